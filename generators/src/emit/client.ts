@@ -1,0 +1,120 @@
+// Emits src/client.ts: a tool definition per tool, and create<Server>Client with one lowerCamelCase
+// method per tool plus a generic `call`. Validation, secret checks and I/O live in the runtime.
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { clientFactoryName, toolExportNames } from "../ir/naming.ts";
+import type { Server, Tool } from "../ir/types.ts";
+import { sentence } from "./describe.ts";
+import { docText, jsonLiteral, propertyKey, stringLiteral } from "./escape.ts";
+import { printTypeScript, type GeneratedFile } from "./source-file.ts";
+
+export function emitClient(server: Server): GeneratedFile {
+  const clientType = `${server.name}Client`;
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "@toolcat/runtime",
+      namedImports: ["createToolCaller", "issueUnknownTool", "ValidationError"],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "@toolcat/runtime",
+      namedImports: ["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"],
+    },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: server.tools.map((t) => toolExportNames(t.name).validator).sort() },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "./types.js",
+      namedImports: [...server.tools.map((t) => toolExportNames(t.name).input), "ToolInputs", "ToolName"].sort(),
+    },
+    ...server.tools.map((tool) => definition(tool)),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      docs: [docText(`Every ${server.name} tool definition, by short name.`)],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: "tools",
+          type: "{ readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> }",
+          initializer: `{\n${server.tools.map((t) => `  ${propertyKey(t.name)}: ${toolExportNames(t.name).definition},`).join("\n")}\n}`,
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      docs: [docText(`A ${server.name} client. Every call validates its input and checks declared secrets before any I/O.`)],
+      name: clientType,
+      methods: [
+        ...server.tools.map((tool) => ({
+          name: tool.methodName,
+          docs: [docText(`${sentence(tool.purpose)}\n\nCalls \`${tool.fullName}\`. Rejects with ValidationError before any I/O when the input is invalid.`)],
+          parameters: [
+            { name: "input", type: `WithObjectRequestBody<${toolExportNames(tool.name).input}>` },
+            { name: "options", type: "CallOptions", hasQuestionToken: true },
+          ],
+          returnType: "Promise<unknown>",
+        })),
+        {
+          name: "call",
+          docs: [docText("Calls a tool by short or full name.")],
+          typeParameters: [{ name: "N", constraint: "ToolName" }],
+          parameters: [
+            { name: "toolName", type: `N | \`${server.name}.\${N}\`` },
+            { name: "input", type: "WithObjectRequestBody<ToolInputs[N]>" },
+            { name: "options", type: "CallOptions", hasQuestionToken: true },
+          ],
+          returnType: "Promise<unknown>",
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      docs: [docText(`Creates a ${server.name} client over the given transport.`)],
+      name: clientFactoryName(server.name),
+      parameters: [{ name: "options", type: "ClientOptions" }],
+      returnType: clientType,
+      statements: (w) => {
+        w.writeLine("const caller = createToolCaller(options);");
+        w.write("return").block(() => {
+          for (const tool of server.tools) {
+            w.writeLine(`${propertyKey(tool.methodName)}: (input, callOptions) => caller.call(${toolExportNames(tool.name).definition}, input, callOptions),`);
+          }
+          w.write("call: (toolName, input, callOptions) =>").block(() => {
+            w.writeLine(`const name = toolName.startsWith(${stringLiteral(`${server.name}.`)}) ? toolName.slice(${server.name.length + 1}) : toolName;`);
+            w.writeLine("const tool = Object.hasOwn(tools, name) ? tools[name as ToolName] : undefined;");
+            w.write("if (tool === undefined)").block(() => {
+              w.writeLine(
+                `return Promise.reject(new ValidationError(toolName, [issueUnknownTool(toolName, ${stringLiteral(server.name)}, ${jsonLiteral(server.tools.map((t) => t.name))})]));`,
+              );
+            });
+            w.writeLine("return caller.call(tool as ToolDefinition<unknown>, input, callOptions);");
+          });
+          w.write(",");
+        });
+        w.write(";");
+      },
+    },
+  ];
+  return printTypeScript(server, `packages/${server.slug}/src/client.ts`, statements);
+}
+
+function definition(tool: Tool): StatementStructures {
+  const names = toolExportNames(tool.name);
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    docs: [docText(`Definition of \`${tool.fullName}\`: ${tool.purpose}`)],
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: names.definition,
+        type: `ToolDefinition<${names.input}>`,
+        initializer: `{\n  name: ${stringLiteral(tool.name)},\n  fullName: ${stringLiteral(tool.fullName)},\n  secrets: ${jsonLiteral(tool.secrets)},\n  validate: ${names.validator},\n}`,
+      },
+    ],
+  };
+}

@@ -1,0 +1,109 @@
+// Emits README.md from the handlebars template. Every spec string is markdown-escaped here, so the
+// template only arranges text and never escapes (noEscape).
+import { readFileSync } from "node:fs";
+import Handlebars from "handlebars";
+import { clientFactoryName } from "../ir/naming.ts";
+import type { Catalog, Server, Tool } from "../ir/types.ts";
+import { accessFacts, parameterFacts, ruleText, sentence, typeSummary } from "./describe.ts";
+import { jsonLiteral, markdownCode, markdownText } from "./escape.ts";
+import { exampleInput } from "./examples.ts";
+import { headerLine, type GeneratedFile } from "./source-file.ts";
+
+const template = Handlebars.compile(readFileSync(new URL("../../templates/package-readme.md.hbs", import.meta.url), "utf8"), {
+  noEscape: true,
+  strict: true,
+});
+
+export const nodeVersion = "20.19";
+
+export function emitReadme(server: Server, catalog: Catalog): GeneratedFile {
+  const rules = catalog.rules;
+  const tools = server.tools.map((tool) => toolView(tool, catalog));
+  const text = template({
+    header: headerLine(server).replace(/^\/\/ /, ""),
+    packageName: server.packageName,
+    server: server.name,
+    kind: server.kind,
+    domain: markdownText(server.domain),
+    description: markdownText(server.description),
+    specFile: server.specFile,
+    toolCount: server.tools.length,
+    nodeVersion,
+    factory: clientFactoryName(server.name),
+    auth: authLines(server),
+    secrets: server.secrets.map((s) => ({ name: s.name, description: markdownText([s.description, ...s.notes].map(sentence).join(" ")) })),
+    firstTool: server.tools[0]?.name ?? "",
+    firstExample: tools[0]?.example ?? "",
+    modeTools: server.tools.filter((t) => t.modePattern).length,
+    modeValues: rules.toolMode.values.map((v) => `\`${v.value}\``).join(" or "),
+    executeValue: rules.toolMode.executeValue,
+    unknownTools: server.tools.filter((t) => t.parameters.kind === "not-shown").map((t) => t.fullName),
+    tools,
+    unknowns: unknownLines(server),
+  });
+  return { path: `packages/${server.slug}/README.md`, text: text.replace(/\n{3,}/g, "\n\n").replace(/\n*$/, "\n") };
+}
+
+function authLines(server: Server): string[] {
+  const auth = server.auth;
+  const lines =
+    auth.type === "api-key"
+      ? [`API key, held in secret \`${auth.secret}\`. How the key is placed on the wire: ${auth.placement.known ? markdownText(auth.placement.value) : "not shown"}.`]
+      : [
+          `User authorization through ${auth.provider.known ? `auth provider id \`${auth.provider.value}\`` : markdownText(auth.providerDescription ?? "an auth provider (id not shown)")}.`,
+          auth.scopes.known
+            ? `OAuth scopes per tool are listed below${auth.scopeBase.known ? "" : "; `{scope_base}` is the provider's scope base address, not shown in the catalog"}.`
+            : "OAuth scopes of the tools: not shown in the catalog.",
+        ];
+  return [...lines, ...auth.notes.map((n) => markdownText(sentence(n)))];
+}
+
+function toolView(tool: Tool, catalog: Catalog): Record<string, unknown> {
+  const executeValue = catalog.rules.toolMode.executeValue;
+  return {
+    name: tool.name,
+    fullName: tool.fullName,
+    purpose: markdownText(sentence(tool.purpose)),
+    access: markdownText(accessFacts(tool).join(" ")),
+    example: exampleCall(tool, catalog),
+    parameters:
+      tool.parameters.kind === "known"
+        ? tool.parameters.list.map((p) => ({
+            name: p.name,
+            type: markdownText(typeSummary(p.type)),
+            required: p.requirement === "always" ? "yes" : p.requirement === "execute" ? `on ${executeValue}` : "no",
+            default: p.default === undefined ? "" : markdownCode(JSON.stringify(p.default)),
+            notes: markdownText(parameterFacts(p, executeValue).filter((f) => !f.startsWith("Default:")).join(" ")),
+          }))
+        : [],
+    noParameters: tool.parameters.kind === "known" ? "Takes no parameters." : "Parameters: not shown in the catalog; any object is accepted.",
+    rules: [...tool.rules.map(ruleText), ...tool.notes.map(sentence)].map(markdownText),
+  };
+}
+
+function exampleCall(tool: Tool, catalog: Catalog): string {
+  const input = exampleInput(tool, catalog.rules);
+  const call = `client.${tool.methodName}`;
+  if (input === undefined) return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
+  const entries = Object.entries(input).map(([key, value]) =>
+    key === "request_body" && tool.modePattern ? `  request_body: {}, // fields: call with mode "${firstOtherMode(catalog)}" to get the schema` : `  ${key}: ${jsonLiteral(value)},`,
+  );
+  return entries.length === 0 ? `await ${call}({});` : `await ${call}({\n${entries.join("\n")}\n});`;
+}
+
+function firstOtherMode(catalog: Catalog): string {
+  return catalog.rules.toolMode.values.find((v) => v.value !== catalog.rules.toolMode.executeValue)?.value ?? "";
+}
+
+function unknownLines(server: Server): string[] {
+  const facts: [string, { known: boolean }][] = [
+    ["HTTP methods", server.http.methods],
+    ["HTTP paths", server.http.paths],
+    ["Result payloads", server.http.results],
+    ["Fields of returned objects", server.returnedFields],
+    ["Rate limits and quotas", server.rateLimits],
+    ["Event types", server.events.types],
+    ["Error codes and payloads", server.errors],
+  ];
+  return facts.filter(([, fact]) => !fact.known).map(([what]) => `${what}: not shown.`);
+}

@@ -1,0 +1,135 @@
+// Emits src/types.ts: the ToolMode const, tool name unions, and one input type per tool with JSDoc
+// from the spec. Mode-pattern inputs are unions on `mode` so `~` parameters are required on execute.
+import { StructureKind, VariableDeclarationKind, type StatementStructures, type PropertySignatureStructure } from "ts-morph";
+import { toolExportNames } from "../ir/naming.ts";
+import type { Catalog, Parameter, Server, Tool, ValueType } from "../ir/types.ts";
+import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
+import { docText, identifier, propertyKey, stringLiteral } from "./escape.ts";
+import { printTypeScript, type GeneratedFile } from "./source-file.ts";
+
+export function emitTypes(server: Server, catalog: Catalog): GeneratedFile {
+  const mode = catalog.rules.toolMode;
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      docs: [docText(`Values of ${mode.name}, the mode of mode-pattern tools.\n\n${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`)],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: identifier(mode.name),
+          initializer: `{\n${mode.values.map((v) => `  ${propertyKey(v.enumName)}: ${stringLiteral(v.value)},`).join("\n")}\n} as const`,
+        },
+      ],
+    },
+    { kind: StructureKind.TypeAlias, isExported: true, name: mode.name, type: `(typeof ${mode.name})[keyof typeof ${mode.name}]` },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs: [docText(`Short names of the ${server.name} tools.`)],
+      name: "ToolName",
+      type: union(server.tools.map((t) => stringLiteral(t.name))),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs: [docText(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`)],
+      name: "ToolFullName",
+      type: union(server.tools.map((t) => stringLiteral(t.fullName))),
+    },
+    ...server.tools.flatMap((tool) => toolTypes(tool, catalog)),
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      docs: [docText("Input type of each tool, by short name.")],
+      name: "ToolInputs",
+      properties: server.tools.map((t) => ({ name: t.name, type: toolExportNames(t.name).input })),
+    },
+  ];
+  return printTypeScript(server, `packages/${server.slug}/src/types.ts`, statements);
+}
+
+function union(members: readonly string[]): string {
+  return members.length === 0 ? "never" : members.join(" | ");
+}
+
+function toolDoc(tool: Tool): string {
+  const lines = [
+    sentence(tool.purpose),
+    "",
+    `Tool \`${tool.fullName}\`.`,
+    ...accessFacts(tool),
+    ...tool.rules.map(ruleText),
+    ...tool.notes.map(sentence),
+  ];
+  if (tool.parameters.kind === "not-shown") lines.push("The catalog does not show this tool's parameters; any object is accepted.");
+  return docText(lines.join("\n"));
+}
+
+function toolTypes(tool: Tool, catalog: Catalog): StatementStructures[] {
+  const names = toolExportNames(tool.name);
+  const docs = [toolDoc(tool)];
+  if (tool.parameters.kind === "not-shown") {
+    return [{ kind: StructureKind.TypeAlias, isExported: true, docs, name: names.input, type: "{ [parameter: string]: unknown }" }];
+  }
+  const parameters = tool.parameters.list;
+  if (parameters.length === 0) {
+    return [{ kind: StructureKind.TypeAlias, isExported: true, docs, name: names.input, type: "Record<string, never>" }];
+  }
+  const executeValue = catalog.rules.toolMode.executeValue;
+  if (!tool.modePattern) {
+    return [{ kind: StructureKind.Interface, isExported: true, docs, name: names.input, properties: parameters.map((p) => property(p, p.requirement !== "always", executeValue)) }];
+  }
+  // Mode-pattern: the shared parameters, then one branch per mode value; only execute requires `~`.
+  const shared = parameters.filter((p) => p.name !== "mode");
+  const onExecute = shared.filter((p) => p.requirement === "execute").map((p) => stringLiteral(p.name));
+  const otherModes = catalog.rules.toolMode.values.filter((v) => v.value !== executeValue).map((v) => stringLiteral(v.value));
+  const executeBranch = `${names.parameters} & { mode: ${stringLiteral(executeValue)} }${onExecute.length > 0 ? ` & Required<Pick<${names.parameters}, ${union(onExecute)}>>` : ""}`;
+  return [
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      docs: [docText(`Parameters of \`${tool.fullName}\` besides \`mode\`.`)],
+      name: names.parameters,
+      properties: shared.map((p) => property(p, true, executeValue)),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs,
+      name: names.input,
+      type: `\n  | (${names.parameters} & { mode: ${union(otherModes)} })\n  | (${executeBranch})`,
+    },
+  ];
+}
+
+function property(parameter: Parameter, optional: boolean, executeValue: string): PropertySignatureStructure {
+  const facts = parameterFacts(parameter, executeValue);
+  return {
+    kind: StructureKind.PropertySignature,
+    name: propertyKey(parameter.name),
+    hasQuestionToken: optional,
+    type: typeText(parameter.type),
+    ...(facts.length > 0 && { docs: [docText(facts.join("\n"))] }),
+  };
+}
+
+export function typeText(type: ValueType): string {
+  switch (type.kind) {
+    case "string":
+      return "string";
+    case "enum":
+      return type.values.known && type.values.value.length > 0 ? union(type.values.value.map(stringLiteral)) : "string";
+    case "integer":
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "object":
+      if (type.maxProperties === 0) return "Record<string, never>";
+      if (type.keys.length === 0) return "{ [key: string]: unknown }";
+      return `{ ${type.keys.map((k) => `${propertyKey(k.name)}?: unknown; `).join("")}[key: string]: unknown }`;
+    case "array":
+      return type.items.kind === "enum" && type.items.values.known ? `readonly (${typeText(type.items)})[]` : "readonly string[]";
+  }
+}

@@ -1,0 +1,260 @@
+// The typed IR between the YAML specs and every emitter. Emitters read only these types;
+// everything here is normalized: defaults filled, names resolved, "not shown" made explicit.
+
+/** A fact a document either states or explicitly leaves unstated. */
+export type Documented<T> = { readonly known: true; readonly value: T } | { readonly known: false };
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Where a spec node came from, for diagnostics raised after loading. */
+export interface SourcePosition {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+export type StringFormat =
+  | "date"
+  | "date-time"
+  | "url"
+  | "uri"
+  | "column-letters"
+  | "column"
+  | "csv"
+  | "json"
+  | "cell-data"
+  | "bearer"
+  | "jwt";
+
+export interface StringType {
+  readonly kind: "string";
+  readonly format?: StringFormat;
+}
+export interface EnumType {
+  readonly kind: "enum";
+  /** The document's name for the enum (ToolMode, OrderBy), when it has one. */
+  readonly name?: string;
+  readonly values: Documented<readonly string[]>;
+}
+export interface NumericType {
+  readonly kind: "integer" | "number";
+  readonly minimum?: number;
+  readonly maximum?: number;
+}
+export interface BooleanType {
+  readonly kind: "boolean";
+}
+export interface ObjectKey {
+  readonly name: string;
+  readonly description?: string;
+}
+export interface ObjectType {
+  readonly kind: "object";
+  /** Keys the document names; others are allowed unless maxProperties forbids them. */
+  readonly keys: readonly ObjectKey[];
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+}
+export interface ArrayType {
+  readonly kind: "array";
+  readonly items: StringType | EnumType;
+}
+
+export type ValueType = StringType | EnumType | NumericType | BooleanType | ObjectType | ArrayType;
+
+/** `*` always, `~` when mode is execute, or optional. */
+export type Requirement = "always" | "execute" | "optional";
+
+export interface Parameter {
+  readonly name: string;
+  readonly type: ValueType;
+  readonly requirement: Requirement;
+  readonly description?: string;
+  readonly default?: JsonValue;
+  /** What happens when the parameter is absent, when the document says it in words. */
+  readonly defaultNote?: string;
+  readonly notes: readonly string[];
+  /** Added by the mode pattern rather than listed in the spec. */
+  readonly implicit: boolean;
+  readonly position: SourcePosition;
+}
+
+export type Rule =
+  | {
+      readonly kind: "required-when";
+      readonly parameter: string;
+      readonly when: string;
+      readonly equals: string;
+      readonly text: string;
+    }
+  | { readonly kind: "requires"; readonly parameter: string; readonly requires: string; readonly text: string }
+  | { readonly kind: "precedence"; readonly parameter: string; readonly over: string; readonly text: string };
+
+export type ParameterList =
+  | { readonly kind: "known"; readonly list: readonly Parameter[] }
+  | { readonly kind: "not-shown" };
+
+export interface Tool {
+  /** PascalCase short name (GetSpreadsheet). */
+  readonly name: string;
+  /** `<Server>.<Tool>`. */
+  readonly fullName: string;
+  /** lowerCamelCase client method name, unique within the server. */
+  readonly methodName: string;
+  readonly purpose: string;
+  readonly secrets: readonly string[];
+  /** undefined: the server's auth has no scopes (API key). */
+  readonly scopes?: Documented<readonly string[]>;
+  readonly modePattern: boolean;
+  readonly parameters: ParameterList;
+  readonly rules: readonly Rule[];
+  readonly notes: readonly string[];
+  readonly position: SourcePosition;
+}
+
+export interface Scope {
+  readonly name: string;
+  readonly description?: string;
+}
+
+export type Auth =
+  | {
+      readonly type: "api-key";
+      readonly secret: string;
+      readonly placement: Documented<string>;
+      readonly notes: readonly string[];
+    }
+  | {
+      readonly type: "user-authorization";
+      readonly provider: Documented<string>;
+      readonly providerDescription?: string;
+      readonly scopeBase: Documented<string>;
+      readonly scopes: Documented<readonly Scope[]>;
+      readonly notes: readonly string[];
+    };
+
+export interface Secret {
+  readonly name: string;
+  readonly description: string;
+  readonly notes: readonly string[];
+}
+
+export interface ResourceField {
+  readonly name: string;
+  readonly type?: string;
+  readonly description?: string;
+}
+export interface Resource {
+  readonly name: string;
+  readonly identifiers: readonly string[];
+  readonly fields: readonly ResourceField[];
+  readonly notes: readonly string[];
+}
+
+export interface Transition {
+  readonly from: string;
+  readonly tool: string;
+  readonly condition?: string;
+  readonly to: string;
+}
+export interface StateMachine {
+  readonly resource: string;
+  readonly states: Documented<readonly string[]>;
+  readonly initial?: string;
+  readonly transitions: Documented<readonly Transition[]>;
+  readonly restrictedTransitions?: Documented<string>;
+  readonly notes: readonly string[];
+}
+
+export interface HttpFacts {
+  readonly methods: Documented<string>;
+  readonly paths: Documented<string>;
+  readonly results: Documented<string>;
+  readonly baseUrl?: { readonly secret: string; readonly dataCenters: readonly string[]; readonly notes: readonly string[] };
+  readonly knownPaths: readonly { readonly tool: string; readonly template: string; readonly description?: string }[];
+}
+
+export interface LimitTarget {
+  readonly tool: string;
+  readonly parameter?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly default?: JsonValue;
+}
+export interface Limit {
+  readonly text: string;
+  readonly appliesTo: readonly LimitTarget[];
+}
+
+export interface Events {
+  readonly types: Documented<readonly string[]>;
+  readonly typesComplete: boolean;
+  readonly payload: Documented<string>;
+  readonly signing: Documented<string>;
+  readonly notes: readonly string[];
+}
+
+export interface Server {
+  /** PascalCase server name (CloudSheets). */
+  readonly name: string;
+  /** kebab-case name used for the spec file and package directory (cloud-sheets). */
+  readonly slug: string;
+  /** npm package name (@toolcat/cloud-sheets). */
+  readonly packageName: string;
+  /** Spec path relative to the workspace root (specs/cloud-sheets.yaml). */
+  readonly specFile: string;
+  readonly kind: "starter" | "optimized";
+  readonly domain: string;
+  readonly description: string;
+  readonly source: string;
+  readonly keywords: readonly string[];
+  readonly auth: Auth;
+  readonly secrets: readonly Secret[];
+  readonly resources: readonly Resource[];
+  readonly returnedFields: Documented<string>;
+  readonly states: readonly StateMachine[];
+  readonly otherStates: Documented<string>;
+  readonly http: HttpFacts;
+  readonly pagination: readonly string[];
+  readonly limits: readonly Limit[];
+  readonly rateLimits: Documented<string>;
+  readonly events: Events;
+  readonly errors: Documented<string>;
+  readonly versioning: readonly string[];
+  readonly notes: readonly string[];
+  readonly tools: readonly Tool[];
+}
+
+export interface ToolModeValue {
+  readonly value: string;
+  readonly enumName: string;
+  readonly description: string;
+}
+
+/** The catalog-wide rules every server shares. */
+export interface CatalogRules {
+  readonly specFile: string;
+  readonly catalog: string;
+  readonly description: string;
+  readonly toolMode: {
+    readonly name: string;
+    readonly values: readonly ToolModeValue[];
+    /** The mode value that performs the operation and makes `~` parameters required. */
+    readonly executeValue: string;
+    readonly requestBodyDescription: string;
+    readonly missingExecuteParameter: Documented<string>;
+    readonly notes: readonly string[];
+  };
+  readonly notation: { readonly markers: Readonly<Record<string, string>>; readonly types: Readonly<Record<string, string>> };
+  readonly conventions: readonly string[];
+  readonly dataCenters: readonly { readonly name: string; readonly baseAddress: Documented<string> }[];
+  readonly errors: { readonly codes: Documented<string>; readonly statusCodes: Documented<string>; readonly payload: Documented<string> };
+  readonly versioning: readonly string[];
+  readonly notes: readonly string[];
+}
+
+export interface Catalog {
+  readonly rules: CatalogRules;
+  /** Servers in a stable order (by slug). */
+  readonly servers: readonly Server[];
+}
