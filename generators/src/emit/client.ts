@@ -1,15 +1,15 @@
 // Emits src/client.ts: a tool definition per tool, and create<Server>Client with one lowerCamelCase
 // method per tool plus a generic `call`. Validation, secret checks and I/O live in the runtime.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { StructureKind, type StatementStructures } from "ts-morph";
 import { clientFactoryName, toolExportNames } from "../ir/naming.ts";
 import type { Server, Tool } from "../ir/types.ts";
 import { sentence } from "./describe.ts";
 import { docText, jsonLiteral, propertyKey, stringLiteral } from "./escape.ts";
-import { printTypeScript, type GeneratedFile } from "./source-file.ts";
+import { exportConst, objectLiteral, printTypeScript, type GeneratedFile } from "./source-file.ts";
 
 export function emitClient(server: Server): GeneratedFile {
   const clientType = `${server.name}Client`;
-  const statements: StatementStructures[] = [
+  const statements: (string | StatementStructures)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "@toolcat/runtime",
@@ -29,19 +29,12 @@ export function emitClient(server: Server): GeneratedFile {
       namedImports: [...server.tools.map((t) => toolExportNames(t.name).input), "ToolInputs", "ToolName"].sort(),
     },
     ...server.tools.map((tool) => definition(tool)),
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: [docText(`Every ${server.name} tool definition, by short name.`)],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: "tools",
-          type: "{ readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> }",
-          initializer: `{\n${server.tools.map((t) => `  ${propertyKey(t.name)}: ${toolExportNames(t.name).definition},`).join("\n")}\n}`,
-        },
-      ],
-    },
+    exportConst({
+      doc: `Every ${server.name} tool definition, by short name.`,
+      name: "tools",
+      type: "{ readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> }",
+      value: objectLiteral(server.tools.map((t) => [propertyKey(t.name), toolExportNames(t.name).definition])),
+    }),
     {
       kind: StructureKind.Interface,
       isExported: true,
@@ -79,42 +72,41 @@ export function emitClient(server: Server): GeneratedFile {
       returnType: clientType,
       statements: (w) => {
         w.writeLine("const caller = createToolCaller(options);");
-        w.write("return").block(() => {
+        w.write("return ").inlineBlock(() => {
           for (const tool of server.tools) {
             w.writeLine(`${propertyKey(tool.methodName)}: (input, callOptions) => caller.call(${toolExportNames(tool.name).definition}, input, callOptions),`);
           }
-          w.write("call: (toolName, input, callOptions) =>").block(() => {
+          w.write("call: (toolName, input, callOptions) => ").inlineBlock(() => {
             w.writeLine(`const name = toolName.startsWith(${stringLiteral(`${server.name}.`)}) ? toolName.slice(${server.name.length + 1}) : toolName;`);
             w.writeLine("const tool = Object.hasOwn(tools, name) ? tools[name as ToolName] : undefined;");
-            w.write("if (tool === undefined)").block(() => {
+            w.write("if (tool === undefined) ").inlineBlock(() => {
               w.writeLine(
                 `return Promise.reject(new ValidationError(toolName, [issueUnknownTool(toolName, ${stringLiteral(server.name)}, ${jsonLiteral(server.tools.map((t) => t.name))})]));`,
               );
             });
+            w.newLine();
             w.writeLine("return caller.call(tool as ToolDefinition<unknown>, input, callOptions);");
           });
-          w.write(",");
+          w.write(",").newLine();
         });
-        w.write(";");
+        w.write(";").newLine();
       },
     },
   ];
   return printTypeScript(server, `packages/${server.slug}/src/client.ts`, statements);
 }
 
-function definition(tool: Tool): StatementStructures {
+function definition(tool: Tool): string {
   const names = toolExportNames(tool.name);
-  return {
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    docs: [docText(`Definition of \`${tool.fullName}\`: ${tool.purpose}`)],
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [
-      {
-        name: names.definition,
-        type: `ToolDefinition<${names.input}>`,
-        initializer: `{\n  name: ${stringLiteral(tool.name)},\n  fullName: ${stringLiteral(tool.fullName)},\n  secrets: ${jsonLiteral(tool.secrets)},\n  validate: ${names.validator},\n}`,
-      },
-    ],
-  };
+  return exportConst({
+    doc: `Definition of \`${tool.fullName}\`: ${tool.purpose}`,
+    name: names.definition,
+    type: `ToolDefinition<${names.input}>`,
+    value: objectLiteral([
+      ["name", stringLiteral(tool.name)],
+      ["fullName", stringLiteral(tool.fullName)],
+      ["secrets", jsonLiteral(tool.secrets)],
+      ["validate", names.validator],
+    ]),
+  });
 }

@@ -1,10 +1,10 @@
 // Emits the tool manifest twice from one object: manifest.json (for any language) and
 // src/manifest.ts (exported as `manifest`), so the two can never disagree.
-import { StructureKind, VariableDeclarationKind } from "ts-morph";
+import { StructureKind } from "ts-morph";
 import type { Auth, Catalog, Server, Tool } from "../ir/types.ts";
 import { jsonLiteral } from "./escape.ts";
 import { inputSchema } from "./input-schema.ts";
-import { printTypeScript, type GeneratedFile } from "./source-file.ts";
+import { exportConst, printTypeScript, type GeneratedFile } from "./source-file.ts";
 
 export function manifestData(server: Server, catalog: Catalog): Record<string, unknown> {
   return {
@@ -58,13 +58,7 @@ export function emitManifest(server: Server, catalog: Catalog): GeneratedFile[] 
     { path: `packages/${server.slug}/manifest.json`, text: `${json}\n` },
     printTypeScript(server, `packages/${server.slug}/src/manifest.ts`, [
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "@toolcat/runtime", namedImports: ["Manifest"] },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        docs: ["The tool manifest; the same data as manifest.json."],
-        declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name: "manifest", type: "Manifest", initializer: jsonLiteral(data, 2) }],
-      },
+      exportConst({ doc: "The tool manifest; the same data as manifest.json.", name: "manifest", type: "Manifest", value: jsonLiteral(data, 2) }),
     ]),
   ];
 }

@@ -1,7 +1,8 @@
 // Printing TypeScript files from ts-morph structures: one in-memory project, one pass per file,
 // every file starting with the generated-code header.
-import { IndentationText, NewLineKind, Project, QuoteKind, type StatementStructures, type WriterFunction } from "ts-morph";
+import { CodeBlockWriter, IndentationText, NewLineKind, Project, QuoteKind, type StatementStructures, type WriterFunction } from "ts-morph";
 import type { Server } from "../ir/types.ts";
+import { docText, identifier } from "./escape.ts";
 
 export interface GeneratedFile {
   /** Path relative to the workspace root, with forward slashes. */
@@ -34,4 +35,35 @@ export function printTypeScript(server: Server, path: string, statements: readon
   const text = file.getFullText();
   file.forget();
   return { path, text: text.endsWith("\n") ? text : `${text}\n` };
+}
+
+/**
+ * Runs a writer eagerly and returns its text. Emitters that record what a body uses (imports)
+ * must write the body before the import list is built; ts-morph runs writer functions lazily.
+ */
+export function writeCode(write: (writer: CodeBlockWriter) => void): string {
+  const writer = new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useSingleQuote: false });
+  write(writer);
+  return writer.toString().replace(/\n$/, "");
+}
+
+/** `{ key: value, … }` over several lines; keys must already be property keys, values expressions. */
+export function objectLiteral(entries: readonly (readonly [string, string])[]): string {
+  if (entries.length === 0) return "{}";
+  return `{\n${entries.map(([key, value]) => `  ${key}: ${value},`).join("\n")}\n}`;
+}
+
+/**
+ * An exported `const` as statement text. Variable-statement structures give multi-line
+ * initializers a hanging indent, so top-level constants are written as text instead.
+ */
+export function exportConst(declaration: { readonly doc: string; readonly name: string; readonly type?: string; readonly value: string }): string {
+  const type = declaration.type === undefined ? "" : `: ${declaration.type}`;
+  return `${docComment(declaration.doc)}\nexport const ${identifier(declaration.name)}${type} = ${declaration.value};`;
+}
+
+/** A JSDoc block the way ts-morph frames `docs`: one line when the text is one line. */
+function docComment(text: string): string {
+  const lines = docText(text).split("\n");
+  return lines.length === 1 ? `/** ${lines[0]} */` : `/**\n${lines.map((line) => (line === "" ? " *" : ` * ${line}`)).join("\n")}\n */`;
 }

@@ -1,27 +1,20 @@
 // Emits src/types.ts: the ToolMode const, tool name unions, and one input type per tool with JSDoc
 // from the spec. Mode-pattern inputs are unions on `mode` so `~` parameters are required on execute.
-import { StructureKind, VariableDeclarationKind, type StatementStructures, type PropertySignatureStructure } from "ts-morph";
+import { StructureKind, type StatementStructures, type PropertySignatureStructure } from "ts-morph";
 import { toolExportNames } from "../ir/naming.ts";
 import type { Catalog, Parameter, Server, Tool, ValueType } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
 import { docText, identifier, propertyKey, stringLiteral } from "./escape.ts";
-import { printTypeScript, type GeneratedFile } from "./source-file.ts";
+import { exportConst, objectLiteral, printTypeScript, type GeneratedFile } from "./source-file.ts";
 
 export function emitTypes(server: Server, catalog: Catalog): GeneratedFile {
   const mode = catalog.rules.toolMode;
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: [docText(`Values of ${mode.name}, the mode of mode-pattern tools.\n\n${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`)],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: identifier(mode.name),
-          initializer: `{\n${mode.values.map((v) => `  ${propertyKey(v.enumName)}: ${stringLiteral(v.value)},`).join("\n")}\n} as const`,
-        },
-      ],
-    },
+  const statements: (string | StatementStructures)[] = [
+    exportConst({
+      doc: `Values of ${mode.name}, the mode of mode-pattern tools.\n\n${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`,
+      name: mode.name,
+      value: `${objectLiteral(mode.values.map((v) => [propertyKey(v.enumName), stringLiteral(v.value)]))} as const`,
+    }),
     { kind: StructureKind.TypeAlias, isExported: true, name: mode.name, type: `(typeof ${mode.name})[keyof typeof ${mode.name}]` },
     {
       kind: StructureKind.TypeAlias,

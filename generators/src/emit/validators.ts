@@ -4,7 +4,7 @@ import { StructureKind, type CodeBlockWriter, type StatementStructures } from "t
 import { toolExportNames } from "../ir/naming.ts";
 import type { Catalog, Parameter, Rule, Server, StringFormat, Tool, ValueType } from "../ir/types.ts";
 import { docText, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
-import { printTypeScript, type GeneratedFile } from "./source-file.ts";
+import { printTypeScript, writeCode, type GeneratedFile } from "./source-file.ts";
 
 /** The runtime's predicate for each string format. */
 export const formatPredicates: Record<StringFormat, string> = {
@@ -70,6 +70,25 @@ class Context {
 
 function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
   const names = toolExportNames(tool.name);
+  const body = writeCode((w) => {
+    w.write("try ").inlineBlock(() => {
+      w.writeLine(`if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };`);
+      if (tool.parameters.kind === "not-shown") {
+        // The document does not show this tool's parameters: any object is accepted.
+        w.writeLine(`return { ok: true, value: input as ${names.input} };`);
+        return;
+      }
+      w.writeLine("let issues: ValidationIssue[] | undefined;");
+      writeUnknownKeys(w, tool.parameters.list, ctx);
+      tool.parameters.list.forEach((p, i) => writeParameter(w, p, `v${i}`, ctx));
+      tool.rules.forEach((rule) => writeRule(w, rule, ctx));
+      w.writeLine(`return issues === undefined ? { ok: true, value: input as ${names.input} } : { ok: false, issues };`);
+    });
+    w.write(" catch (error) ").inlineBlock(() => {
+      // Only a hostile input (a throwing getter or proxy) gets here.
+      w.writeLine("return { ok: false, issues: [issueUnreadable(error)] };");
+    });
+  });
   return {
     kind: StructureKind.Function,
     isExported: true,
@@ -77,139 +96,135 @@ function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
     name: names.validator,
     parameters: [{ name: "input", type: "unknown" }],
     returnType: `ValidationResult<${names.input}>`,
-    statements: (w) => {
-      w.write("try").block(() => {
-        w.writeLine(`if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };`);
-        if (tool.parameters.kind === "not-shown") {
-          w.writeLine(`return { ok: true, value: input as ${names.input} };`);
-          return;
-        }
-        w.writeLine("let issues: ValidationIssue[] | undefined;");
-        writeUnknownKeys(w, tool.parameters.list, ctx);
-        tool.parameters.list.forEach((p, i) => writeParameter(w, p, `v${i}`, tool, ctx));
-        tool.rules.forEach((rule) => writeRule(w, rule, ctx));
-        w.writeLine(`return issues === undefined ? { ok: true, value: input as ${names.input} } : { ok: false, issues };`);
-      });
-      w.write(" catch (error)").block(() => {
-        w.writeLine("return { ok: false, issues: [issueUnreadable(error)] };");
-      });
-    },
+    statements: [body],
   };
+}
+
+/** `if (condition) { then } [else { otherwise }]` on consistent lines. */
+function writeIf(w: CodeBlockWriter, condition: string, then: () => void, otherwise?: () => void): void {
+  w.write(`if (${condition}) `).inlineBlock(then);
+  if (otherwise !== undefined) w.write(" else ").inlineBlock(otherwise);
+  w.newLine();
 }
 
 function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], ctx: Context): void {
   const known = jsonLiteral(parameters.map((p) => p.name));
-  w.write("for (const key in input)").block(() => {
+  w.write("for (const key in input) ").inlineBlock(() => {
     if (parameters.length === 0) {
       w.writeLine(`(issues ??= []).push(${ctx.helper("issueUnknownParameter")}(key, []));`);
       return;
     }
-    w.write("switch (key)").block(() => {
+    w.write("switch (key) ").inlineBlock(() => {
       for (const p of parameters) w.writeLine(`case ${stringLiteral(p.name)}:`);
       w.indent().write("break;").newLine();
       w.writeLine("default:");
       w.indent().write(`(issues ??= []).push(${ctx.helper("issueUnknownParameter")}(key, ${known}));`).newLine();
     });
+    w.newLine();
   });
+  w.newLine();
 }
 
-function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, tool: Tool, ctx: Context): void {
+function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, ctx: Context): void {
   const path = stringLiteral(pointer(parameter.name));
   const label = stringLiteral(parameter.name);
   w.writeLine(`const ${variable} = ${propertyAccess("input", parameter.name)};`);
-  const missing =
-    parameter.requirement === "always"
-      ? `${ctx.helper("issueRequired")}(${path}, ${label})`
-      : parameter.requirement === "execute" && tool.modePattern
-        ? `${ctx.helper("issueRequiredOnExecute")}(${path}, ${label}, ${stringLiteral(ctx.executeValue)})`
-        : undefined;
-  if (missing !== undefined) {
-    const condition =
-      parameter.requirement === "execute" ? `${variable} === undefined && input.mode === ${stringLiteral(ctx.executeValue)}` : `${variable} === undefined`;
-    w.write(`if (${condition})`).block(() => w.writeLine(`(issues ??= []).push(${missing});`));
-    w.write(" else ");
+  const check = (): void => writeTypeCheck(w, parameter.type, variable, path, label, ctx);
+  switch (parameter.requirement) {
+    case "always":
+      writeIf(w, `${variable} === undefined`, () => w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequired")}(${path}, ${label}));`), check);
+      return;
+    case "execute":
+      writeIf(
+        w,
+        `${variable} === undefined`,
+        () =>
+          writeIf(w, `input.mode === ${stringLiteral(ctx.executeValue)}`, () =>
+            w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequiredOnExecute")}(${path}, ${label}, ${stringLiteral(ctx.executeValue)}));`),
+          ),
+        check,
+      );
+      return;
+    case "optional":
+      writeIf(w, `${variable} !== undefined`, check);
+      return;
   }
-  w.write(`if (${variable} !== undefined)`).block(() => writeTypeCheck(w, parameter.type, variable, path, label, ctx));
 }
 
 /** Emits the checks for one value; `path` and `label` are JS expressions. */
 function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path: string, label: string, ctx: Context): void {
-  const push = (helper: string, args: string): void => {
+  const push = (helper: string, args: string) => (): void => {
     w.writeLine(`(issues ??= []).push(${ctx.helper(helper)}(${path}, ${label}, ${args}));`);
   };
   switch (type.kind) {
-    case "string":
-      w.write(`if (typeof ${value} !== "string")`).block(() => push("issueType", `"a string", ${value}`));
-      if (type.format !== undefined) {
-        const predicate = formatPredicates[type.format];
-        ctx.formats.add(predicate);
-        w.write(` else if (!${predicate}(${value}))`).block(() => push("issueFormat", `${stringLiteral(type.format ?? "")}, ${value}`));
-      }
-      w.newLine();
-      return;
+    case "string": {
+      const format = type.format;
+      if (format === undefined) return writeIf(w, `typeof ${value} !== "string"`, push("issueType", `"a string", ${value}`));
+      const predicate = formatPredicates[format];
+      ctx.formats.add(predicate);
+      w.write(`if (typeof ${value} !== "string") `).inlineBlock(push("issueType", `"a string", ${value}`));
+      w.write(" else ");
+      return writeIf(w, `!${predicate}(${value})`, push("issueFormat", `${stringLiteral(format)}, ${value}`));
+    }
     case "enum":
-      if (!type.values.known) {
-        w.write(`if (typeof ${value} !== "string")`).block(() => push("issueType", `"a string", ${value}`));
-        return;
-      }
-      w.write(`if (${type.values.value.map((v) => `${value} !== ${stringLiteral(v)}`).join(" && ") || "true"})`).block(() =>
-        push("issueEnum", `${jsonLiteral(type.values.known ? type.values.value : [])}, ${value}`),
-      );
-      return;
+      if (!type.values.known) return writeIf(w, `typeof ${value} !== "string"`, push("issueType", `"a string", ${value}`));
+      return writeIf(w, type.values.value.map((v) => `${value} !== ${stringLiteral(v)}`).join(" && "), push("issueEnum", `${jsonLiteral(type.values.value)}, ${value}`));
     case "integer":
     case "number": {
       const wrong = type.kind === "integer" ? `typeof ${value} !== "number" || !Number.isInteger(${value})` : `typeof ${value} !== "number" || !Number.isFinite(${value})`;
-      w.write(`if (${wrong})`).block(() => push("issueType", `${type.kind === "integer" ? '"an integer"' : '"a number"'}, ${value}`));
-      if (type.minimum !== undefined || type.maximum !== undefined) {
-        w.write(" else").block(() => {
-          if (type.minimum !== undefined) w.write(`if (${value} < ${type.minimum})`).block(() => push("issueTooSmall", `${type.minimum}, ${value}`));
-          if (type.maximum !== undefined) w.write(`if (${value} > ${type.maximum})`).block(() => push("issueTooBig", `${type.maximum}, ${value}`));
-        });
-      }
-      w.newLine();
-      return;
+      const bounds = type.minimum !== undefined || type.maximum !== undefined;
+      return writeIf(
+        w,
+        wrong,
+        push("issueType", `${type.kind === "integer" ? '"an integer"' : '"a number"'}, ${value}`),
+        bounds
+          ? () => {
+              if (type.minimum !== undefined) writeIf(w, `${value} < ${type.minimum}`, push("issueTooSmall", `${type.minimum}, ${value}`));
+              if (type.maximum !== undefined) writeIf(w, `${value} > ${type.maximum}`, push("issueTooBig", `${type.maximum}, ${value}`));
+            }
+          : undefined,
+      );
     }
     case "boolean":
-      w.write(`if (typeof ${value} !== "boolean")`).block(() => push("issueType", `"a boolean", ${value}`));
-      return;
-    case "object":
-      w.write(`if (!isObject(${value}))`).block(() => push("issueType", `"an object", ${value}`));
-      if (type.minProperties !== undefined || type.maxProperties !== undefined) {
-        w.write(" else").block(() => {
-          w.writeLine(`const count = Object.keys(${value}).length;`);
-          if (type.minProperties !== undefined) w.write(`if (count < ${type.minProperties})`).block(() => push("issueTooFewKeys", `${type.minProperties}, count`));
-          if (type.maxProperties !== undefined) w.write(`if (count > ${type.maxProperties})`).block(() => push("issueTooManyKeys", `${type.maxProperties}, count`));
-        });
-      }
-      w.newLine();
-      return;
+      return writeIf(w, `typeof ${value} !== "boolean"`, push("issueType", `"a boolean", ${value}`));
+    case "object": {
+      const counted = type.minProperties !== undefined || type.maxProperties !== undefined;
+      return writeIf(
+        w,
+        `!isObject(${value})`,
+        push("issueType", `"an object", ${value}`),
+        counted
+          ? () => {
+              w.writeLine(`const count = Object.keys(${value}).length;`);
+              if (type.minProperties !== undefined) writeIf(w, `count < ${type.minProperties}`, push("issueTooFewKeys", `${type.minProperties}, count`));
+              if (type.maxProperties !== undefined) writeIf(w, `count > ${type.maxProperties}`, push("issueTooManyKeys", `${type.maxProperties}, count`));
+            }
+          : undefined,
+      );
+    }
     case "array":
-      w.write(`if (!Array.isArray(${value}))`).block(() => push("issueType", `"an array", ${value}`));
-      w.write(" else").block(() => {
-        w.write(`for (let i = 0; i < ${value}.length; i++)`).block(() => {
+      return writeIf(w, `!Array.isArray(${value})`, push("issueType", `"an array", ${value}`), () => {
+        w.write(`for (let i = 0; i < ${value}.length; i++) `).inlineBlock(() => {
           w.writeLine(`const item: unknown = ${value}[i];`);
           writeTypeCheck(w, type.items, "item", `${path} + "/" + i`, `${label} + "[" + i + "]"`, ctx);
         });
+        w.newLine();
       });
-      w.newLine();
-      return;
   }
 }
 
 function writeRule(w: CodeBlockWriter, rule: Rule, ctx: Context): void {
   switch (rule.kind) {
     case "required-when":
-      w.write(`if (${propertyAccess("input", rule.when)} === ${stringLiteral(rule.equals)} && ${propertyAccess("input", rule.parameter)} === undefined)`).block(() =>
+      return writeIf(w, `${propertyAccess("input", rule.when)} === ${stringLiteral(rule.equals)} && ${propertyAccess("input", rule.parameter)} === undefined`, () =>
         w.writeLine(
           `(issues ??= []).push(${ctx.helper("issueRequiredWhen")}(${stringLiteral(pointer(rule.parameter))}, ${stringLiteral(rule.parameter)}, ${stringLiteral(rule.when)}, ${stringLiteral(rule.equals)}));`,
         ),
       );
-      return;
     case "requires":
-      w.write(`if (${propertyAccess("input", rule.parameter)} !== undefined && ${propertyAccess("input", rule.requires)} === undefined)`).block(() =>
+      return writeIf(w, `${propertyAccess("input", rule.parameter)} !== undefined && ${propertyAccess("input", rule.requires)} === undefined`, () =>
         w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequires")}(${stringLiteral(pointer(rule.requires))}, ${stringLiteral(rule.requires)}, ${stringLiteral(rule.parameter)}));`),
       );
-      return;
     case "precedence":
       return; // documentation only: both parameters stay valid together
   }
