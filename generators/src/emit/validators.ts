@@ -75,14 +75,14 @@ function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
       w.writeLine(`if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };`);
       if (tool.parameters.kind === "not-shown") {
         // The document does not show this tool's parameters: any object is accepted.
-        w.writeLine(`return { ok: true, value: input as ${names.input} };`);
+        w.writeLine(`return { ok: true, value: input as unknown as ${names.input} };`);
         return;
       }
       w.writeLine("let issues: ValidationIssue[] | undefined;");
       writeUnknownKeys(w, tool.parameters.list, ctx);
       tool.parameters.list.forEach((p, i) => writeParameter(w, p, `v${i}`, ctx));
       tool.rules.forEach((rule) => writeRule(w, rule, ctx));
-      w.writeLine(`return issues === undefined ? { ok: true, value: input as ${names.input} } : { ok: false, issues };`);
+      w.writeLine(`return issues === undefined ? { ok: true, value: input as unknown as ${names.input} } : { ok: false, issues };`);
     });
     w.write(" catch (error) ").inlineBlock(() => {
       // Only a hostile input (a throwing getter or proxy) gets here.

@@ -5,79 +5,79 @@ import { validateAddNoteToCell, validateCreateSpreadsheet, validateGenerateCloud
 import type { AddNoteToCellInput, CreateSpreadsheetInput, GenerateCloudFilePickerUrlInput, GetSpreadsheetInput, GetSpreadsheetMetadataInput, SearchSpreadsheetsInput, ToolInputs, ToolName, UpdateCellsInput, WhoAmIInput, WriteToCellInput } from "./types.js";
 /** Definition of `CloudSheets.CreateSpreadsheet`: new spreadsheet with data in its first sheet */
 export const createSpreadsheetTool: ToolDefinition<CreateSpreadsheetInput> = {
-    name: "CreateSpreadsheet",
-    fullName: "CloudSheets.CreateSpreadsheet",
-    secrets: [],
-    validate: validateCreateSpreadsheet,
-  };
+  name: "CreateSpreadsheet",
+  fullName: "CloudSheets.CreateSpreadsheet",
+  secrets: [],
+  validate: validateCreateSpreadsheet,
+};
 /** Definition of `CloudSheets.WriteToCell`: write one cell */
 export const writeToCellTool: ToolDefinition<WriteToCellInput> = {
-    name: "WriteToCell",
-    fullName: "CloudSheets.WriteToCell",
-    secrets: [],
-    validate: validateWriteToCell,
-  };
+  name: "WriteToCell",
+  fullName: "CloudSheets.WriteToCell",
+  secrets: [],
+  validate: validateWriteToCell,
+};
 /** Definition of `CloudSheets.UpdateCells`: write values */
 export const updateCellsTool: ToolDefinition<UpdateCellsInput> = {
-    name: "UpdateCells",
-    fullName: "CloudSheets.UpdateCells",
-    secrets: [],
-    validate: validateUpdateCells,
-  };
+  name: "UpdateCells",
+  fullName: "CloudSheets.UpdateCells",
+  secrets: [],
+  validate: validateUpdateCells,
+};
 /** Definition of `CloudSheets.AddNoteToCell`: add a note to a cell */
 export const addNoteToCellTool: ToolDefinition<AddNoteToCellInput> = {
-    name: "AddNoteToCell",
-    fullName: "CloudSheets.AddNoteToCell",
-    secrets: [],
-    validate: validateAddNoteToCell,
-  };
+  name: "AddNoteToCell",
+  fullName: "CloudSheets.AddNoteToCell",
+  secrets: [],
+  validate: validateAddNoteToCell,
+};
 /** Definition of `CloudSheets.SearchSpreadsheets`: search the user's spreadsheets */
 export const searchSpreadsheetsTool: ToolDefinition<SearchSpreadsheetsInput> = {
-    name: "SearchSpreadsheets",
-    fullName: "CloudSheets.SearchSpreadsheets",
-    secrets: [],
-    validate: validateSearchSpreadsheets,
-  };
+  name: "SearchSpreadsheets",
+  fullName: "CloudSheets.SearchSpreadsheets",
+  secrets: [],
+  validate: validateSearchSpreadsheets,
+};
 /** Definition of `CloudSheets.WhoAmI`: user profile and spreadsheet environment */
 export const whoAmITool: ToolDefinition<WhoAmIInput> = {
-    name: "WhoAmI",
-    fullName: "CloudSheets.WhoAmI",
-    secrets: [],
-    validate: validateWhoAmI,
-  };
+  name: "WhoAmI",
+  fullName: "CloudSheets.WhoAmI",
+  secrets: [],
+  validate: validateWhoAmI,
+};
 /** Definition of `CloudSheets.GenerateCloudFilePickerUrl`: file picker URL for user-driven file selection and authorization */
 export const generateCloudFilePickerUrlTool: ToolDefinition<GenerateCloudFilePickerUrlInput> = {
-    name: "GenerateCloudFilePickerUrl",
-    fullName: "CloudSheets.GenerateCloudFilePickerUrl",
-    secrets: [],
-    validate: validateGenerateCloudFilePickerUrl,
-  };
+  name: "GenerateCloudFilePickerUrl",
+  fullName: "CloudSheets.GenerateCloudFilePickerUrl",
+  secrets: [],
+  validate: validateGenerateCloudFilePickerUrl,
+};
 /** Definition of `CloudSheets.GetSpreadsheet`: read a range from one sheet */
 export const getSpreadsheetTool: ToolDefinition<GetSpreadsheetInput> = {
-    name: "GetSpreadsheet",
-    fullName: "CloudSheets.GetSpreadsheet",
-    secrets: [],
-    validate: validateGetSpreadsheet,
-  };
+  name: "GetSpreadsheet",
+  fullName: "CloudSheets.GetSpreadsheet",
+  secrets: [],
+  validate: validateGetSpreadsheet,
+};
 /** Definition of `CloudSheets.GetSpreadsheetMetadata`: metadata of the spreadsheet and its sheets */
 export const getSpreadsheetMetadataTool: ToolDefinition<GetSpreadsheetMetadataInput> = {
-    name: "GetSpreadsheetMetadata",
-    fullName: "CloudSheets.GetSpreadsheetMetadata",
-    secrets: [],
-    validate: validateGetSpreadsheetMetadata,
-  };
+  name: "GetSpreadsheetMetadata",
+  fullName: "CloudSheets.GetSpreadsheetMetadata",
+  secrets: [],
+  validate: validateGetSpreadsheetMetadata,
+};
 /** Every CloudSheets tool definition, by short name. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> } = {
-    CreateSpreadsheet: createSpreadsheetTool,
-    WriteToCell: writeToCellTool,
-    UpdateCells: updateCellsTool,
-    AddNoteToCell: addNoteToCellTool,
-    SearchSpreadsheets: searchSpreadsheetsTool,
-    WhoAmI: whoAmITool,
-    GenerateCloudFilePickerUrl: generateCloudFilePickerUrlTool,
-    GetSpreadsheet: getSpreadsheetTool,
-    GetSpreadsheetMetadata: getSpreadsheetMetadataTool,
-  };
+  CreateSpreadsheet: createSpreadsheetTool,
+  WriteToCell: writeToCellTool,
+  UpdateCells: updateCellsTool,
+  AddNoteToCell: addNoteToCellTool,
+  SearchSpreadsheets: searchSpreadsheetsTool,
+  WhoAmI: whoAmITool,
+  GenerateCloudFilePickerUrl: generateCloudFilePickerUrlTool,
+  GetSpreadsheet: getSpreadsheetTool,
+  GetSpreadsheetMetadata: getSpreadsheetMetadataTool,
+};
 
 /** A CloudSheets client. Every call validates its input and checks declared secrets before any I/O. */
 export interface CloudSheetsClient {
@@ -159,8 +159,6 @@ export function createCloudSheetsClient(options: ClientOptions): CloudSheetsClie
         return Promise.reject(new ValidationError(toolName, [issueUnknownTool(toolName, "CloudSheets", ["CreateSpreadsheet","WriteToCell","UpdateCells","AddNoteToCell","SearchSpreadsheets","WhoAmI","GenerateCloudFilePickerUrl","GetSpreadsheet","GetSpreadsheetMetadata"])]));
       }
       return caller.call(tool as ToolDefinition<unknown>, input, callOptions);
-    }
-    ,
-  }
-  ;
+    },
+  };
 }

@@ -2,363 +2,363 @@
 import type { Manifest } from "@toolcat/runtime";
 /** The tool manifest; the same data as manifest.json. */
 export const manifest: Manifest = {
-    "package": "@toolcat/cloud-sheets",
-    "generatedFrom": "specs/cloud-sheets.yaml",
-    "catalog": "Tool Server Catalog",
-    "server": {
-      "name": "CloudSheets",
-      "kind": "optimized",
-      "domain": "spreadsheets",
-      "description": "Create spreadsheets, search them, read ranges, write cells and ranges, add notes to cells, read spreadsheet metadata (names, ids, positions, row and column counts; metadata only). Search results exclude trashed files.",
-      "auth": {
-        "type": "user-authorization",
-        "provider": null,
-        "scopes": [
-          "{scope_base}/drive.file",
-          "{scope_base}/userinfo.profile",
-          "{scope_base}/userinfo.email"
-        ]
-      },
-      "secrets": []
+  "package": "@toolcat/cloud-sheets",
+  "generatedFrom": "specs/cloud-sheets.yaml",
+  "catalog": "Tool Server Catalog",
+  "server": {
+    "name": "CloudSheets",
+    "kind": "optimized",
+    "domain": "spreadsheets",
+    "description": "Create spreadsheets, search them, read ranges, write cells and ranges, add notes to cells, read spreadsheet metadata (names, ids, positions, row and column counts; metadata only). Search results exclude trashed files.",
+    "auth": {
+      "type": "user-authorization",
+      "provider": null,
+      "scopes": [
+        "{scope_base}/drive.file",
+        "{scope_base}/userinfo.profile",
+        "{scope_base}/userinfo.email"
+      ]
     },
-    "toolMode": {
-      "name": "ToolMode",
-      "values": [
-        "get_request_schema",
-        "execute"
+    "secrets": []
+  },
+  "toolMode": {
+    "name": "ToolMode",
+    "values": [
+      "get_request_schema",
+      "execute"
+    ],
+    "execute": "execute"
+  },
+  "tools": [
+    {
+      "name": "CreateSpreadsheet",
+      "fullName": "CloudSheets.CreateSpreadsheet",
+      "description": "new spreadsheet with data in its first sheet",
+      "secrets": [],
+      "scopes": [
+        "{scope_base}/drive.file"
       ],
-      "execute": "execute"
-    },
-    "tools": [
-      {
-        "name": "CreateSpreadsheet",
-        "fullName": "CloudSheets.CreateSpreadsheet",
-        "description": "new spreadsheet with data in its first sheet",
-        "secrets": [],
-        "scopes": [
-          "{scope_base}/drive.file"
-        ],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {
-            "title": {
-              "type": "string"
-            },
-            "data": {
-              "type": "string",
-              "format": "cell-data",
-              "contentMediaType": "application/json",
-              "description": "Cell data JSON string, see resources. Format: stringified cell data: {\"<row>\": {\"<column letters>\": value}}."
-            }
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string"
           },
-          "additionalProperties": false
-        }
-      },
-      {
-        "name": "WriteToCell",
-        "fullName": "CloudSheets.WriteToCell",
-        "description": "write one cell",
-        "secrets": [],
-        "scopes": [
-          "{scope_base}/drive.file"
-        ],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {
-            "spreadsheet_id": {
-              "type": "string"
-            },
-            "column": {
-              "type": "string",
-              "format": "column-letters",
-              "description": "Letters. Format: column letters (A, AB)."
-            },
-            "row": {
-              "type": "integer"
-            },
-            "value": {
-              "type": "string"
-            },
-            "sheet_name": {
-              "type": "string",
-              "description": "Default: \"Sheet1\".",
-              "default": "Sheet1"
-            }
-          },
-          "required": [
-            "spreadsheet_id",
-            "column",
-            "row",
-            "value"
-          ],
-          "additionalProperties": false
-        }
-      },
-      {
-        "name": "UpdateCells",
-        "fullName": "CloudSheets.UpdateCells",
-        "description": "write values",
-        "secrets": [],
-        "scopes": [
-          "{scope_base}/drive.file"
-        ],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {
-            "spreadsheet_id": {
-              "type": "string"
-            },
-            "data": {
-              "type": "string",
-              "format": "cell-data",
-              "contentMediaType": "application/json",
-              "description": "Same format as CreateSpreadsheet. Format: stringified cell data: {\"<row>\": {\"<column letters>\": value}}."
-            },
-            "sheet_position": {
-              "type": "integer",
-              "description": "Default: 1.",
-              "default": 1
-            },
-            "sheet_id_or_name": {
-              "type": "string",
-              "description": "Takes precedence over sheet_position."
-            }
-          },
-          "required": [
-            "spreadsheet_id",
-            "data"
-          ],
-          "additionalProperties": false
-        }
-      },
-      {
-        "name": "AddNoteToCell",
-        "fullName": "CloudSheets.AddNoteToCell",
-        "description": "add a note to a cell",
-        "secrets": [],
-        "scopes": [
-          "{scope_base}/drive.file"
-        ],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {
-            "spreadsheet_id": {
-              "type": "string"
-            },
-            "column": {
-              "type": "string"
-            },
-            "row": {
-              "type": "integer"
-            },
-            "note_text": {
-              "type": "string"
-            },
-            "sheet_position": {
-              "type": "integer",
-              "description": "Default: 1.",
-              "default": 1
-            },
-            "sheet_id_or_name": {
-              "type": "string",
-              "description": "Takes precedence."
-            }
-          },
-          "required": [
-            "spreadsheet_id",
-            "column",
-            "row",
-            "note_text"
-          ],
-          "additionalProperties": false
-        }
-      },
-      {
-        "name": "SearchSpreadsheets",
-        "fullName": "CloudSheets.SearchSpreadsheets",
-        "description": "search the user's spreadsheets",
-        "secrets": [],
-        "scopes": [
-          "{scope_base}/drive.file"
-        ],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {
-            "spreadsheet_contains": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              },
-              "description": "Keywords that must be in the title."
-            },
-            "spreadsheet_not_contains": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              },
-              "description": "Must not be in the title."
-            },
-            "search_only_in_shared_drive_id": {
-              "type": "string",
-              "description": "When absent: none: all drives."
-            },
-            "include_shared_drives": {
-              "type": "boolean",
-              "description": "Default false: own drive only. Default: false.",
-              "default": false
-            },
-            "include_organization_domain_spreadsheets": {
-              "type": "boolean",
-              "description": "For administrators. Default: false.",
-              "default": false
-            },
-            "order_by": {
-              "type": "string",
-              "description": "Values of OrderBy: not shown in the catalog. When absent: most recently modified first."
-            },
-            "limit": {
-              "type": "integer",
-              "maximum": 50,
-              "description": "Maximum 50. Default: 10.",
-              "default": 10
-            },
-            "pagination_token": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false
-        }
-      },
-      {
-        "name": "WhoAmI",
-        "fullName": "CloudSheets.WhoAmI",
-        "description": "user profile and spreadsheet environment",
-        "secrets": [],
-        "scopes": [
-          "{scope_base}/drive.file",
-          "{scope_base}/userinfo.profile",
-          "{scope_base}/userinfo.email"
-        ],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {},
-          "additionalProperties": false
-        }
-      },
-      {
-        "name": "GenerateCloudFilePickerUrl",
-        "fullName": "CloudSheets.GenerateCloudFilePickerUrl",
-        "description": "file picker URL for user-driven file selection and authorization",
-        "secrets": [],
-        "scopes": [],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {},
-          "additionalProperties": false
-        }
-      },
-      {
-        "name": "GetSpreadsheet",
-        "fullName": "CloudSheets.GetSpreadsheet",
-        "description": "read a range from one sheet",
-        "secrets": [],
-        "scopes": [
-          "{scope_base}/drive.file"
-        ],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {
-            "spreadsheet_id": {
-              "type": "string"
-            },
-            "sheet_position": {
-              "type": "integer",
-              "description": "Default: 1.",
-              "default": 1
-            },
-            "sheet_id_or_name": {
-              "type": "string",
-              "description": "When absent: none: sheet_position is used."
-            },
-            "start_row": {
-              "type": "integer",
-              "description": "1-indexed. Default: 1.",
-              "default": 1
-            },
-            "start_col": {
-              "type": "string",
-              "format": "column",
-              "description": "Letters or 1-based number. Format: column letters or a 1-based column number. Default: \"A\".",
-              "default": "A"
-            },
-            "max_rows": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 1000,
-              "description": "Minimum 1, maximum 1000. Default: 1000.",
-              "default": 1000
-            },
-            "max_cols": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100,
-              "description": "Minimum 1, maximum 100. Default: 100.",
-              "default": 100
-            }
-          },
-          "required": [
-            "spreadsheet_id"
-          ],
-          "additionalProperties": false
-        }
-      },
-      {
-        "name": "GetSpreadsheetMetadata",
-        "fullName": "CloudSheets.GetSpreadsheetMetadata",
-        "description": "metadata of the spreadsheet and its sheets",
-        "secrets": [],
-        "scopes": [
-          "{scope_base}/drive.file"
-        ],
-        "parametersKnown": true,
-        "modePattern": false,
-        "inputSchema": {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "type": "object",
-          "properties": {
-            "spreadsheet_id": {
-              "type": "string"
-            }
-          },
-          "required": [
-            "spreadsheet_id"
-          ],
-          "additionalProperties": false
-        }
+          "data": {
+            "type": "string",
+            "format": "cell-data",
+            "contentMediaType": "application/json",
+            "description": "Cell data JSON string, see resources. Format: stringified cell data: {\"<row>\": {\"<column letters>\": value}}."
+          }
+        },
+        "additionalProperties": false
       }
-    ]
-  };
+    },
+    {
+      "name": "WriteToCell",
+      "fullName": "CloudSheets.WriteToCell",
+      "description": "write one cell",
+      "secrets": [],
+      "scopes": [
+        "{scope_base}/drive.file"
+      ],
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+          "spreadsheet_id": {
+            "type": "string"
+          },
+          "column": {
+            "type": "string",
+            "format": "column-letters",
+            "description": "Letters. Format: column letters (A, AB)."
+          },
+          "row": {
+            "type": "integer"
+          },
+          "value": {
+            "type": "string"
+          },
+          "sheet_name": {
+            "type": "string",
+            "description": "Default: \"Sheet1\".",
+            "default": "Sheet1"
+          }
+        },
+        "required": [
+          "spreadsheet_id",
+          "column",
+          "row",
+          "value"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "name": "UpdateCells",
+      "fullName": "CloudSheets.UpdateCells",
+      "description": "write values",
+      "secrets": [],
+      "scopes": [
+        "{scope_base}/drive.file"
+      ],
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+          "spreadsheet_id": {
+            "type": "string"
+          },
+          "data": {
+            "type": "string",
+            "format": "cell-data",
+            "contentMediaType": "application/json",
+            "description": "Same format as CreateSpreadsheet. Format: stringified cell data: {\"<row>\": {\"<column letters>\": value}}."
+          },
+          "sheet_position": {
+            "type": "integer",
+            "description": "Default: 1.",
+            "default": 1
+          },
+          "sheet_id_or_name": {
+            "type": "string",
+            "description": "Takes precedence over sheet_position."
+          }
+        },
+        "required": [
+          "spreadsheet_id",
+          "data"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "name": "AddNoteToCell",
+      "fullName": "CloudSheets.AddNoteToCell",
+      "description": "add a note to a cell",
+      "secrets": [],
+      "scopes": [
+        "{scope_base}/drive.file"
+      ],
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+          "spreadsheet_id": {
+            "type": "string"
+          },
+          "column": {
+            "type": "string"
+          },
+          "row": {
+            "type": "integer"
+          },
+          "note_text": {
+            "type": "string"
+          },
+          "sheet_position": {
+            "type": "integer",
+            "description": "Default: 1.",
+            "default": 1
+          },
+          "sheet_id_or_name": {
+            "type": "string",
+            "description": "Takes precedence."
+          }
+        },
+        "required": [
+          "spreadsheet_id",
+          "column",
+          "row",
+          "note_text"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "name": "SearchSpreadsheets",
+      "fullName": "CloudSheets.SearchSpreadsheets",
+      "description": "search the user's spreadsheets",
+      "secrets": [],
+      "scopes": [
+        "{scope_base}/drive.file"
+      ],
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+          "spreadsheet_contains": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Keywords that must be in the title."
+          },
+          "spreadsheet_not_contains": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Must not be in the title."
+          },
+          "search_only_in_shared_drive_id": {
+            "type": "string",
+            "description": "When absent: none: all drives."
+          },
+          "include_shared_drives": {
+            "type": "boolean",
+            "description": "Default false: own drive only. Default: false.",
+            "default": false
+          },
+          "include_organization_domain_spreadsheets": {
+            "type": "boolean",
+            "description": "For administrators. Default: false.",
+            "default": false
+          },
+          "order_by": {
+            "type": "string",
+            "description": "Values of OrderBy: not shown in the catalog. When absent: most recently modified first."
+          },
+          "limit": {
+            "type": "integer",
+            "maximum": 50,
+            "description": "Maximum 50. Default: 10.",
+            "default": 10
+          },
+          "pagination_token": {
+            "type": "string"
+          }
+        },
+        "additionalProperties": false
+      }
+    },
+    {
+      "name": "WhoAmI",
+      "fullName": "CloudSheets.WhoAmI",
+      "description": "user profile and spreadsheet environment",
+      "secrets": [],
+      "scopes": [
+        "{scope_base}/drive.file",
+        "{scope_base}/userinfo.profile",
+        "{scope_base}/userinfo.email"
+      ],
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {},
+        "additionalProperties": false
+      }
+    },
+    {
+      "name": "GenerateCloudFilePickerUrl",
+      "fullName": "CloudSheets.GenerateCloudFilePickerUrl",
+      "description": "file picker URL for user-driven file selection and authorization",
+      "secrets": [],
+      "scopes": [],
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {},
+        "additionalProperties": false
+      }
+    },
+    {
+      "name": "GetSpreadsheet",
+      "fullName": "CloudSheets.GetSpreadsheet",
+      "description": "read a range from one sheet",
+      "secrets": [],
+      "scopes": [
+        "{scope_base}/drive.file"
+      ],
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+          "spreadsheet_id": {
+            "type": "string"
+          },
+          "sheet_position": {
+            "type": "integer",
+            "description": "Default: 1.",
+            "default": 1
+          },
+          "sheet_id_or_name": {
+            "type": "string",
+            "description": "When absent: none: sheet_position is used."
+          },
+          "start_row": {
+            "type": "integer",
+            "description": "1-indexed. Default: 1.",
+            "default": 1
+          },
+          "start_col": {
+            "type": "string",
+            "format": "column",
+            "description": "Letters or 1-based number. Format: column letters or a 1-based column number. Default: \"A\".",
+            "default": "A"
+          },
+          "max_rows": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "Minimum 1, maximum 1000. Default: 1000.",
+            "default": 1000
+          },
+          "max_cols": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100,
+            "description": "Minimum 1, maximum 100. Default: 100.",
+            "default": 100
+          }
+        },
+        "required": [
+          "spreadsheet_id"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "name": "GetSpreadsheetMetadata",
+      "fullName": "CloudSheets.GetSpreadsheetMetadata",
+      "description": "metadata of the spreadsheet and its sheets",
+      "secrets": [],
+      "scopes": [
+        "{scope_base}/drive.file"
+      ],
+      "parametersKnown": true,
+      "modePattern": false,
+      "inputSchema": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+          "spreadsheet_id": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "spreadsheet_id"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ]
+};

@@ -6,9 +6,9 @@
  * execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON.
  */
 export const ToolMode = {
-    GET_REQUEST_SCHEMA: "get_request_schema",
-    EXECUTE: "execute",
-  } as const;
+  GET_REQUEST_SCHEMA: "get_request_schema",
+  EXECUTE: "execute",
+} as const;
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
 /** Short names of the CloudSheets tools. */
 export type ToolName = "CreateSpreadsheet" | "WriteToCell" | "UpdateCells" | "AddNoteToCell" | "SearchSpreadsheets" | "WhoAmI" | "GenerateCloudFilePickerUrl" | "GetSpreadsheet" | "GetSpreadsheetMetadata";

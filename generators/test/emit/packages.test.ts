@@ -1,0 +1,18 @@
+// The seven real packages are their own snapshots: regenerating in memory must reproduce the
+// committed files exactly (under CI=true a mismatch or a missing file fails instead of writing).
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runPipeline } from "../../src/pipeline.ts";
+import { workspaceRoot } from "../support.ts";
+
+const { files, runs } = runPipeline({ root: workspaceRoot });
+
+describe("generated packages", () => {
+  it("cover all seven servers", () => {
+    expect(runs.map((r) => r.slug)).toEqual(["cloud-contacts", "cloud-sheets", "creator-api", "crm-events-api", "engine-api", "recruit-api", "sigma-api"]);
+  });
+
+  it.each(files.map((f) => [f.path, f] as const))("%s is committed as generated", async (path, file) => {
+    await expect(file.text).toMatchFileSnapshot(join(workspaceRoot, path));
+  });
+});
