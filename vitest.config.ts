@@ -1,12 +1,22 @@
-// One Vitest configuration, one project per test suite; Nx targets run them with --project.
+// One Vitest configuration, one project per suite; Nx targets run them with --project.
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// Tests import the runtime from source, so they need no build step and see edits at once; the
+// built packages are exercised by the typecheck/build targets and the e2e suite.
+const runtimeSource = {
+  alias: [
+    { find: /^@toolcat\/runtime$/, replacement: fileURLToPath(new URL("packages/runtime/src/index.ts", import.meta.url)) },
+    { find: /^@toolcat\/runtime\/formats$/, replacement: fileURLToPath(new URL("packages/runtime/src/formats.ts", import.meta.url)) },
+  ],
+};
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "generators", include: ["generators/test/**/*.test.ts"] } },
       { test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"] } },
-      { test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
+      { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
       { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false } },
     ],
   },

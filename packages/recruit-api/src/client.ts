@@ -52,7 +52,7 @@ export const addHiringTeamMemberTool: ToolDefinition<AddHiringTeamMemberInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddHiringTeamMember,
 };
-/** Definition of `RecruitApi.RemoveHiringTeamMember`: remove user (from an application's hiring team) */
+/** Definition of `RecruitApi.RemoveHiringTeamMember`: remove user */
 export const removeHiringTeamMemberTool: ToolDefinition<RemoveHiringTeamMemberInput> = {
   name: "RemoveHiringTeamMember",
   fullName: "RecruitApi.RemoveHiringTeamMember",
@@ -1180,7 +1180,7 @@ export interface RecruitApiClient {
    */
   addHiringTeamMember(input: WithObjectRequestBody<AddHiringTeamMemberInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Remove user (from an application's hiring team).
+   * Remove user.
    *
    * Calls `RecruitApi.RemoveHiringTeamMember`. Rejects with ValidationError before any I/O when the input is invalid.
    */

@@ -188,7 +188,7 @@ export const manifest: Manifest = {
     {
       "name": "RemoveHiringTeamMember",
       "fullName": "RecruitApi.RemoveHiringTeamMember",
-      "description": "remove user (from an application's hiring team)",
+      "description": "remove user",
       "secrets": [
         "RECRUIT_API_KEY"
       ],

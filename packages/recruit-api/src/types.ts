@@ -99,7 +99,7 @@ export interface AddHiringTeamMemberInput {
 }
 
 /**
- * Remove user (from an application's hiring team).
+ * Remove user.
  *
  * Tool `RecruitApi.RemoveHiringTeamMember`.
  * Secrets: RECRUIT_API_KEY.

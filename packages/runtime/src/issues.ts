@@ -1,7 +1,7 @@
 // Issue constructors for the generated validators: the messages live here once instead of in
 // every generated package, and each call site stays a single short line.
 import type { FormatName } from "./formats.js";
-import { describe, type ValidationIssue } from "./validation.js";
+import { describe, pointer, type ValidationIssue } from "./validation.js";
 
 /** How each format reads in a message ("must be a YYYY-MM-DD date"). */
 export const formatDescriptions: Readonly<Record<FormatName, string>> = {
@@ -33,7 +33,7 @@ export function issueUnreadable(error: unknown): ValidationIssue {
 
 export function issueUnknownParameter(key: string, known: readonly string[]): ValidationIssue {
   const hint = known.length === 0 ? "this tool takes no parameters" : `expected one of ${known.join(", ")}`;
-  return { path: `/${escapePointer(key)}`, code: "unknown_parameter", message: `unknown parameter "${key}": ${hint}` };
+  return { path: pointer(key), code: "unknown_parameter", message: `unknown parameter "${key}": ${hint}` };
 }
 
 export function issueUnknownTool(name: string, server: string, known: readonly string[]): ValidationIssue {
@@ -87,8 +87,4 @@ export function issueTooManyKeys(path: string, name: string, maximum: number, co
 
 export function issueTooFewKeys(path: string, name: string, minimum: number, count: number): ValidationIssue {
   return { path, code: "too_few_keys", message: `${name} must have at least ${minimum} key${minimum === 1 ? "" : "s"}, got ${count}` };
-}
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }

@@ -1,4 +1,51 @@
-export type IssueCode = string;
-export interface ValidationIssue { path: string; code: IssueCode; message: string }
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
-export function describe(v: unknown): string { return JSON.stringify(v) ?? String(v); }
+// The result shape of generated validators and the helpers their messages share. Dependency-free:
+// the generators load issues.ts, which imports this file, by relative path.
+
+/** Every code an issue constructor in issues.ts produces. */
+export type IssueCode =
+  | "invalid_type"
+  | "unknown_parameter"
+  | "unknown_tool"
+  | "required"
+  | "required_on_execute"
+  | "required_when"
+  | "requires"
+  | "too_small"
+  | "too_big"
+  | "invalid_enum"
+  | "invalid_format"
+  | "too_many_keys"
+  | "too_few_keys";
+
+export interface ValidationIssue {
+  /** RFC 6901 JSON pointer to the offending value; "" is the whole input. */
+  readonly path: string;
+  readonly code: IssueCode;
+  readonly message: string;
+}
+
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+/** Builds an RFC 6901 JSON pointer; `~` and `/` inside a segment are escaped as `~0` and `~1`. */
+export function pointer(...segments: readonly (string | number)[]): string {
+  return segments.map((segment) => `/${String(segment).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+}
+
+/** Strings longer than this are cut in messages, so one huge argument cannot flood a log. */
+const MAX_STRING_LENGTH = 40;
+
+/** A value as it reads after "got" in a message: `5000`, `"abc"`, `an array`, `null`. */
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") {
+    return value.length > MAX_STRING_LENGTH ? `${JSON.stringify(value.slice(0, MAX_STRING_LENGTH))}…` : JSON.stringify(value);
+  }
+  if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "object") return "an object";
+  if (typeof value === "function") return "a function";
+  if (typeof value === "symbol") return "a symbol";
+  return String(value); // number, boolean, undefined
+}

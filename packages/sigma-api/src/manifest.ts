@@ -1093,7 +1093,8 @@ export const manifest: Manifest = {
             "type": "number"
           },
           "webset_id": {
-            "type": "string"
+            "type": "string",
+            "description": "The unique id or the external id (externalId)."
           }
         },
         "additionalProperties": false

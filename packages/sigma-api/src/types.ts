@@ -468,6 +468,7 @@ export interface CreateMonitorForWebsetsInput {
 export interface ListWebsiteMonitorsInput {
   pagination_cursor?: string;
   results_limit?: number;
+  /** The unique id or the external id (externalId). */
   webset_id?: string;
 }
 

@@ -1,0 +1,106 @@
+// Every error the runtime throws. Messages are built only from tool names, secret names, issue
+// messages and (redacted) server text, never from secret values.
+import type { ValidationIssue } from "./validation.js";
+
+export type ToolcatErrorCode =
+  | "validation_failed"
+  | "missing_secret"
+  | "transport_failed"
+  | "tool_failed"
+  | "authorization_required"
+  | "timeout";
+
+/** Base of every runtime error; `code` lets callers branch without instanceof across bundles. */
+export class ToolcatError extends Error {
+  readonly code: ToolcatErrorCode;
+
+  constructor(code: ToolcatErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** The input broke the tool's schema; thrown before any I/O. */
+export class ValidationError extends ToolcatError {
+  readonly toolName: string;
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(toolName: string, issues: readonly ValidationIssue[]) {
+    const lines = issues.map((issue) => `  ${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`);
+    super("validation_failed", `invalid input for ${toolName}:\n${lines.join("\n")}`);
+    this.toolName = toolName;
+    this.issues = issues;
+  }
+}
+
+/** The tool declares secrets that are not configured; thrown before any I/O. */
+export class MissingSecretError extends ToolcatError {
+  readonly toolName: string;
+  readonly missing: readonly string[];
+
+  constructor(toolName: string, missing: readonly string[]) {
+    const names = missing.join(", ");
+    super(
+      "missing_secret",
+      `${toolName} needs the secret${missing.length === 1 ? "" : "s"} ${names}, which ${missing.length === 1 ? "is" : "are"} not configured: ` +
+        `pass ${missing.length === 1 ? "it" : "them"} in the client's \`secrets\` option or set the environment variable${missing.length === 1 ? "" : "s"} ${names}`,
+    );
+    this.toolName = toolName;
+    this.missing = missing;
+  }
+}
+
+/** The request did not reach the tool or its answer could not be read. */
+export class TransportError extends ToolcatError {
+  /** HTTP status, when there was a response. */
+  readonly status: number | undefined;
+  /** Whether sending the same request again may succeed. */
+  readonly retryable: boolean;
+
+  constructor(message: string, details: { status?: number; retryable: boolean; cause?: unknown }) {
+    super("transport_failed", message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.status = details.status;
+    this.retryable = details.retryable;
+  }
+}
+
+/** The tool ran and reported a failure. */
+export class ToolExecutionError extends ToolcatError {
+  readonly toolName: string;
+  /** The server's `can_retry`: whether calling again may succeed. */
+  readonly canRetry: boolean;
+
+  constructor(toolName: string, message: string, canRetry: boolean) {
+    super("tool_failed", `${toolName} failed: ${message}`);
+    this.toolName = toolName;
+    this.canRetry = canRetry;
+  }
+}
+
+/** The user must authorize the tool at `url` before it can run. */
+export class AuthorizationRequiredError extends ToolcatError {
+  readonly toolName: string;
+  readonly url: string;
+  /** The server's authorization status, such as `pending`. */
+  readonly status: string;
+
+  constructor(toolName: string, url: string, status: string) {
+    super("authorization_required", `${toolName} needs authorization (status ${status}): open ${url}, then call again`);
+    this.toolName = toolName;
+    this.url = url;
+    this.status = status;
+  }
+}
+
+/** No answer within the time limit; the tool may still have run. */
+export class TimeoutError extends ToolcatError {
+  readonly toolName: string;
+  readonly timeoutMs: number;
+
+  constructor(toolName: string, timeoutMs: number) {
+    super("timeout", `${toolName} did not answer within ${timeoutMs} ms; it may still have run`);
+    this.toolName = toolName;
+    this.timeoutMs = timeoutMs;
+  }
+}

@@ -1,0 +1,23 @@
+// The seam between a typed client and whatever runs the tools.
+
+export interface TransportRequest {
+  /** `<Server>.<Tool>`. */
+  readonly toolName: string;
+  /** Validated input; an object request_body has already been stringified. */
+  readonly input: unknown;
+  readonly userId?: string;
+  /** The tool's declared secrets that are configured locally, by name. */
+  readonly secrets: Readonly<Record<string, string>>;
+  /** Aborts the call: the caller gave up or its time ran out. */
+  readonly signal: AbortSignal;
+}
+
+export interface Transport {
+  /**
+   * True when tools run on a remote service that holds their secrets, so the client does not
+   * require them locally.
+   */
+  readonly executesRemotely: boolean;
+  /** Runs the tool and resolves to its output value. */
+  execute(request: TransportRequest): Promise<unknown>;
+}

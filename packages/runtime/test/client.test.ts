@@ -1,0 +1,98 @@
+import { describe as suite, expect, it, vi } from "vitest";
+import { createToolCaller, type ToolDefinition } from "../src/client.js";
+import { MissingSecretError, TimeoutError, ValidationError } from "../src/errors.js";
+import { issueRequired, issueType, isObject } from "../src/issues.js";
+import type { Transport } from "../src/transport.js";
+import type { ValidationIssue, ValidationResult } from "../src/validation.js";
+
+interface SendInput {
+  to: string;
+  mode?: "get_request_schema" | "execute";
+  request_body?: string;
+}
+
+function validateSend(input: unknown): ValidationResult<SendInput> {
+  if (!isObject(input)) return { ok: false, issues: [issueType("", "input", "an object", input)] };
+  const issues: ValidationIssue[] = [];
+  if (input.to === undefined) issues.push(issueRequired("/to", "to"));
+  if (input.request_body !== undefined && typeof input.request_body !== "string") {
+    issues.push(issueType("/request_body", "request_body", "a string", input.request_body));
+  }
+  return issues.length === 0 ? { ok: true, value: input as unknown as SendInput } : { ok: false, issues };
+}
+
+const sendTool: ToolDefinition<SendInput> = { name: "Send", fullName: "Mail.Send", secrets: ["MAIL_KEY"], validate: validateSend };
+
+function fakeTransport(executesRemotely: boolean, execute: Transport["execute"] = () => Promise.resolve("sent")) {
+  const spy = vi.fn(execute);
+  return { transport: { executesRemotely, execute: spy } satisfies Transport, spy };
+}
+
+suite("createToolCaller", () => {
+  it("executes with the full name, validated input, secrets and user", async () => {
+    const { transport, spy } = fakeTransport(false);
+    const caller = createToolCaller({ transport, secrets: { MAIL_KEY: "k" }, env: false, userId: "u1" });
+    await expect(caller.call(sendTool, { to: "a@b.c" })).resolves.toBe("sent");
+    expect(spy).toHaveBeenCalledOnce();
+    expect(spy.mock.calls[0]![0]).toMatchObject({ toolName: "Mail.Send", input: { to: "a@b.c" }, secrets: { MAIL_KEY: "k" }, userId: "u1" });
+  });
+
+  it("stringifies an object request_body without touching the caller's input", async () => {
+    const { transport, spy } = fakeTransport(true);
+    const input = { to: "a@b.c", mode: "execute" as const, request_body: { subject: "hi", tags: [1] } };
+    await createToolCaller({ transport, env: false }).call(sendTool, input);
+    expect(spy.mock.calls[0]![0].input).toEqual({ to: "a@b.c", mode: "execute", request_body: '{"subject":"hi","tags":[1]}' });
+    expect(input.request_body).toEqual({ subject: "hi", tags: [1] });
+  });
+
+  it("throws ValidationError before any I/O", async () => {
+    const { transport, spy } = fakeTransport(false);
+    const caller = createToolCaller({ transport, secrets: { MAIL_KEY: "k" } });
+    const error = await caller.call(sendTool, {} as SendInput).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual(["/to"]);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("throws MissingSecretError before any I/O for a local transport", async () => {
+    const { transport, spy } = fakeTransport(false);
+    const error = await createToolCaller({ transport, env: false }).call(sendTool, { to: "a@b.c" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MissingSecretError);
+    expect((error as MissingSecretError).missing).toEqual(["MAIL_KEY"]);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("reads a secret from the environment", async () => {
+    const { transport, spy } = fakeTransport(false);
+    await createToolCaller({ transport, env: { MAIL_KEY: "from-env" } }).call(sendTool, { to: "a@b.c" });
+    expect(spy.mock.calls[0]![0].secrets).toEqual({ MAIL_KEY: "from-env" });
+  });
+
+  it("does not require secrets when the transport executes remotely", async () => {
+    const { transport, spy } = fakeTransport(true);
+    await expect(createToolCaller({ transport, env: false }).call(sendTool, { to: "a@b.c" })).resolves.toBe("sent");
+    expect(spy).toHaveBeenCalledOnce();
+  });
+
+  it("redacts secret values from transport errors", async () => {
+    const { transport } = fakeTransport(false, ({ secrets }) => Promise.reject(new Error(`rejected key ${secrets.MAIL_KEY}`)));
+    const caller = createToolCaller({ transport, secrets: { MAIL_KEY: "s3cr3t-value" }, env: false });
+    const error = (await caller.call(sendTool, { to: "a@b.c" }).catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe("rejected key [REDACTED]");
+  });
+
+  it("turns its own time limit into TimeoutError", async () => {
+    const { transport } = fakeTransport(true, ({ signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))));
+    const error = await createToolCaller({ transport, env: false }).call(sendTool, { to: "a@b.c" }, { timeoutMs: 20 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(20);
+  });
+
+  it("passes the caller's abort reason through", async () => {
+    const controller = new AbortController();
+    const { transport } = fakeTransport(true, ({ signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))));
+    const pending = createToolCaller({ transport, env: false }).call(sendTool, { to: "a@b.c" }, { signal: controller.signal, timeoutMs: 5_000 });
+    controller.abort(new Error("user cancelled"));
+    await expect(pending).rejects.toThrow("user cancelled");
+  });
+});

@@ -1,0 +1,45 @@
+import { describe as suite, expect, it } from "vitest";
+import { issueUnknownParameter } from "../src/issues.js";
+import { describe, pointer } from "../src/validation.js";
+
+suite("pointer", () => {
+  it.each([
+    [[], ""],
+    [["a"], "/a"],
+    [["a", 0, "b"], "/a/0/b"],
+    [["a/b"], "/a~1b"],
+    [["m~n"], "/m~0n"],
+    [["~/"], "/~0~1"],
+    [["~1"], "/~01"],
+    [[""], "/"],
+  ] as [(string | number)[], string][])("%j → %j", (segments, expected) => {
+    expect(pointer(...segments)).toBe(expected);
+  });
+
+  it("is what issues use for parameter names", () => {
+    expect(issueUnknownParameter("a/b~c", ["x"]).path).toBe("/a~1b~0c");
+  });
+});
+
+suite("describe", () => {
+  it.each([
+    [5000, "5000"],
+    [-1.5, "-1.5"],
+    ["abc", '"abc"'],
+    ['say "hi"', '"say \\"hi\\""'],
+    [[1, 2], "an array"],
+    [null, "null"],
+    [{ a: 1 }, "an object"],
+    [true, "true"],
+    [false, "false"],
+    [undefined, "undefined"],
+    [10n, "10n"],
+  ] as [unknown, string][])("%s → %s", (value, expected) => {
+    expect(describe(value)).toBe(expected);
+  });
+
+  it("truncates long strings", () => {
+    const text = describe("x".repeat(100));
+    expect(text).toBe(`"${"x".repeat(40)}"…`);
+  });
+});
