@@ -49,11 +49,20 @@ export function targetsFor(slug: string): Record<string, TargetConfiguration> {
       inputs: ["{projectRoot}/src/**/*", "{projectRoot}/tsconfig.json", "{workspaceRoot}/tsconfig.base.json", "^production", { externalDependencies: ["typescript"] }],
     },
     test: {
-      command: "vitest run --config test/vitest.config.ts --project contract",
+      // The shared contract suite, run against this package only.
+      command: "vitest run --project contract",
       options: { cwd: "{workspaceRoot}", env: { TOOLCAT_SERVER: slug } },
-      dependsOn: ["build"],
+      dependsOn: ["generate"],
       cache: true,
-      inputs: ["{projectRoot}/dist/**/*", "{projectRoot}/manifest.json", "{workspaceRoot}/test/contract/**/*", "{workspaceRoot}/test/support/**/*", "{workspaceRoot}/test/vitest.config.ts", "^production", { externalDependencies: ["vitest", "ajv"] }],
+      inputs: [
+        "{projectRoot}/src/**/*",
+        "{projectRoot}/manifest.json",
+        "{workspaceRoot}/test/contract/**/*",
+        "{workspaceRoot}/test/support/**/*",
+        "{workspaceRoot}/vitest.config.ts",
+        "{workspaceRoot}/packages/runtime/src/**/*",
+        { externalDependencies: ["vitest", "ajv"] },
+      ],
     },
   };
 }
