@@ -1,6 +1,7 @@
 // The toolcat command line: lint specs, generate packages, check drift, diff specs.
 import { SpecError, formatDiagnostic } from "./spec/diagnostics.ts";
 import { loadCatalog } from "./spec/load.ts";
+import { checkDrift, formatDrift } from "./drift.ts";
 import { generatedPackagesOnDisk, plan } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";
 import { applyPlan } from "./write.ts";
@@ -24,6 +25,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return lint(root, rest);
       case "generate":
         return generate(root, rest);
+      case "check-drift":
+        return driftCommand(root);
       case undefined:
       case "help":
       case "--help":
@@ -36,7 +39,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof SpecError) {
       process.stderr.write(`${error.diagnostics.map(formatDiagnostic).join("\n")}\n${error.diagnostics.length} error(s); nothing was written.\n`);
-      return 1;
+      // The drift check reserves 1 for drift: a spec that does not load is a different failure.
+      return command === "check-drift" ? 2 : 1;
     }
     throw error;
   }
@@ -68,5 +72,16 @@ function generate(root: string, args: readonly string[]): number {
     if (changes.remove.length > 0) process.stdout.write(`deleted ${changes.remove.length} stale file(s)\n`);
     process.stdout.write(`generated ${result.runs.length} package(s) in ${(performance.now() - start).toFixed(0)} ms\n`);
   }
+  return 0;
+}
+
+function driftCommand(root: string): number {
+  const start = performance.now();
+  const report = checkDrift(root);
+  if (report.drift.length > 0) {
+    process.stderr.write(formatDrift(report));
+    return 1;
+  }
+  process.stdout.write(`toolcat check-drift: ${report.packages} packages, ${report.files} files in sync (${(performance.now() - start).toFixed(0)} ms)\n`);
   return 0;
 }

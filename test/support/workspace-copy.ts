@@ -1,0 +1,39 @@
+// A throwaway copy of the workspace for end-to-end tests that edit specs, generators or packages:
+// the working tree's files (tracked and untracked, minus ignored) plus a link to node_modules.
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { workspaceRoot } from "./packages.ts";
+
+export interface WorkspaceCopy {
+  readonly root: string;
+  /** Runs a command in the copy; never throws on a non-zero exit. */
+  run(command: string, args: readonly string[], env?: Record<string, string>): { status: number; stdout: string; stderr: string };
+  remove(): void;
+}
+
+export function copyWorkspace(prefix = "toolcat-e2e-"): WorkspaceCopy {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: workspaceRoot, encoding: "utf8" })
+    .split("\0")
+    .filter((path) => path !== "");
+  for (const path of files) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    try {
+      cpSync(join(workspaceRoot, path), join(root, path));
+    } catch (error) {
+      // A tracked file deleted in the working tree is simply not part of the copy.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  symlinkSync(join(workspaceRoot, "node_modules"), join(root, "node_modules"), "dir");
+  return {
+    root,
+    run(command, args, env = {}) {
+      const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...process.env, NX_DAEMON: "false", NX_NO_CLOUD: "true", ...env } });
+      return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+    },
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
