@@ -1,0 +1,91 @@
+// Validator behaviour per constraint kind, on real tools, with the exact issue a user sees.
+import { describe, expect, it } from "vitest";
+import { isSelected, loadPackage } from "../support/packages.ts";
+
+type Case = { slug: string; tool: string; input: unknown; issues: { path: string; code: string; message: string }[] };
+
+const base = { spreadsheet_id: "s1" };
+const zeta = { zeta_account_owner_name: "o", application_link_name: "a", report_link_name: "r", record_id: "1" };
+
+const cases: (Case & { name: string })[] = [
+  { name: "accepts a valid input", slug: "cloud-sheets", tool: "GetSpreadsheet", input: { ...base, max_rows: 1000, start_col: "AB" }, issues: [] },
+  { name: "type", slug: "cloud-sheets", tool: "GetSpreadsheet", input: { ...base, max_rows: "10" }, issues: [{ path: "/max_rows", code: "invalid_type", message: 'max_rows must be an integer, got "10"' }] },
+  { name: "integer, not a fraction", slug: "cloud-sheets", tool: "GetSpreadsheet", input: { ...base, max_cols: 1.5 }, issues: [{ path: "/max_cols", code: "invalid_type", message: "max_cols must be an integer, got 1.5" }] },
+  { name: "maximum", slug: "cloud-sheets", tool: "GetSpreadsheet", input: { ...base, max_rows: 5000 }, issues: [{ path: "/max_rows", code: "too_big", message: "max_rows must be at most 1000, got 5000" }] },
+  { name: "minimum", slug: "cloud-sheets", tool: "GetSpreadsheet", input: { ...base, max_cols: 0 }, issues: [{ path: "/max_cols", code: "too_small", message: "max_cols must be at least 1, got 0" }] },
+  { name: "required", slug: "cloud-sheets", tool: "GetSpreadsheet", input: {}, issues: [{ path: "/spreadsheet_id", code: "required", message: "spreadsheet_id is required" }] },
+  { name: "format", slug: "cloud-sheets", tool: "WriteToCell", input: { ...base, column: "A1", row: 1, value: "x" }, issues: [{ path: "/column", code: "invalid_format", message: 'column must be column letters (A, AB), got "A1"' }] },
+  {
+    name: "array items",
+    slug: "cloud-sheets",
+    tool: "SearchSpreadsheets",
+    input: { spreadsheet_contains: ["ok", 7] },
+    issues: [{ path: "/spreadsheet_contains/1", code: "invalid_type", message: "spreadsheet_contains[1] must be a string, got 7" }],
+  },
+  { name: "unknown parameter", slug: "cloud-contacts", tool: "SearchContactsByName", input: { name: "Ada", limt: 3 }, issues: [{ path: "/limt", code: "unknown_parameter", message: 'unknown parameter "limt": expected one of name, limit' }] },
+  {
+    name: "every issue, not just the first",
+    slug: "cloud-contacts",
+    tool: "SearchContactsByName",
+    input: { limit: 31 },
+    issues: [
+      { path: "/name", code: "required", message: "name is required" },
+      { path: "/limit", code: "too_big", message: "limit must be at most 30, got 31" },
+    ],
+  },
+  { name: "enum", slug: "recruit-api", tool: "SetOpeningState", input: { new_opening_state: "Paused" }, issues: [{ path: "/new_opening_state", code: "invalid_enum", message: 'new_opening_state must be one of Draft, Approved, Open, Closed, got "Paused"' }] },
+  { name: "required when (conditional rule)", slug: "recruit-api", tool: "SetOpeningState", input: { new_opening_state: "Closed" }, issues: [{ path: "/close_reason_id", code: "required_when", message: "close_reason_id is required when new_opening_state is Closed" }] },
+  { name: "requires (parameters used together)", slug: "crm-events-api", tool: "RetrieveEventCompletions", input: { crm_object_id: 5 }, issues: [{ path: "/crm_object_type", code: "requires", message: "crm_object_type is required when crm_object_id is given" }] },
+  { name: "mode get_request_schema needs no ~ parameters", slug: "creator-api", tool: "UpdateZetaRecord", input: { mode: "get_request_schema" }, issues: [] },
+  {
+    name: "required on execute",
+    slug: "creator-api",
+    tool: "UpdateZetaRecord",
+    input: { mode: "execute", ...zeta, record_id: undefined },
+    issues: [
+      { path: "/record_id", code: "required_on_execute", message: "record_id is required when mode is execute" },
+      { path: "/request_body", code: "required_on_execute", message: "request_body is required when mode is execute" },
+    ],
+  },
+  { name: "request_body must be JSON text", slug: "creator-api", tool: "UpdateZetaRecord", input: { mode: "execute", ...zeta, request_body: "{oops" }, issues: [{ path: "/request_body", code: "invalid_format", message: 'request_body must be stringified JSON, got "{oops"' }] },
+  { name: "unknown-parameter tools accept any object", slug: "cloud-contacts", tool: "SearchContactsByPhoneNumber", input: { anything: [1, 2] }, issues: [] },
+  { name: "not an object", slug: "cloud-sheets", tool: "GetSpreadsheet", input: [], issues: [{ path: "", code: "invalid_type", message: "input must be an object, got an array" }] },
+];
+
+describe.each(cases.filter((c) => isSelected(c.slug)))("$slug $tool: $name", ({ slug, tool, input, issues }) => {
+  it("reports exactly the expected issues", async () => {
+    const pkg = await loadPackage(slug);
+    const result = pkg.validate(tool, input);
+    if (issues.length === 0) expect(result).toEqual({ ok: true, value: input });
+    else expect(result).toEqual({ ok: false, issues });
+  });
+});
+
+describe.runIf(isSelected("cloud-sheets"))("validate()", () => {
+  it("accepts short and full names and reports an unknown tool without throwing", async () => {
+    const pkg = await loadPackage("cloud-sheets");
+    expect(pkg.validate("CloudSheets.GetSpreadsheetMetadata", { spreadsheet_id: "x" }).ok).toBe(true);
+    expect(pkg.validate("GetSpreadsheetMetadata", { spreadsheet_id: "x" }).ok).toBe(true);
+    const unknown = pkg.validate("getspreadsheet", {});
+    expect(unknown).toMatchObject({ ok: false, issues: [{ code: "unknown_tool", path: "" }] });
+    expect(JSON.stringify(unknown)).toContain("did you mean GetSpreadsheet");
+  });
+
+  it("never throws, whatever the input", async () => {
+    const pkg = await loadPackage("cloud-sheets");
+    const hostile = [
+      new Proxy({}, { ownKeys: () => { throw new Error("no keys"); } }),
+      Object.defineProperty({}, "spreadsheet_id", { enumerable: true, get: () => { throw new Error("getter"); } }),
+      Object.create(null) as object,
+      undefined,
+      Symbol("s"),
+      () => 1,
+      { spreadsheet_id: "x", max_rows: Number.NaN },
+      { spreadsheet_id: "x", max_rows: Number.POSITIVE_INFINITY },
+    ];
+    for (const input of hostile) {
+      for (const tool of Object.keys(pkg.tools)) expect(() => pkg.validate(tool, input)).not.toThrow();
+    }
+    expect(pkg.validate("GetSpreadsheet", hostile[1])).toMatchObject({ ok: false, issues: [{ message: "input could not be read: getter" }] });
+  });
+});
