@@ -79,6 +79,7 @@ export function sentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
+/** Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) stays as written. */
 function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return /^[a-z]+(?=[\s,.;:!?]|$)/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

@@ -36,17 +36,22 @@ export function exampleValue(type: ValueType, name: string): JsonValue {
   }
 }
 
-/** Parameters worth showing in an example: the required ones (on execute for mode tools). */
-function shown(parameter: Parameter): boolean {
-  return parameter.requirement !== "optional";
+/**
+ * Parameters worth showing in an example: the required ones (on execute for mode tools), or when
+ * none is required, the first optional one that no rule ties to another (so it is valid alone).
+ */
+function shownParameters(tool: Tool, parameters: readonly Parameter[]): Parameter[] {
+  const required = parameters.filter((p) => p.requirement !== "optional");
+  if (required.length > 0) return required;
+  const inRules = new Set(tool.rules.flatMap((r) => [r.parameter, ...(r.kind === "requires" ? [r.requires] : r.kind === "required-when" ? [r.when] : [])]));
+  return parameters.filter((p) => !inRules.has(p.name)).slice(0, 1);
 }
 
-/** A valid input: `execute` for mode-pattern tools, every required parameter, rule partners included. */
+/** A valid input: `execute` for mode-pattern tools and every required parameter. */
 export function exampleInput(tool: Tool, rules: CatalogRules): Record<string, JsonValue> | undefined {
   if (tool.parameters.kind === "not-shown") return undefined;
   const input: Record<string, JsonValue> = {};
-  for (const parameter of tool.parameters.list) {
-    if (!shown(parameter)) continue;
+  for (const parameter of shownParameters(tool, tool.parameters.list)) {
     input[parameter.name] = parameter.name === "mode" && tool.modePattern ? rules.toolMode.executeValue : exampleValue(parameter.type, parameter.name);
   }
   return input;

@@ -179,7 +179,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "account_owner_name": {
             "type": "string",
@@ -296,7 +296,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "account_owner_name": {
             "type": "string",
@@ -414,7 +414,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "zeta_account_owner_name": {
             "type": "string",
@@ -483,7 +483,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "zeta_account_owner_name": {
             "type": "string",
@@ -593,7 +593,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "zeta_account_owner_name": {
             "type": "string",
@@ -667,7 +667,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "account_owner_name": {
             "type": "string",
@@ -872,7 +872,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "form_private_link": {
             "type": "string",

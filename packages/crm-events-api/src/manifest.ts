@@ -174,7 +174,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -299,7 +299,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "custom_event_internal_name": {
             "type": "string",
@@ -382,7 +382,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "custom_event_name": {
             "type": "string",
@@ -444,7 +444,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -496,7 +496,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",

@@ -558,7 +558,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",

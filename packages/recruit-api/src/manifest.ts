@@ -565,7 +565,7 @@ export const manifest: Manifest = {
           "identifiers": {
             "type": "string",
             "format": "csv",
-            "description": "Comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType. Format: a comma-separated list."
+            "description": "comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType. Format: a comma-separated list."
           }
         },
         "additionalProperties": false
@@ -852,7 +852,7 @@ export const manifest: Manifest = {
         "properties": {
           "webhook_settings_payload": {
             "type": "object",
-            "description": "WebhookId; optionally one of enabled, requestUrl, secretToken. Keys named by the catalog: webhookId, enabled (optional; one of enabled, requestUrl, secretToken), requestUrl (optional; one of enabled, requestUrl, secretToken), secretToken (optional; one of enabled, requestUrl, secretToken)."
+            "description": "webhookId; optionally one of enabled, requestUrl, secretToken. Keys named by the catalog: webhookId, enabled (optional; one of enabled, requestUrl, secretToken), requestUrl (optional; one of enabled, requestUrl, secretToken), secretToken (optional; one of enabled, requestUrl, secretToken)."
           }
         },
         "additionalProperties": false
@@ -899,7 +899,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -953,7 +953,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1007,7 +1007,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1061,7 +1061,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1115,7 +1115,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1169,7 +1169,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1223,7 +1223,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1277,7 +1277,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1331,7 +1331,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1385,7 +1385,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1439,7 +1439,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1493,7 +1493,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1547,7 +1547,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1601,7 +1601,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1655,7 +1655,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1709,7 +1709,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1763,7 +1763,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1817,7 +1817,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1871,7 +1871,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1925,7 +1925,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -1979,7 +1979,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2033,7 +2033,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2087,7 +2087,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2141,7 +2141,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2195,7 +2195,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2249,7 +2249,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2303,7 +2303,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2357,7 +2357,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2411,7 +2411,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2465,7 +2465,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2519,7 +2519,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2573,7 +2573,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2627,7 +2627,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2681,7 +2681,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2735,7 +2735,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2789,7 +2789,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2843,7 +2843,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2897,7 +2897,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -2951,7 +2951,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3005,7 +3005,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3059,7 +3059,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3113,7 +3113,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3167,7 +3167,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3221,7 +3221,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3275,7 +3275,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3329,7 +3329,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3383,7 +3383,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3437,7 +3437,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3491,7 +3491,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3545,7 +3545,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3599,7 +3599,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3653,7 +3653,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3707,7 +3707,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3761,7 +3761,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3815,7 +3815,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3869,7 +3869,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3923,7 +3923,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -3977,7 +3977,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4031,7 +4031,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4085,7 +4085,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4139,7 +4139,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4193,7 +4193,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4247,7 +4247,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4301,7 +4301,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4355,7 +4355,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4409,7 +4409,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4463,7 +4463,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4517,7 +4517,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4571,7 +4571,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4625,7 +4625,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4679,7 +4679,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4733,7 +4733,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4787,7 +4787,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4841,7 +4841,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4895,7 +4895,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -4949,7 +4949,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -5003,7 +5003,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -5057,7 +5057,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -5111,7 +5111,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -5165,7 +5165,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -5219,7 +5219,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",

@@ -256,7 +256,7 @@ export interface ListJobOpeningsInput {
  * Tool `RecruitApi.CreateJobOpening`.
  * Secrets: RECRUIT_API_KEY.
  * Parameters are the fields of the opening table, all optional.
- * Target_start_date is excluded: the opening table marks it "(update)", i.e. only for updating (UpdateJobOpening).
+ * target_start_date is excluded: the opening table marks it "(update)", i.e. only for updating (UpdateJobOpening).
  * A new opening starts as Draft unless opening_state is given; other initial states may need further validation.
  */
 export interface CreateJobOpeningInput {
@@ -280,7 +280,7 @@ export interface CreateJobOpeningInput {
    */
   opening_state?: "Draft" | "Approved" | "Open" | "Closed";
   /**
-   * Comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType.
+   * comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType.
    * Format: a comma-separated list.
    */
   identifiers?: string;
@@ -409,7 +409,7 @@ export interface CreateWebhookSettingInput {
  */
 export interface UpdateWebhookSettingInput {
   /**
-   * WebhookId; optionally one of enabled, requestUrl, secretToken.
+   * webhookId; optionally one of enabled, requestUrl, secretToken.
    * Keys named by the catalog: webhookId, enabled (optional; one of enabled, requestUrl, secretToken), requestUrl (optional; one of enabled, requestUrl, secretToken), secretToken (optional; one of enabled, requestUrl, secretToken).
    */
   webhook_settings_payload?: { webhookId?: unknown; enabled?: unknown; requestUrl?: unknown; secretToken?: unknown; [key: string]: unknown };

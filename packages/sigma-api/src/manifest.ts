@@ -50,7 +50,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -104,7 +104,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -158,7 +158,7 @@ export const manifest: Manifest = {
               "get_request_schema",
               "execute"
             ],
-            "description": "Get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
+            "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
             "type": "string",
@@ -293,7 +293,7 @@ export const manifest: Manifest = {
           "event_filter": {
             "type": "string",
             "format": "csv",
-            "description": "Comma-separated event types. Format: a comma-separated list."
+            "description": "comma-separated event types. Format: a comma-separated list."
           },
           "research_id": {
             "type": "string"

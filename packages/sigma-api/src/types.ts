@@ -120,7 +120,7 @@ export interface GetResearchByIdInput {
   /** 'true' gives streaming updates. */
   enable_streaming: string;
   /**
-   * Comma-separated event types.
+   * comma-separated event types.
    * Format: a comma-separated list.
    */
   event_filter: string;
