@@ -13,6 +13,14 @@ export interface WorkspaceCopy {
   remove(): void;
 }
 
+/**
+ * The environment without the variables an outer Nx run sets for its tasks (NX_WORKSPACE_ROOT and
+ * friends): inherited, they would point an Nx started in the copy back at the real workspace.
+ */
+function outsideNx(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("NX_")));
+}
+
 export function copyWorkspace(prefix = "toolcat-e2e-"): WorkspaceCopy {
   const root = mkdtempSync(join(tmpdir(), prefix));
   const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: workspaceRoot, encoding: "utf8" })
@@ -31,7 +39,7 @@ export function copyWorkspace(prefix = "toolcat-e2e-"): WorkspaceCopy {
   return {
     root,
     run(command, args, env = {}) {
-      const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...process.env, NX_DAEMON: "false", NX_NO_CLOUD: "true", ...env } });
+      const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...outsideNx(), NX_DAEMON: "false", NX_NO_CLOUD: "true", ...env } });
       return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
