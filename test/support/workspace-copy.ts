@@ -16,6 +16,7 @@ export interface WorkspaceCopy {
 /**
  * The environment without the variables an outer Nx run sets for its tasks (NX_WORKSPACE_ROOT and
  * friends): inherited, they would point an Nx started in the copy back at the real workspace.
+ * Colour is switched off too (an outer Nx forces it), so tests can read the output.
  */
 function outsideNx(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("NX_")));
@@ -39,7 +40,7 @@ export function copyWorkspace(prefix = "toolcat-e2e-"): WorkspaceCopy {
   return {
     root,
     run(command, args, env = {}) {
-      const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...outsideNx(), NX_DAEMON: "false", NX_NO_CLOUD: "true", ...env } });
+      const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...outsideNx(), NX_DAEMON: "false", NX_NO_CLOUD: "true", FORCE_COLOR: "0", NO_COLOR: "1", ...env } });
       return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
     },
     remove: () => rmSync(root, { recursive: true, force: true }),

@@ -1,0 +1,135 @@
+// Publish the runtime and one server package to a real registry (a local Verdaccio), install the
+// server package into a fresh project outside the workspace, and use it the way a consumer would:
+// type-check with strict tsc (a wrong parameter type must not compile), then run it.
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run } from "./support/process.ts";
+import { startVerdaccio, type LocalRegistry } from "./support/verdaccio.ts";
+
+const workspaceRoot = fileURLToPath(new URL("../../", import.meta.url));
+const published = ["runtime", "cloud-sheets"] as const;
+const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
+
+function versionOf(slug: string): string {
+  return (JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "package.json"), "utf8")) as { version: string }).version;
+}
+
+const consumerFiles: Record<string, string> = {
+  "package.json": `${JSON.stringify({ name: "toolcat-consumer", private: true, type: "module" }, null, 2)}\n`,
+  // The consumer's own strict settings; the published declarations are checked too (no skipLibCheck).
+  "tsconfig.json": `${JSON.stringify(
+    {
+      compilerOptions: { strict: true, exactOptionalPropertyTypes: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], rootDir: "src", outDir: "dist", skipLibCheck: false },
+      files: ["src/main.ts"],
+    },
+    null,
+    2,
+  )}\n`,
+  "tsconfig.wrong.json": `${JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: true }, files: ["src/wrong.ts"] }, null, 2)}\n`,
+  "src/main.ts": `import { createCloudSheetsClient, createInMemoryTransport, ValidationError, type GetSpreadsheetInput } from "@toolcat/cloud-sheets";
+
+const requests: unknown[] = [];
+const client = createCloudSheetsClient({
+  transport: createInMemoryTransport({
+    "CloudSheets.GetSpreadsheet": async (input) => {
+      requests.push(input);
+      return { rows: [["Name", "Score"], ["Ada", 36]] };
+    },
+  }),
+});
+
+const range: GetSpreadsheetInput = { spreadsheet_id: "sheet-1", max_rows: 2 };
+const result = await client.getSpreadsheet(range);
+
+// Above the spec's maximum of 1000: the client must reject it before the transport sees it.
+let rejected = "not rejected";
+try {
+  await client.getSpreadsheet({ spreadsheet_id: "sheet-1", max_rows: 5000 });
+} catch (error) {
+  rejected = error instanceof ValidationError ? "ValidationError" : String(error);
+}
+console.log(JSON.stringify({ result, requests, rejected }));
+`,
+  "src/wrong.ts": `import { createCloudSheetsClient, createInMemoryTransport } from "@toolcat/cloud-sheets";
+
+const client = createCloudSheetsClient({ transport: createInMemoryTransport({}) });
+await client.getSpreadsheet({ spreadsheet_id: "sheet-1", max_rows: "5" });
+`,
+};
+
+describe("publishing @toolcat/cloud-sheets to a registry and using it from a clean project", () => {
+  let registry: LocalRegistry | undefined;
+  const consumer = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-consumer-"));
+  const npm = (args: readonly string[], cwd: string): ReturnType<LocalRegistry["npm"]> => {
+    if (registry === undefined) throw new Error("registry not started");
+    return registry.npm(args, cwd);
+  };
+
+  beforeAll(async () => {
+    // The packages' build target, run directly: the test must publish what the sources build to now.
+    for (const slug of published) {
+      const build = run(process.execPath, [tsc, "-p", `packages/${slug}/tsconfig.json`], workspaceRoot);
+      expect(build.status, build.output).toBe(0);
+    }
+    registry = await startVerdaccio(workspaceRoot);
+    for (const slug of published) {
+      const publish = npm(["publish", "--access", "public"], join(workspaceRoot, "packages", slug));
+      expect(publish.status, publish.output).toBe(0);
+    }
+    for (const [path, text] of Object.entries(consumerFiles)) {
+      mkdirSync(dirname(join(consumer, path)), { recursive: true });
+      writeFileSync(join(consumer, path), text);
+    }
+    const install = npm(["install", "@toolcat/cloud-sheets", "--no-audit", "--no-fund"], consumer);
+    expect(install.status, install.output).toBe(0);
+  });
+
+  afterAll(async () => {
+    await registry?.stop();
+    rmSync(consumer, { recursive: true, force: true });
+  });
+
+  it("serves the workspace versions, with the runtime range the generator wrote", () => {
+    const view = npm(["view", "@toolcat/cloud-sheets", "version", "dependencies", "--json"], consumer);
+    expect(view.status, view.output).toBe(0);
+    expect(JSON.parse(view.stdout)).toEqual({ version: versionOf("cloud-sheets"), dependencies: { "@toolcat/runtime": `^${versionOf("runtime")}` } });
+  });
+
+  it("installs both packages from that registry into the consumer's own node_modules", () => {
+    const lock = JSON.parse(readFileSync(join(consumer, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string; resolved?: string }> };
+    for (const slug of published) {
+      const entry = lock.packages[`node_modules/@toolcat/${slug}`];
+      expect(entry?.version).toBe(versionOf(slug));
+      expect(entry?.resolved?.startsWith(registry?.url ?? "(none)"), entry?.resolved).toBe(true);
+      // A real copy, not a link back into the workspace.
+      expect(realpathSync(join(consumer, "node_modules", "@toolcat", slug)).startsWith(consumer)).toBe(true);
+    }
+  });
+
+  it("type-checks a correct consumer file with strict tsc", () => {
+    const check = run(process.execPath, [tsc, "-p", "tsconfig.json"], consumer);
+    expect(check.output).toBe("");
+    expect(check.status).toBe(0);
+  });
+
+  it("does not compile a call with a wrong parameter type", () => {
+    const check = run(process.execPath, [tsc, "-p", "tsconfig.wrong.json"], consumer);
+    expect(check.status).not.toBe(0);
+    const line = consumerFiles["src/wrong.ts"]?.split("\n").findIndex((l) => l.includes('max_rows: "5"')) ?? -1;
+    const column = (consumerFiles["src/wrong.ts"]?.split("\n")[line]?.indexOf("max_rows") ?? -1) + 1;
+    expect(check.output.trim()).toBe(`src/wrong.ts(${line + 1},${column}): error TS2322: Type 'string' is not assignable to type 'number'.`);
+  });
+
+  it("runs the compiled consumer against the in-memory transport", () => {
+    const result = run(process.execPath, ["dist/main.js"], consumer);
+    expect(result.status, result.output).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      result: { rows: [["Name", "Score"], ["Ada", 36]] },
+      requests: [{ spreadsheet_id: "sheet-1", max_rows: 2 }],
+      rejected: "ValidationError",
+    });
+  });
+});
