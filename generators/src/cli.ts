@@ -4,6 +4,7 @@ import { loadCatalog } from "./spec/load.ts";
 import { checkDrift, formatDrift } from "./drift.ts";
 import { generatedPackagesOnDisk, plan } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";
+import { diffCommand } from "./release/diff-command.ts";
 import { applyPlan } from "./write.ts";
 import { findRoot } from "./workspace.ts";
 
@@ -27,6 +28,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return generate(root, rest);
       case "check-drift":
         return driftCommand(root);
+      case "diff":
+        return diffCommand(root, rest);
       case undefined:
       case "help":
       case "--help":

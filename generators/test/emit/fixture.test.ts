@@ -42,7 +42,8 @@ describe("hostile-api fixture", () => {
   const temp = mkdtempSync(join(tmpdir(), "toolcat-fixture-"));
   afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-  it("compiles under strict TypeScript", () => {
+  // A whole tsc program over the package and the runtime: seconds, more on a busy machine.
+  it("compiles under strict TypeScript", { timeout: 60_000 }, () => {
     for (const file of files) {
       mkdirSync(dirname(join(temp, file.path)), { recursive: true });
       writeFileSync(join(temp, file.path), file.text);

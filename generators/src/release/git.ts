@@ -1,0 +1,51 @@
+// The few git questions releases ask: a file at a revision, a package's last release tag, and the
+// first commit. Paths are relative to the workspace root, which need not be the repository root.
+import { execFileSync } from "node:child_process";
+
+function git(root: string, args: readonly string[]): string {
+  try {
+    return execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`git ${args.join(" ")} failed${stderr ? `: ${stderr}` : ""}`);
+  }
+}
+
+function succeeds(root: string, args: readonly string[]): boolean {
+  try {
+    git(root, args);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The file's text at `rev`, or undefined when the file did not exist there; throws on an unknown revision. */
+export function showFile(root: string, rev: string, path: string): string | undefined {
+  if (!succeeds(root, ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`])) throw new Error(`unknown git revision "${rev}"`);
+  const object = `${rev}:./${path}`;
+  return succeeds(root, ["cat-file", "-e", object]) ? git(root, ["show", object]) : undefined;
+}
+
+/** The newest `<projectName>@<version>` tag reachable from HEAD, the tag pattern nx.json configures. */
+export function lastReleaseTag(root: string, projectName: string): string | undefined {
+  try {
+    return git(root, ["describe", "--tags", "--abbrev=0", "--match", `${projectName}@*`, "HEAD"]).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The repository's first commit: the baseline of a package that was never released. */
+export function rootCommit(root: string): string {
+  const roots = git(root, ["rev-list", "--max-parents=0", "HEAD"]).trim().split("\n");
+  return roots[roots.length - 1] as string;
+}
+
+/** Paths under `paths` with uncommitted changes (staged, unstaged or untracked). */
+export function uncommittedChanges(root: string, paths: readonly string[]): string[] {
+  return git(root, ["status", "--porcelain", "--untracked-files=all", "--", ...paths])
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => line.slice(3));
+}

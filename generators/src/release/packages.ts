@@ -1,0 +1,29 @@
+// The packages Nx releases (nx.json release.projects: packages/*): the generated servers and the
+// runtime. Release scripts select from them by npm name or by directory name.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface ReleasePackage {
+  /** npm name and Nx project name (@toolcat/cloud-sheets). */
+  readonly name: string;
+  /** Relative to the workspace root (packages/cloud-sheets). */
+  readonly dir: string;
+  readonly version: string;
+}
+
+/** All release packages, or those named in `wanted` (`@toolcat/cloud-sheets` or `cloud-sheets`). */
+export function releasePackages(root: string, wanted?: readonly string[]): ReleasePackage[] {
+  const all = readdirSync(join(root, "packages"))
+    .filter((slug) => existsSync(join(root, "packages", slug, "package.json")))
+    .sort()
+    .map((slug): ReleasePackage => {
+      const dir = `packages/${slug}`;
+      const manifest = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as { name: string; version: string };
+      return { name: manifest.name, dir, version: manifest.version };
+    });
+  if (wanted === undefined) return all;
+  const matches = (pkg: ReleasePackage, want: string): boolean => pkg.name === want.trim() || pkg.dir === `packages/${want.trim()}`;
+  const unknown = wanted.filter((want) => !all.some((pkg) => matches(pkg, want)));
+  if (unknown.length > 0) throw new Error(`no release package ${unknown.join(", ")} (have ${all.map((p) => p.name).join(", ")})`);
+  return all.filter((pkg) => wanted.some((want) => matches(pkg, want)));
+}

@@ -1,0 +1,69 @@
+// Where the two sides of a diff come from: a spec file on disk or `<rev>:<path>` in git. Both go
+// through the real loader, so a diff sees exactly the IR the generators would.
+import { existsSync, readFileSync } from "node:fs";
+import { basename, relative, resolve } from "node:path";
+import { parse } from "yaml";
+import { kebabCase } from "../ir/naming.ts";
+import type { Server } from "../ir/types.ts";
+import { SpecError } from "../spec/diagnostics.ts";
+import { catalogFileName, loadCatalog } from "../spec/load.ts";
+import { showFile } from "./git.ts";
+
+export type SpecInput =
+  | { readonly kind: "file"; readonly path: string }
+  /** `path` is relative to the workspace root. */
+  | { readonly kind: "git"; readonly rev: string; readonly path: string };
+
+const catalogPath = `specs/${catalogFileName}`;
+
+/** A path that exists is a file; otherwise `<rev>:<path>` (split at the last colon) is a git revision. */
+export function parseSpecInput(arg: string, cwd: string): SpecInput {
+  const colon = arg.lastIndexOf(":");
+  if (existsSync(resolve(cwd, arg)) || colon <= 0) return { kind: "file", path: resolve(cwd, arg) };
+  return { kind: "git", rev: arg.slice(0, colon), path: arg.slice(colon + 1) };
+}
+
+export function describeInput(input: SpecInput, root: string): string {
+  return input.kind === "git" ? `${input.rev}:${input.path}` : relative(root, input.path) || input.path;
+}
+
+export function loadInput(root: string, input: SpecInput): Server {
+  const label = describeInput(input, root);
+  if (input.kind === "file") {
+    if (!existsSync(input.path)) throw new Error(`no spec file at ${input.path}`);
+    return loadSpecText(root, readFileSync(input.path, "utf8"), label);
+  }
+  const text = showFile(root, input.rev, input.path);
+  if (text === undefined) throw new Error(`${input.path} does not exist at revision ${input.rev}`);
+  // The catalog rules of the same revision, so the old side is the package that was generated then.
+  return loadSpecText(root, text, label, showFile(root, input.rev, catalogPath));
+}
+
+/**
+ * Loads one server spec from text. The loader requires `specs/<slug>.yaml` to match the server's
+ * name, so the text is placed at that path in memory, whatever file or revision it came from;
+ * diagnostics are relabelled with `label` so they point at the real source.
+ */
+export function loadSpecText(root: string, text: string, label: string, catalogText?: string): Server {
+  const path = `specs/${slugOf(text) ?? basename(label).replace(/\.yaml$/, "")}.yaml`;
+  const overrides = new Map([[path, text], ...(catalogText === undefined ? [] : [[catalogPath, catalogText] as const])]);
+  try {
+    const [server] = loadCatalog({ root, only: [path], overrides }).servers;
+    if (server === undefined) throw new Error(`${label}: no server loaded`);
+    return server;
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error;
+    throw new SpecError(error.diagnostics.map((d) => (d.file === path ? { ...d, file: label } : d)));
+  }
+}
+
+/** The slug the loader expects for this text's `server:` name, if the YAML parses that far. */
+function slugOf(text: string): string | undefined {
+  try {
+    const data: unknown = parse(text);
+    const name = typeof data === "object" && data !== null ? (data as { server?: unknown }).server : undefined;
+    return typeof name === "string" ? kebabCase(name) : undefined;
+  } catch {
+    return undefined;
+  }
+}
