@@ -1,5 +1,6 @@
 // The typed IR between the YAML specs and every emitter. Emitters read only these types;
 // everything here is normalized: defaults filled, names resolved, "not shown" made explicit.
+import type { FormatName } from "../../../packages/runtime/src/formats.ts";
 
 /** A fact a document either states or explicitly leaves unstated. */
 export type Documented<T> = { readonly known: true; readonly value: T } | { readonly known: false };
@@ -13,18 +14,8 @@ export interface SourcePosition {
   readonly col: number;
 }
 
-export type StringFormat =
-  | "date"
-  | "date-time"
-  | "url"
-  | "uri"
-  | "column-letters"
-  | "column"
-  | "csv"
-  | "json"
-  | "cell-data"
-  | "bearer"
-  | "jwt";
+/** The runtime defines the formats (its predicates check them), so the IR takes its list from there. */
+export type StringFormat = FormatName;
 
 export interface StringType {
   readonly kind: "string";
