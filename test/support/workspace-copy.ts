@@ -1,9 +1,7 @@
-// A throwaway copy of the workspace for end-to-end tests that edit specs, generators or packages:
-// the working tree's files (tracked and untracked, minus ignored) plus a link to node_modules.
-import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+// A throwaway copy of the workspace for end-to-end tests, with a way to run commands in it.
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { copyTree } from "./copy-tree.ts";
 import { workspaceRoot } from "./packages.ts";
 
 export interface WorkspaceCopy {
@@ -23,20 +21,7 @@ function outsideNx(): NodeJS.ProcessEnv {
 }
 
 export function copyWorkspace(prefix = "toolcat-e2e-"): WorkspaceCopy {
-  const root = mkdtempSync(join(tmpdir(), prefix));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: workspaceRoot, encoding: "utf8" })
-    .split("\0")
-    .filter((path) => path !== "");
-  for (const path of files) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    try {
-      cpSync(join(workspaceRoot, path), join(root, path));
-    } catch (error) {
-      // A tracked file deleted in the working tree is simply not part of the copy.
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-  }
-  symlinkSync(join(workspaceRoot, "node_modules"), join(root, "node_modules"), "dir");
+  const root = copyTree(workspaceRoot, prefix);
   return {
     root,
     run(command, args, env = {}) {

@@ -1,0 +1,68 @@
+// Section 2: the edit-regenerate loop through Nx. In a copy of the workspace, one run fills the Nx
+// cache; then each measured run edits one spec's tool purpose and runs what `npm run generate`
+// runs. Exactly one package may regenerate; the other six must come from the cache.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { round, stats, timeCommand, workspaceRoot, type Stats } from "./measure.ts";
+import { copyTree } from "../../test/support/copy-tree.ts";
+
+export interface IncrementalResult {
+  readonly editedSpec: string;
+  /** The first run, with an empty cache: every package generates (one sample, for scale). */
+  readonly emptyCacheMs: number;
+  readonly oneSpecEditedMs: Stats;
+  readonly noChangeMs: Stats;
+  /** Packages whose generate task executed after one spec edit, the most seen over all runs; must be 1. */
+  readonly packagesRegenerated: number;
+  readonly packagesFromCache: number;
+}
+
+const editedSpec = "specs/cloud-sheets.yaml";
+const anchor = "purpose: read a range from one sheet";
+// The daemon would carry state between runs and Nx Cloud is unreachable offline; --outputStyle=static
+// prints one `> nx run <project>:generate [local cache]` line per task, which is what gets counted.
+const nxEnv = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
+
+interface NxRun {
+  readonly milliseconds: number;
+  readonly executed: number;
+  readonly cached: number;
+}
+
+function runGenerate(root: string): NxRun {
+  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["run-many", "-t", "generate", "--outputStyle=static"], { cwd: root, env: nxEnv });
+  if (run.status !== 0) throw new Error(`nx run-many -t generate failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
+  const tasks = [...run.stdout.matchAll(/^> nx run (\S+):generate(?:\s+\[([^\]]+)\])?\s*$/gm)];
+  const cached = tasks.filter((task) => task[2] !== undefined).length;
+  return { milliseconds: run.milliseconds, executed: tasks.length - cached, cached };
+}
+
+export function benchIncremental(edits = 5, noChangeRuns = 3): IncrementalResult {
+  const root = copyTree(workspaceRoot, "toolcat-bench-nx-");
+  try {
+    const spec = join(root, editedSpec);
+    const original = readFileSync(spec, "utf8");
+    if (!original.includes(anchor)) throw new Error(`${editedSpec} no longer contains "${anchor}"; update the benchmark's edit`);
+    const fill = runGenerate(root);
+    const noChange = Array.from({ length: noChangeRuns }, () => runGenerate(root));
+    if (noChange.some((run) => run.executed !== 0)) throw new Error("a run with no change regenerated packages; the Nx cache is not working");
+    const edited = Array.from({ length: edits }, (_, i) => {
+      // A new text each time: reverting to an earlier text would be a legitimate cache hit.
+      writeFileSync(spec, original.replace(anchor, `${anchor} (benchmark edit ${i + 1})`));
+      const run = runGenerate(root);
+      const manifest = readFileSync(join(root, "packages/cloud-sheets/manifest.json"), "utf8");
+      if (!manifest.includes(`(benchmark edit ${i + 1})`)) throw new Error("the edited spec did not reach packages/cloud-sheets/manifest.json");
+      return run;
+    });
+    return {
+      editedSpec,
+      emptyCacheMs: round(fill.milliseconds),
+      oneSpecEditedMs: stats(edited.map((run) => run.milliseconds)),
+      noChangeMs: stats(noChange.map((run) => run.milliseconds)),
+      packagesRegenerated: Math.max(...edited.map((run) => run.executed)),
+      packagesFromCache: Math.min(...edited.map((run) => run.cached)),
+    };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,135 @@
+// The results as one markdown table (printed by `npm run bench`, pasted into the README): one row
+// per figure, with what it is compared with, the ratio, the target and whether it is met.
+import type { DriftResult } from "./drift.ts";
+import type { FootprintResult } from "./footprint.ts";
+import type { GenerationResult } from "./generation.ts";
+import type { IncrementalResult } from "./incremental.ts";
+import type { Machine } from "./measure.ts";
+import type { ScaleResult } from "./scale.ts";
+import type { ValidatorsResult } from "./validators.ts";
+
+export interface Results {
+  readonly date: string;
+  readonly machine: Machine;
+  readonly benchSeconds: number;
+  readonly generation?: GenerationResult;
+  readonly incremental?: IncrementalResult;
+  readonly scale?: ScaleResult;
+  readonly validators?: ValidatorsResult;
+  readonly footprint?: FootprintResult;
+  readonly drift?: DriftResult;
+}
+
+type Row = readonly [section: string, measure: string, toolcat: string, comparedWith: string, ratio: string, target: string, met: string];
+
+const n = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
+const kb = (bytes: number) => `${n(bytes / 1024, 1)} kB`;
+const ops = (value: number) => `${n(value / 1e6, 2)} M/s`;
+const times = (value: number) => `${Number(value.toPrecision(3))}×`;
+const mark = (ok: boolean) => (ok ? "yes" : "**no**");
+
+function generationRows(g: GenerationResult): Row[] {
+  return [
+    [
+      "1 Full generation, cold process",
+      `${g.tools} tools, 7 packages (${g.toolcat.files} files, ${kb(g.toolcat.bytes)})`,
+      `${ms(g.toolcat.wallMs.median)}, peak ${n(g.toolcat.peakMb)} MB`,
+      `openapi-typescript ${g.openapiTypescript.version}, types only (${kb(g.openapiTypescript.bytes)}): ${ms(g.openapiTypescript.wallMs.median)}, peak ${n(g.openapiTypescript.peakMb)} MB`,
+      `${times(g.ratio)} the time`,
+      "≤ 1×",
+      mark(g.ratio <= 1),
+    ],
+  ];
+}
+
+function incrementalRows(i: IncrementalResult): Row[] {
+  return [
+    [
+      "2 Incremental, through Nx",
+      `${i.editedSpec} edited`,
+      `${ms(i.oneSpecEditedMs.median)}; ${i.packagesRegenerated} package regenerated, ${i.packagesFromCache} from cache`,
+      `no change: ${ms(i.noChangeMs.median)}; empty cache: ${ms(i.emptyCacheMs)}`,
+      "",
+      "1 package",
+      mark(i.packagesRegenerated === 1),
+    ],
+  ];
+}
+
+function scaleRows(s: ScaleResult): Row[] {
+  const point = (p: ScaleResult["small"]) => `${n(p.perToolMs, 2)} ms/tool (${ms(p.totalMs.median)}), peak ${n(p.peakMb)} MB`;
+  return [
+    ["3 Scale, in memory", `${n(s.small.tools)} tools, ${s.small.servers} servers`, point(s.small), "", "", "peak < 1,536 MB", mark(s.small.peakMb < 1536)],
+    [
+      "3 Scale, in memory",
+      `${n(s.large.tools)} tools, ${s.large.servers} servers`,
+      point(s.large),
+      "per tool at 1,000 tools",
+      times(s.perToolRatio),
+      "≤ 1.2×, peak < 1,536 MB",
+      mark(s.perToolRatio <= 1.2 && s.large.peakMb < 1536),
+    ],
+  ];
+}
+
+function validatorRows(v: ValidatorsResult): Row[] {
+  const rows = v.rows.map((r): Row => [
+    "4 Validator throughput",
+    `${r.tool}, ${r.validity}${r.validity === "invalid" ? ` (${r.issuesReported.toolcat} issues)` : ""}`,
+    ops(r.opsPerSecond.toolcat),
+    `Ajv all errors ${ops(r.opsPerSecond.ajvAllErrors)}; Ajv first error ${ops(r.opsPerSecond.ajvFirstError)}; Zod ${ops(r.opsPerSecond.zod)}`,
+    `${times(r.vsAjvAllErrors)} / ${times(r.vsAjvFirstError)} / ${times(r.vsZod)}`,
+    "≥ 1.5× Ajv all errors, ≥ 5× Zod",
+    mark(r.vsAjvAllErrors >= 1.5 && r.vsZod >= 5),
+  ]);
+  const g = v.geomean;
+  rows.push(["4 Validator throughput", "geometric mean of the six", "", "", `${times(g.vsAjvAllErrors)} / ${times(g.vsAjvFirstError)} / ${times(g.vsZod)}`, "≥ 1.5×, ≥ 5×", mark(g.vsAjvAllErrors >= 1.5 && g.vsZod >= 5)]);
+  return rows;
+}
+
+function footprintRows(f: FootprintResult): Row[] {
+  const rows = f.packages.map((p): Row => [
+    "5 Footprint",
+    `@toolcat/${p.slug} (${p.tools} tools)`,
+    `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; cold import ${n(p.coldImportMs.median, 1)} ms`,
+    "",
+    "",
+    "",
+    "",
+  ]);
+  rows.push(["5 Footprint", "@toolcat/runtime alone", `${kb(f.runtimeGzipBytes)} min+gz`, "", "", "", ""]);
+  for (const c of f.consumers) {
+    const clean = c.otherToolsIncluded.length === 0;
+    rows.push([
+      "5 Footprint, one-validator consumer",
+      `imports validate${c.tool.split(".")[1]} only`,
+      `${kb(c.gzipBytes)} min+gz, runtime included`,
+      clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`,
+      "",
+      "no other tools",
+      mark(clean),
+    ]);
+  }
+  return rows;
+}
+
+function driftRows(d: DriftResult): Row[] {
+  return [["6 Drift check", "whole catalog, cold process", `${ms(d.wallMs.median)}, peak ${n(d.peakMb)} MB`, d.inSync ? "tree in sync" : "tree had drifted", "", "", ""]];
+}
+
+export function renderTable(results: Results): string {
+  const rows: Row[] = [
+    ...(results.generation ? generationRows(results.generation) : []),
+    ...(results.incremental ? incrementalRows(results.incremental) : []),
+    ...(results.scale ? scaleRows(results.scale) : []),
+    ...(results.validators ? validatorRows(results.validators) : []),
+    ...(results.footprint ? footprintRows(results.footprint) : []),
+    ...(results.drift ? driftRows(results.drift) : []),
+  ];
+  const m = results.machine;
+  const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;
+  const head: Row = ["Section", "Measure", "toolcat", "Compared with", "Ratio", "Target", "Met"];
+  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+  return [header, "", line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}

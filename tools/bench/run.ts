@@ -1,0 +1,77 @@
+// `npm run bench`: builds what the packages ship, runs the six sections, prints one markdown table
+// and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
+// and prints them without overwriting the results file, which always holds a complete run.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { benchDrift } from "./drift.ts";
+import { benchFootprint } from "./footprint.ts";
+import { benchGeneration } from "./generation.ts";
+import { benchIncremental } from "./incremental.ts";
+import { machine, round, timeCommand, workspaceRoot } from "./measure.ts";
+import { renderTable, type Results } from "./report.ts";
+import { benchScale } from "./scale.ts";
+import { benchValidators } from "./validators.ts";
+
+const sections = ["generation", "incremental", "scale", "validators", "footprint", "drift"] as const;
+type Section = (typeof sections)[number];
+
+/**
+ * Validators and footprint measure the built dist/, what consumers install. The runtime is built
+ * first and the packages without their `generate` dependency, so the benchmark never rewrites
+ * generated sources in the working tree; Nx's cache makes this a no-op when dist is current.
+ */
+function buildPackages(): void {
+  const nx = join(workspaceRoot, "node_modules/.bin/nx");
+  const env = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
+  for (const args of [
+    ["run", "@toolcat/runtime:build"],
+    ["run-many", "-t", "build", "--exclude=@toolcat/runtime", "--excludeTaskDependencies"],
+  ]) {
+    const run = timeCommand(nx, [...args, "--outputStyle=static"], { env });
+    if (run.status !== 0) throw new Error(`nx ${args.join(" ")} failed\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
+  }
+}
+
+function log(message: string): void {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const unknown = argv.filter((arg) => !(sections as readonly string[]).includes(arg));
+  if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(", ")}; sections: ${sections.join(", ")}`);
+  const selected = new Set<Section>(argv.length === 0 ? sections : (argv as Section[]));
+  const start = performance.now();
+  const results: { -readonly [K in keyof Results]: Results[K] } = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
+
+  if (selected.has("validators") || selected.has("footprint")) {
+    log("building packages (cached by Nx)");
+    buildPackages();
+  }
+  const steps: Record<Section, () => Promise<void> | void> = {
+    generation: () => void (results.generation = benchGeneration()),
+    incremental: () => void (results.incremental = benchIncremental()),
+    scale: () => void (results.scale = benchScale()),
+    validators: () => void (results.validators = benchValidators()),
+    footprint: async () => void (results.footprint = await benchFootprint()),
+    drift: () => void (results.drift = benchDrift()),
+  };
+  for (const section of sections) {
+    if (!selected.has(section)) continue;
+    const sectionStart = performance.now();
+    log(`${section}…`);
+    await steps[section]();
+    log(`${section} done in ${round((performance.now() - sectionStart) / 1000)} s`);
+  }
+  results.benchSeconds = round((performance.now() - start) / 1000);
+
+  process.stdout.write(`${renderTable(results)}\n`);
+  if (selected.size === sections.length) {
+    mkdirSync(join(workspaceRoot, "bench"), { recursive: true });
+    writeFileSync(join(workspaceRoot, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+    log("wrote bench/results.json");
+  } else {
+    log("partial run: bench/results.json left as it was");
+  }
+}
+
+await main(process.argv.slice(2));
