@@ -30,17 +30,27 @@ export type ValidationResult<T> =
 
 /** Builds an RFC 6901 JSON pointer; `~` and `/` inside a segment are escaped as `~0` and `~1`. */
 export function pointer(...segments: readonly (string | number)[]): string {
-  return segments.map((segment) => `/${String(segment).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  let result = "";
+  for (const segment of segments) {
+    const text = String(segment);
+    // Most keys need no escaping; skip the two replaces on the hot path of invalid inputs.
+    result += text.includes("~") || text.includes("/") ? `/${text.replace(/~/g, "~0").replace(/\//g, "~1")}` : `/${text}`;
+  }
+  return result;
 }
 
 /** Strings longer than this are cut in messages, so one huge argument cannot flood a log. */
 const MAX_STRING_LENGTH = 40;
+
+const PLAIN_ASCII = /^[ !#-[\]-~]*$/;
 
 /** A value as it reads after "got" in a message: `5000`, `"abc"`, `an array`, `null`. */
 export function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") {
+    // Short printable ASCII without quotes or backslashes reads the same as its JSON form.
+    if (value.length <= MAX_STRING_LENGTH && PLAIN_ASCII.test(value)) return `"${value}"`;
     return value.length > MAX_STRING_LENGTH ? `${JSON.stringify(value.slice(0, MAX_STRING_LENGTH))}…` : JSON.stringify(value);
   }
   if (typeof value === "bigint") return `${value}n`;
