@@ -4,12 +4,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "./support/process.ts";
+import { workspaceRoot } from "../support/packages.ts";
+import { run } from "../support/process.ts";
 import { startVerdaccio, type LocalRegistry } from "./support/verdaccio.ts";
 
-const workspaceRoot = fileURLToPath(new URL("../../", import.meta.url));
 const published = ["runtime", "cloud-sheets"] as const;
 const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
 

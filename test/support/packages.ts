@@ -1,8 +1,10 @@
 // Loads generated packages for the contract tests. Nx runs the suite once per package with
 // TOOLCAT_SERVER=<slug>; without it (a plain `vitest --project contract`) every package is tested.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Manifest, ToolDefinition, ValidationResult } from "@toolcat/runtime";
+import { listSpecFiles } from "../../generators/src/spec/load.ts";
 
 export const workspaceRoot = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -15,14 +17,9 @@ export interface GeneratedPackage {
   readonly [name: string]: unknown;
 }
 
-function generatedSlugs(): string[] {
-  return readdirSync(`${workspaceRoot}specs`)
-    .filter((name) => name.endsWith(".yaml") && name !== "catalog.yaml")
-    .map((name) => name.slice(0, -".yaml".length))
-    .sort();
-}
-
-export const selectedSlugs: readonly string[] = process.env["TOOLCAT_SERVER"] ? [process.env["TOOLCAT_SERVER"]] : generatedSlugs();
+export const selectedSlugs: readonly string[] = process.env["TOOLCAT_SERVER"]
+  ? [process.env["TOOLCAT_SERVER"]]
+  : listSpecFiles(workspaceRoot).map((file) => basename(file, ".yaml"));
 
 export function isSelected(slug: string): boolean {
   return selectedSlugs.includes(slug);

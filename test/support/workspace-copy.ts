@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { copyTree } from "./copy-tree.ts";
+import { cleanEnv } from "./process.ts";
 import { workspaceRoot } from "./packages.ts";
 
 export interface WorkspaceCopy {
@@ -11,21 +12,12 @@ export interface WorkspaceCopy {
   remove(): void;
 }
 
-/**
- * The environment without the variables an outer Nx run sets for its tasks (NX_WORKSPACE_ROOT and
- * friends): inherited, they would point an Nx started in the copy back at the real workspace.
- * Colour is switched off too (an outer Nx forces it), so tests can read the output.
- */
-function outsideNx(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("NX_")));
-}
-
 export function copyWorkspace(prefix = "toolcat-e2e-"): WorkspaceCopy {
   const root = copyTree(workspaceRoot, prefix);
   return {
     root,
     run(command, args, env = {}) {
-      const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...outsideNx(), NX_DAEMON: "false", NX_NO_CLOUD: "true", FORCE_COLOR: "0", NO_COLOR: "1", ...env } });
+      const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...cleanEnv(), NX_DAEMON: "false", NX_NO_CLOUD: "true", ...env } });
       return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
     },
     remove: () => rmSync(root, { recursive: true, force: true }),

@@ -1,6 +1,8 @@
 // Emits src/validators.ts: one straight-line validator per tool (no schema interpretation at run
 // time) plus `validate(toolName, input)`. Every check mirrors a keyword of the tool's inputSchema.
 import { StructureKind, type CodeBlockWriter, type StatementStructures } from "ts-morph";
+// The pointers the emitted code reports are the runtime's own, built by the same function.
+import { pointer } from "../../../packages/runtime/src/validation.ts";
 import { toolExportNames } from "../ir/naming.ts";
 import type { Catalog, Parameter, Rule, Server, StringFormat, Tool, ValueType } from "../ir/types.ts";
 import { docText, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
@@ -258,9 +260,4 @@ function dispatcher(server: Server): StatementStructures {
       });
     },
   };
-}
-
-/** RFC 6901 pointer to a top-level parameter. */
-function pointer(name: string): string {
-  return `/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }

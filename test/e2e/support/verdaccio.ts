@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanEnv, run, type Result } from "./process.ts";
+import { cleanEnv, run, type Result } from "../../support/process.ts";
 
 export interface LocalRegistry {
   readonly url: string;
