@@ -2,7 +2,7 @@
 import { SpecError, formatDiagnostic } from "./spec/diagnostics.ts";
 import { loadCatalog } from "./spec/load.ts";
 import { checkDrift, formatDrift } from "./drift.ts";
-import { generatedPackagesOnDisk, plan } from "./output.ts";
+import { plan, stalePackages } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";
 import { diffCommand } from "./release/diff-command.ts";
 import { applyPlan } from "./write.ts";
@@ -62,7 +62,7 @@ function generate(root: string, args: readonly string[]): number {
   const start = performance.now();
   const result = runPipeline({ root, ...(servers.length > 0 && { servers }) });
   // A full run also owns packages whose spec was deleted: their whole directory is stale.
-  const stale = servers.length > 0 ? [] : generatedPackagesOnDisk(root).filter((slug) => !result.slugs.includes(slug));
+  const stale = servers.length > 0 ? [] : stalePackages(root, result.slugs);
   const changes = plan(root, [...result.slugs, ...stale], result.files);
   applyPlan(root, changes);
   if (!quiet) {

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { generatedPackagesOnDisk, plan } from "./output.ts";
+import { plan, stalePackages } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";
 
 export type DriftKind = "changed" | "missing" | "orphaned";
@@ -26,8 +26,7 @@ export const fixCommand = "npm run generate";
 export function checkDrift(root: string): DriftReport {
   const result = runPipeline({ root });
   // Packages on disk whose spec is gone are drift too: every file in them is orphaned.
-  const slugs = [...new Set([...result.slugs, ...generatedPackagesOnDisk(root)])].sort();
-  const changes = plan(root, slugs, result.files);
+  const changes = plan(root, [...result.slugs, ...stalePackages(root, result.slugs)], result.files);
   const drift: Drift[] = [];
   for (const file of changes.write) {
     const current = readOrUndefined(join(root, file.path));

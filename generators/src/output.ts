@@ -25,6 +25,11 @@ export function generatedPackagesOnDisk(root: string): string[] {
     .sort();
 }
 
+/** Generated packages on disk that a full run no longer produces: their spec is gone. */
+export function stalePackages(root: string, produced: readonly string[]): string[] {
+  return generatedPackagesOnDisk(root).filter((slug) => !produced.includes(slug));
+}
+
 /** Files under packages/<slug>/ that the generator owns (relative to root). */
 export function filesOnDisk(root: string, slug: string): string[] {
   const found: string[] = [];
