@@ -1,6 +1,6 @@
 // The toolcat command line: lint specs, generate packages, check drift, diff specs.
-import { SpecError, formatDiagnostic } from "./spec/diagnostics.ts";
-import { loadCatalog } from "./spec/load.ts";
+import { SpecError, formatDiagnostic } from "./loader/diagnostics.ts";
+import { loadCatalog } from "./loader/load.ts";
 import { checkDrift, formatDrift } from "./drift.ts";
 import { plan, stalePackages } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";

@@ -7,7 +7,7 @@ import type { Versions } from "./emit/package-files.ts";
 import { generateServer, type GeneratedFile } from "./generate.ts";
 import { kebabCase } from "./ir/naming.ts";
 import type { Catalog } from "./ir/types.ts";
-import { loadCatalog, type LoadOptions } from "./spec/load.ts";
+import { loadCatalog, type LoadOptions } from "./loader/load.ts";
 
 export const initialVersion = "0.1.0";
 

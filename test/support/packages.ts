@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Manifest, ToolDefinition, ValidationResult } from "@toolcat/runtime";
-import { listSpecFiles } from "../../generators/src/spec/load.ts";
+import { listSpecFiles } from "../../generators/src/loader/load.ts";
 
 export const workspaceRoot = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
 import { kebabCase } from "../../generators/src/ir/naming.ts";
-import { listSpecFiles } from "../../generators/src/spec/load.ts";
+import { listSpecFiles } from "../../generators/src/loader/load.ts";
 
 interface Spec {
   server: string;

@@ -5,8 +5,8 @@ import { basename, relative, resolve } from "node:path";
 import { parse } from "yaml";
 import { kebabCase } from "../ir/naming.ts";
 import type { Server } from "../ir/types.ts";
-import { SpecError } from "../spec/diagnostics.ts";
-import { catalogFileName, loadCatalog } from "../spec/load.ts";
+import { SpecError } from "../loader/diagnostics.ts";
+import { catalogFileName, loadCatalog } from "../loader/load.ts";
 import { showFile } from "./git.ts";
 
 export type SpecInput =

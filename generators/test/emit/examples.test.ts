@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { formats } from "../../../packages/runtime/src/formats.ts";
 import { exampleInput } from "../../src/emit/examples.ts";
 import { inputSchema } from "../../src/emit/input-schema.ts";
-import { loadCatalog } from "../../src/spec/load.ts";
+import { loadCatalog } from "../../src/loader/load.ts";
 import { workspaceRoot } from "../support.ts";
 
 const catalog = loadCatalog({ root: workspaceRoot });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { diffCommand } from "../../src/release/diff-command.ts";
 import type { DiffReport } from "../../src/release/report.ts";
 import { loadSpecText } from "../../src/release/spec-input.ts";
-import { SpecError } from "../../src/spec/diagnostics.ts";
+import { SpecError } from "../../src/loader/diagnostics.ts";
 import { workspaceRoot } from "../support.ts";
 import { tempRepo, type TempRepo } from "./repo.ts";
 import { edit, widgetFile, widgetSpec } from "./widget.ts";

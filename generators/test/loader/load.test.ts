@@ -1,8 +1,8 @@
 // Bad-spec table: each case breaks a known-good spec in one place and asserts the exact code and
 // position the loader reports, and that every problem of a run is reported at once.
 import { describe, expect, it } from "vitest";
-import { SpecError, formatDiagnostic, type Diagnostic } from "../../src/spec/diagnostics.ts";
-import { loadCatalog } from "../../src/spec/load.ts";
+import { SpecError, formatDiagnostic, type Diagnostic } from "../../src/loader/diagnostics.ts";
+import { loadCatalog } from "../../src/loader/load.ts";
 import { workspaceRoot } from "../support.ts";
 
 const file = "specs/widget-api.yaml";

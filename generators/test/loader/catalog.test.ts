@@ -1,7 +1,7 @@
 // The seven real specs: they load clean and hold the documents' counts and key facts.
 import { describe, expect, it } from "vitest";
 import type { Server, Tool } from "../../src/ir/types.ts";
-import { loadCatalog } from "../../src/spec/load.ts";
+import { loadCatalog } from "../../src/loader/load.ts";
 import { workspaceRoot } from "../support.ts";
 
 const catalog = loadCatalog({ root: workspaceRoot });
