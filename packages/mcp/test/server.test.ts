@@ -116,7 +116,7 @@ describe("calling", () => {
       });
     });
     await expect(aborted).resolves.toBe("user gave up");
-  });
+  }, 5_000);
 
   it("calls through a client it is given, with the full name", async () => {
     const calls: unknown[] = [];
