@@ -4,7 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliEnv, httpUrl, spawnCli, stdioTransport, type RunningCli } from "../support/cli.ts";
+import { cliEnv, httpUrl, spawnCli, stdioTransport, waitForLog, type RunningCli } from "../support/cli.ts";
 import { ENGINE_API_KEY, startEngine, type TestEngine } from "../support/engine.ts";
 import { toolkits } from "../support/toolkits.ts";
 
@@ -96,6 +96,13 @@ describe("the process", () => {
     cli.child.stdin?.end();
     expect(await cli.exited).toBe(0);
     expect(cli.stderr()).toContain("over stdio");
+  });
+
+  it.each([["SIGINT"], ["SIGTERM"]] as const)("exits 0 on %s while serving stdio", async (signal) => {
+    const cli = run([]);
+    await waitForLog(cli, /over stdio/);
+    cli.child.kill(signal);
+    expect(await cli.exited).toBe(0);
   });
 
   it.each([["--help"], ["--version"]])("%s prints to stdout and exits 0", async (flag) => {

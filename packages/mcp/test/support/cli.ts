@@ -31,13 +31,18 @@ export function spawnCli(env: Record<string, string>, extra: readonly string[]):
   return { child, exited, stderr: () => stderr };
 }
 
-/** Waits for the line where the CLI says where it serves Streamable HTTP. */
-export async function httpUrl(cli: RunningCli, timeoutMs = 20_000): Promise<URL> {
+/** Waits for a line of the CLI's log and returns its match. */
+export async function waitForLog(cli: RunningCli, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const match = /serving .* at (http:\/\/\S+)/.exec(cli.stderr());
-    if (match?.[1] !== undefined) return new URL(match[1]);
-    if (cli.child.exitCode !== null || Date.now() > deadline) throw new Error(`the CLI did not start serving HTTP:\n${cli.stderr()}`);
+    const match = pattern.exec(cli.stderr());
+    if (match !== null) return match;
+    if (cli.child.exitCode !== null || Date.now() > deadline) throw new Error(`the CLI never logged ${pattern}:\n${cli.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Where the CLI serves Streamable HTTP, from its log. */
+export async function httpUrl(cli: RunningCli): Promise<URL> {
+  return new URL((await waitForLog(cli, /serving .* at (http:\/\/\S+)/))[1] ?? "");
 }
