@@ -4,7 +4,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** The value as structured content (wrapped when it is not an object) and as JSON text. */
 export function successResult(value: unknown): CallToolResult {
-  const structured = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { value: value ?? null };
+  const isRecord = typeof value === "object" && value !== null && !Array.isArray(value);
+  const structured = isRecord ? (value as Record<string, unknown>) : { value: value ?? null };
   return { content: [{ type: "text", text: JSON.stringify(value ?? null, null, 2) }], structuredContent: structured };
 }
 
@@ -35,7 +36,8 @@ const details: Readonly<Record<string, (error: CodedError) => Record<string, unk
 export function errorResult(error: unknown): CallToolResult {
   if (!isCodedError(error) || !Object.hasOwn(details, error.code)) {
     const message = error instanceof Error ? error.message : String(error);
-    return { isError: true, content: [{ type: "text", text: `the tool call failed: ${message}` }], structuredContent: { error: { code: "internal" } } };
+    const text = `the tool call failed: ${message}`;
+    return { isError: true, content: [{ type: "text", text }], structuredContent: { error: { code: "internal" } } };
   }
   const extra = details[error.code]?.(error) ?? {};
   return { isError: true, content: [{ type: "text", text: error.message }], structuredContent: { error: { code: error.code, ...extra } } };

@@ -12,13 +12,15 @@ export interface ToolFilter {
 /** The tools the filter keeps; throws when a pattern matches no tool, as that is almost surely a typo. */
 export function selectTools<T extends ManifestTool>(tools: readonly T[], filter: ToolFilter): T[] {
   const patterns = filter.tools?.map((pattern) => ({ pattern, regex: globToRegExp(pattern) }));
-  const unmatched = patterns?.filter(({ regex }) => !tools.some((tool) => nameForms(tool).some((name) => regex.test(name))));
-  if (unmatched !== undefined && unmatched.length > 0) {
-    throw new Error(`no tool matches ${unmatched.map(({ pattern }) => JSON.stringify(pattern)).join(", ")}; patterns match short, full or model names, with * and ?`);
+  const matches = (regex: RegExp, tool: T): boolean => nameForms(tool).some((name) => regex.test(name));
+  const unmatched = patterns?.filter(({ regex }) => !tools.some((tool) => matches(regex, tool))) ?? [];
+  if (unmatched.length > 0) {
+    const list = unmatched.map(({ pattern }) => JSON.stringify(pattern)).join(", ");
+    throw new Error(`no tool matches ${list}; patterns match short, full or model names, with * and ?`);
   }
   return tools.filter((tool) => {
     if (filter.readOnly === true && toolAnnotations(tool)?.readOnlyHint !== true) return false;
-    return patterns === undefined || patterns.some(({ regex }) => nameForms(tool).some((name) => regex.test(name)));
+    return patterns === undefined || patterns.some(({ regex }) => matches(regex, tool));
   });
 }
 

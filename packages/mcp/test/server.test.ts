@@ -84,14 +84,23 @@ describe("calling", () => {
   it("names a missing secret, and passes a configured one to the tool", async () => {
     const input = { name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: "o", zeta_application_link_name: "a" } };
     const missing = await (await serve()).callTool(input);
-    expect(missing).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("ZETA_SERVER_URL") }], structuredContent: { error: { code: "missing_secret", missing: ["ZETA_SERVER_URL"] } } });
+    expect(missing).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining("ZETA_SERVER_URL") }],
+      structuredContent: { error: { code: "missing_secret", missing: ["ZETA_SERVER_URL"] } },
+    });
     const configured = await (await serve({ secrets: { ZETA_SERVER_URL: "https://zeta.example.com" } })).callTool(input);
     expect(configured.structuredContent).toEqual({ server: "https://zeta.example.com" });
   });
 
   it("returns authorization-required as a result carrying the URL", async () => {
     const result = await (await serve()).callTool({ name: "CloudSheets_WhoAmI", arguments: {} });
-    expect(result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("https://auth.example.com/grant?id=7") }], structuredContent: { error: { code: "authorization_required", url: "https://auth.example.com/grant?id=7", status: "pending" } } });
+    const url = "https://auth.example.com/grant?id=7";
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining(url) }],
+      structuredContent: { error: { code: "authorization_required", url, status: "pending" } },
+    });
   });
 
   it("answers an unknown tool with a protocol error", async () => {

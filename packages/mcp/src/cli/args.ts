@@ -70,7 +70,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
 
   const baseUrl = values["engine-url"] ?? env.TOOLCAT_ENGINE_URL;
   const apiKey = values["api-key"] ?? env.TOOLCAT_API_KEY;
-  if ((baseUrl === undefined) !== (apiKey === undefined)) throw new UsageError("the engine needs both a URL (--engine-url) and an API key (--api-key or TOOLCAT_API_KEY)");
+  if ((baseUrl === undefined) !== (apiKey === undefined)) {
+    throw new UsageError("the engine needs both a URL (--engine-url) and an API key (--api-key or TOOLCAT_API_KEY)");
+  }
   const userId = values["user-id"] ?? env.TOOLCAT_USER_ID;
   return {
     kind: "serve",
@@ -94,7 +96,9 @@ function parsePort(text: string): number {
 }
 
 function parseUrl(text: string): string {
-  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw new UsageError(`the engine URL must be an http or https URL, not ${JSON.stringify(text)}`);
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    throw new UsageError(`the engine URL must be an http or https URL, not ${JSON.stringify(text)}`);
+  }
   return text;
 }
 

@@ -71,7 +71,8 @@ export async function serveHttp(newServer: () => Server, port: number, host: str
 }
 
 function reply(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
+  response.writeHead(status, { "content-type": "application/json" }).end(body);
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
