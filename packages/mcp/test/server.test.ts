@@ -144,4 +144,35 @@ describe("calling", () => {
     const result = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
     expect(result.structuredContent).toMatchObject({ rows: [["A1"]] });
   });
+
+  it("keeps a secret a failing tool puts in its error out of the result", async () => {
+    const leaky: ToolHandlers = {
+      "CreatorApi.FetchZetaAppSections": (_input, { secrets }) => {
+        throw new Error(`could not reach ${secrets["ZETA_SERVER_URL"] ?? ""}`);
+      },
+    };
+    const client = await connect({ toolkit: toolkits, transport: createMemoryTransport(leaky), secrets: { ZETA_SERVER_URL: "https://s3cr3t.example.com" } });
+    const result = await client.callTool({ name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: "o", zeta_application_link_name: "a" } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result)).toContain("could not reach");
+    expect(JSON.stringify(result)).not.toContain("s3cr3t");
+  });
+
+  it.each([
+    [{ __proto__: { spreadsheet_id: "x" } }, true],
+    // The SDK's request parsing drops an own __proto__ key before the server sees it; the rest is valid.
+    [JSON.parse('{"__proto__": {"polluted": true}, "spreadsheet_id": "s"}') as Record<string, unknown>, false],
+    [{ spreadsheet_id: "s", constructor: "x", toString: 1 }, true],
+    [{ spreadsheet_id: "x".repeat(100_000), max_rows: Number.MAX_SAFE_INTEGER + 2 }, true],
+    [{ spreadsheet_id: [[[[[[[[[[{}]]]]]]]]]] }, true],
+  ])("answers hostile arguments %# with a result, never a protocol error", async (args, invalid) => {
+    const result = await (await serve()).callTool({ name: "CloudSheets_GetSpreadsheet", arguments: args });
+    if (invalid) {
+      expect(result.isError).toBe(true);
+      expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/^invalid input for CloudSheets.GetSpreadsheet:\n {2}\//) }]);
+    } else {
+      expect(result.structuredContent).toMatchObject({ input: { spreadsheet_id: "s" } });
+    }
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
 });
