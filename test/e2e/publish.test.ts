@@ -4,12 +4,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceRoot } from "../support/packages.ts";
-import { run } from "../support/process.ts";
+import { cleanEnv, run } from "../support/process.ts";
 import { startVerdaccio, type LocalRegistry } from "./support/verdaccio.ts";
 
-const published = ["runtime", "cloud-sheets"] as const;
+const published = ["runtime", "cloud-sheets", "mcp"] as const;
 const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
 
 function versionOf(slug: string): string {
@@ -84,6 +86,12 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
     }
     const install = npm(["install", "@toolcat/cloud-sheets", "--no-audit", "--no-fund"], consumer);
     expect(install.status, install.output).toBe(0);
+    // As a user's npm would: @toolcat/* from the local registry, the MCP SDK and its dependencies
+    // from npmjs (Verdaccio has no uplinks), from the npm cache where possible.
+    writeFileSync(join(consumer, ".npmrc-mcp"), "");
+    const mcp = run("npm", ["install", "@toolcat/mcp", `--@toolcat:registry=${registry.url}`, "--registry=https://registry.npmjs.org/",
+      "--userconfig", join(consumer, ".npmrc-mcp"), "--prefer-offline", "--no-audit", "--no-fund"], consumer);
+    expect(mcp.status, mcp.output).toBe(0);
   });
 
   afterAll(async () => {
@@ -130,5 +138,21 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
       requests: [{ spreadsheet_id: "sheet-1", max_rows: 2 }],
       rejected: "ValidationError",
     });
+  });
+
+  it("serves the installed server package over MCP with `npx @toolcat/mcp @toolcat/cloud-sheets`", async () => {
+    const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command: "npx", args: ["--no", "@toolcat/mcp", "@toolcat/cloud-sheets"], cwd: consumer, env, stderr: "pipe" });
+    const client = new Client({ name: "publish-e2e", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      const manifest = JSON.parse(readFileSync(join(workspaceRoot, "packages", "cloud-sheets", "manifest.json"), "utf8")) as { tools: { fullName: string }[] };
+      expect(tools.map((tool) => tool.name)).toEqual(manifest.tools.map((tool) => tool.fullName.replace(".", "_")));
+      const invalid = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { max_rows: 5000 } });
+      expect(invalid).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("/max_rows:") }] });
+    } finally {
+      await client.close();
+    }
   });
 });

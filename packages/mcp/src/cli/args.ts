@@ -1,0 +1,119 @@
+// The command line: flags first, then environment variables. Parsing never exits; main.ts decides.
+import { parseArgs } from "node:util";
+import type { NameStyle } from "../names.js";
+
+export interface CliConfig {
+  readonly packages: readonly string[];
+  /** Streamable HTTP port; stdio when absent. */
+  readonly http: { readonly port: number; readonly host: string } | undefined;
+  /** The engine the runtime's HTTP transport calls; absent when not configured. */
+  readonly engine: { readonly baseUrl: string; readonly apiKey: string } | undefined;
+  readonly userId: string | undefined;
+  readonly secrets: Readonly<Record<string, string>>;
+  readonly tools: readonly string[] | undefined;
+  readonly readOnly: boolean;
+  readonly nameStyle: NameStyle;
+}
+
+export type ParsedArgs = { readonly kind: "help" } | { readonly kind: "version" } | { readonly kind: "serve"; readonly config: CliConfig };
+
+/** A usage mistake: printed with the usage hint and exit code 2. */
+export class UsageError extends Error {}
+
+export const usage = `Usage: toolcat-mcp [options] <package> [<package>...]
+
+Serves toolcat tool server packages (such as @toolcat/cloud-sheets) over the Model Context Protocol.
+A package is an npm name, resolved from the working directory, or a path to a module.
+
+Options:
+  --http <port>          serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio
+  --host <host>          address to bind with --http (default 127.0.0.1)
+  --engine-url <url>     engine that runs the tools (env TOOLCAT_ENGINE_URL)
+  --api-key <key>        engine API key (env TOOLCAT_API_KEY; prefer the variable: flags show in ps)
+  --user-id <id>         user the calls act for (env TOOLCAT_USER_ID)
+  --secret NAME=VALUE    a tool secret, repeatable; a variable of the same name also works
+  --tools <list>         comma-separated tool names or globs (* and ?), short, full or model form
+  --read-only            only tools annotated readOnlyHint: true
+  --name-style <style>   model (CloudSheets_GetSpreadsheet, default) or full (CloudSheets.GetSpreadsheet)
+  -h, --help             show this help
+  -v, --version          show the version
+`;
+
+export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        http: { type: "string" },
+        host: { type: "string" },
+        "engine-url": { type: "string" },
+        "api-key": { type: "string" },
+        "user-id": { type: "string" },
+        secret: { type: "string", multiple: true },
+        tools: { type: "string" },
+        "read-only": { type: "boolean" },
+        "name-style": { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { kind: "help" };
+  if (values.version === true) return { kind: "version" };
+  if (positionals.length === 0) throw new UsageError("name at least one package to serve, such as @toolcat/cloud-sheets");
+
+  const baseUrl = values["engine-url"] ?? env.TOOLCAT_ENGINE_URL;
+  const apiKey = values["api-key"] ?? env.TOOLCAT_API_KEY;
+  if ((baseUrl === undefined) !== (apiKey === undefined)) {
+    throw new UsageError("the engine needs both a URL (--engine-url) and an API key (--api-key or TOOLCAT_API_KEY)");
+  }
+  const userId = values["user-id"] ?? env.TOOLCAT_USER_ID;
+  return {
+    kind: "serve",
+    config: {
+      packages: positionals,
+      http: values.http === undefined ? undefined : { port: parsePort(values.http), host: values.host ?? "127.0.0.1" },
+      engine: baseUrl === undefined || apiKey === undefined ? undefined : { baseUrl: parseUrl(baseUrl), apiKey },
+      userId,
+      secrets: parseSecrets(values.secret ?? []),
+      tools: values.tools?.split(",").map((name) => name.trim()).filter((name) => name !== ""),
+      readOnly: values["read-only"] === true,
+      nameStyle: parseNameStyle(values["name-style"] ?? "model"),
+    },
+  };
+}
+
+function parsePort(text: string): number {
+  const port = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65_535)) throw new UsageError(`--http needs a port number from 0 to 65535, not ${JSON.stringify(text)}`);
+  return port;
+}
+
+function parseUrl(text: string): string {
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    throw new UsageError(`the engine URL must be an http or https URL, not ${JSON.stringify(text)}`);
+  }
+  return text;
+}
+
+function parseSecrets(pairs: readonly string[]): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf("=");
+    // Never echoed: a malformed argument may well be the secret value itself.
+    if (at <= 0) throw new UsageError("--secret needs NAME=VALUE, with a name before the first \"=\" (the argument is not shown)");
+    secrets[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return secrets;
+}
+
+function parseNameStyle(text: string): NameStyle {
+  if (text !== "model" && text !== "full") throw new UsageError(`--name-style is model or full, not ${JSON.stringify(text)}`);
+  return text;
+}

@@ -1,0 +1,6 @@
+// The public API of @toolcat/mcp.
+export { createMcpServer, type McpServerOptions } from "./server.js";
+export { loadToolkit, createToolkitClient, type Toolkit, type ToolClient } from "./toolkit.js";
+export { modelName, type NameStyle } from "./names.js";
+export type { ToolFilter } from "./select.js";
+export { errorResult, successResult } from "./results.js";

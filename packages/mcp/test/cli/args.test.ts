@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { parseCli, UsageError } from "../../src/cli/args.ts";
+
+const serve = (argv: readonly string[], env: NodeJS.ProcessEnv = {}) => {
+  const parsed = parseCli(argv, env);
+  if (parsed.kind !== "serve") throw new Error(`expected serve, got ${parsed.kind}`);
+  return parsed.config;
+};
+
+describe("parseCli", () => {
+  it("defaults to stdio, model names, all tools and no engine", () => {
+    expect(serve(["@toolcat/cloud-sheets"])).toEqual({
+      packages: ["@toolcat/cloud-sheets"],
+      http: undefined,
+      engine: undefined,
+      userId: undefined,
+      secrets: {},
+      tools: undefined,
+      readOnly: false,
+      nameStyle: "model",
+    });
+  });
+
+  it("reads every flag", () => {
+    const config = serve([
+      "a", "b", "--http", "8080", "--host", "0.0.0.0", "--engine-url", "https://engine.example.com", "--api-key", "k",
+      "--user-id", "u", "--secret", "A=1", "--secret", "B=x=y", "--tools", "Get*, WhoAmI,,", "--read-only", "--name-style", "full",
+    ]);
+    expect(config).toEqual({
+      packages: ["a", "b"],
+      http: { port: 8080, host: "0.0.0.0" },
+      engine: { baseUrl: "https://engine.example.com", apiKey: "k" },
+      userId: "u",
+      secrets: { A: "1", B: "x=y" },
+      tools: ["Get*", "WhoAmI"],
+      readOnly: true,
+      nameStyle: "full",
+    });
+  });
+
+  it("takes the engine and user from the environment, flags first", () => {
+    const env = { TOOLCAT_ENGINE_URL: "http://127.0.0.1:1", TOOLCAT_API_KEY: "env-key", TOOLCAT_USER_ID: "env-user" };
+    expect(serve(["p"], env)).toMatchObject({ engine: { baseUrl: "http://127.0.0.1:1", apiKey: "env-key" }, userId: "env-user" });
+    expect(serve(["p", "--api-key", "flag-key"], env).engine?.apiKey).toBe("flag-key");
+  });
+
+  it.each([
+    [["-h"], "help"],
+    [["--help", "p"], "help"],
+    [["-v"], "version"],
+  ])("%j asks for %s", (argv, kind) => {
+    expect(parseCli(argv, {}).kind).toBe(kind);
+  });
+
+  it.each([
+    [["--nope", "p"], /--nope/],
+    [[], /at least one package/],
+    [["p", "--http", "http"], /port number/],
+    [["p", "--http", "70000"], /port number/],
+    [["p", "--name-style", "short"], /model or full/],
+    [["p", "--engine-url", "ftp://x", "--api-key", "k"], /http or https/],
+    [["p", "--engine-url", "http://x"], /both a URL .* and an API key/],
+    [["p", "--read-only=yes"], /read-only/],
+  ])("%j is a usage error", (argv, message) => {
+    expect(() => parseCli(argv, {})).toThrow(UsageError);
+    expect(() => parseCli(argv, {})).toThrow(message);
+  });
+
+  it("never echoes a malformed --secret, which may be the value itself", () => {
+    for (const argument of ["s3cr3t-value", "=s3cr3t-value"]) {
+      expect(() => parseCli(["p", "--secret", argument], {})).toThrow(/NAME=VALUE/);
+      try {
+        parseCli(["p", "--secret", argument], {});
+      } catch (error) {
+        expect(String(error)).not.toContain("s3cr3t");
+      }
+    }
+  });
+});

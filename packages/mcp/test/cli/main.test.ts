@@ -1,0 +1,125 @@
+// The CLI end to end: spawned as an MCP client spawns it, over stdio and over Streamable HTTP,
+// calling tools on a local engine through the runtime's HTTP transport. Loopback only.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliEnv, httpUrl, spawnCli, stdioTransport, waitForLog, type RunningCli } from "../support/cli.ts";
+import { ENGINE_API_KEY, startEngine, type TestEngine } from "../support/engine.ts";
+import { toolkits } from "../support/toolkits.ts";
+
+let engine: TestEngine;
+beforeAll(async () => {
+  engine = await startEngine();
+});
+afterAll(() => engine.close());
+
+interface Connection {
+  readonly client: Client;
+  close(): Promise<void>;
+}
+
+async function connect(transport: Transport): Promise<Client> {
+  const client = new Client({ name: "cli-test", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+const transports: Record<string, () => Promise<Connection>> = {
+  stdio: async () => {
+    const client = await connect(stdioTransport(cliEnv(engine.url, ENGINE_API_KEY)));
+    return { client, close: () => client.close() };
+  },
+  "Streamable HTTP": async () => {
+    const cli = spawnCli(cliEnv(engine.url, ENGINE_API_KEY), ["--http", "0"]);
+    const client = await connect(new StreamableHTTPClientTransport(await httpUrl(cli)));
+    return {
+      client,
+      close: async () => {
+        await client.close();
+        cli.child.kill("SIGTERM");
+        expect(await cli.exited).toBe(0);
+      },
+    };
+  },
+};
+
+describe.each(Object.keys(transports))("over %s", (kind) => {
+  let connection: Connection;
+  beforeAll(async () => {
+    connection = await (transports[kind] ?? (() => Promise.reject(new Error(kind))))();
+  });
+  afterAll(() => connection.close());
+
+  it("lists the tools of both packages", async () => {
+    const { tools } = await connection.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["CloudSheets_GetSpreadsheet", "CreatorApi_FetchZetaAppSections"]));
+    expect(tools).toHaveLength(toolkits.reduce((count, toolkit) => count + toolkit.manifest.tools.length, 0));
+  });
+
+  it("calls a tool on the engine", async () => {
+    const result = await connection.client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
+    expect(result).toEqual({ content: [{ type: "text", text: expect.any(String) }], structuredContent: { rows: [["Name", "Score"], ["Ada", 36]] } });
+  });
+
+  it("returns validation issues without calling the engine", async () => {
+    const result = await connection.client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: 7 } });
+    expect(result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("/spreadsheet_id:") }] });
+  });
+
+  it("names the secret the engine is missing", async () => {
+    const result = await connection.client.callTool({ name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: "o", zeta_application_link_name: "a" } });
+    expect(result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("ZETA_SERVER_URL") }], structuredContent: { error: { code: "tool_failed" } } });
+  });
+
+  it("returns the authorization URL", async () => {
+    const result = await connection.client.callTool({ name: "CloudSheets_WhoAmI", arguments: {} });
+    expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: "authorization_required", url: "https://auth.example.com/grant?id=7" } } });
+  });
+
+  it("drops the engine request when the client cancels the call", async () => {
+    const before = engine.abandoned.length;
+    const controller = new AbortController();
+    const call = connection.client.callTool({ name: "CloudSheets_SearchSpreadsheets", arguments: {} }, undefined, { signal: controller.signal });
+    await engine.waitForHeld("CloudSheets.SearchSpreadsheets");
+    controller.abort("user gave up");
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => engine.abandoned.length, { timeout: 5_000 }).toBe(before + 1);
+  });
+});
+
+describe("the process", () => {
+  const run = (extra: readonly string[]): RunningCli => spawnCli(cliEnv(engine.url, ENGINE_API_KEY), extra);
+
+  it("exits 0 when stdin closes", async () => {
+    const cli = run([]);
+    cli.child.stdin?.end();
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr()).toContain("over stdio");
+  });
+
+  it.each([["SIGINT"], ["SIGTERM"]] as const)("exits 0 on %s while serving stdio", async (signal) => {
+    const cli = run([]);
+    await waitForLog(cli, /over stdio/);
+    cli.child.kill(signal);
+    expect(await cli.exited).toBe(0);
+  });
+
+  it.each([["--help"], ["--version"]])("%s prints to stdout and exits 0", async (flag) => {
+    const cli = run([flag]);
+    let stdout = "";
+    cli.child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    expect(await cli.exited).toBe(0);
+    expect(stdout).toMatch(flag === "--help" ? /^Usage: toolcat-mcp/ : /^\d+\.\d+\.\d+\n$/);
+  });
+
+  it.each([
+    [["--bogus"], 2, /Unknown option '--bogus'[\s\S]*Usage:/],
+    [["--tools", "NoSuchTool"], 1, /no tool matches "NoSuchTool"/],
+    [["--http", "0", "--tools", "NoSuchTool"], 1, /no tool matches "NoSuchTool"/],
+  ])("%j fails at start with exit code %i", async (extra, code, message) => {
+    const cli = run(extra);
+    expect(await cli.exited).toBe(code);
+    expect(cli.stderr()).toMatch(message);
+  });
+});
