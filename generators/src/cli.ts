@@ -41,7 +41,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof SpecError) {
-      process.stderr.write(`${error.diagnostics.map(formatDiagnostic).join("\n")}\n${error.diagnostics.length} error(s); nothing was written.\n`);
+      process.stderr.write(`${error.diagnostics.map((d) => formatDiagnostic(d, true)).join("\n")}\n${error.diagnostics.length} error(s); nothing was written.\n`);
       // The drift check reserves 1 for drift: a spec that does not load is a different failure.
       return command === "check-drift" ? 2 : 1;
     }

@@ -1,12 +1,14 @@
 // Entry point from YAML to IR: read every spec, check structure then meaning, and either return
 // the whole catalog or throw one SpecError listing every problem in every file.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
-import { buildCatalogRules, buildServer } from "./build.ts";
+import { buildCatalogRules } from "./build-catalog.ts";
+import { buildServer } from "./build.ts";
 import { SpecError, type Diagnostic } from "./diagnostics.ts";
 import { checkSchema } from "./schema-check.ts";
 import { SpecSource } from "./source.ts";
+import { maxSpecBytes, tooLarge } from "./text.ts";
 
 export const catalogFileName = "catalog.yaml";
 
@@ -30,11 +32,18 @@ export function listSpecFiles(root: string): string[] {
 export function loadCatalog(options: LoadOptions): Catalog {
   const { root } = options;
   const diagnostics: Diagnostic[] = [];
-  const read = (file: string): string | undefined => {
+  const lines = new Map<string, readonly string[]>();
+  const read = (file: string): string | Uint8Array | undefined => {
     const override = options.overrides?.get(file);
     if (override !== undefined) return override;
     try {
-      return readFileSync(join(root, file), "utf8");
+      // Refused unread when oversized, so a huge file costs nothing.
+      const size = statSync(join(root, file)).size;
+      if (size > maxSpecBytes) {
+        diagnostics.push(tooLarge(file, size));
+        return undefined;
+      }
+      return readFileSync(join(root, file));
     } catch (error) {
       const code = file.endsWith(catalogFileName) ? "missing-catalog" : "missing-file";
       diagnostics.push({ file, line: 1, col: 1, code, message: `cannot read ${file}: ${(error as Error).message}`, hint: "Check the path; spec files live in specs/." });
@@ -45,6 +54,7 @@ export function loadCatalog(options: LoadOptions): Catalog {
     const text = read(file);
     if (text === undefined) return undefined;
     const source = new SpecSource(file, text);
+    lines.set(file, source.text.split("\n"));
     diagnostics.push(...source.syntaxErrors);
     if (source.syntaxErrors.length > 0) return undefined;
     const structural = checkSchema(source, schema);
@@ -69,7 +79,12 @@ export function loadCatalog(options: LoadOptions): Catalog {
     }
     seen.set(server.name, server);
   }
-  if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics);
+  if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
   servers.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return { rules, servers };
+}
+
+function withExcerpt(d: Diagnostic, lines: readonly string[] | undefined): Diagnostic {
+  const excerpt = lines?.[d.line - 1]?.replace(/\r$/, "");
+  return excerpt === undefined || excerpt === "" ? d : { ...d, excerpt };
 }
