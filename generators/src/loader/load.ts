@@ -18,7 +18,7 @@ export interface LoadOptions {
   /** Only these server spec files (paths relative to root); all of specs/ when omitted. */
   readonly only?: readonly string[];
   /** Replace file contents (path relative to root → text), for in-memory checks and tests. */
-  readonly overrides?: ReadonlyMap<string, string>;
+  readonly overrides?: ReadonlyMap<string, string | Uint8Array>;
 }
 
 /** Server spec files under specs/, relative to root, in stable order. */
@@ -67,17 +67,17 @@ export function loadCatalog(options: LoadOptions): Catalog {
   const rules: CatalogRules | undefined = catalogSource && buildCatalogRules(catalogSource, diagnostics);
   const files = (options.only ?? listSpecFiles(root)).map((f) => relative(root, join(root, f)));
   const servers: Server[] = [];
+  const seen = new Map<string, Server>();
   for (const file of [...new Set(files)].sort()) {
     const source = parse(file, "server");
-    if (source !== undefined && rules !== undefined) servers.push(buildServer(source, rules, diagnostics));
-  }
-  const seen = new Map<string, Server>();
-  for (const server of servers) {
+    if (source === undefined || rules === undefined) continue;
+    const server = buildServer(source, rules, diagnostics);
     const other = seen.get(server.name);
     if (other !== undefined) {
-      diagnostics.push({ file: server.specFile, line: 1, col: 1, code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
+      diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
     }
     seen.set(server.name, server);
+    servers.push(server);
   }
   if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
   servers.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));

@@ -1,7 +1,7 @@
 // A parsed YAML spec with the positions of its nodes, so every later check can point at file:line:col.
 // Every way a file can be unusable (size, encoding, characters, YAML errors and warnings, aliases,
 // depth, complex keys) ends here as a diagnostic; the data exists only when there were none.
-import { LineCounter, parseDocument, isMap, isScalar, type Document, type Node, type YAMLError } from "yaml";
+import { LineCounter, parseDocument, isMap, isScalar, visit, type Document, type Node, type YAMLError } from "yaml";
 import type { SourcePosition } from "../ir/types.ts";
 import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
 import { checkTree } from "./document-checks.ts";
@@ -43,7 +43,7 @@ export class SpecSource {
         this.data = this.doc.toJS({ maxAliasCount });
       } catch (error) {
         // The library's own limits (alias expansion) throw; they are spec errors like any other.
-        errors.push({ ...this.position(0), code: "yaml-alias", message: String((error as Error).message).split("\n", 1)[0] ?? "", hint: "Write the values out instead of expanding aliases." });
+        errors.push({ ...this.position(firstAlias(this.doc)), code: "yaml-alias", message: String((error as Error).message).split("\n", 1)[0] ?? "", hint: "Write the values out instead of expanding aliases." });
       }
     }
     this.syntaxErrors = errors;
@@ -109,4 +109,16 @@ function onePerSlip(errors: readonly YAMLError[]): YAMLError[] {
     for (const k of keys) seen.add(k);
     return true;
   });
+}
+
+/** Offset of the first alias, where an over-long expansion starts (the tree is depth-checked by now). */
+function firstAlias(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
