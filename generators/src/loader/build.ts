@@ -11,9 +11,16 @@ import { Reporter } from "./reporter.ts";
 import { buildRules } from "./rules.ts";
 import type { SpecPath, SpecSource } from "./source.ts";
 
-export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics: Diagnostic[]): Server {
-  const raw = source.data as RawServer;
-  const report = new Reporter(source, diagnostics);
+/**
+ * `skip` holds tools with structural errors: they are left out (their errors are already reported)
+ * so every other part of the file still gets its semantic checks in the same run.
+ */
+export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics: Diagnostic[], skip: ReadonlySet<number> = new Set()): Server {
+  const data = source.data as RawServer;
+  const kept = data.tools.map((_, i) => i).filter((i) => !skip.has(i));
+  const raw: RawServer = skip.size === 0 ? data : { ...data, tools: kept.map((i) => data.tools[i] as RawTool) };
+  const skippedNames = new Set([...skip].map((i) => (data.tools[i] as { name?: unknown } | undefined)?.name).filter((n) => typeof n === "string"));
+  const report = new Reporter(source, diagnostics, skip.size === 0 ? undefined : kept);
   report.identifier(["server"], raw.server, "pascal", "Server name");
   const slug = kebabCase(raw.server);
   checkFileName(report, raw, slug);
@@ -22,7 +29,7 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
   checkExportClashes(report, raw);
   const auth = buildAuth(raw);
   const tools = raw.tools.map((tool, index) => buildTool(report, raw, ["tools", index], tool, { auth, rules, methods }));
-  checkCrossReferences(report, raw, tools);
+  checkCrossReferences(report, raw, tools, skippedNames);
   return {
     name: raw.server,
     slug,
@@ -92,7 +99,7 @@ function buildTool(report: Reporter, raw: RawServer, path: SpecPath, tool: RawTo
     parameters: parameters === undefined ? { kind: "not-shown" } : { kind: "known", list: parameters },
     rules: buildRules(report, path, tool, parameters),
     notes: tool.notes ?? [],
-    position: report.source.at(path),
+    position: report.at(path),
   };
 }
 

@@ -73,11 +73,12 @@ export function buildScopes(report: Reporter, path: SpecPath, tool: RawTool, aut
   return scopes;
 }
 
-export function checkCrossReferences(report: Reporter, raw: RawServer, tools: readonly Tool[]): void {
+/** `unchecked`: names of tools left out for structural errors, which references may still name. */
+export function checkCrossReferences(report: Reporter, raw: RawServer, tools: readonly Tool[], unchecked: ReadonlySet<unknown>): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const toolAt = (path: SpecPath, name: string): Tool | undefined => {
     const tool = byName.get(name);
-    if (tool === undefined) {
+    if (tool === undefined && !unchecked.has(name)) {
       const suggestion = closest(name, byName.keys());
       report.error(path, "unknown-tool", `no tool named "${name}" in ${raw.server}`, suggestion ? `Did you mean "${suggestion}"?` : "Name a tool listed under tools:.");
     }

@@ -50,28 +50,30 @@ export function loadCatalog(options: LoadOptions): Catalog {
       return undefined;
     }
   };
-  const parse = (file: string, schema: "server" | "catalog"): SpecSource | undefined => {
+  /** The parsed file and the tools left out for structural errors, or undefined when nothing can be built. */
+  const parse = (file: string, schema: "server" | "catalog"): { source: SpecSource; skip: ReadonlySet<number> } | undefined => {
     const text = read(file);
     if (text === undefined) return undefined;
     const source = new SpecSource(file, text);
     lines.set(file, source.text.split("\n"));
-    diagnostics.push(...source.syntaxErrors);
-    if (source.syntaxErrors.length > 0) return undefined;
+    diagnostics.push(...source.problems);
+    if (source.data === undefined) return undefined;
     const structural = checkSchema(source, schema);
-    diagnostics.push(...structural);
-    return structural.length === 0 ? source : undefined;
+    diagnostics.push(...structural.diagnostics);
+    return structural.brokenElsewhere ? undefined : { source, skip: structural.brokenTools };
   };
 
   const catalogFile = `specs/${catalogFileName}`;
-  const catalogSource = parse(catalogFile, "catalog");
+  const catalogSource = parse(catalogFile, "catalog")?.source;
   const rules: CatalogRules | undefined = catalogSource && buildCatalogRules(catalogSource, diagnostics);
   const files = (options.only ?? listSpecFiles(root)).map((f) => relative(root, join(root, f)));
   const servers: Server[] = [];
   const seen = new Map<string, Server>();
   for (const file of [...new Set(files)].sort()) {
-    const source = parse(file, "server");
-    if (source === undefined || rules === undefined) continue;
-    const server = buildServer(source, rules, diagnostics);
+    const parsed = parse(file, "server");
+    if (parsed === undefined || rules === undefined) continue;
+    const { source, skip } = parsed;
+    const server = buildServer(source, rules, diagnostics, skip);
     const other = seen.get(server.name);
     if (other !== undefined) {
       diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });

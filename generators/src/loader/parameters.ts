@@ -13,7 +13,7 @@ export function buildParameters(report: Reporter, toolPath: SpecPath, tool: RawT
   report.seenOnce(listed.map((p) => p.name), (i) => [...toolPath, "parameters", i, "name"], "duplicate-parameter", "parameter");
   const parameters = listed.map((raw, i) => buildParameter(report, [...toolPath, "parameters", i], raw, tool));
   if (tool.modePattern !== true) return parameters;
-  const at = report.source.at(toolPath);
+  const at = report.at(toolPath);
   const mode: Parameter = {
     name: "mode",
     type: { kind: "enum", name: rules.toolMode.name, values: { known: true, value: rules.toolMode.values.map((v) => v.value) } },
@@ -38,18 +38,18 @@ export function buildParameters(report: Reporter, toolPath: SpecPath, tool: RawT
 function buildParameter(report: Reporter, path: SpecPath, raw: RawParameter, tool: RawTool): Parameter {
   report.identifier([...path, "name"], raw.name, "snake", "Parameter name");
   if (tool.modePattern === true && (raw.name === "mode" || raw.name === "request_body")) {
-    report.error([...path, "name"], "reserved-parameter", `${raw.name} is added by modePattern and must not be listed`, `Remove the ${raw.name} entry; modePattern: true already declares it.`);
+    report.error([...path, "name"], "reserved-parameter", `tool ${tool.name}: ${raw.name} is added by modePattern and must not be listed`, `Remove the ${raw.name} entry; modePattern: true already declares it.`);
   }
   const requirement: Requirement = raw.required === true ? "always" : raw.required === "execute" ? "execute" : "optional";
   if (requirement === "execute" && tool.modePattern !== true) {
     report.error([...path, "required"], "execute-without-mode", `${raw.name} is required when mode is execute, but tool ${tool.name} has no mode`, "Set modePattern: true on the tool, or use required: true / false.");
   }
-  const type = buildType(report, path, raw);
+  const type = buildType(report, path, raw, `tool ${tool.name}, parameter ${raw.name}`);
   if (raw.default !== undefined) {
     checkDefaultKeys(report, [...path, "default"], raw.default);
     const problem = valueProblem(type, raw.default);
     if (problem !== undefined) {
-      report.error([...path, "default"], "invalid-default", `default of ${raw.name} ${problem}`, "Make the default satisfy the parameter's own type and constraints.");
+      report.error([...path, "default"], "invalid-default", `tool ${tool.name}, parameter ${raw.name}: default ${problem}`, "Make the default satisfy the parameter's own type and constraints.");
     }
   }
   return {
@@ -61,7 +61,7 @@ function buildParameter(report: Reporter, path: SpecPath, raw: RawParameter, too
     ...(raw.defaultNote !== undefined && { defaultNote: raw.defaultNote }),
     notes: raw.notes ?? [],
     implicit: false,
-    position: report.source.at(path),
+    position: report.at(path),
   };
 }
 
@@ -76,17 +76,18 @@ const keysByType: Record<RawParameter["type"], readonly (keyof RawParameter)[]> 
 };
 const typedKeys = [...new Set(Object.values(keysByType).flat())];
 
-function buildType(report: Reporter, path: SpecPath, raw: RawParameter): ValueType {
+/** `where` names the parameter in messages (tool GetWidget, parameter limit). */
+function buildType(report: Reporter, path: SpecPath, raw: RawParameter, where: string): ValueType {
   for (const key of typedKeys) {
     if (raw[key] !== undefined && !keysByType[raw.type].includes(key)) {
-      report.error([...path, key], "constraint-mismatch", `${key} does not apply to a parameter of type ${raw.type}`, `Remove ${key}, or change the type.`);
+      report.error([...path, key], "constraint-mismatch", `${where}: ${key} does not apply to a parameter of type ${raw.type}`, `Remove ${key}, or change the type.`);
     }
   }
   if (raw.enum !== undefined && raw.format !== undefined) {
-    report.error([...path, "format"], "constraint-mismatch", "a parameter cannot have both enum and format", "Keep the enum; its values already constrain the string.");
+    report.error([...path, "format"], "constraint-mismatch", `${where}: a parameter cannot have both enum and format`, "Keep the enum; its values already constrain the string.");
   }
-  checkRange(report, path, raw.minimum, raw.maximum, "minimum", "maximum");
-  checkRange(report, path, raw.minProperties, raw.maxProperties, "minProperties", "maxProperties");
+  checkRange(report, path, where, raw.minimum, raw.maximum, "minimum", "maximum");
+  checkRange(report, path, where, raw.minProperties, raw.maxProperties, "minProperties", "maxProperties");
   switch (raw.type) {
     case "string":
       if (raw.enum !== undefined || raw.enumName !== undefined) {
@@ -99,7 +100,7 @@ function buildType(report: Reporter, path: SpecPath, raw: RawParameter): ValueTy
     case "number":
       if (raw.type === "integer") {
         for (const key of ["minimum", "maximum"] as const) {
-          if (raw[key] !== undefined && !Number.isInteger(raw[key])) report.error([...path, key], "constraint-mismatch", `${key} of an integer parameter must be an integer`, "Use a whole number.");
+          if (raw[key] !== undefined && !Number.isInteger(raw[key])) report.error([...path, key], "constraint-mismatch", `${where}: ${key} of an integer parameter must be an integer`, "Use a whole number.");
         }
       }
       return { kind: raw.type, ...(raw.minimum !== undefined && { minimum: raw.minimum }), ...(raw.maximum !== undefined && { maximum: raw.maximum }) };
@@ -116,7 +117,7 @@ function buildType(report: Reporter, path: SpecPath, raw: RawParameter): ValueTy
       };
     case "array": {
       if (raw.items === undefined) {
-        report.error(path, "missing-key", `array parameter ${raw.name} is missing "items"`, "Add items: { type: string }.");
+        report.error(path, "missing-key", `${where}: an array parameter needs "items"`, "Add items: { type: string }.");
         return { kind: "array", items: { kind: "string" } };
       }
       const values = raw.items.enum;
@@ -126,9 +127,9 @@ function buildType(report: Reporter, path: SpecPath, raw: RawParameter): ValueTy
   }
 }
 
-function checkRange(report: Reporter, path: SpecPath, low: number | undefined, high: number | undefined, lowKey: string, highKey: string): void {
+function checkRange(report: Reporter, path: SpecPath, where: string, low: number | undefined, high: number | undefined, lowKey: string, highKey: string): void {
   if (low !== undefined && high !== undefined && low > high) {
-    report.error([...path, lowKey], "invalid-range", `${lowKey} ${low} is greater than ${highKey} ${high}`, `Swap them, or fix the one that was mistyped.`);
+    report.error([...path, lowKey], "invalid-range", `${where}: ${lowKey} ${low} is greater than ${highKey} ${high}`, `Swap them, or fix the one that was mistyped.`);
   }
 }
 

@@ -15,8 +15,10 @@ const maxAliasCount = 100;
 export class SpecSource {
   readonly file: string;
   readonly text: string;
+  /** The parsed data; undefined when the file could not be read as YAML at all. */
   readonly data: unknown;
-  readonly syntaxErrors: readonly Diagnostic[];
+  /** Problems of the file as text and YAML; forbidden characters alone still leave `data` usable. */
+  readonly problems: readonly Diagnostic[];
   private readonly doc: Document | undefined;
   private readonly lines = new LineCounter();
 
@@ -26,17 +28,17 @@ export class SpecSource {
     const decoded = typeof content === "string" ? checkSize(file, content) : decodeSpec(file, content);
     if ("error" in decoded) {
       this.text = "";
-      this.syntaxErrors = [decoded.error];
+      this.problems = [decoded.error];
       return;
     }
     this.text = decoded.text;
-    const errors: Diagnostic[] = forbiddenCharacters(this.text).map((c) =>
-      forbiddenCharacter(file, positionIn(this.text, c.offset), c.name, "the file"),
-    );
+    const characters = forbiddenCharacters(this.text).map((c) => forbiddenCharacter(file, positionIn(this.text, c.offset), c.name, "the file"));
     this.doc = parseDocument(this.text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
-    errors.push(...onePerSlip([...this.doc.errors, ...this.doc.warnings]).map((e) => this.fromLibrary(e)));
+    const errors = onePerSlip([...this.doc.errors, ...this.doc.warnings]).map((e) => this.fromLibrary(e));
     if (errors.length === 0) {
-      errors.push(...checkTree(this.doc, this.text).map(({ offset, ...rest }) => ({ ...this.position(offset), ...rest })));
+      for (const { offset, ...rest } of checkTree(this.doc, this.text)) {
+        (rest.code === "forbidden-character" ? characters : errors).push({ ...this.position(offset), ...rest });
+      }
     }
     if (errors.length === 0) {
       try {
@@ -46,7 +48,7 @@ export class SpecSource {
         errors.push({ ...this.position(firstAlias(this.doc)), code: "yaml-alias", message: String((error as Error).message).split("\n", 1)[0] ?? "", hint: "Write the values out instead of expanding aliases." });
       }
     }
-    this.syntaxErrors = errors;
+    this.problems = [...characters, ...errors];
   }
 
   /** Position of the node at `path`, or of its nearest existing ancestor. */

@@ -57,6 +57,14 @@ describe("loadCatalog rejects broken specs with a precise position", () => {
     expect(load(text).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual(["unknown-key 14:5", "missing-key 13:5", "wrong-type 18:48"].sort());
   });
 
+  it("checks the meaning of every structurally valid tool while another tool is broken", () => {
+    const text = edit(
+      ["    purpose: read a widget", "    purpse: read a widget"],
+      ["required: execute }", "required: execute, minimum: 1 }"],
+    ) + "limits:\n  - text: t\n    appliesTo: [{ tool: GetWidget, parameter: limit, maximum: 9 }]\n";
+    expect(load(text).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual(["missing-key 13:5", "unknown-key 14:5", "constraint-mismatch 25:70"]);
+  });
+
   it("reports every semantic problem of a file at once", () => {
     const text = edit(["enum: [red, blue]", "enum: [red, red]"]).replace("  - name: ExecuteWidget", "  - name: GetWidget").replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50");
     const codes = load(text).map((d) => d.code);
