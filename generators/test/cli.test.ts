@@ -133,6 +133,25 @@ describe("spec errors in the other commands", () => {
   });
 });
 
+describe("check-drift output", () => {
+  it("lists drift as JSON and as annotations", async () => {
+    const root = scratchWorkspace(good);
+    try {
+      const json = await run(["check-drift", "--json"], { cwd: root });
+      expect(json.exit).toBe(1);
+      const report = JSON.parse(json.stdout) as { ok: boolean; packages: number; drift: { kind: string; path: string }[] };
+      expect(report).toMatchObject({ ok: false, packages: 1 });
+      expect(report.drift.map((d) => d.kind)).toEqual(report.drift.map(() => "missing"));
+      expect(report.drift.map((d) => d.path)).toContain("packages/widget-api/src/types.ts");
+      const annotated = await run(["check-drift"], { cwd: root, env: { GITHUB_ACTIONS: "true" } });
+      expect(annotated.exit).toBe(1);
+      expect(annotated.stdout).toContain("::error file=packages/widget-api/src/types.ts,title=drift (missing)::packages/widget-api/src/types.ts differs");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the installed bin", () => {
   it("runs main and passes its exit code on", () => {
     const bin = join(workspaceRoot, "generators/bin/toolcat.js");

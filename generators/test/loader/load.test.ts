@@ -84,6 +84,17 @@ describe("loadCatalog rejects broken specs with a precise position", () => {
     expect(diagnostics.map((d) => `${d.file} ${d.code}`).sort()).toEqual([`${other} duplicate-enum-value`, `${file} invalid-range`, `${file} invalid-default`].sort());
   });
 
+  it("reports one YAML slip once, however many errors the parser raises for it", () => {
+    expect(load(edit(["kind: starter", "kind: [starter"])).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual(["yaml-syntax 4:1"]);
+    expect(load(`${good}x: ${"[".repeat(5000)}\n`).filter((d) => d.code === "too-deep" || d.code === "yaml-syntax").length).toBeLessThan(5);
+  });
+
+  it("names tools and parameters in structural messages instead of indexes", () => {
+    const messages = load(edit(["    purpose: read a widget", "    purpse: read a widget"], ["minimum: 1,", "minimum: one,"])).map((d) => d.message);
+    expect(messages).toContain('unknown key "purpse" in tool GetWidget');
+    expect(messages).toContain('tool GetWidget, parameter limit, minimum must be a number, got string "one"');
+  });
+
   it("suggests the closest key for a typo", () => {
     const [first] = load(edit(["    purpose: read a widget", "    purpse: read a widget"]));
     expect(first?.hint).toContain("purpose");
