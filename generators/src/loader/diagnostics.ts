@@ -57,18 +57,23 @@ export interface Diagnostic {
 
 /** `file:line:col error code: message`, then with `frame` the source line and a caret, then the hint. */
 export function formatDiagnostic(d: Diagnostic, frame = false): string {
-  const lines = [`${d.file}:${d.line}:${d.col} error ${d.code}: ${d.message}`];
+  const lines = [`${printable(d.file)}:${d.line}:${d.col} error ${d.code}: ${printable(d.message)}`];
   if (frame && d.excerpt !== undefined) lines.push(...codeFrame(d.excerpt, d.line, d.col));
-  if (d.hint !== undefined) lines.push(`  hint: ${d.hint}`);
+  if (d.hint !== undefined) lines.push(`  hint: ${printable(d.hint)}`);
   return lines.join("\n");
+}
+
+/** Spec text quoted in a message is shown with controls escaped, so it cannot drive the terminal. */
+export function printable(text: string): string {
+  return text.replace(/(?!\t)[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
 }
 
 const frameWidth = 100;
 
 function codeFrame(excerpt: string, line: number, col: number): string[] {
-  // A long line is shown as a window around the column; controls are shown escaped, never sent to the terminal.
+  // A long line is shown as a window around the column; a control shows as U+FFFD so the caret stays aligned.
   const start = Math.max(0, Math.min(col - 1 - frameWidth / 2, excerpt.length - frameWidth));
-  const shown = [...excerpt.slice(start, start + frameWidth)].map((c) => (/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/u.test(c) && c !== "\t" ? "\uFFFD" : c)).join("");
+  const shown = [...excerpt.slice(start, start + frameWidth)].map((c) => (printable(c) === c ? c : "\uFFFD")).join("");
   const gutter = String(line).padStart(5);
   const pad = shown.slice(0, col - 1 - start).replace(/[^\t]/g, " ");
   return [`${gutter} | ${start > 0 ? "…" : ""}${shown}`, `${" ".repeat(gutter.length)} | ${start > 0 ? " " : ""}${pad}^`];
