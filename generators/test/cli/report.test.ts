@@ -4,14 +4,15 @@ import { describe, expect, it } from "vitest";
 import { annotation } from "../../src/cli/report.ts";
 import { formatDiagnostic, type Diagnostic } from "../../src/loader/diagnostics.ts";
 
-const base: Diagnostic = { file: "specs/a.yaml", line: 3, col: 7, code: "unknown-key", message: "unknown key", hint: "Remove it." };
+const bare: Diagnostic = { file: "specs/a.yaml", line: 3, col: 7, code: "unknown-key", message: "unknown key" };
+const base: Diagnostic = { ...bare, hint: "Remove it." };
 
 describe("annotation", () => {
   it.each([
     [{ ...base }, "::error file=specs/a.yaml,line=3,col=7,title=unknown-key::unknown key%0ARemove it.\n"],
-    [{ ...base, message: 'key "a\n::error::forged"', hint: undefined }, '::error file=specs/a.yaml,line=3,col=7,title=unknown-key::key "a%0A::error::forged"\n'],
-    [{ ...base, message: "100% done\r", hint: undefined }, "::error file=specs/a.yaml,line=3,col=7,title=unknown-key::100%25 done%0D\n"],
-    [{ ...base, file: "specs/a,b:c.yaml", hint: undefined }, "::error file=specs/a%2Cb%3Ac.yaml,line=3,col=7,title=unknown-key::unknown key\n"],
+    [{ ...bare, message: 'key "a\n::error::forged"' }, '::error file=specs/a.yaml,line=3,col=7,title=unknown-key::key "a%0A::error::forged"\n'],
+    [{ ...bare, message: "100% done\r" }, "::error file=specs/a.yaml,line=3,col=7,title=unknown-key::100%25 done%0D\n"],
+    [{ ...bare, file: "specs/a,b:c.yaml" }, "::error file=specs/a%2Cb%3Ac.yaml,line=3,col=7,title=unknown-key::unknown key\n"],
   ])("%#", (d, expected) => {
     expect(annotation(d)).toBe(expected);
   });
