@@ -60,6 +60,8 @@ describe("help, version and usage errors", () => {
     { argv: ["generate", "--server"], exit: 2, stderr: /'--server <value>' argument missing/ },
     { argv: ["generate", "--force"], exit: 2, stderr: /^toolcat generate: Unknown option '--force'\nRun `toolcat generate --help` for usage\.\n$/ },
     { argv: ["generate", "cloud-sheets"], exit: 2, stderr: /Unexpected argument 'cloud-sheets'/ },
+    { argv: ["lint", "CloudSheets", "cloud-contacts"], exit: 0, stdout: /^2 spec\(s\), 14 tools: no errors\n$/ },
+    { argv: ["lint", "cloud-sheet"], exit: 2, stderr: /unknown server "cloud-sheet" \(did you mean cloud-sheets\?\)/ },
     { argv: ["lint", "--json=yes"], exit: 2, stderr: /'--json' does not take an argument/ },
     { argv: ["check-drift", "--fix"], exit: 2, stderr: /Unknown option '--fix'/ },
     { argv: ["diff", "--bogus", "a", "b"], exit: 2, stderr: /Unknown option '--bogus'/ },

@@ -1,4 +1,5 @@
 // The toolcat commands: their help, their options (parsed strictly by args.ts) and what they run.
+import { relative, resolve } from "node:path";
 import { checkDrift, fixCommand, formatDrift } from "../drift.ts";
 import { loadCatalog } from "../loader/load.ts";
 import { plan, stalePackages } from "../output.ts";
@@ -32,9 +33,10 @@ export interface Command {
 const lint: Command = {
   name: "lint",
   summary: "check specs and report every problem at once",
-  usage: `usage: toolcat lint [<spec.yaml> ...] [--json]
+  usage: `usage: toolcat lint [<spec.yaml> | <server> ...] [--json]
 
-Checks the named server specs (every spec in specs/ when none are named) and the catalog, and
+Checks the named server specs (a path, a slug such as cloud-sheets or a name such as CloudSheets;
+every spec in specs/ when none are named) and the catalog, and
 reports every problem with file:line:col, a code frame and a hint. Exits 0 when clean, 1 on errors.
 
   --json      print {ok, servers, tools, diagnostics[]} on stdout instead
@@ -43,8 +45,9 @@ reports every problem with file:line:col, a code frame and a hint. Exits 0 when 
   options: { json: { type: "boolean" } },
   positionals: true,
   onSpecError: { outcome: "", exit: 1 },
-  run({ root, out, parsed }) {
-    const files = parsed.positionals;
+  run({ root, cwd, out, parsed }) {
+    // Spec paths are relative to where the command runs; anything else names a server (slug or name).
+    const files = parsed.positionals.map((arg) => (arg.endsWith(".yaml") ? relative(root, resolve(cwd, arg)) : `specs/${resolveServers(root, [arg]).join("")}.yaml`));
     const catalog = loadCatalog({ root, ...(files.length > 0 && { only: files }) });
     const tools = catalog.servers.reduce((n, s) => n + s.tools.length, 0);
     if (parsed.values["json"] === true) printJson(out, { ok: true, servers: catalog.servers.length, tools, diagnostics: [] });

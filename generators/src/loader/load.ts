@@ -46,7 +46,7 @@ export function loadCatalog(options: LoadOptions): Catalog {
       return readFileSync(join(root, file));
     } catch (error) {
       const code = file.endsWith(catalogFileName) ? "missing-catalog" : "missing-file";
-      diagnostics.push({ file, line: 1, col: 1, code, message: `cannot read ${file}: ${(error as Error).message}`, hint: "Check the path; spec files live in specs/." });
+      diagnostics.push({ file, line: 1, col: 1, code, message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`, hint: "Check the path; spec files live in specs/." });
       return undefined;
     }
   };
