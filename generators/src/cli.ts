@@ -1,90 +1,89 @@
-// The toolcat command line: lint specs, generate packages, check drift, diff specs.
-import { SpecError, formatDiagnostic } from "./loader/diagnostics.ts";
-import { loadCatalog } from "./loader/load.ts";
-import { checkDrift, formatDrift } from "./drift.ts";
-import { plan, stalePackages } from "./output.ts";
-import { runPipeline } from "./pipeline.ts";
-import { diffCommand } from "./release/diff-command.ts";
-import { applyPlan } from "./write.ts";
+// The toolcat command line: `toolcat <command> [options]`. Arguments are parsed strictly per
+// command; `--help` on any command prints its help and does nothing else. Exit codes: 0 success,
+// 1 the check failed (spec errors, drift), 2 the command line is wrong (check-drift: also specs
+// that do not load, since 1 means drift there).
+import { readFileSync } from "node:fs";
+import { parseCommandArgs, UsageError, type ParsedArgs } from "./cli/args.ts";
+import { commands } from "./cli/commands.ts";
+import { diagnosticJson, printDiagnostics, printJson, type Env, type Out } from "./cli/report.ts";
+import { SpecError } from "./loader/diagnostics.ts";
 import { findRoot } from "./workspace.ts";
+
+const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 const usage = `usage: toolcat <command> [options]
 
 commands:
-  lint [specs/<file>.yaml ...]     check specs (all of specs/ when none are named)
-  generate [--server <slug> ...]   regenerate packages from the specs  [--quiet]
-  check-drift                      fail when committed packages differ from what the specs produce
-  diff <old> <new>                 classify the changes between two versions of a server spec
+${commands.map((c) => `  ${c.name.padEnd(12)} ${c.summary}`).join("\n")}
+
+options:
+  -h, --help   show this help (toolcat <command> --help for a command's)
+  --version    print the version
+
+Set GITHUB_ACTIONS=true (as GitHub Actions does) to also print errors as workflow annotations.
 `;
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  const root = findRoot(process.cwd());
+export interface MainContext {
+  readonly cwd?: string;
+  readonly env?: Env;
+  readonly out?: Out;
+}
+
+const processOut: Out = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+
+export async function main(argv: readonly string[], context: MainContext = {}): Promise<number> {
+  const out = context.out ?? processOut;
+  const [first, ...rest] = argv;
+  if (first === "help") return help(out, rest[0]);
+  const command = commands.find((c) => c.name === first);
+  if (command === undefined) return topLevel(out, argv);
+  const env = context.env ?? process.env;
+  let parsed: ParsedArgs | undefined;
   try {
-    switch (command) {
-      case "lint":
-        return lint(root, rest);
-      case "generate":
-        return generate(root, rest);
-      case "check-drift":
-        return driftCommand(root);
-      case "diff":
-        return diffCommand(root, rest);
-      case undefined:
-      case "help":
-      case "--help":
-        process.stdout.write(usage);
-        return command === undefined ? 2 : 0;
-      default:
-        process.stderr.write(`toolcat: unknown command "${command}"\n${usage}`);
-        return 2;
+    parsed = parseCommandArgs(rest, command.options, command.positionals);
+    if (parsed.values["help"] === true) {
+      out.stdout(command.usage);
+      return 0;
     }
+    const cwd = context.cwd ?? process.cwd();
+    return command.run({ root: findRoot(cwd), cwd, env, out, args: rest, parsed });
   } catch (error) {
-    if (error instanceof SpecError) {
-      process.stderr.write(`${error.diagnostics.map(formatDiagnostic).join("\n")}\n${error.diagnostics.length} error(s); nothing was written.\n`);
-      // The drift check reserves 1 for drift: a spec that does not load is a different failure.
-      return command === "check-drift" ? 2 : 1;
+    if (error instanceof UsageError) {
+      out.stderr(`toolcat ${command.name}: ${error.message}\nRun \`toolcat ${command.name} --help\` for usage.\n`);
+      return 2;
     }
-    throw error;
+    if (!(error instanceof SpecError)) throw error;
+    if (parsed?.values["json"] === true) printJson(out, { ok: false, diagnostics: error.diagnostics.map(diagnosticJson) });
+    else printDiagnostics(out, env, error.diagnostics, command.onSpecError.outcome);
+    return command.onSpecError.exit;
   }
 }
 
-function lint(root: string, files: readonly string[]): number {
-  const catalog = loadCatalog({ root, ...(files.length > 0 && { only: files }) });
-  const tools = catalog.servers.reduce((n, s) => n + s.tools.length, 0);
-  process.stdout.write(`${catalog.servers.length} spec(s), ${tools} tools: no errors\n`);
-  return 0;
-}
-
-function generate(root: string, args: readonly string[]): number {
-  const quiet = args.includes("--quiet");
-  const servers = args.flatMap((arg, i) => (args[i - 1] === "--server" ? [arg] : []));
-  const start = performance.now();
-  const result = runPipeline({ root, ...(servers.length > 0 && { servers }) });
-  // A full run also owns packages whose spec was deleted: their whole directory is stale.
-  const stale = servers.length > 0 ? [] : stalePackages(root, result.slugs);
-  const changes = plan(root, [...result.slugs, ...stale], result.files);
-  applyPlan(root, changes);
-  if (!quiet) {
-    const written = new Set(changes.write.map((f) => f.path));
-    for (const run of result.runs) {
-      const changed = run.files.filter((f) => written.has(f.path)).length;
-      process.stdout.write(`${run.server.padEnd(14)} ${String(run.tools).padStart(4)} tools  packages/${run.slug}  ${changed}/${run.files.length} files changed  ${run.milliseconds.toFixed(0)} ms\n`);
+function topLevel(out: Out, argv: readonly string[]): number {
+  try {
+    const { values, positionals } = parseCommandArgs(argv, { version: { type: "boolean" } }, true);
+    if (values["version"] === true) {
+      out.stdout(`toolcat ${version}\n`);
+      return 0;
     }
-    for (const slug of stale) process.stdout.write(`removed packages/${slug} (its spec is gone)\n`);
-    if (changes.remove.length > 0) process.stdout.write(`deleted ${changes.remove.length} stale file(s)\n`);
-    process.stdout.write(`generated ${result.runs.length} package(s) in ${(performance.now() - start).toFixed(0)} ms\n`);
+    if (values["help"] === true) {
+      out.stdout(usage);
+      return 0;
+    }
+    out.stderr(positionals[0] === undefined ? usage : `toolcat: unknown command "${positionals[0]}"\n\n${usage}`);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    out.stderr(`toolcat: ${error.message}\n\n${usage}`);
   }
-  return 0;
+  return 2;
 }
 
-function driftCommand(root: string): number {
-  const start = performance.now();
-  const report = checkDrift(root);
-  if (report.drift.length > 0) {
-    process.stderr.write(formatDrift(report));
-    return 1;
+function help(out: Out, name: string | undefined): number {
+  const command = commands.find((c) => c.name === name);
+  if (name !== undefined && command === undefined) {
+    out.stderr(`toolcat: unknown command "${name}"\n\n${usage}`);
+    return 2;
   }
-  process.stdout.write(`toolcat check-drift: ${report.packages} packages, ${report.files} files in sync (${(performance.now() - start).toFixed(0)} ms)\n`);
+  out.stdout(command?.usage ?? usage);
   return 0;
 }

@@ -1,12 +1,14 @@
 // Entry point from YAML to IR: read every spec, check structure then meaning, and either return
 // the whole catalog or throw one SpecError listing every problem in every file.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
-import { buildCatalogRules, buildServer } from "./build.ts";
+import { buildCatalogRules } from "./build-catalog.ts";
+import { buildServer } from "./build.ts";
 import { SpecError, type Diagnostic } from "./diagnostics.ts";
 import { checkSchema } from "./schema-check.ts";
 import { SpecSource } from "./source.ts";
+import { maxSpecBytes, tooLarge } from "./text.ts";
 
 export const catalogFileName = "catalog.yaml";
 
@@ -16,7 +18,7 @@ export interface LoadOptions {
   /** Only these server spec files (paths relative to root); all of specs/ when omitted. */
   readonly only?: readonly string[];
   /** Replace file contents (path relative to root → text), for in-memory checks and tests. */
-  readonly overrides?: ReadonlyMap<string, string>;
+  readonly overrides?: ReadonlyMap<string, string | Uint8Array>;
 }
 
 /** Server spec files under specs/, relative to root, in stable order. */
@@ -30,46 +32,61 @@ export function listSpecFiles(root: string): string[] {
 export function loadCatalog(options: LoadOptions): Catalog {
   const { root } = options;
   const diagnostics: Diagnostic[] = [];
-  const read = (file: string): string | undefined => {
+  const lines = new Map<string, readonly string[]>();
+  const read = (file: string): string | Uint8Array | undefined => {
     const override = options.overrides?.get(file);
     if (override !== undefined) return override;
     try {
-      return readFileSync(join(root, file), "utf8");
+      // Refused unread when oversized, so a huge file costs nothing.
+      const size = statSync(join(root, file)).size;
+      if (size > maxSpecBytes) {
+        diagnostics.push(tooLarge(file, size));
+        return undefined;
+      }
+      return readFileSync(join(root, file));
     } catch (error) {
       const code = file.endsWith(catalogFileName) ? "missing-catalog" : "missing-file";
-      diagnostics.push({ file, line: 1, col: 1, code, message: `cannot read ${file}: ${(error as Error).message}`, hint: "Check the path; spec files live in specs/." });
+      diagnostics.push({ file, line: 1, col: 1, code, message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`, hint: "Check the path; spec files live in specs/." });
       return undefined;
     }
   };
-  const parse = (file: string, schema: "server" | "catalog"): SpecSource | undefined => {
+  /** The parsed file and the tools left out for structural errors, or undefined when nothing can be built. */
+  const parse = (file: string, schema: "server" | "catalog"): { source: SpecSource; skip: ReadonlySet<number> } | undefined => {
     const text = read(file);
     if (text === undefined) return undefined;
     const source = new SpecSource(file, text);
-    diagnostics.push(...source.syntaxErrors);
-    if (source.syntaxErrors.length > 0) return undefined;
+    lines.set(file, source.text.split("\n"));
+    diagnostics.push(...source.problems);
+    if (source.data === undefined) return undefined;
     const structural = checkSchema(source, schema);
-    diagnostics.push(...structural);
-    return structural.length === 0 ? source : undefined;
+    diagnostics.push(...structural.diagnostics);
+    return structural.brokenElsewhere ? undefined : { source, skip: structural.brokenTools };
   };
 
   const catalogFile = `specs/${catalogFileName}`;
-  const catalogSource = parse(catalogFile, "catalog");
+  const catalogSource = parse(catalogFile, "catalog")?.source;
   const rules: CatalogRules | undefined = catalogSource && buildCatalogRules(catalogSource, diagnostics);
   const files = (options.only ?? listSpecFiles(root)).map((f) => relative(root, join(root, f)));
   const servers: Server[] = [];
-  for (const file of [...new Set(files)].sort()) {
-    const source = parse(file, "server");
-    if (source !== undefined && rules !== undefined) servers.push(buildServer(source, rules, diagnostics));
-  }
   const seen = new Map<string, Server>();
-  for (const server of servers) {
+  for (const file of [...new Set(files)].sort()) {
+    const parsed = parse(file, "server");
+    if (parsed === undefined || rules === undefined) continue;
+    const { source, skip } = parsed;
+    const server = buildServer(source, rules, diagnostics, skip);
     const other = seen.get(server.name);
     if (other !== undefined) {
-      diagnostics.push({ file: server.specFile, line: 1, col: 1, code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
+      diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
     }
     seen.set(server.name, server);
+    servers.push(server);
   }
-  if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics);
+  if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
   servers.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return { rules, servers };
+}
+
+function withExcerpt(d: Diagnostic, lines: readonly string[] | undefined): Diagnostic {
+  const excerpt = lines?.[d.line - 1]?.replace(/\r$/, "");
+  return excerpt === undefined || excerpt === "" ? d : { ...d, excerpt };
 }

@@ -20,10 +20,19 @@ function validatorFor(name: SchemaName): ValidateFunction {
   return validate;
 }
 
-export function checkSchema(source: SpecSource, schema: SchemaName): Diagnostic[] {
+export interface SchemaResult {
+  readonly diagnostics: readonly Diagnostic[];
+  /** Tools (by index) with a structural error; the rest of a server spec can still be checked. */
+  readonly brokenTools: ReadonlySet<number>;
+  /** Whether an error lies outside any single tool, so nothing can be built. */
+  readonly brokenElsewhere: boolean;
+}
+
+export function checkSchema(source: SpecSource, schema: SchemaName): SchemaResult {
   const validate = validatorFor(schema);
-  if (validate(source.data)) return [];
+  if (validate(source.data)) return { diagnostics: [], brokenTools: new Set(), brokenElsewhere: false };
   const errors = validate.errors ?? [];
+  const toolIndexes = errors.map((e) => (schema === "server" ? /^\/tools\/(\d+)(?:\/|$)/.exec(e.instancePath)?.[1] : undefined));
   // A failed `oneOf` (not-shown | list) reports every branch; keep the deeper, specific errors and
   // report the union itself only when nothing more specific was found under it.
   const unionPaths = new Set(errors.filter((e) => e.keyword === "oneOf").map((e) => e.instancePath));
@@ -34,12 +43,16 @@ export function checkSchema(source: SpecSource, schema: SchemaName): Diagnostic[
     if (error.keyword === "oneOf" && errors.some((e) => e.instancePath.startsWith(`${error.instancePath}/`))) continue;
     diagnostics.push(toDiagnostic(source, error));
   }
-  return dedupe(diagnostics);
+  return {
+    diagnostics: dedupe(diagnostics),
+    brokenTools: new Set(toolIndexes.filter((i) => i !== undefined).map(Number)),
+    brokenElsewhere: toolIndexes.includes(undefined),
+  };
 }
 
 function toDiagnostic(source: SpecSource, error: ErrorObject): Diagnostic {
   const path = toPath(source.data, error.instancePath);
-  const where = describePath(path);
+  const where = describePath(path, source.data);
   const position = source.at(path);
   const make = (code: DiagnosticCode, message: string, hint: string, at = position): Diagnostic => ({
     ...at,
@@ -101,10 +114,30 @@ function toPath(data: unknown, pointer: string): SpecPath {
   return path;
 }
 
-/** Human path like `tools[3].parameters[0].type`. */
-export function describePath(path: SpecPath): string {
+/**
+ * Human path that names what it can: `tool GetWidget, parameter limit, minimum` rather than
+ * `tools[0].parameters[1].minimum`; indexes remain where an entry has no usable name.
+ */
+export function describePath(path: SpecPath, data: unknown): string {
   if (path.length === 0) return "the spec";
-  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+  const parts: string[] = [];
+  let node = data;
+  path.forEach((segment, i) => {
+    node = node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[segment] : undefined;
+    const name = typeof segment === "number" && node !== null && typeof node === "object" ? (node as { name?: unknown }).name : undefined;
+    const owner = path[i - 1];
+    const named = typeof name === "string" && /^[\w.-]{1,80}$/.test(name) ? namedEntry(owner, name) : undefined;
+    if (named !== undefined) parts[parts.length - 1] = named;
+    else parts.push(typeof segment === "number" ? `${parts.pop() ?? ""}[${segment}]` : segment);
+  });
+  return parts.join(", ");
+}
+
+const entryWords: Record<string, string> = { tools: "tool", parameters: "parameter", secrets: "secret", keys: "object key", resources: "resource" };
+
+function namedEntry(owner: string | number | undefined, name: string): string | undefined {
+  const word = typeof owner === "string" ? entryWords[owner] : undefined;
+  return word === undefined ? undefined : `${word} ${name}`;
 }
 
 function article(type: string): string {

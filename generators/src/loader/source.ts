@@ -1,40 +1,60 @@
 // A parsed YAML spec with the positions of its nodes, so every later check can point at file:line:col.
-import { LineCounter, parseDocument, isMap, isScalar, type Document, type Node } from "yaml";
+// Every way a file can be unusable (size, encoding, characters, YAML errors and warnings, aliases,
+// depth, complex keys) ends here as a diagnostic; the data exists only when there were none.
+import { LineCounter, parseDocument, isMap, isScalar, visit, type Document, type Node, type YAMLError } from "yaml";
 import type { SourcePosition } from "../ir/types.ts";
-import type { Diagnostic } from "./diagnostics.ts";
+import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
+import { checkTree } from "./document-checks.ts";
+import { decodeSpec, forbiddenCharacter, forbiddenCharacters, maxSpecBytes, positionIn, tooLarge } from "./text.ts";
 
 export type SpecPath = readonly (string | number)[];
 
+/** Aliases a spec may expand; the library's guard against alias bombs. */
+const maxAliasCount = 100;
+
 export class SpecSource {
   readonly file: string;
+  readonly text: string;
+  /** The parsed data; undefined when the file could not be read as YAML at all. */
   readonly data: unknown;
-  readonly syntaxErrors: readonly Diagnostic[];
-  private readonly doc: Document;
-  private readonly lines: LineCounter;
+  /** Problems of the file as text and YAML; forbidden characters alone still leave `data` usable. */
+  readonly problems: readonly Diagnostic[];
+  private readonly doc: Document | undefined;
+  private readonly lines = new LineCounter();
 
-  constructor(file: string, text: string) {
+  /** `content` is the file's bytes (decoded strictly here) or text already decoded. */
+  constructor(file: string, content: string | Uint8Array) {
     this.file = file;
-    this.lines = new LineCounter();
-    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
-    this.syntaxErrors = this.doc.errors.map((error) => {
-      const { line, col } = this.lines.linePos(error.pos[0]);
-      const duplicate = error.code === "DUPLICATE_KEY";
-      return {
-        file,
-        line,
-        col,
-        code: duplicate ? ("duplicate-key" as const) : ("yaml-syntax" as const),
-        message: firstLine(error.message),
-        hint: duplicate ? "Each key may appear once in a mapping; remove or rename the repeated one." : "Fix the YAML syntax at this position.",
-      };
-    });
-    this.data = this.syntaxErrors.length === 0 ? this.doc.toJS({ maxAliasCount: 100 }) : undefined;
+    const decoded = typeof content === "string" ? checkSize(file, content) : decodeSpec(file, content);
+    if ("error" in decoded) {
+      this.text = "";
+      this.problems = [decoded.error];
+      return;
+    }
+    this.text = decoded.text;
+    const characters = forbiddenCharacters(this.text).map((c) => forbiddenCharacter(file, positionIn(this.text, c.offset), c.name, "the file"));
+    this.doc = parseDocument(this.text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
+    const errors = onePerSlip([...this.doc.errors, ...this.doc.warnings]).map((e) => this.fromLibrary(e));
+    if (errors.length === 0) {
+      for (const { offset, ...rest } of checkTree(this.doc, this.text)) {
+        (rest.code === "forbidden-character" ? characters : errors).push({ ...this.position(offset), ...rest });
+      }
+    }
+    if (errors.length === 0) {
+      try {
+        this.data = this.doc.toJS({ maxAliasCount });
+      } catch (error) {
+        // The library's own limits (alias expansion) throw; they are spec errors like any other.
+        errors.push({ ...this.position(firstAlias(this.doc)), code: "yaml-alias", message: String((error as Error).message).split("\n", 1)[0] ?? "", hint: "Write the values out instead of expanding aliases." });
+      }
+    }
+    this.problems = [...characters, ...errors];
   }
 
   /** Position of the node at `path`, or of its nearest existing ancestor. */
   at(path: SpecPath): SourcePosition {
     for (let depth = path.length; depth >= 0; depth--) {
-      const node = this.doc.getIn(path.slice(0, depth), true) as Node | undefined;
+      const node = this.doc?.getIn(path.slice(0, depth), true) as Node | undefined;
       if (node !== undefined && node !== null && typeof node === "object" && "range" in node && node.range) {
         return this.position(node.range[0]);
       }
@@ -44,7 +64,7 @@ export class SpecSource {
 
   /** Position of the key `key` inside the mapping at `path` (for unknown-key errors). */
   keyAt(path: SpecPath, key: string): SourcePosition {
-    const map = path.length === 0 ? this.doc.contents : this.doc.getIn(path, true);
+    const map = path.length === 0 ? this.doc?.contents : this.doc?.getIn(path, true);
     if (isMap(map)) {
       for (const pair of map.items) {
         if (isScalar(pair.key) && pair.key.value === key && pair.key.range) return this.position(pair.key.range[0]);
@@ -57,8 +77,50 @@ export class SpecSource {
     const { line, col } = this.lines.linePos(offset);
     return { file: this.file, line, col };
   }
+
+  private fromLibrary(error: YAMLError): Diagnostic {
+    const [code, hint] = libraryCode(error.code);
+    return { ...this.position(error.pos[0]), code, message: error.message.split("\n", 1)[0] ?? error.message, hint };
+  }
 }
 
-function firstLine(message: string): string {
-  return message.split("\n", 1)[0] ?? message;
+function checkSize(file: string, text: string): { text: string } | { error: Diagnostic } {
+  const bytes = Buffer.byteLength(text, "utf8");
+  return bytes > maxSpecBytes ? { error: tooLarge(file, bytes) } : { text };
+}
+
+function libraryCode(code: YAMLError["code"]): [DiagnosticCode, string] {
+  switch (code) {
+    case "DUPLICATE_KEY":
+      return ["duplicate-key", "Each key may appear once in a mapping; remove or rename the repeated one."];
+    case "TAG_RESOLVE_FAILED":
+      return ["yaml-tag", "Specs use plain YAML values; remove the tag."];
+    case "RESOURCE_EXHAUSTION":
+      return ["too-deep", "Specs are shallow; this is not a spec."];
+    default:
+      return ["yaml-syntax", "Fix the YAML syntax at this position."];
+  }
+}
+
+/** One slip often yields a cascade of errors at the same place: keep the first at each offset and message. */
+function onePerSlip(errors: readonly YAMLError[]): YAMLError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const keys = [`at ${e.pos[0]}`, `says ${e.message}`];
+    if (keys.some((k) => seen.has(k))) return false;
+    for (const k of keys) seen.add(k);
+    return true;
+  });
+}
+
+/** Offset of the first alias, where an over-long expansion starts (the tree is depth-checked by now). */
+function firstAlias(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }

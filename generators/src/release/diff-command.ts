@@ -1,5 +1,6 @@
 // `toolcat diff`: classify every change between two versions of one server spec. Always exits 0
 // when both sides load, breaking or not; the bump is in the output for scripts to act on.
+import { parseCommandArgs, UsageError, type OptionSpec, type ParsedArgs } from "../cli/args.ts";
 import { SpecError } from "../loader/diagnostics.ts";
 import { compareServers } from "./compare-servers.ts";
 import { formatText, toJson } from "./report.ts";
@@ -16,6 +17,7 @@ or docs (patch), one plain-word line per change, then the bump the package needs
                  @toolcat/cloud-sheets@0.2.0:specs/cloud-sheets.yaml)
   --base <rev>   compare <rev>:<spec> with <spec> in the working tree
   --json         print {old, new, server, packageName, bump, changes[]} instead of lines
+  -h, --help     show this help
 `;
 
 interface DiffArgs {
@@ -24,15 +26,13 @@ interface DiffArgs {
   readonly json: boolean;
 }
 
-function parseArgs(args: readonly string[], cwd: string, root: string): DiffArgs | string {
-  const json = args.includes("--json");
-  const baseAt = args.indexOf("--base");
-  const base = baseAt >= 0 ? args[baseAt + 1] : undefined;
-  if (baseAt >= 0 && base === undefined) return "--base needs a revision";
-  const positional = args.filter((arg, i) => arg !== "--json" && i !== baseAt && (baseAt < 0 || i !== baseAt + 1));
-  const unknown = positional.find((arg) => arg.startsWith("--"));
-  if (unknown !== undefined) return `unknown option ${unknown}`;
-  if (base !== undefined) {
+export const diffOptions = { json: { type: "boolean" }, base: { type: "string" } } as const satisfies OptionSpec;
+
+function parseDiffArgs(parsed: ParsedArgs, cwd: string, root: string): DiffArgs | string {
+  const json = parsed.values["json"] === true;
+  const base = parsed.values["base"];
+  const positional = parsed.positionals;
+  if (typeof base === "string") {
     const [spec] = positional;
     if (positional.length !== 1 || spec === undefined) return "--base takes exactly one spec file";
     const current = parseSpecInput(spec, cwd);
@@ -47,11 +47,18 @@ function parseArgs(args: readonly string[], cwd: string, root: string): DiffArgs
 
 /** `cwd` resolves file arguments; git paths are always from the workspace root. */
 export function diffCommand(root: string, args: readonly string[], cwd: string = process.cwd()): number {
-  if (args.includes("--help")) {
-    process.stdout.write(diffUsage);
-    return 0;
+  let parsed: DiffArgs | string;
+  try {
+    const options = parseCommandArgs(args, diffOptions, true);
+    if (options.values["help"] === true) {
+      process.stdout.write(diffUsage);
+      return 0;
+    }
+    parsed = parseDiffArgs(options, cwd, root);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    parsed = error.message;
   }
-  const parsed = parseArgs(args, cwd, root);
   if (typeof parsed === "string") {
     process.stderr.write(`toolcat diff: ${parsed}\n${diffUsage}`);
     return 2;

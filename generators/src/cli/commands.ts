@@ -1,0 +1,142 @@
+// The toolcat commands: their help, their options (parsed strictly by args.ts) and what they run.
+import { relative, resolve } from "node:path";
+import { checkDrift, fixCommand, formatDrift } from "../drift.ts";
+import { loadCatalog } from "../loader/load.ts";
+import { plan, stalePackages } from "../output.ts";
+import { runPipeline } from "../pipeline.ts";
+import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
+import { applyPlan } from "../write.ts";
+import { strings, type OptionSpec, type ParsedArgs } from "./args.ts";
+import { annotation, inGitHubActions, printJson, type Env, type Out } from "./report.ts";
+import { resolveServers } from "./servers.ts";
+
+export interface RunContext {
+  readonly root: string;
+  readonly cwd: string;
+  readonly env: Env;
+  readonly out: Out;
+  readonly args: readonly string[];
+  readonly parsed: ParsedArgs;
+}
+
+export interface Command {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  readonly options: OptionSpec;
+  readonly positionals: boolean;
+  /** What a spec error means for this command: the line after the diagnostics, and the exit code. */
+  readonly onSpecError: { readonly outcome: string; readonly exit: number };
+  readonly run: (context: RunContext) => number;
+}
+
+const lint: Command = {
+  name: "lint",
+  summary: "check specs and report every problem at once",
+  usage: `usage: toolcat lint [<spec.yaml> | <server> ...] [--json]
+
+Checks the named server specs (a path, a slug such as cloud-sheets or a name such as CloudSheets;
+every spec in specs/ when none are named) and the catalog, and
+reports every problem with file:line:col, a code frame and a hint. Exits 0 when clean, 1 on errors.
+
+  --json      print {ok, servers, tools, diagnostics[]} on stdout instead
+  -h, --help  show this help
+`,
+  options: { json: { type: "boolean" } },
+  positionals: true,
+  onSpecError: { outcome: "", exit: 1 },
+  run({ root, cwd, out, parsed }) {
+    // Spec paths are relative to where the command runs; anything else names a server (slug or name).
+    const files = parsed.positionals.map((arg) => (arg.endsWith(".yaml") ? relative(root, resolve(cwd, arg)) : `specs/${resolveServers(root, [arg]).join("")}.yaml`));
+    const catalog = loadCatalog({ root, ...(files.length > 0 && { only: files }) });
+    const tools = catalog.servers.reduce((n, s) => n + s.tools.length, 0);
+    if (parsed.values["json"] === true) printJson(out, { ok: true, servers: catalog.servers.length, tools, diagnostics: [] });
+    else out.stdout(`${catalog.servers.length} spec(s), ${tools} tools: no errors\n`);
+    return 0;
+  },
+};
+
+const generate: Command = {
+  name: "generate",
+  summary: "regenerate packages from the specs",
+  usage: `usage: toolcat generate [--server <server> ...] [--quiet]
+
+Regenerates packages/<slug>/ from specs/ and writes only files whose content changed. Exits 1 on
+spec errors (nothing is written then).
+
+  --server <server>  only this server: its slug (cloud-sheets), name (CloudSheets) or spec path;
+                     repeat for several. Without it every package is generated and packages whose
+                     spec is gone are removed.
+  --quiet            print nothing on success
+  -h, --help         show this help
+`,
+  options: { server: { type: "string", multiple: true }, quiet: { type: "boolean" } },
+  positionals: false,
+  onSpecError: { outcome: "; nothing was written", exit: 1 },
+  run({ root, out, parsed }) {
+    const servers = resolveServers(root, strings(parsed.values["server"]));
+    const start = performance.now();
+    const result = runPipeline({ root, ...(servers.length > 0 && { servers }) });
+    // A full run also owns packages whose spec was deleted: their whole directory is stale.
+    const stale = servers.length > 0 ? [] : stalePackages(root, result.slugs);
+    const changes = plan(root, [...result.slugs, ...stale], result.files);
+    applyPlan(root, changes);
+    if (parsed.values["quiet"] === true) return 0;
+    const written = new Set(changes.write.map((f) => f.path));
+    for (const run of result.runs) {
+      const changed = run.files.filter((f) => written.has(f.path)).length;
+      out.stdout(`${run.server.padEnd(14)} ${String(run.tools).padStart(4)} tools  packages/${run.slug}  ${changed}/${run.files.length} files changed  ${run.milliseconds.toFixed(0)} ms\n`);
+    }
+    for (const slug of stale) out.stdout(`removed packages/${slug} (its spec is gone)\n`);
+    if (changes.remove.length > 0) out.stdout(`deleted ${changes.remove.length} stale file(s)\n`);
+    out.stdout(`generated ${result.runs.length} package(s) in ${(performance.now() - start).toFixed(0)} ms\n`);
+    return 0;
+  },
+};
+
+const checkDriftCommand: Command = {
+  name: "check-drift",
+  summary: "fail when committed packages differ from what the specs produce",
+  usage: `usage: toolcat check-drift [--json]
+
+Regenerates every package in memory and compares it with the working tree; writes nothing.
+Exits 0 when in sync, 1 on drift, 2 when the specs do not load.
+
+  --json      print {ok, packages, files, drift[], diagnostics[]} on stdout instead
+  -h, --help  show this help
+`,
+  options: { json: { type: "boolean" } },
+  positionals: false,
+  // The drift check reserves 1 for drift: a spec that does not load is a different failure.
+  onSpecError: { outcome: "; drift was not checked", exit: 2 },
+  run({ root, env, out, parsed }) {
+    const start = performance.now();
+    const report = checkDrift(root);
+    const ok = report.drift.length === 0;
+    if (parsed.values["json"] === true) {
+      printJson(out, { ok, packages: report.packages, files: report.files, drift: report.drift, diagnostics: [] });
+      return ok ? 0 : 1;
+    }
+    if (ok) {
+      out.stdout(`toolcat check-drift: ${report.packages} packages, ${report.files} files in sync (${(performance.now() - start).toFixed(0)} ms)\n`);
+      return 0;
+    }
+    out.stderr(formatDrift(report));
+    if (inGitHubActions(env)) {
+      for (const d of report.drift) out.stdout(annotation({ file: d.path, code: `drift (${d.kind})`, message: `${d.path} differs from what specs/ and generators/ produce`, hint: `Run \`${fixCommand}\` and commit the result.` }));
+    }
+    return 1;
+  },
+};
+
+const diff: Command = {
+  name: "diff",
+  summary: "classify the changes between two versions of a server spec",
+  usage: diffUsage,
+  options: diffOptions,
+  positionals: true,
+  onSpecError: { outcome: "", exit: 1 },
+  run: ({ root, args, cwd }) => diffCommand(root, args, cwd),
+};
+
+export const commands: readonly Command[] = [lint, generate, checkDriftCommand, diff];

@@ -1,0 +1,48 @@
+// The catalog file (catalog.yaml) becomes the rules every server shares, with its own names checked
+// like every other identifier: ToolMode's name becomes a type, its values' enumNames property keys.
+import type { CatalogRules, Documented } from "../ir/types.ts";
+import type { Diagnostic } from "./diagnostics.ts";
+import type { RawCatalog } from "./raw.ts";
+import { Reporter } from "./reporter.ts";
+import type { SpecSource } from "./source.ts";
+
+export function documented<T>(value: T | "not-shown" | undefined): Documented<T> {
+  return value === undefined || value === "not-shown" ? { known: false } : { known: true, value };
+}
+
+export function buildCatalogRules(source: SpecSource, diagnostics: Diagnostic[]): CatalogRules {
+  const raw = source.data as RawCatalog;
+  const report = new Reporter(source, diagnostics);
+  const modes = raw.toolMode.values;
+  report.identifier(["toolMode", "name"], raw.toolMode.name, "pascal", "ToolMode name");
+  modes.forEach((m, i) => report.identifier(["toolMode", "values", i, "enumName"], m.enumName, "upperSnake", "ToolMode enumName"));
+  report.seenOnce(modes.map((m) => m.value), (i) => ["toolMode", "values", i, "value"], "duplicate-enum-value", "ToolMode value");
+  report.seenOnce(modes.map((m) => m.enumName), (i) => ["toolMode", "values", i, "enumName"], "duplicate-enum-value", "ToolMode enumName");
+  const execute = modes.find((m) => m.value === "execute");
+  if (execute === undefined) {
+    report.error(["toolMode", "values"], "missing-key", 'ToolMode has no "execute" value', "The mode pattern needs the execute value that makes `~` parameters required.");
+  }
+  return {
+    specFile: source.file,
+    catalog: raw.catalog,
+    description: raw.description ?? "",
+    toolMode: {
+      name: raw.toolMode.name,
+      values: modes,
+      executeValue: "execute",
+      requestBodyDescription: raw.toolMode.requestBody.description,
+      missingExecuteParameter: documented(raw.toolMode.missingExecuteParameter),
+      notes: raw.toolMode.notes ?? [],
+    },
+    notation: raw.notation,
+    conventions: raw.conventions,
+    dataCenters: raw.dataCenters.map((d) => ({ name: d.name, baseAddress: documented(d.baseAddress) })),
+    errors: {
+      codes: documented(raw.errors?.codes),
+      statusCodes: documented(raw.errors?.statusCodes),
+      payload: documented(raw.errors?.payload),
+    },
+    versioning: raw.versioning ?? [],
+    notes: raw.notes ?? [],
+  };
+}
