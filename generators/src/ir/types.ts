@@ -65,6 +65,8 @@ export interface Parameter {
   /** What happens when the parameter is absent, when the document says it in words. */
   readonly defaultNote?: string;
   readonly notes: readonly string[];
+  /** toolcat's own reading where the document is silent or ambiguous (never shown as a documented fact). */
+  readonly judgments: readonly string[];
   /** Added by the mode pattern rather than listed in the spec. */
   readonly implicit: boolean;
   readonly position: SourcePosition;
@@ -85,6 +87,14 @@ export type ParameterList =
   | { readonly kind: "known"; readonly list: readonly Parameter[] }
   | { readonly kind: "not-shown" };
 
+/** Behaviour hints the document's wording states; an absent hint is "not stated". */
+export interface ToolAnnotations {
+  readonly readOnly?: boolean;
+  readonly destructive?: boolean;
+  readonly idempotent?: boolean;
+  readonly openWorld?: boolean;
+}
+
 export interface Tool {
   /** PascalCase short name (GetSpreadsheet). */
   readonly name: string;
@@ -100,6 +110,9 @@ export interface Tool {
   readonly parameters: ParameterList;
   readonly rules: readonly Rule[];
   readonly notes: readonly string[];
+  /** toolcat's own reading where the document is silent or ambiguous (never shown as a documented fact). */
+  readonly judgments: readonly string[];
+  readonly annotations: ToolAnnotations;
   readonly position: SourcePosition;
 }
 

@@ -99,6 +99,8 @@ function buildTool(report: Reporter, raw: RawServer, path: SpecPath, tool: RawTo
     parameters: parameters === undefined ? { kind: "not-shown" } : { kind: "known", list: parameters },
     rules: buildRules(report, path, tool, parameters),
     notes: tool.notes ?? [],
+    judgments: tool.judgments ?? [],
+    annotations: tool.annotations ?? {},
     position: report.at(path),
   };
 }

@@ -20,6 +20,7 @@ export function buildParameters(report: Reporter, toolPath: SpecPath, tool: RawT
     requirement: "always",
     description: rules.toolMode.values.map((v) => `${v.value}: ${v.description}`).join(" "),
     notes: [],
+    judgments: [],
     implicit: true,
     position: at,
   };
@@ -29,6 +30,7 @@ export function buildParameters(report: Reporter, toolPath: SpecPath, tool: RawT
     requirement: "execute",
     description: `${rules.toolMode.requestBodyDescription} Its fields are returned at run time by mode get_request_schema.`,
     notes: [],
+    judgments: [],
     implicit: true,
     position: at,
   };
@@ -60,6 +62,7 @@ function buildParameter(report: Reporter, path: SpecPath, raw: RawParameter, too
     ...(raw.default !== undefined && { default: raw.default }),
     ...(raw.defaultNote !== undefined && { defaultNote: raw.defaultNote }),
     notes: raw.notes ?? [],
+    judgments: raw.judgments ?? [],
     implicit: false,
     position: report.at(path),
   };

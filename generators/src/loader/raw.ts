@@ -1,5 +1,5 @@
 // The shape of a spec file once it passed the JSON Schema: what the YAML says, before normalization.
-import type { JsonValue, StringFormat } from "../ir/types.ts";
+import type { JsonValue, StringFormat, ToolAnnotations } from "../ir/types.ts";
 
 export type NotShown = "not-shown";
 export type Listed<T> = NotShown | T[];
@@ -21,6 +21,7 @@ export interface RawParameter {
   minProperties?: number;
   maxProperties?: number;
   notes?: string[];
+  judgments?: string[];
 }
 
 export interface RawRule {
@@ -42,6 +43,8 @@ export interface RawTool {
   parameters: Listed<RawParameter>;
   rules?: RawRule[];
   notes?: string[];
+  judgments?: string[];
+  annotations?: ToolAnnotations;
 }
 
 export interface RawServer {

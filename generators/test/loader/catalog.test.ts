@@ -51,6 +51,24 @@ describe("the real catalog", () => {
     expect(tools.filter((t) => !t.modePattern && t.parameters.kind === "known")).toHaveLength(34);
   });
 
+  it("annotates tools only where the document's wording says it", () => {
+    expect(all.filter((t) => t.annotations.destructive === true)).toHaveLength(27);
+    expect(all.filter((t) => t.annotations.readOnly === true)).toHaveLength(124);
+    expect(all.filter((t) => t.annotations.idempotent !== undefined || t.annotations.openWorld !== undefined)).toHaveLength(0);
+    expect(tool("RecruitApi.AnonymizeCandidateData").annotations).toEqual({ destructive: true });
+    expect(tool("CloudSheets.GetSpreadsheet").annotations).toEqual({ readOnly: true });
+    // "default referral form (created if absent)": a Get that may create, so no hint.
+    expect(tool("RecruitApi.GetReferralFormInfo").annotations).toEqual({});
+    expect(tool("EngineApi.CheckAuthStatus").annotations).toEqual({});
+  });
+
+  it("keeps toolcat's judgment calls apart from the documents' notes", () => {
+    expect(parameter("SigmaApi.ListSystemEvents", "created_after").judgments[0]).toMatch(/^The document says ISO 8601/);
+    expect(tool("RecruitApi.CreateJobOpening").judgments[0]).toMatch(/^target_start_date is left out/);
+    expect(tool("RecruitApi.CreateJobOpening").notes.join(" ")).not.toMatch(/target_start_date/);
+    expect(all.flatMap((t) => t.notes).join(" ")).not.toMatch(/toolcat/);
+  });
+
   it("gives CloudContacts.SearchContactsByPhoneNumber unknown parameters, not an empty list", () => {
     expect(tool("CloudContacts.SearchContactsByPhoneNumber").parameters.kind).toBe("not-shown");
   });

@@ -271,7 +271,6 @@ export interface ExecuteToolParameters {
  *
  * Tool `EngineApi.ExecuteTool`.
  * Secrets: PLATFORM_API_KEY.
- * The tool table lists `mode*, request_body:s` (request_body without the `~` mark); the document states request_body is required when mode is execute and ignored otherwise, which is what modePattern declares.
  */
 export type ExecuteToolInput = 
     | (ExecuteToolParameters & { mode: "get_request_schema" })

@@ -256,7 +256,6 @@ export interface ListJobOpeningsInput {
  * Tool `RecruitApi.CreateJobOpening`.
  * Secrets: RECRUIT_API_KEY.
  * Parameters are the fields of the opening table, all optional.
- * target_start_date is excluded: the opening table marks it "(update)", i.e. only for updating (UpdateJobOpening).
  * A new opening starts as Draft unless opening_state is given; other initial states may need further validation.
  */
 export interface CreateJobOpeningInput {
