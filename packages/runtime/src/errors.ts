@@ -8,7 +8,8 @@ export type ToolcatErrorCode =
   | "transport_failed"
   | "tool_failed"
   | "authorization_required"
-  | "timeout";
+  | "timeout"
+  | "unexpected";
 
 /** Base of every runtime error; `code` lets callers branch without instanceof across bundles. */
 export class ToolcatError extends Error {
@@ -102,5 +103,22 @@ export class TimeoutError extends ToolcatError {
     super("timeout", `${toolName} did not answer within ${timeoutMs} ms; it may still have run`);
     this.toolName = toolName;
     this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * Something other than a toolcat error was thrown by a tool handler, a custom fetch or a hook. Only
+ * redacted text is kept: the original value (its cause chain, AggregateError.errors, extra
+ * properties such as an HTTP library's `config.headers`) is dropped, since any of it may hold a secret.
+ */
+export class UnexpectedError extends ToolcatError {
+  readonly toolName: string;
+  /** The thrown value's error name (`TypeError`) or kind (`string`, `object`), redacted. */
+  readonly originalName: string;
+
+  constructor(toolName: string, originalName: string, message: string) {
+    super("unexpected", `${toolName} failed: ${originalName}: ${message}`);
+    this.toolName = toolName;
+    this.originalName = originalName;
   }
 }
