@@ -35,8 +35,10 @@ export interface ClientOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
-  /** Time limit of the whole call, retries included. */
+  /** Time limit of the whole call, retries included; also the limit of each attempt. */
   readonly timeoutMs?: number;
+  /** Extra attempts for this call, overriding the transport's `retries`. */
+  readonly retries?: number;
 }
 
 export interface ToolCaller {
@@ -65,6 +67,8 @@ export function createToolCaller(options: ClientOptions): ToolCaller {
           toolName: definition.fullName,
           input: result.value,
           ...(options.userId === undefined ? {} : { userId: options.userId }),
+          ...(callOptions.retries === undefined ? {} : { retries: callOptions.retries }),
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
           secrets: values,
           signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
         });

@@ -11,9 +11,19 @@ export type ToolcatErrorCode =
   | "timeout"
   | "unexpected";
 
+/** The HTTP response an error came from, for support requests and logs; header values are redacted. */
+export interface ResponseInfo {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The service's `x-request-id`, when it sent one. */
+  readonly requestId: string | undefined;
+}
+
 /** Base of every runtime error; `code` lets callers branch without instanceof across bundles. */
 export class ToolcatError extends Error {
   readonly code: ToolcatErrorCode;
+  /** Set when the error came from an HTTP response. */
+  response?: ResponseInfo;
 
   constructor(code: ToolcatErrorCode, message: string, options?: ErrorOptions) {
     super(message, options);
@@ -59,10 +69,11 @@ export class TransportError extends ToolcatError {
   /** Whether sending the same request again may succeed. */
   readonly retryable: boolean;
 
-  constructor(message: string, details: { status?: number; retryable: boolean; cause?: unknown }) {
+  constructor(message: string, details: { status?: number; retryable: boolean; cause?: unknown; response?: ResponseInfo }) {
     super("transport_failed", message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.status = details.status;
+    this.status = details.status ?? details.response?.status;
     this.retryable = details.retryable;
+    if (details.response !== undefined) this.response = details.response;
   }
 }
 
