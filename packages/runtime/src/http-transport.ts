@@ -7,6 +7,7 @@ import { loggerFromEnvironment, type Logger } from "./http-log.js";
 import { fetchFollowingSameOrigin } from "./http-redirect.js";
 import { readBody, readOutput, responseInfo, snippet } from "./http-response.js";
 import { failedBeforeSending, parseRetryAfter, retryableStatus, retryDelay, sleep } from "./http-retry.js";
+import { scrubError } from "./scrub.js";
 import { redact } from "./secrets.js";
 import type { Transport, TransportRequest } from "./transport.js";
 import { RUNTIME_VERSION } from "./version.js";
@@ -69,7 +70,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     const headers = { "content-type": "application/json", accept: "application/json", "user-agent": userAgent, authorization: `Bearer ${options.apiKey}` };
     const outgoing: OutgoingRequest = { url: endpoint, init: { method: "POST", headers, body, signal: AbortSignal.any([request.signal, timeout]) }, attempt: number };
     const started = Date.now();
-    // A hook's own error is not a network failure: it propagates (the client wraps it, redacted).
+    // A hook's own error is not a network failure: it propagates, scrubbed by execute().
     await options.onRequest?.(outgoing);
     let response: Response;
     try {
@@ -112,13 +113,20 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       const body = JSON.stringify({ tool_name: request.toolName, input: request.input, user_id: request.userId ?? options.userId });
       const retries = request.retries ?? options.retries ?? 2;
       const timeoutMs = request.timeoutMs ?? options.timeoutMs ?? 30_000;
-      for (let retry = 0; ; retry++) {
-        const result = await attempt(request, body, retry, timeoutMs);
-        if ("value" in result) return result.value;
-        if (retry >= retries) throw result.retry;
-        const wait = retryDelay(retry, result.retryAfterMs, delays);
-        logger?.debug(`retrying ${request.toolName} in ${wait} ms: ${result.retry.message}`);
-        await sleep(wait, request.signal);
+      try {
+        for (let retry = 0; ; retry++) {
+          const result = await attempt(request, body, retry, timeoutMs);
+          if ("value" in result) return result.value;
+          if (retry >= retries) throw result.retry;
+          const wait = retryDelay(retry, result.retryAfterMs, delays);
+          logger?.debug(`retrying ${request.toolName} in ${wait} ms: ${result.retry.message}`);
+          await sleep(wait, request.signal);
+        }
+      } catch (error) {
+        if (request.signal.aborted && error === request.signal.reason) throw error;
+        // Hooks and a custom fetch may throw anything; only the client knows the secrets, only
+        // this transport knows the key, so each redacts what it knows.
+        throw scrubError(error, request.toolName, clean);
       }
     },
   };
