@@ -4,6 +4,7 @@ import { MissingSecretError, TimeoutError, ValidationError } from "../src/errors
 import { issueRequired, issueType, isObject } from "../src/issues.js";
 import type { Transport } from "../src/transport.js";
 import type { ValidationIssue, ValidationResult } from "../src/validation.js";
+import { revokedProxy } from "./support/hostile.js";
 
 interface SendInput {
   to: string;
@@ -81,11 +82,6 @@ suite("createToolCaller", () => {
     expect(error.message).toBe("Mail.Send failed: Error: rejected key [REDACTED]");
   });
 
-  function revokedProxy(): object {
-    const { proxy, revoke } = Proxy.revocable({}, {});
-    revoke();
-    return proxy;
-  }
   const thrower = (): never => {
     throw Object.create(null) as object;
   };

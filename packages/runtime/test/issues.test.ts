@@ -1,12 +1,8 @@
 import { describe as suite, expect, it } from "vitest";
 import { capIssues, describeThrown, issueRequired, issueUnknownTool, issueUnreadable, MAX_ISSUES } from "../src/issues.js";
 import { describe } from "../src/validation.js";
+import { revokedProxy } from "./support/hostile.js";
 
-function revokedProxy(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {});
-  revoke();
-  return proxy;
-}
 
 const throwing = (): never => {
   throw new Error("nested");
