@@ -67,8 +67,14 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   /** One POST: resolves to the output value or a retryable failure; throws anything final. */
   async function attempt(request: TransportRequest, body: string, number: number, timeoutMs: number): Promise<Attempt> {
     const timeout = AbortSignal.timeout(timeoutMs);
-    const headers = { "content-type": "application/json", accept: "application/json", "user-agent": userAgent, authorization: `Bearer ${options.apiKey}` };
-    const outgoing: OutgoingRequest = { url: endpoint, init: { method: "POST", headers, body, signal: AbortSignal.any([request.signal, timeout]) }, attempt: number };
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json",
+      "user-agent": userAgent,
+      authorization: `Bearer ${options.apiKey}`,
+    };
+    const signal = AbortSignal.any([request.signal, timeout]);
+    const outgoing: OutgoingRequest = { url: endpoint, init: { method: "POST", headers, body, signal }, attempt: number };
     const started = Date.now();
     // A hook's own error is not a network failure: it propagates, scrubbed by execute().
     await options.onRequest?.(outgoing);
@@ -89,7 +95,8 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     }
 
     const info = responseInfo(response, clean);
-    logger?.debug(`${where} answered ${response.status} in ${Date.now() - started} ms${info.requestId === undefined ? "" : ` (request ${info.requestId})`}`);
+    const requestId = info.requestId === undefined ? "" : ` (request ${info.requestId})`;
+    logger?.debug(`${where} answered ${response.status} in ${Date.now() - started} ms${requestId}`);
     try {
       await options.onResponse?.(response, outgoing);
       const text = await readBody(response, maxResponseBytes, where, info);
