@@ -1,7 +1,8 @@
 // The call path every generated client method goes through: normalize, validate, check secrets,
 // then hand the call to the transport. Everything before the transport is free of I/O.
 import { MissingSecretError, TimeoutError, ValidationError } from "./errors.js";
-import { isObject } from "./issues.js";
+import { describeThrown, isObject, issueUnknownTool, issueUnreadable } from "./issues.js";
+import { scrubError } from "./scrub.js";
 import { createSecretStore, type SecretMap } from "./secrets.js";
 import type { Transport } from "./transport.js";
 import type { ValidationResult } from "./validation.js";
@@ -34,8 +35,10 @@ export interface ClientOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
-  /** Time limit of the whole call, retries included. */
+  /** Time limit of the whole call, retries included; also the limit of each attempt. */
   readonly timeoutMs?: number;
+  /** Extra attempts for this call, overriding the transport's `retries`. */
+  readonly retries?: number;
 }
 
 export interface ToolCaller {
@@ -48,7 +51,9 @@ export function createToolCaller(options: ClientOptions): ToolCaller {
 
   return {
     async call(definition, input, callOptions = {}) {
-      const result = definition.validate(stringifyRequestBody(input));
+      const prepared = stringifyRequestBody(input);
+      if (!prepared.ok) throw new ValidationError(definition.fullName, prepared.issues);
+      const result = definition.validate(prepared.value);
       if (!result.ok) throw new ValidationError(definition.fullName, result.issues);
 
       const { values, missing } = store.resolve(definition.secrets);
@@ -62,20 +67,62 @@ export function createToolCaller(options: ClientOptions): ToolCaller {
           toolName: definition.fullName,
           input: result.value,
           ...(options.userId === undefined ? {} : { userId: options.userId }),
+          ...(callOptions.retries === undefined ? {} : { retries: callOptions.retries }),
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
           secrets: values,
           signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
         });
       } catch (error) {
         if (deadline?.signal.aborted === true) throw new TimeoutError(definition.fullName, deadline.ms);
-        // A local handler may put a secret it was given into its error; rethrow it without.
-        throw store.redactError(error);
+        // The caller's own abort reason is theirs to read as it is.
+        if (callOptions.signal?.aborted === true && error === callOptions.signal.reason) throw error;
+        // A handler, hook or custom fetch may put a secret into what it throws.
+        throw scrubError(error, definition.fullName, store.redact);
       }
     },
   };
 }
 
-/** A copy of the input with an object request_body stringified, as the tools expect JSON text. */
-function stringifyRequestBody(input: unknown): unknown {
-  if (!isObject(input) || typeof input.request_body !== "object" || input.request_body === null) return input;
-  return { ...input, request_body: JSON.stringify(input.request_body) };
+/**
+ * Calls a tool by short or full name for a generated client's `call()`. Never throws synchronously:
+ * a name that is not a known tool (or not a string at all) rejects with a ValidationError.
+ */
+export function callByName(
+  caller: ToolCaller,
+  server: string,
+  tools: Readonly<Record<string, ToolDefinition<unknown>>>,
+  toolName: unknown,
+  input: unknown,
+  options?: CallOptions,
+): Promise<unknown> {
+  const prefix = `${server}.`;
+  const name = typeof toolName === "string" && toolName.startsWith(prefix) ? toolName.slice(prefix.length) : toolName;
+  const tool = typeof name === "string" && Object.hasOwn(tools, name) ? tools[name] : undefined;
+  if (tool === undefined) {
+    const label = typeof toolName === "string" ? toolName : `${server}.(invalid name)`;
+    return Promise.reject(new ValidationError(label, [issueUnknownTool(toolName, server, Object.keys(tools))]));
+  }
+  return caller.call(tool, input as WithObjectRequestBody<unknown>, options);
+}
+
+/**
+ * A copy of the input with an object request_body stringified, as the tools expect JSON text. The
+ * input is read here, before the validator, so a throwing getter or proxy becomes an issue too.
+ */
+function stringifyRequestBody(input: unknown): ValidationResult<unknown> {
+  let body: unknown;
+  try {
+    if (!isObject(input)) return { ok: true, value: input };
+    body = input.request_body;
+    if (typeof body !== "object" || body === null) return { ok: true, value: input };
+  } catch (error) {
+    return { ok: false, issues: [issueUnreadable(error)] };
+  }
+  try {
+    return { ok: true, value: { ...input, request_body: JSON.stringify(body) } };
+  } catch (error) {
+    // A BigInt, a cycle, or a throwing getter or toJSON inside the body.
+    const message = `request_body could not be turned into JSON: ${describeThrown(error)}`;
+    return { ok: false, issues: [{ path: "/request_body", code: "invalid_type", message }] };
+  }
 }

@@ -8,11 +8,22 @@ export type ToolcatErrorCode =
   | "transport_failed"
   | "tool_failed"
   | "authorization_required"
-  | "timeout";
+  | "timeout"
+  | "unexpected";
+
+/** The HTTP response an error came from, for support requests and logs; header values are redacted. */
+export interface ResponseInfo {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The service's `x-request-id`, when it sent one. */
+  readonly requestId: string | undefined;
+}
 
 /** Base of every runtime error; `code` lets callers branch without instanceof across bundles. */
 export class ToolcatError extends Error {
   readonly code: ToolcatErrorCode;
+  /** Set when the error came from an HTTP response. */
+  response?: ResponseInfo;
 
   constructor(code: ToolcatErrorCode, message: string, options?: ErrorOptions) {
     super(message, options);
@@ -55,13 +66,14 @@ export class MissingSecretError extends ToolcatError {
 export class TransportError extends ToolcatError {
   /** HTTP status, when there was a response. */
   readonly status: number | undefined;
-  /** Whether sending the same request again may succeed. */
+  /** Whether sending the same request again is safe: the tool surely did not run (see http-retry.ts). */
   readonly retryable: boolean;
 
-  constructor(message: string, details: { status?: number; retryable: boolean; cause?: unknown }) {
+  constructor(message: string, details: { status?: number; retryable: boolean; cause?: unknown; response?: ResponseInfo }) {
     super("transport_failed", message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.status = details.status;
+    this.status = details.status ?? details.response?.status;
     this.retryable = details.retryable;
+    if (details.response !== undefined) this.response = details.response;
   }
 }
 
@@ -102,5 +114,22 @@ export class TimeoutError extends ToolcatError {
     super("timeout", `${toolName} did not answer within ${timeoutMs} ms; it may still have run`);
     this.toolName = toolName;
     this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * Something other than a toolcat error was thrown by a tool handler, a custom fetch or a hook. Only
+ * redacted text is kept: the original value (its cause chain, AggregateError.errors, extra
+ * properties such as an HTTP library's `config.headers`) is dropped, since any of it may hold a secret.
+ */
+export class UnexpectedError extends ToolcatError {
+  readonly toolName: string;
+  /** The thrown value's error name (`TypeError`) or kind (`string`, `object`), redacted. */
+  readonly originalName: string;
+
+  constructor(toolName: string, originalName: string, message: string) {
+    super("unexpected", `${toolName} failed: ${originalName}: ${message}`);
+    this.toolName = toolName;
+    this.originalName = originalName;
   }
 }

@@ -1,9 +1,27 @@
 // Runs tools on a remote toolcat-compatible service over HTTP. The wire protocol (path, method,
-// body and response shape) is toolcat's own assumption: the catalog does not document one.
-import { AuthorizationRequiredError, TimeoutError, ToolExecutionError, TransportError } from "./errors.js";
-import { isObject } from "./issues.js";
+// body and response shape, published in wire-protocol.schema.json) is toolcat's own assumption:
+// the catalog does not document one.
+import { TimeoutError, TransportError } from "./errors.js";
+import { describeThrown } from "./issues.js";
+import { loggerFromEnvironment, type Logger } from "./http-log.js";
+import { fetchFollowingSameOrigin } from "./http-redirect.js";
+import { readBody, readOutput, responseInfo, snippet } from "./http-response.js";
+import { failedBeforeSending, parseRetryAfter, retryableStatus, retryDelay, sleep } from "./http-retry.js";
+import { scrubError } from "./scrub.js";
 import { redact } from "./secrets.js";
 import type { Transport, TransportRequest } from "./transport.js";
+import { RUNTIME_VERSION } from "./version.js";
+
+export { parseRetryAfter } from "./http-retry.js";
+export type { Logger } from "./http-log.js";
+
+/** What the before-request hook sees and may change (headers included) before each attempt. */
+export interface OutgoingRequest {
+  readonly url: string;
+  readonly init: RequestInit & { headers: Record<string, string> };
+  /** 0 for the first attempt. */
+  readonly attempt: number;
+}
 
 export interface HttpTransportOptions {
   /** Service address, such as `https://tools.example.com`; `/v1/tools/execute` is appended. */
@@ -16,86 +34,83 @@ export interface HttpTransportOptions {
   readonly fetch?: typeof globalThis.fetch;
   /** Time limit of each attempt; 30 000 by default. */
   readonly timeoutMs?: number;
-  /** Extra attempts after a network error, 429 or 5xx; 2 by default. */
+  /** Extra attempts when the service surely did not run the tool (see http-retry.ts); 2 by default. */
   readonly retries?: number;
-  /** First retry delay, doubled on each further retry, unless the server sends Retry-After; 250 by default. */
+  /** First retry delay, doubled on each further retry, with jitter; 250 by default. */
   readonly retryBackoffMs?: number;
+  /** Longest wait before a retry, Retry-After included; 5 000 by default. */
+  readonly maxRetryDelayMs?: number;
+  /** Largest response body read; a larger one fails the call. 10 MiB by default. */
+  readonly maxResponseBytes?: number;
+  /** Debug lines without secrets; by default printed to stderr when TOOLCAT_LOG=debug. */
+  readonly logger?: Logger;
+  /** Runs before each attempt; may change `init.headers`. */
+  readonly onRequest?: (request: OutgoingRequest) => void | Promise<void>;
+  /** Runs after each attempt's response arrives, before its body is read. */
+  readonly onResponse?: (response: Response, request: OutgoingRequest) => void | Promise<void>;
 }
 
-/** A failed attempt that may succeed if sent again. */
-interface RetryableFailure {
-  readonly error: TransportError;
-  readonly retryAfterMs: number | undefined;
-}
-
-const BODY_SNIPPET_LENGTH = 200;
+type Attempt = { readonly value: unknown } | { readonly retry: TransportError; readonly retryAfterMs: number | undefined };
 
 export function createHttpTransport(options: HttpTransportOptions): Transport {
   const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/v1/tools/execute`;
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const retries = options.retries ?? 2;
-  const retryBackoffMs = options.retryBackoffMs ?? 250;
-  // Servers sometimes echo request headers in error text; the key must not reach a message.
+  const maxResponseBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
+  const delays = { retryBackoffMs: options.retryBackoffMs ?? 250, maxRetryDelayMs: options.maxRetryDelayMs ?? 5_000 };
+  const logger = options.logger ?? loggerFromEnvironment();
+  // Servers sometimes echo request headers in error text, and a URL may carry the key as a query
+  // parameter: the key must reach no message, header copy or log line.
   const clean = (text: string): string => redact(text, [options.apiKey]);
-  // Redacted before cutting, so a cut cannot leave part of the key behind.
-  const snippet = (text: string): string => {
-    const cleaned = clean(text);
-    if (cleaned === "") return "";
-    return `: ${cleaned.length > BODY_SNIPPET_LENGTH ? `${cleaned.slice(0, BODY_SNIPPET_LENGTH)}…` : cleaned}`;
-  };
+  const where = clean(endpoint);
+  const userAgent = `toolcat-runtime/${RUNTIME_VERSION} node/${globalThis.process?.versions?.node ?? "unknown"}`;
 
-  /** One POST: resolves to the output value or a retryable failure, throws anything final. */
-  async function attempt(request: TransportRequest, body: string): Promise<{ value: unknown } | RetryableFailure> {
+  /** One POST: resolves to the output value or a retryable failure; throws anything final. */
+  async function attempt(request: TransportRequest, body: string, number: number, timeoutMs: number): Promise<Attempt> {
     const timeout = AbortSignal.timeout(timeoutMs);
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json",
+      "user-agent": userAgent,
+      authorization: `Bearer ${options.apiKey}`,
+    };
+    const signal = AbortSignal.any([request.signal, timeout]);
+    const outgoing: OutgoingRequest = { url: endpoint, init: { method: "POST", headers, body, signal }, attempt: number };
+    const started = Date.now();
+    // A hook's own error is not a network failure: it propagates, scrubbed by execute().
+    await options.onRequest?.(outgoing);
     let response: Response;
-    let text: string;
     try {
-      response = await fetchImpl(endpoint, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${options.apiKey}` },
-        body,
-        signal: AbortSignal.any([request.signal, timeout]),
-      });
-      text = await response.text();
+      logger?.debug(`POST ${where} ${request.toolName} attempt ${number + 1}`);
+      response = await fetchFollowingSameOrigin(fetchImpl, outgoing.url, outgoing.init, clean);
     } catch (error) {
       // The caller's abort wins: it explains why the call stopped.
       if (request.signal.aborted) throw request.signal.reason;
       if (timeout.aborted) throw new TimeoutError(request.toolName, timeoutMs);
-      const reason = error instanceof Error ? error.message : String(error);
-      return { error: new TransportError(clean(`could not reach ${endpoint}: ${reason}`), { retryable: true, cause: error }), retryAfterMs: undefined };
+      if (error instanceof TransportError) throw error;
+      const unsent = failedBeforeSending(error);
+      // The fetch error is not kept as the cause: its text may quote the URL and so the key.
+      const failure = new TransportError(clean(`could not reach ${where}: ${describeThrown(error)}`), { retryable: unsent });
+      if (!unsent) throw failure;
+      return { retry: failure, retryAfterMs: undefined };
     }
 
-    if (!response.ok) {
-      const retryable = response.status === 429 || response.status >= 500;
-      const error = new TransportError(`${endpoint} answered ${response.status}${snippet(text)}`, { status: response.status, retryable });
-      if (!retryable) throw error;
-      return { error, retryAfterMs: parseRetryAfter(response.headers.get("retry-after")) };
-    }
-    return { value: readOutput(request.toolName, response.status, text) };
-  }
-
-  /** Turns a 2xx body into the tool's value, or the error it reports. */
-  function readOutput(toolName: string, status: number, text: string): unknown {
-    let payload: unknown;
+    const info = responseInfo(response, clean);
+    const requestId = info.requestId === undefined ? "" : ` (request ${info.requestId})`;
+    logger?.debug(`${where} answered ${response.status} in ${Date.now() - started} ms${requestId}`);
     try {
-      payload = JSON.parse(text);
+      await options.onResponse?.(response, outgoing);
+      const text = await readBody(response, maxResponseBytes, where, info);
+      if (response.ok) return { value: readOutput(request.toolName, where, text, info, clean) };
+      const retryAfter = response.headers.get("retry-after");
+      const retryable = retryableStatus(response.status, retryAfter);
+      const error = new TransportError(`${where} answered ${response.status}${snippet(text, clean)}`, { retryable, response: info });
+      if (!retryable) throw error;
+      return { retry: error, retryAfterMs: parseRetryAfter(retryAfter) };
     } catch (error) {
-      throw new TransportError(`${endpoint} answered ${status} with a body that is not JSON${snippet(text)}`, { status, retryable: false, cause: error });
+      if (request.signal.aborted) throw request.signal.reason;
+      if (timeout.aborted) throw new TimeoutError(request.toolName, timeoutMs);
+      throw error;
     }
-    if (!isObject(payload) || typeof payload.success !== "boolean") {
-      throw new TransportError(`${endpoint} answered ${status} without a boolean "success"${snippet(text)}`, { status, retryable: false });
-    }
-    const output = isObject(payload.output) ? payload.output : {};
-    const { authorization, error } = output;
-    if (isObject(authorization) && typeof authorization.url === "string" && authorization.status !== "completed") {
-      throw new AuthorizationRequiredError(toolName, authorization.url, typeof authorization.status === "string" ? authorization.status : "pending");
-    }
-    if (!payload.success || isObject(error)) {
-      const message = isObject(error) && typeof error.message === "string" ? error.message : "the service gave no error message";
-      throw new ToolExecutionError(toolName, clean(message), isObject(error) && error.can_retry === true);
-    }
-    return output.value;
   }
 
   return {
@@ -103,37 +118,23 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     async execute(request) {
       // Secrets stay on the service: request.secrets is deliberately not sent.
       const body = JSON.stringify({ tool_name: request.toolName, input: request.input, user_id: request.userId ?? options.userId });
-      for (let retry = 0; ; retry++) {
-        const result = await attempt(request, body);
-        if ("value" in result) return result.value;
-        if (retry >= retries) throw result.error;
-        await sleep(result.retryAfterMs ?? retryBackoffMs * 2 ** retry, request.signal);
+      const retries = request.retries ?? options.retries ?? 2;
+      const timeoutMs = request.timeoutMs ?? options.timeoutMs ?? 30_000;
+      try {
+        for (let retry = 0; ; retry++) {
+          const result = await attempt(request, body, retry, timeoutMs);
+          if ("value" in result) return result.value;
+          if (retry >= retries) throw result.retry;
+          const wait = retryDelay(retry, result.retryAfterMs, delays);
+          logger?.debug(`retrying ${request.toolName} in ${wait} ms: ${result.retry.message}`);
+          await sleep(wait, request.signal);
+        }
+      } catch (error) {
+        if (request.signal.aborted && error === request.signal.reason) throw error;
+        // Hooks and a custom fetch may throw anything; only the client knows the secrets, only
+        // this transport knows the key, so each redacts what it knows.
+        throw scrubError(error, request.toolName, clean);
       }
     },
   };
-}
-
-/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms; undefined when unreadable. */
-export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
-  if (header === null) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** Waits, unless the signal aborts first. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
 }

@@ -11,3 +11,4 @@ export * from "./memory-transport.js";
 export { createMemoryTransport as createInMemoryTransport } from "./memory-transport.js";
 export * from "./http-transport.js";
 export * from "./client.js";
+export { RUNTIME_VERSION } from "./version.js";

@@ -28,7 +28,24 @@ export function issueNotObject(value: unknown): ValidationIssue {
 }
 
 export function issueUnreadable(error: unknown): ValidationIssue {
-  return { path: "", code: "invalid_type", message: `input could not be read: ${error instanceof Error ? error.message : String(error)}` };
+  return { path: "", code: "invalid_type", message: `input could not be read: ${describeThrown(error)}` };
+}
+
+/**
+ * What a getter or proxy trap threw, for a message. Never throws: the value may be a revoked proxy,
+ * a null-prototype object, or an Error whose `message` getter or `toString` throws.
+ */
+export function describeThrown(error: unknown): string {
+  try {
+    if (typeof error === "string") return cut(error);
+    if (error instanceof Error) {
+      const { message } = error;
+      if (typeof message === "string") return cut(message);
+    }
+  } catch {
+    // Fall through to the shape of the value, which describe() reads without running user code.
+  }
+  return describe(error);
 }
 
 export function issueUnknownParameter(key: string, known: readonly string[]): ValidationIssue {
@@ -36,13 +53,19 @@ export function issueUnknownParameter(key: string, known: readonly string[]): Va
   return { path: pointer(key), code: "unknown_parameter", message: `unknown parameter "${key}": ${hint}` };
 }
 
-export function issueUnknownTool(name: string, server: string, known: readonly string[]): ValidationIssue {
-  const close = known.find((tool) => tool.toLowerCase() === name.toLowerCase().replace(`${server.toLowerCase()}.`, ""));
-  return {
-    path: "",
-    code: "unknown_tool",
-    message: `unknown tool "${name}" for ${server}${close === undefined ? `; it has ${known.length} tools, such as ${known.slice(0, 3).join(", ")}` : `; did you mean ${close}?`}`,
-  };
+const MAX_THROWN_LENGTH = 200;
+
+function cut(text: string): string {
+  return text.length > MAX_THROWN_LENGTH ? `${text.slice(0, MAX_THROWN_LENGTH)}…` : text;
+}
+
+/** `name` is typed unknown: callers from plain JavaScript pass anything, and this must not throw. */
+export function issueUnknownTool(name: unknown, server: string, known: readonly string[]): ValidationIssue {
+  const wanted = typeof name === "string" ? name.toLowerCase().replace(`${server.toLowerCase()}.`, "") : undefined;
+  const close = wanted === undefined ? undefined : known.find((tool) => tool.toLowerCase() === wanted);
+  const hint = close === undefined ? `; it has ${known.length} tools, such as ${known.slice(0, 3).join(", ")}` : `; did you mean ${close}?`;
+  const label = typeof name === "string" ? describe(name) : `name ${describe(name)}`;
+  return { path: "", code: "unknown_tool", message: `unknown tool ${label} for ${server}${hint}` };
 }
 
 export function issueRequired(path: string, name: string): ValidationIssue {
@@ -87,4 +110,19 @@ export function issueTooManyKeys(path: string, name: string, maximum: number, co
 
 export function issueTooFewKeys(path: string, name: string, minimum: number, count: number): ValidationIssue {
   return { path, code: "too_few_keys", message: `${name} must have at least ${minimum} key${minimum === 1 ? "" : "s"}, got ${count}` };
+}
+
+/** How many issues a validation result lists at most; the rest are counted in one final issue. */
+export const MAX_ISSUES = 100;
+
+/**
+ * The issues, cut to MAX_ISSUES plus one final `too_many_issues` issue counting the rest, so a huge
+ * or sparse array cannot produce a million issues. Validators may also stop collecting once they
+ * have more than MAX_ISSUES, passing the number they skipped as `uncounted`.
+ */
+export function capIssues(issues: readonly ValidationIssue[], uncounted = 0): readonly ValidationIssue[] {
+  const rest = issues.length - MAX_ISSUES + uncounted;
+  if (rest <= 0) return issues;
+  const more = `and ${rest} more issue${rest === 1 ? "" : "s"}`;
+  return [...issues.slice(0, MAX_ISSUES), { path: "", code: "too_many_issues", message: more }];
 }

@@ -23,8 +23,6 @@ export interface SecretStore {
   resolve(names: readonly string[]): ResolvedSecrets;
   /** The text with every secret value this store has seen replaced by [REDACTED]. */
   redact(text: string): string;
-  /** Redacts an error's message in place, so the error can be rethrown safely. */
-  redactError(error: unknown): unknown;
 }
 
 export function createSecretStore(sources: SecretSources = {}): SecretStore {
@@ -50,10 +48,6 @@ export function createSecretStore(sources: SecretSources = {}): SecretStore {
       return { values, missing };
     },
     redact: (text) => redact(text, known),
-    redactError(error) {
-      if (error instanceof Error) error.message = redact(error.message, known);
-      return error;
-    },
   };
 }
 

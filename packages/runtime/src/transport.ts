@@ -10,6 +10,10 @@ export interface TransportRequest {
   readonly secrets: Readonly<Record<string, string>>;
   /** Aborts the call: the caller gave up or its time ran out. */
   readonly signal: AbortSignal;
+  /** This call's retry budget, overriding the transport's default. */
+  readonly retries?: number;
+  /** This call's per-attempt time limit, overriding the transport's default. */
+  readonly timeoutMs?: number;
 }
 
 export interface Transport {

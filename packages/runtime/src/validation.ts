@@ -15,7 +15,8 @@ export type IssueCode =
   | "invalid_enum"
   | "invalid_format"
   | "too_many_keys"
-  | "too_few_keys";
+  | "too_few_keys"
+  | "too_many_issues";
 
 export interface ValidationIssue {
   /** RFC 6901 JSON pointer to the offending value; "" is the whole input. */
@@ -44,10 +45,10 @@ const MAX_STRING_LENGTH = 40;
 
 const PLAIN_ASCII = /^[ !#-[\]-~]*$/;
 
-/** A value as it reads after "got" in a message: `5000`, `"abc"`, `an array`, `null`. */
+/** A value as it reads after "got" in a message: `5000`, `"abc"`, `an array`, `null`. Never throws. */
 export function describe(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
+  if (isArraySafely(value)) return "an array";
   if (typeof value === "string") {
     // Short printable ASCII without quotes or backslashes reads the same as its JSON form.
     if (value.length <= MAX_STRING_LENGTH && PLAIN_ASCII.test(value)) return `"${value}"`;
@@ -58,4 +59,13 @@ export function describe(value: unknown): string {
   if (typeof value === "function") return "a function";
   if (typeof value === "symbol") return "a symbol";
   return String(value); // number, boolean, undefined
+}
+
+/** Array.isArray, except that a revoked proxy (on which it throws) is not an array. */
+function isArraySafely(value: unknown): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
 }

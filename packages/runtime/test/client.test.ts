@@ -1,9 +1,10 @@
 import { describe as suite, expect, it, vi } from "vitest";
-import { createToolCaller, type ToolDefinition } from "../src/client.js";
+import { callByName, createToolCaller, type ToolDefinition } from "../src/client.js";
 import { MissingSecretError, TimeoutError, ValidationError } from "../src/errors.js";
 import { issueRequired, issueType, isObject } from "../src/issues.js";
 import type { Transport } from "../src/transport.js";
 import type { ValidationIssue, ValidationResult } from "../src/validation.js";
+import { revokedProxy } from "./support/hostile.js";
 
 interface SendInput {
   to: string;
@@ -78,7 +79,25 @@ suite("createToolCaller", () => {
     const { transport } = fakeTransport(false, ({ secrets }) => Promise.reject(new Error(`rejected key ${secrets.MAIL_KEY}`)));
     const caller = createToolCaller({ transport, secrets: { MAIL_KEY: "s3cr3t-value" }, env: false });
     const error = (await caller.call(sendTool, { to: "a@b.c" }).catch((e: unknown) => e)) as Error;
-    expect(error.message).toBe("rejected key [REDACTED]");
+    expect(error.message).toBe("Mail.Send failed: Error: rejected key [REDACTED]");
+  });
+
+  const thrower = (): never => {
+    throw Object.create(null) as object;
+  };
+
+  it.each([
+    ["a proxy whose get trap throws", () => new Proxy({}, { get: thrower })],
+    ["a request_body getter that throws", () => ({ to: "a@b.c", get request_body() { return thrower(); } })],
+    ["a revoked proxy", revokedProxy],
+    ["a request_body with a BigInt", () => ({ to: "a@b.c", request_body: { n: 1n } })],
+    ["a request_body with a cycle", () => { const body: Record<string, unknown> = {}; body.self = body; return { to: "a@b.c", request_body: body }; }],
+    ["a request_body whose toJSON throws", () => ({ to: "a@b.c", request_body: { toJSON: thrower } })],
+  ])("rejects %s with a ValidationError before any I/O", async (_, make) => {
+    const { transport, spy } = fakeTransport(true);
+    const error = await createToolCaller({ transport, env: false }).call(sendTool, make() as SendInput).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(spy).not.toHaveBeenCalled();
   });
 
   it("turns its own time limit into TimeoutError", async () => {
@@ -94,5 +113,31 @@ suite("createToolCaller", () => {
     const pending = createToolCaller({ transport, env: false }).call(sendTool, { to: "a@b.c" }, { signal: controller.signal, timeoutMs: 5_000 });
     controller.abort(new Error("user cancelled"));
     await expect(pending).rejects.toThrow("user cancelled");
+  });
+});
+
+suite("callByName", () => {
+  const tools = { Send: sendTool as ToolDefinition<unknown> };
+
+  it.each([
+    ["a number", 123],
+    ["undefined", undefined],
+    ["a symbol", Symbol("x")],
+    ["an object whose toString throws", { toString: () => { throw new Error("no"); } }],
+    ["an unknown name", "Mail.Nope"],
+  ])("rejects %s with a ValidationError, never synchronously", async (_, name) => {
+    const { transport, spy } = fakeTransport(true);
+    let pending: Promise<unknown> | undefined;
+    expect(() => (pending = callByName(createToolCaller({ transport, env: false }), "Mail", tools, name, { to: "a@b.c" }))).not.toThrow();
+    const error = await pending!.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues[0]!.code).toBe("unknown_tool");
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it.each(["Send", "Mail.Send"])("calls %s", async (name) => {
+    const { transport, spy } = fakeTransport(true);
+    await expect(callByName(createToolCaller({ transport, env: false }), "Mail", tools, name, { to: "a@b.c" })).resolves.toBe("sent");
+    expect(spy.mock.calls[0]![0].toolName).toBe("Mail.Send");
   });
 });

@@ -60,12 +60,6 @@ suite("secrets", () => {
     expect(store.redact("keys sk-123456 and sk-123 in the text")).toBe(`keys ${REDACTED} and ${REDACTED} in the text`);
   });
 
-  it("redacts error messages in place", () => {
-    const store = createSecretStore({ secrets: { A: "hunter2" } });
-    const error = store.redactError(new Error("bad key hunter2"));
-    expect((error as Error).message).toBe(`bad key ${REDACTED}`);
-  });
-
   it("redact ignores empty values", () => {
     expect(redact("abc", ["", "b"])).toBe(`a${REDACTED}c`);
   });

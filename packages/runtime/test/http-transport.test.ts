@@ -1,152 +1,112 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe as suite, expect, it } from "vitest";
+import { describe as suite, expect, it } from "vitest";
 import { AuthorizationRequiredError, TimeoutError, ToolExecutionError, TransportError } from "../src/errors.js";
-import { createHttpTransport, parseRetryAfter, type HttpTransportOptions } from "../src/http-transport.js";
+import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
+import { RUNTIME_VERSION } from "../src/version.js";
+import { failure, json, ok, useServer } from "./support/server.js";
 
-interface Received {
-  method: string | undefined;
-  url: string | undefined;
-  authorization: string | undefined;
-  body: unknown;
-  at: number;
-}
-
-type Responder = (res: ServerResponse) => void;
-
-// A real server answering from a queue, so each test scripts its responses in order.
-let server: Server;
-let baseUrl: string;
-let received: Received[];
-let responders: Responder[];
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Responder => (res) => {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-};
-
-beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let text = "";
-    req.on("data", (chunk: Buffer) => (text += chunk.toString()));
-    req.on("end", () => {
-      received.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body: JSON.parse(text), at: Date.now() });
-      const respond = responders.shift() ?? json(500, { unexpected: true });
-      respond(res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-beforeEach(() => {
-  received = [];
-  responders = [];
-});
+const server = useServer();
+const KEY = "sk-live-123";
 
 const transport = (options: Partial<HttpTransportOptions> = {}) =>
-  createHttpTransport({ baseUrl, apiKey: "sk-live-123", timeoutMs: 1_000, retries: 2, retryBackoffMs: 10, ...options });
+  createHttpTransport({ baseUrl: server.baseUrl(), apiKey: KEY, timeoutMs: 1_000, retries: 2, retryBackoffMs: 10, ...options });
 
 const request = { toolName: "Demo.Echo", input: { text: "hi" }, secrets: { LOCAL: "never-sent" }, signal: new AbortController().signal };
 
-const failure = (promise: Promise<unknown>) => promise.then(
-  () => expect.fail("expected a rejection"),
-  (error: unknown) => error,
-);
-
 suite("createHttpTransport", () => {
-  it("posts the call and resolves to the output value", async () => {
-    responders.push(json(200, { success: true, output: { value: { echoed: "hi" } } }));
+  it("posts the call with its headers and resolves to the output value", async () => {
+    server.responders.push(ok({ echoed: "hi" }));
     const http = transport({ userId: "u1" });
     expect(http.executesRemotely).toBe(true);
     await expect(http.execute(request)).resolves.toEqual({ echoed: "hi" });
-    expect(received).toEqual([
-      { method: "POST", url: "/v1/tools/execute", authorization: "Bearer sk-live-123", body: { tool_name: "Demo.Echo", input: { text: "hi" }, user_id: "u1" }, at: expect.any(Number) },
-    ]);
+    expect(server.received).toHaveLength(1);
+    const [sent] = server.received;
+    expect(sent).toMatchObject({ method: "POST", url: "/v1/tools/execute" });
+    expect(sent!.headers).toMatchObject({ authorization: `Bearer ${KEY}`, "content-type": "application/json" });
+    expect(sent!.headers["user-agent"]).toMatch(new RegExp(`^toolcat-runtime/${RUNTIME_VERSION.replace(/\./g, "\\.")} node/\\d+`));
+    expect(JSON.parse(sent!.body)).toEqual({ tool_name: "Demo.Echo", input: { text: "hi" }, user_id: "u1" });
   });
 
   it("prefers the call's user id", async () => {
-    responders.push(json(200, { success: true, output: { value: 1 } }));
+    server.responders.push(ok(1));
     await transport({ userId: "default" }).execute({ ...request, userId: "caller" });
-    expect(received[0]!.body).toMatchObject({ user_id: "caller" });
+    expect(JSON.parse(server.received[0]!.body)).toMatchObject({ user_id: "caller" });
   });
 
-  it("rejects with ToolExecutionError when the tool fails", async () => {
-    responders.push(json(200, { success: false, output: { error: { message: "sheet not found for sk-live-123", can_retry: true } } }));
+  it("rejects with ToolExecutionError carrying the response details", async () => {
+    const body = { success: false, output: { error: { message: `sheet not found for ${KEY}`, can_retry: true } } };
+    server.responders.push(json(200, body, { "x-request-id": "req-42" }));
     const error = await failure(transport().execute(request));
     expect(error).toBeInstanceOf(ToolExecutionError);
     expect(error).toMatchObject({ canRetry: true, message: "Demo.Echo failed: sheet not found for [REDACTED]" });
+    expect(error).toMatchObject({ response: { status: 200, requestId: "req-42", headers: { "x-request-id": "req-42" } } });
   });
 
   it("rejects with AuthorizationRequiredError when the user must authorize", async () => {
-    responders.push(json(200, { success: false, output: { authorization: { url: "https://auth.example/x", status: "pending" } } }));
+    server.responders.push(json(200, { success: false, output: { authorization: { url: "https://auth.example/x", status: "pending" } } }));
     const error = await failure(transport().execute(request));
     expect(error).toBeInstanceOf(AuthorizationRequiredError);
     expect(error).toMatchObject({ url: "https://auth.example/x", status: "pending" });
   });
 
-  it("retries a 500 and then succeeds", async () => {
-    responders.push(json(500, { error: "busy" }), json(200, { success: true, output: { value: "ok" } }));
-    await expect(transport().execute(request)).resolves.toBe("ok");
-    expect(received).toHaveLength(2);
-  });
-
-  it("gives up after the configured retries", async () => {
-    responders.push(json(503, {}), json(503, {}), json(503, {}));
-    const error = await failure(transport({ retries: 2 }).execute(request));
-    expect(error).toMatchObject({ status: 503, retryable: true });
-    expect(received).toHaveLength(3);
-  });
-
-  it("waits for Retry-After on 429", async () => {
-    responders.push(json(429, {}, { "retry-after": "1" }), json(200, { success: true, output: { value: "ok" } }));
-    await expect(transport({ retryBackoffMs: 1 }).execute(request)).resolves.toBe("ok");
-    expect(received[1]!.at - received[0]!.at).toBeGreaterThanOrEqual(950);
-  });
-
-  it("does not retry a 400, and keeps the key out of the message", async () => {
-    responders.push(json(400, { error: "bad header Bearer sk-live-123" }), json(200, { success: true, output: { value: "ok" } }));
+  it("does not retry a 400; the error has status, headers and request ID without the key", async () => {
+    server.responders.push(json(400, { error: `bad header Bearer ${KEY}` }, { "x-request-id": "req-7", "x-echo": KEY }), ok("never"));
     const error = await failure(transport().execute(request));
     expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ status: 400, retryable: false });
-    expect((error as Error).message).not.toContain("sk-live-123");
-    expect(received).toHaveLength(1);
+    expect(error).toMatchObject({ status: 400, retryable: false, response: { status: 400, requestId: "req-7", headers: { "x-echo": "[REDACTED]" } } });
+    expect((error as Error).message).not.toContain(KEY);
+    expect(server.received).toHaveLength(1);
   });
 
   it("rejects with TimeoutError when no answer comes in time", async () => {
-    responders.push(() => undefined);
+    server.responders.push(() => undefined);
     const error = await failure(transport({ timeoutMs: 50, retries: 0 }).execute(request));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ toolName: "Demo.Echo", timeoutMs: 50 });
   });
 
-  it("retries network errors", async () => {
-    let calls = 0;
-    const flaky: typeof fetch = (input, init) => (++calls === 1 ? Promise.reject(new TypeError("fetch failed")) : fetch(input, init));
-    responders.push(json(200, { success: true, output: { value: "ok" } }));
-    await expect(transport({ fetch: flaky }).execute(request)).resolves.toBe("ok");
-    expect(calls).toBe(2);
+  it("takes retries and timeoutMs per call", async () => {
+    server.responders.push(json(429, {}), json(429, {}), json(429, {}));
+    await failure(transport({ retries: 2 }).execute({ ...request, retries: 0 }));
+    expect(server.received).toHaveLength(1);
+    server.responders.length = 0;
+    server.responders.push(() => undefined);
+    await expect(failure(transport({ timeoutMs: 5_000, retries: 0 }).execute({ ...request, timeoutMs: 30 }))).resolves.toMatchObject({ timeoutMs: 30 });
   });
 
   it("rejects a 2xx body that is not the expected JSON", async () => {
-    responders.push((res) => res.end("<html>"));
+    server.responders.push((res) => res.end("<html>"));
     await expect(transport().execute(request)).rejects.toMatchObject({ retryable: false, status: 200 });
   });
-});
 
-suite("parseRetryAfter", () => {
-  it.each([
-    [null, undefined],
-    ["3", 3_000],
-    ["Thu, 01 Jan 1970 00:00:05 GMT", 5_000],
-    ["Thu, 01 Jan 1970 00:00:00 GMT", 0],
-    ["soon", undefined],
-  ] as [string | null, number | undefined][])("%s → %s", (header, expected) => {
-    expect(parseRetryAfter(header, 0)).toBe(expected);
+  it("runs the request and response hooks with a custom fetch", async () => {
+    const seen: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      seen.push("fetch");
+      return fetch(input, init);
+    };
+    server.responders.push(ok("hooked"));
+    const http = transport({
+      fetch: counting,
+      onRequest: ({ init, attempt }) => {
+        seen.push(`request ${attempt}`);
+        init.headers["x-trace"] = "t-1";
+      },
+      onResponse: (response) => {
+        seen.push(`response ${response.status}`);
+      },
+    });
+    await expect(http.execute(request)).resolves.toBe("hooked");
+    expect(seen).toEqual(["request 0", "fetch", "response 200"]);
+    expect(server.received[0]!.headers["x-trace"]).toBe("t-1");
+  });
+
+  it("logs each attempt and retry without secrets", async () => {
+    const lines: string[] = [];
+    server.responders.push(json(429, { echo: KEY }, { "x-request-id": "req-1" }), ok("fine"));
+    await transport({ logger: { debug: (line) => lines.push(line) } }).execute(request);
+    expect(lines).toHaveLength(5);
+    expect(lines.join("\n")).toContain("answered 429");
+    expect(lines.join("\n")).toContain("request req-1");
+    expect(lines.join("\n")).not.toContain(KEY);
   });
 });

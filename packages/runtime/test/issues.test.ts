@@ -1,0 +1,81 @@
+import { describe as suite, expect, it } from "vitest";
+import { capIssues, describeThrown, issueRequired, issueUnknownTool, issueUnreadable, MAX_ISSUES } from "../src/issues.js";
+import { describe } from "../src/validation.js";
+import { revokedProxy } from "./support/hostile.js";
+
+
+const throwing = (): never => {
+  throw new Error("nested");
+};
+
+/** Values a getter or proxy trap may throw, none of which has a usable string form. */
+const hostileThrown: [string, () => unknown][] = [
+  ["a null-prototype object", () => Object.create(null)],
+  ["an object whose toString throws", () => ({ toString: throwing })],
+  ["an object whose Symbol.toPrimitive throws", () => ({ [Symbol.toPrimitive]: throwing })],
+  ["an Error whose message getter throws", () => Object.defineProperty(new Error(), "message", { get: throwing })],
+  ["an Error whose message is not a string", () => Object.assign(new Error(), { message: { toString: throwing } })],
+  ["a revoked proxy", revokedProxy],
+  ["a proxy whose every trap throws", () => new Proxy({}, { get: throwing, getPrototypeOf: throwing, ownKeys: throwing })],
+  ["a symbol", () => Symbol("s")],
+  ["undefined", () => undefined],
+  ["a function", () => throwing],
+];
+
+suite("issueUnreadable", () => {
+  it.each(hostileThrown)("never throws for %s", (_, make) => {
+    const issue = issueUnreadable(make());
+    expect(issue).toMatchObject({ path: "", code: "invalid_type" });
+    expect(issue.message).toMatch(/^input could not be read: \S/);
+  });
+
+  it.each([
+    [new Error("getter"), "getter"],
+    ["plain text", "plain text"],
+    [new TypeError("x".repeat(500)), `${"x".repeat(200)}…`],
+  ])("keeps a readable message (%#)", (error, expected) => {
+    expect(describeThrown(error)).toBe(expected);
+  });
+});
+
+suite("describe", () => {
+  it.each(hostileThrown)("never throws for %s", (_, make) => {
+    expect(typeof describe(make())).toBe("string");
+  });
+});
+
+suite("issueUnknownTool", () => {
+  const known = ["GetSpreadsheet", "WriteToCell"];
+
+  it.each([
+    ["undefined", undefined, 'unknown tool name undefined for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell'],
+    ["null", null, "unknown tool name null for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
+    ["123", 123, "unknown tool name 123 for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
+    ["a symbol", Symbol("x"), "unknown tool name a symbol for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
+    ["a throwing toString", { toString: throwing }, "unknown tool name an object for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
+    ["a revoked proxy", revokedProxy(), "unknown tool name an object for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
+    ["a differently cased name", "cloudsheets.getspreadsheet", 'unknown tool "cloudsheets.getspreadsheet" for CloudSheets; did you mean GetSpreadsheet?'],
+  ] as [string, unknown, string][])("never throws for %s", (_, name, message) => {
+    expect(issueUnknownTool(name, "CloudSheets", known)).toEqual({ path: "", code: "unknown_tool", message });
+  });
+});
+
+suite("capIssues", () => {
+  const issues = (count: number) => Array.from({ length: count }, (_, i) => issueRequired(`/${i}`, `p${i}`));
+
+  it.each([0, 1, MAX_ISSUES])("keeps %i issues as they are", (count) => {
+    const list = issues(count);
+    expect(capIssues(list)).toBe(list);
+  });
+
+  it.each([
+    [MAX_ISSUES + 1, 0, "and 1 more issue"],
+    [1_000_000, 0, "and 999900 more issues"],
+    [MAX_ISSUES + 1, 41, "and 42 more issues"],
+  ])("cuts %i issues (%i uncounted) to the cap and one final issue", (count, uncounted, message) => {
+    const capped = capIssues(issues(count), uncounted);
+    expect(capped).toHaveLength(MAX_ISSUES + 1);
+    expect(capped[MAX_ISSUES - 1]!.path).toBe(`/${MAX_ISSUES - 1}`);
+    expect(capped[MAX_ISSUES]).toEqual({ path: "", code: "too_many_issues", message });
+  });
+});
