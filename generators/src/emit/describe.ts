@@ -45,7 +45,8 @@ export function constraintFacts(parameter: Parameter, executeValue: string): str
     }
   }
   if (parameter.default !== undefined) facts.push(`Default: ${JSON.stringify(parameter.default)}.`);
-  if (parameter.defaultNote !== undefined) facts.push(`When absent: ${parameter.defaultNote}.`);
+  // Notes such as "absent: any version" already say when they apply.
+  if (parameter.defaultNote !== undefined) facts.push(`When absent: ${parameter.defaultNote.replace(/^absent:\s*/i, "")}.`);
   return facts;
 }
 

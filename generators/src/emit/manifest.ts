@@ -4,6 +4,7 @@ import { StructureKind } from "ts-morph";
 import type { Auth, Catalog, Server, Tool } from "../ir/types.ts";
 import { jsonLiteral } from "./escape.ts";
 import { inputSchema } from "./input-schema.ts";
+import { serverFacts } from "./server-facts.ts";
 import { exportConst, printTypeScript, type GeneratedFile } from "./source-file.ts";
 
 export function manifestData(server: Server, catalog: Catalog): Record<string, unknown> {
@@ -24,6 +25,7 @@ export function manifestData(server: Server, catalog: Catalog): Record<string, u
       values: catalog.rules.toolMode.values.map((v) => v.value),
       execute: catalog.rules.toolMode.executeValue,
     },
+    documentation: serverFacts(server, catalog.rules),
     tools: server.tools.map((tool) => toolData(tool, catalog)),
   };
 }
@@ -42,11 +44,15 @@ function toolData(tool: Tool, catalog: Catalog): Record<string, unknown> {
     name: tool.name,
     fullName: tool.fullName,
     description: tool.purpose,
+    ...(tool.group !== undefined && { group: tool.group }),
     secrets: tool.secrets,
     // null: the catalog does not show the scopes; [] for API-key tools, which need none.
     scopes: tool.scopes === undefined ? [] : tool.scopes.known ? tool.scopes.value : null,
     parametersKnown: tool.parameters.kind === "known",
     modePattern: tool.modePattern,
+    annotations: tool.annotations,
+    notes: tool.notes,
+    judgments: tool.judgments,
     inputSchema: inputSchema(tool, catalog.rules),
   };
 }

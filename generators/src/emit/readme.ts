@@ -7,6 +7,8 @@ import type { Catalog, Server, Tool } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence, typeSummary } from "./describe.ts";
 import { jsonLiteral, markdownCode, markdownText } from "./escape.ts";
 import { exampleInput } from "./examples.ts";
+import { factSections, judgmentLines, tableOfContents } from "./readme-sections.ts";
+import { serverFacts } from "./server-facts.ts";
 import { headerLine, type GeneratedFile } from "./source-file.ts";
 
 const template = Handlebars.compile(readFileSync(new URL("../../templates/package-readme.md.hbs", import.meta.url), "utf8"), {
@@ -16,9 +18,13 @@ const template = Handlebars.compile(readFileSync(new URL("../../templates/packag
 
 export const nodeVersion = "20.19";
 
+/** Servers with more tools than this get a table of contents. */
+const tocThreshold = 10;
+
 export function emitReadme(server: Server, catalog: Catalog): GeneratedFile {
   const rules = catalog.rules;
   const tools = server.tools.map((tool) => toolView(tool, catalog));
+  const facts = serverFacts(server, rules);
   const text = template({
     header: headerLine(server).replace(/^\/\/ /, ""),
     packageName: server.packageName,
@@ -33,13 +39,17 @@ export function emitReadme(server: Server, catalog: Catalog): GeneratedFile {
     auth: authLines(server),
     secrets: server.secrets.map((s) => ({ name: s.name, description: markdownText([s.description, ...s.notes].map(sentence).join(" ")) })),
     firstTool: server.tools[0]?.name ?? "",
+    firstMethod: server.tools[0]?.methodName ?? "",
     firstExample: tools[0]?.example ?? "",
     modeTools: server.tools.filter((t) => t.modePattern).length,
     modeValues: rules.toolMode.values.map((v) => `\`${v.value}\``).join(" or "),
     executeValue: rules.toolMode.executeValue,
     unknownTools: server.tools.filter((t) => t.parameters.kind === "not-shown").map((t) => t.fullName),
     tools,
-    unknowns: unknownLines(server),
+    toc: server.tools.length > tocThreshold ? tableOfContents(server.tools) : [],
+    factSections: factSections(facts),
+    judgments: judgmentLines(server),
+    unknowns: facts.notShown.map(markdownText),
   });
   return { path: `packages/${server.slug}/README.md`, text: text.replace(/\n{3,}/g, "\n\n").replace(/\n*$/, "\n") };
 }
@@ -55,7 +65,9 @@ function authLines(server: Server): string[] {
             ? `OAuth scopes per tool are listed below${auth.scopeBase.known ? "" : "; `{scope_base}` is the provider's scope base address, not shown in the catalog"}.`
             : "OAuth scopes of the tools: not shown in the catalog.",
         ];
-  return [...lines, ...auth.notes.map((n) => markdownText(sentence(n)))];
+  const scopes = auth.type === "user-authorization" && auth.scopes.known ? auth.scopes.value : [];
+  const meanings = scopes.flatMap((s) => (s.description === undefined ? [] : [`${markdownCode(s.name)}: ${markdownText(sentence(s.description))}`]));
+  return [...lines, ...meanings, ...auth.notes.map((n) => markdownText(sentence(n)))];
 }
 
 function toolView(tool: Tool, catalog: Catalog): Record<string, unknown> {
@@ -93,17 +105,4 @@ function exampleCall(tool: Tool, catalog: Catalog): string {
 
 function firstOtherMode(catalog: Catalog): string {
   return catalog.rules.toolMode.values.find((v) => v.value !== catalog.rules.toolMode.executeValue)?.value ?? "";
-}
-
-function unknownLines(server: Server): string[] {
-  const facts: [string, { known: boolean }][] = [
-    ["HTTP methods", server.http.methods],
-    ["HTTP paths", server.http.paths],
-    ["Result payloads", server.http.results],
-    ["Fields of returned objects", server.returnedFields],
-    ["Rate limits and quotas", server.rateLimits],
-    ["Event types", server.events.types],
-    ["Error codes and payloads", server.errors],
-  ];
-  return facts.filter(([, fact]) => !fact.known).map(([what]) => `${what}: not shown.`);
 }

@@ -103,6 +103,8 @@ export interface Tool {
   /** lowerCamelCase client method name, unique within the server. */
   readonly methodName: string;
   readonly purpose: string;
+  /** The document's topic heading for the tool (Candidates), when it groups tools. */
+  readonly group?: string;
   readonly secrets: readonly string[];
   /** undefined: the server's auth has no scopes (API key). */
   readonly scopes?: Documented<readonly string[]>;

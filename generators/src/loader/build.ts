@@ -93,6 +93,7 @@ function buildTool(report: Reporter, raw: RawServer, path: SpecPath, tool: RawTo
     fullName: `${raw.server}.${tool.name}`,
     methodName: context.methods.get(tool.name) ?? tool.name,
     purpose: tool.purpose,
+    ...(tool.group !== undefined && { group: tool.group }),
     secrets: tool.secrets ?? raw.toolSecrets ?? [],
     ...(scopes !== undefined && { scopes }),
     modePattern: tool.modePattern === true,

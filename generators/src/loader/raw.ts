@@ -37,6 +37,7 @@ export interface RawRule {
 export interface RawTool {
   name: string;
   purpose: string;
+  group?: string;
   modePattern?: boolean;
   secrets?: string[];
   scopes?: Listed<string>;

@@ -30,6 +30,78 @@ export const manifest: Manifest = {
     ],
     "execute": "execute"
   },
+  "documentation": {
+    "notes": [],
+    "resources": [
+      {
+        "name": "Contact",
+        "identifiers": [],
+        "fields": [
+          {
+            "name": "given_name",
+            "type": "string",
+            "description": "required on create"
+          },
+          {
+            "name": "family_name",
+            "type": "string"
+          },
+          {
+            "name": "email",
+            "type": "string"
+          },
+          {
+            "name": "phone_number",
+            "type": "string"
+          }
+        ],
+        "notes": []
+      }
+    ],
+    "states": [],
+    "otherStates": null,
+    "events": {
+      "types": null,
+      "typesComplete": false,
+      "payload": null,
+      "signing": null,
+      "notes": []
+    },
+    "pagination": [],
+    "limits": [
+      "limit maximum 30"
+    ],
+    "rateLimits": null,
+    "errors": null,
+    "versioning": [
+      "Version numbering of servers and tools, and deprecation rules, are not shown."
+    ],
+    "http": {
+      "methods": null,
+      "paths": null,
+      "results": null,
+      "baseUrl": null,
+      "knownPaths": []
+    },
+    "notShown": [
+      "HTTP methods of the tools: not shown.",
+      "HTTP paths of the tools: not shown.",
+      "Result payloads of the tools: not shown.",
+      "Fields of returned objects: not shown.",
+      "Rate limits and quotas: not shown.",
+      "Event types: not shown.",
+      "Event notification payloads: not shown.",
+      "Event signing: not shown.",
+      "Error codes and payloads of this server: not shown.",
+      "Error codes of the catalog: not shown.",
+      "Status codes of the catalog: not shown.",
+      "Error payload shape of the catalog: not shown.",
+      "States of other resources: not shown.",
+      "The auth provider id: not shown.",
+      "The provider's scope base address ({scope_base}): not shown.",
+      "Parameters of SearchContactsByPhoneNumber: not shown."
+    ]
+  },
   "tools": [
     {
       "name": "SearchContactsByEmail",
@@ -41,6 +113,11 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -70,6 +147,11 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -98,6 +180,13 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [
+        "Parameters: not shown. The document's scope table does not list this tool."
+      ],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -114,6 +203,9 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -149,6 +241,9 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",

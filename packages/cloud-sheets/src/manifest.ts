@@ -29,6 +29,73 @@ export const manifest: Manifest = {
     ],
     "execute": "execute"
   },
+  "documentation": {
+    "notes": [],
+    "resources": [
+      {
+        "name": "Spreadsheet",
+        "identifiers": [
+          "spreadsheet_id"
+        ],
+        "fields": [],
+        "notes": [
+          "Sheets are selected by position (1 = first, leftmost) or by id or name."
+        ]
+      },
+      {
+        "name": "Cell data",
+        "identifiers": [],
+        "fields": [],
+        "notes": [
+          "JSON string - object mapping row number to an object mapping column letters to a cell value (integer, number, string or boolean)."
+        ]
+      }
+    ],
+    "states": [],
+    "otherStates": null,
+    "events": {
+      "types": null,
+      "typesComplete": false,
+      "payload": null,
+      "signing": null,
+      "notes": []
+    },
+    "pagination": [],
+    "limits": [
+      "limit default 10, maximum 50",
+      "max_rows 1 to 1000 (default 1000); max_cols 1 to 100 (default 100)"
+    ],
+    "rateLimits": null,
+    "errors": null,
+    "versioning": [
+      "Version numbering of servers and tools, and deprecation rules, are not shown."
+    ],
+    "http": {
+      "methods": null,
+      "paths": null,
+      "results": null,
+      "baseUrl": null,
+      "knownPaths": []
+    },
+    "notShown": [
+      "HTTP methods of the tools: not shown.",
+      "HTTP paths of the tools: not shown.",
+      "Result payloads of the tools: not shown.",
+      "Fields of returned objects: not shown.",
+      "Rate limits and quotas: not shown.",
+      "Event types: not shown.",
+      "Event notification payloads: not shown.",
+      "Event signing: not shown.",
+      "Error codes and payloads of this server: not shown.",
+      "Error codes of the catalog: not shown.",
+      "Status codes of the catalog: not shown.",
+      "Error payload shape of the catalog: not shown.",
+      "States of other resources: not shown.",
+      "The auth provider id: not shown.",
+      "The provider's scope base address ({scope_base}): not shown.",
+      "Values of SearchSpreadsheets.order_by: not shown."
+    ]
+  },
   "tools": [
     {
       "name": "CreateSpreadsheet",
@@ -40,6 +107,9 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -67,6 +137,9 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -110,6 +183,9 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -150,6 +226,9 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -195,6 +274,11 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -256,6 +340,9 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -271,6 +358,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [
+        "Needs no scope beyond basic sign-in."
+      ],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -288,6 +380,13 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [
+        "The document says only that sheet_position is used when sheet_id_or_name is absent. toolcat records this as sheet_id_or_name taking precedence over sheet_position, as UpdateCells and AddNoteToCell state it; neither rule is enforced by the validator."
+      ],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -346,6 +445,11 @@ export const manifest: Manifest = {
       ],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",

@@ -30,6 +30,189 @@ export const manifest: Manifest = {
     ],
     "execute": "execute"
   },
+  "documentation": {
+    "notes": [],
+    "resources": [
+      {
+        "name": "Account owner",
+        "identifiers": [
+          "account_owner_name"
+        ],
+        "fields": [],
+        "notes": [
+          "A username string (`account_owner_name` and variants)."
+        ]
+      },
+      {
+        "name": "Application",
+        "identifiers": [
+          "account_owner_name",
+          "application_link_name",
+          "application_private_link"
+        ],
+        "fields": [],
+        "notes": [
+          "Identified by account owner + application link name (`application_link_name` and variants); optional private link (`application_private_link`)."
+        ]
+      },
+      {
+        "name": "Section and component",
+        "identifiers": [],
+        "fields": [],
+        "notes": [
+          "Within an application."
+        ]
+      },
+      {
+        "name": "Form",
+        "identifiers": [
+          "form_link_name",
+          "form_identifier",
+          "zeta_form_link_name",
+          "form_private_link"
+        ],
+        "fields": [],
+        "notes": [
+          "Form link name or identifier (`form_link_name`, `form_identifier`, `zeta_form_link_name`); optional private link (`form_private_link`)."
+        ]
+      },
+      {
+        "name": "Form field",
+        "identifiers": [],
+        "fields": [],
+        "notes": [
+          "Within a form (metadata only)."
+        ]
+      },
+      {
+        "name": "Report",
+        "identifiers": [
+          "report_link_name",
+          "report_identifier",
+          "report_reference_name",
+          "zeta_private_link"
+        ],
+        "fields": [],
+        "notes": [
+          "Report link name (`report_link_name`, `report_identifier`, `report_reference_name`); optional private link (`zeta_private_link`)."
+        ]
+      },
+      {
+        "name": "Record",
+        "identifiers": [
+          "record_id"
+        ],
+        "fields": [
+          {
+            "name": "record_id",
+            "type": "string"
+          }
+        ],
+        "notes": [
+          "`record_id` (string), addressed through a report."
+        ]
+      },
+      {
+        "name": "Page",
+        "identifiers": [],
+        "fields": [],
+        "notes": [
+          "Within an application (metadata only)."
+        ]
+      },
+      {
+        "name": "Bulk read job",
+        "identifiers": [
+          "job_id"
+        ],
+        "fields": [
+          {
+            "name": "job_id",
+            "type": "string"
+          }
+        ],
+        "notes": [
+          "`job_id` (string), addressed through account owner, application and report."
+        ]
+      },
+      {
+        "name": "Workspace",
+        "identifiers": [
+          "workspace_account_owner_name"
+        ],
+        "fields": [],
+        "notes": [
+          "Identified by its account owner name."
+        ]
+      }
+    ],
+    "states": [],
+    "otherStates": null,
+    "events": {
+      "types": null,
+      "typesComplete": false,
+      "payload": null,
+      "signing": null,
+      "notes": []
+    },
+    "pagination": [
+      "FetchZetaRecords: start_record_index and record_limit (up to 200).",
+      "FetchZetaReportRecords: record_fetch_start_index and record_limit (up to 200)."
+    ],
+    "limits": [
+      "record_limit up to 200",
+      "200 records per request when the processing flag is true"
+    ],
+    "rateLimits": null,
+    "errors": null,
+    "versioning": [
+      "CreatorApi metadata paths carry the segment `v2`.",
+      "Version numbering of servers and tools, and deprecation rules, are not shown."
+    ],
+    "http": {
+      "methods": null,
+      "paths": "not shown, except the sections listing of an application",
+      "results": null,
+      "baseUrl": {
+        "secret": "ZETA_SERVER_URL",
+        "dataCenters": [
+          "US",
+          "EU",
+          "India",
+          "Australia",
+          "China"
+        ],
+        "notes": [
+          "`{server_url}` is the value of secret ZETA_SERVER_URL; it is the base for all CreatorApi requests.",
+          "Each data center has its own base address; use the one matching the address the user sees when logged in to the builder. Using another data center's address is a misconfiguration."
+        ]
+      },
+      "knownPaths": [
+        {
+          "tool": "FetchZetaAppSections",
+          "template": "{server_url}/creator/v2/meta/{account_owner_name}/{app_link_name}/sections",
+          "description": "The sections listing of an application; `{server_url}` is the value of secret ZETA_SERVER_URL. The only path the document gives (placeholders as written in the document; the tool's parameters are zeta_account_owner_name and zeta_application_link_name)."
+        }
+      ]
+    },
+    "notShown": [
+      "HTTP methods of the tools: not shown.",
+      "Result payloads of the tools: not shown.",
+      "Fields of returned objects: not shown.",
+      "Rate limits and quotas: not shown.",
+      "Event types: not shown.",
+      "Event notification payloads: not shown.",
+      "Event signing: not shown.",
+      "Error codes and payloads of this server: not shown.",
+      "Error codes of the catalog: not shown.",
+      "Status codes of the catalog: not shown.",
+      "Error payload shape of the catalog: not shown.",
+      "States of other resources: not shown.",
+      "OAuth scopes of the tools: not shown.",
+      "Fields of request_body: not shown; the tool returns them at run time when called with mode get_request_schema.",
+      "What happens when a call with mode execute omits a parameter required in that mode: not shown."
+    ]
+  },
   "tools": [
     {
       "name": "FetchZetaAppSections",
@@ -41,6 +224,13 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [
+        "Known path: {server_url}/creator/v2/meta/{account_owner_name}/{app_link_name}/sections, where {server_url} is the value of secret ZETA_SERVER_URL."
+      ],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -69,6 +259,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -109,6 +304,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -141,6 +341,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -169,6 +374,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -242,6 +450,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -286,6 +499,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -359,6 +577,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -387,6 +610,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -404,6 +632,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -473,6 +704,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -547,6 +781,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -583,6 +822,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -657,6 +901,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -726,6 +973,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -774,6 +1026,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -810,6 +1067,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -834,6 +1096,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -862,6 +1129,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",

@@ -21,7 +21,7 @@ export type ToolFullName = "CreatorApi.FetchZetaAppSections" | "CreatorApi.Fetch
  * Tool `CreatorApi.FetchZetaAppSections`.
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
- * Known path: {server_url}/creator/v2/meta/{account_owner_name}/{app_link_name}/sections (see http.knownPaths).
+ * Known path: {server_url}/creator/v2/meta/{account_owner_name}/{app_link_name}/sections, where {server_url} is the value of secret ZETA_SERVER_URL.
  */
 export interface FetchZetaAppSectionsInput {
   zeta_account_owner_name: string;

@@ -25,6 +25,124 @@ export const manifest: Manifest = {
     ],
     "execute": "execute"
   },
+  "documentation": {
+    "notes": [],
+    "resources": [
+      {
+        "name": "Event definition",
+        "identifiers": [
+          "event_name"
+        ],
+        "fields": [
+          {
+            "name": "event_name",
+            "description": "internal name"
+          },
+          {
+            "name": "event_label",
+            "description": "label"
+          },
+          {
+            "name": "event_description",
+            "description": "description, shown as help text"
+          },
+          {
+            "name": "properties"
+          }
+        ],
+        "notes": []
+      },
+      {
+        "name": "Event property",
+        "identifiers": [
+          "property_internal_name"
+        ],
+        "fields": [
+          {
+            "name": "property_internal_name",
+            "description": "internal name"
+          }
+        ],
+        "notes": [
+          "Belongs to an event definition."
+        ]
+      },
+      {
+        "name": "Event completion instance",
+        "identifiers": [],
+        "fields": [
+          {
+            "name": "event instance id"
+          },
+          {
+            "name": "event type name"
+          },
+          {
+            "name": "occurrence timestamp"
+          },
+          {
+            "name": "CRM object id"
+          },
+          {
+            "name": "CRM object type"
+          },
+          {
+            "name": "properties"
+          }
+        ],
+        "notes": [
+          "Field names on the wire are not shown beyond the descriptions above.",
+          "Paged with `paging.next.after`."
+        ]
+      }
+    ],
+    "states": [],
+    "otherStates": null,
+    "events": {
+      "types": null,
+      "typesComplete": false,
+      "payload": null,
+      "signing": null,
+      "notes": [
+        "CrmEventsApi event completions are data sent to or read from the CRM, not notifications emitted by the service."
+      ]
+    },
+    "pagination": [
+      "List tools take a cursor (`paging_cursor_token`) and a size.",
+      "For event completions the next cursor is `paging.next.after` of the previous response."
+    ],
+    "limits": [],
+    "rateLimits": null,
+    "errors": null,
+    "versioning": [
+      "Version numbering of servers and tools, and deprecation rules, are not shown."
+    ],
+    "http": {
+      "methods": null,
+      "paths": null,
+      "results": null,
+      "baseUrl": null,
+      "knownPaths": []
+    },
+    "notShown": [
+      "HTTP methods of the tools: not shown.",
+      "HTTP paths of the tools: not shown.",
+      "Result payloads of the tools: not shown.",
+      "Fields of returned objects: not shown.",
+      "Rate limits and quotas: not shown.",
+      "Event types: not shown.",
+      "Event notification payloads: not shown.",
+      "Event signing: not shown.",
+      "Error codes and payloads of this server: not shown.",
+      "Error codes of the catalog: not shown.",
+      "Status codes of the catalog: not shown.",
+      "Error payload shape of the catalog: not shown.",
+      "States of other resources: not shown.",
+      "OAuth scopes of the tools: not shown.",
+      "Fields of request_body: not shown; the tool returns them at run time when called with mode get_request_schema.",
+      "What happens when a call with mode execute omits a parameter required in that mode: not shown."
+    ]
+  },
   "tools": [
     {
       "name": "RetrieveEventCompletions",
@@ -34,6 +152,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -112,6 +235,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -127,6 +255,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -164,6 +297,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -216,6 +352,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -238,6 +379,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -260,6 +406,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -289,6 +438,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -346,6 +498,11 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -372,6 +529,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -434,6 +594,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -486,6 +649,9 @@ export const manifest: Manifest = {
       "scopes": null,
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",

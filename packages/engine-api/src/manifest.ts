@@ -29,6 +29,282 @@ export const manifest: Manifest = {
     ],
     "execute": "execute"
   },
+  "documentation": {
+    "notes": [
+      "Fields of returned engine objects are not shown beyond the identifiers listed under resources.",
+      "States of authorizations, tools, scheduled executions and other resources of this server are not shown.",
+      "All tools declare secret PLATFORM_API_KEY except CheckPlatformEngineHealth and GetOpenAPISpecification, which declare no secret."
+    ],
+    "resources": [
+      {
+        "name": "Auth provider",
+        "identifiers": [
+          "auth_provider_id"
+        ],
+        "fields": [
+          {
+            "name": "auth_provider_id",
+            "type": "string"
+          }
+        ],
+        "notes": []
+      },
+      {
+        "name": "Secret",
+        "identifiers": [
+          "secret_id"
+        ],
+        "fields": [
+          {
+            "name": "secret_id",
+            "type": "string"
+          }
+        ],
+        "notes": []
+      },
+      {
+        "name": "Session verification settings",
+        "identifiers": [],
+        "fields": [
+          {
+            "name": "unsafe_skip_verification",
+            "type": "boolean"
+          },
+          {
+            "name": "verifier_url",
+            "type": "string",
+            "description": "URL of a verifier service"
+          }
+        ],
+        "notes": []
+      },
+      {
+        "name": "Auth connection",
+        "identifiers": [
+          "connection_id"
+        ],
+        "fields": [
+          {
+            "name": "connection_id",
+            "type": "string"
+          },
+          {
+            "name": "provider_id",
+            "type": "string",
+            "description": "filter"
+          },
+          {
+            "name": "user_id",
+            "type": "string",
+            "description": "filter"
+          }
+        ],
+        "notes": [
+          "Connection of a user to an auth provider; filters `provider_id`, `user_id`."
+        ]
+      },
+      {
+        "name": "Authorization process",
+        "identifiers": [
+          "authorization_id"
+        ],
+        "fields": [
+          {
+            "name": "authorization_id",
+            "type": "string"
+          }
+        ],
+        "notes": []
+      },
+      {
+        "name": "Tool",
+        "identifiers": [
+          "tool_name"
+        ],
+        "fields": [
+          {
+            "name": "tool_name",
+            "type": "string"
+          },
+          {
+            "name": "toolkit name"
+          },
+          {
+            "name": "tool version",
+            "type": "string"
+          },
+          {
+            "name": "formats",
+            "description": "list of format names"
+          },
+          {
+            "name": "provider format",
+            "type": "string"
+          }
+        ],
+        "notes": [
+          "Fields: `tool_name` string; toolkit name; tool version string; formats (list of format names); provider format string."
+        ]
+      },
+      {
+        "name": "Project",
+        "identifiers": [
+          "project_id"
+        ],
+        "fields": [
+          {
+            "name": "project_id",
+            "type": "string"
+          }
+        ],
+        "notes": []
+      },
+      {
+        "name": "Scheduled tool execution",
+        "identifiers": [
+          "scheduled_execution_id"
+        ],
+        "fields": [
+          {
+            "name": "scheduled_execution_id",
+            "type": "string"
+          }
+        ],
+        "notes": []
+      },
+      {
+        "name": "Worker",
+        "identifiers": [
+          "worker_id"
+        ],
+        "fields": [
+          {
+            "name": "worker_id",
+            "type": "string",
+            "description": "unique"
+          },
+          {
+            "name": "enable_worker",
+            "type": "boolean"
+          },
+          {
+            "name": "http_retry_attempts",
+            "type": "integer"
+          },
+          {
+            "name": "http_secret_key",
+            "type": "string"
+          },
+          {
+            "name": "http_timeout_seconds",
+            "type": "integer",
+            "description": "seconds"
+          },
+          {
+            "name": "mcp_retry_attempts",
+            "type": "integer"
+          },
+          {
+            "name": "mcp_timeout_duration",
+            "type": "integer",
+            "description": "seconds"
+          },
+          {
+            "name": "worker_http_uri",
+            "type": "string",
+            "description": "URL"
+          },
+          {
+            "name": "worker_resource_uri",
+            "type": "string",
+            "description": "URI"
+          },
+          {
+            "name": "worker_type",
+            "type": "string"
+          },
+          {
+            "name": "worker_connection_type",
+            "type": "string",
+            "description": "connection test field"
+          },
+          {
+            "name": "http_uri",
+            "description": "connection test field"
+          },
+          {
+            "name": "mcp_uri",
+            "description": "connection test field"
+          }
+        ],
+        "notes": []
+      }
+    ],
+    "states": [
+      {
+        "resource": "Worker",
+        "states": [
+          "enabled",
+          "disabled"
+        ],
+        "transitions": null,
+        "restrictedTransitions": null,
+        "notes": [
+          "Created enabled or disabled according to `enable_worker` (CreateWorker). Transitions are not shown."
+        ]
+      }
+    ],
+    "otherStates": null,
+    "events": {
+      "types": null,
+      "typesComplete": false,
+      "payload": null,
+      "signing": null,
+      "notes": []
+    },
+    "pagination": [
+      "page size default 25, maximum 100; offset default 0: RetrieveFormattedToolsList, GetToolsList, ListWorkers, FetchToolsPage, GetScheduledToolExecutions",
+      "ListAuthConnections takes page_offset and page_size (the document gives no default or maximum).",
+      "ListAccessibleProjects takes items_to_skip and maximum_items_to_return (the document gives no default or maximum)."
+    ],
+    "limits": [
+      "page size default 25, maximum 100; offset default 0",
+      "timeout maximum 59 seconds"
+    ],
+    "rateLimits": null,
+    "errors": null,
+    "versioning": [
+      "EngineApi publishes its specification as OpenAPI 3.0 (GetOpenAPISpecification).",
+      "AuthorizeUserToolAccess accepts an optional tool_version.",
+      "Version numbering of servers and tools, and deprecation rules, are not shown."
+    ],
+    "http": {
+      "methods": null,
+      "paths": null,
+      "results": null,
+      "baseUrl": null,
+      "knownPaths": []
+    },
+    "notShown": [
+      "HTTP methods of the tools: not shown.",
+      "HTTP paths of the tools: not shown.",
+      "Result payloads of the tools: not shown.",
+      "Fields of returned objects: not shown.",
+      "Rate limits and quotas: not shown.",
+      "Event types: not shown.",
+      "Event notification payloads: not shown.",
+      "Event signing: not shown.",
+      "Error codes and payloads of this server: not shown.",
+      "Error codes of the catalog: not shown.",
+      "Status codes of the catalog: not shown.",
+      "Error payload shape of the catalog: not shown.",
+      "States of other resources: not shown.",
+      "How PLATFORM_API_KEY is placed on the wire: not shown.",
+      "Transitions of Worker: not shown.",
+      "Fields of request_body: not shown; the tool returns them at run time when called with mode get_request_schema.",
+      "What happens when a call with mode execute omits a parameter required in that mode: not shown."
+    ]
+  },
   "tools": [
     {
       "name": "ListAvailableAuthProviders",
@@ -40,6 +316,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -57,6 +338,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -81,6 +367,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -105,6 +396,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -129,6 +425,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -156,6 +455,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -188,6 +492,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -212,6 +521,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -241,6 +553,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -279,6 +596,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -307,6 +629,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [
+        "Declares no secret."
+      ],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -324,6 +651,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -341,6 +673,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -373,6 +710,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -403,6 +745,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -432,6 +779,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -454,6 +806,13 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [
+        "Declares no secret."
+      ],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -471,6 +830,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -513,6 +877,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -525,7 +892,7 @@ export const manifest: Manifest = {
           },
           "tool_version": {
             "type": "string",
-            "description": "When absent: absent: any version."
+            "description": "When absent: any version."
           },
           "user_id": {
             "type": "string",
@@ -548,6 +915,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [
+        "The tool table lists `mode*, request_body:s` (request_body without the `~` mark); the document states request_body is required when mode is execute and ignored otherwise, which is what toolcat enforces."
+      ],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -602,6 +974,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -636,6 +1013,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -665,6 +1047,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -724,6 +1109,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -754,6 +1142,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -778,6 +1171,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -802,6 +1200,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -826,6 +1227,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -850,6 +1256,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",

@@ -250,7 +250,7 @@ export interface GetToolsListInput {
 export interface AuthorizeUserToolAccessInput {
   tool_name_for_authorization: string;
   redirect_uri_after_authorization?: string;
-  /** When absent: absent: any version. */
+  /** When absent: any version. */
   tool_version?: string;
   /** Needed only when an API key is used. */
   user_id?: string;

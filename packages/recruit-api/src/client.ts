@@ -241,749 +241,749 @@ export const deleteWebhookSettingTool: ToolDefinition<DeleteWebhookSettingInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateDeleteWebhookSetting,
 };
-/** Definition of `RecruitApi.FetchApplicationDetails`: Applications: fetch application details, by application or form instance id */
+/** Definition of `RecruitApi.FetchApplicationDetails`: fetch application details, by application or form instance id */
 export const fetchApplicationDetailsTool: ToolDefinition<FetchApplicationDetailsInput> = {
   name: "FetchApplicationDetails",
   fullName: "RecruitApi.FetchApplicationDetails",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateFetchApplicationDetails,
 };
-/** Definition of `RecruitApi.ListApplications`: Applications: list applications */
+/** Definition of `RecruitApi.ListApplications`: list applications */
 export const listApplicationsTool: ToolDefinition<ListApplicationsInput> = {
   name: "ListApplications",
   fullName: "RecruitApi.ListApplications",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListApplications,
 };
-/** Definition of `RecruitApi.UpdateApplicationHistory`: Applications: update application history */
+/** Definition of `RecruitApi.UpdateApplicationHistory`: update application history */
 export const updateApplicationHistoryTool: ToolDefinition<UpdateApplicationHistoryInput> = {
   name: "UpdateApplicationHistory",
   fullName: "RecruitApi.UpdateApplicationHistory",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateApplicationHistory,
 };
-/** Definition of `RecruitApi.GetApplicationHistory`: Applications: get application history (paginated) */
+/** Definition of `RecruitApi.GetApplicationHistory`: get application history (paginated) */
 export const getApplicationHistoryTool: ToolDefinition<GetApplicationHistoryInput> = {
   name: "GetApplicationHistory",
   fullName: "RecruitApi.GetApplicationHistory",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetApplicationHistory,
 };
-/** Definition of `RecruitApi.GetCandidateCriteriaEvaluations`: Applications: AI evaluations of job criteria */
+/** Definition of `RecruitApi.GetCandidateCriteriaEvaluations`: AI evaluations of job criteria */
 export const getCandidateCriteriaEvaluationsTool: ToolDefinition<GetCandidateCriteriaEvaluationsInput> = {
   name: "GetCandidateCriteriaEvaluations",
   fullName: "RecruitApi.GetCandidateCriteriaEvaluations",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetCandidateCriteriaEvaluations,
 };
-/** Definition of `RecruitApi.ListApplicationFeedback`: Applications: feedback and scorecards */
+/** Definition of `RecruitApi.ListApplicationFeedback`: feedback and scorecards */
 export const listApplicationFeedbackTool: ToolDefinition<ListApplicationFeedbackInput> = {
   name: "ListApplicationFeedback",
   fullName: "RecruitApi.ListApplicationFeedback",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListApplicationFeedback,
 };
-/** Definition of `RecruitApi.SubmitApplicationFeedback`: Applications: submit application feedback */
+/** Definition of `RecruitApi.SubmitApplicationFeedback`: submit application feedback */
 export const submitApplicationFeedbackTool: ToolDefinition<SubmitApplicationFeedbackInput> = {
   name: "SubmitApplicationFeedback",
   fullName: "RecruitApi.SubmitApplicationFeedback",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSubmitApplicationFeedback,
 };
-/** Definition of `RecruitApi.GetApprovalList`: Approvals and offers: get approval list */
+/** Definition of `RecruitApi.GetApprovalList`: get approval list */
 export const getApprovalListTool: ToolDefinition<GetApprovalListInput> = {
   name: "GetApprovalList",
   fullName: "RecruitApi.GetApprovalList",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetApprovalList,
 };
-/** Definition of `RecruitApi.UpdateApprovalDefinition`: Approvals and offers: create or update an approval definition for an entity */
+/** Definition of `RecruitApi.UpdateApprovalDefinition`: create or update an approval definition for an entity */
 export const updateApprovalDefinitionTool: ToolDefinition<UpdateApprovalDefinitionInput> = {
   name: "UpdateApprovalDefinition",
   fullName: "RecruitApi.UpdateApprovalDefinition",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateApprovalDefinition,
 };
-/** Definition of `RecruitApi.OfferApprovalAction`: Approvals and offers: offer approval action */
+/** Definition of `RecruitApi.OfferApprovalAction`: offer approval action */
 export const offerApprovalActionTool: ToolDefinition<OfferApprovalActionInput> = {
   name: "OfferApprovalAction",
   fullName: "RecruitApi.OfferApprovalAction",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateOfferApprovalAction,
 };
-/** Definition of `RecruitApi.CreateOffer`: Approvals and offers: create offer */
+/** Definition of `RecruitApi.CreateOffer`: create offer */
 export const createOfferTool: ToolDefinition<CreateOfferInput> = {
   name: "CreateOffer",
   fullName: "RecruitApi.CreateOffer",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateOffer,
 };
-/** Definition of `RecruitApi.GetOfferDetails`: Approvals and offers: get offer details */
+/** Definition of `RecruitApi.GetOfferDetails`: get offer details */
 export const getOfferDetailsTool: ToolDefinition<GetOfferDetailsInput> = {
   name: "GetOfferDetails",
   fullName: "RecruitApi.GetOfferDetails",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetOfferDetails,
 };
-/** Definition of `RecruitApi.GetLatestOffers`: Approvals and offers: get latest offers */
+/** Definition of `RecruitApi.GetLatestOffers`: get latest offers */
 export const getLatestOffersTool: ToolDefinition<GetLatestOffersInput> = {
   name: "GetLatestOffers",
   fullName: "RecruitApi.GetLatestOffers",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetLatestOffers,
 };
-/** Definition of `RecruitApi.CreateCandidateOfferVersion`: Approvals and offers: create candidate offer version */
+/** Definition of `RecruitApi.CreateCandidateOfferVersion`: create candidate offer version */
 export const createCandidateOfferVersionTool: ToolDefinition<CreateCandidateOfferVersionInput> = {
   name: "CreateCandidateOfferVersion",
   fullName: "RecruitApi.CreateCandidateOfferVersion",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidateOfferVersion,
 };
-/** Definition of `RecruitApi.UpdateOffer`: Approvals and offers: update offer (retriggers approval steps) */
+/** Definition of `RecruitApi.UpdateOffer`: update offer (retriggers approval steps) */
 export const updateOfferTool: ToolDefinition<UpdateOfferInput> = {
   name: "UpdateOffer",
   fullName: "RecruitApi.UpdateOffer",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateOffer,
 };
-/** Definition of `RecruitApi.StartOfferProcess`: Approvals and offers: start offer process */
+/** Definition of `RecruitApi.StartOfferProcess`: start offer process */
 export const startOfferProcessTool: ToolDefinition<StartOfferProcessInput> = {
   name: "StartOfferProcess",
   fullName: "RecruitApi.StartOfferProcess",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateStartOfferProcess,
 };
-/** Definition of `RecruitApi.AddCompletedAssessmentToCandidate`: Assessments: add completed assessment to candidate */
+/** Definition of `RecruitApi.AddCompletedAssessmentToCandidate`: add completed assessment to candidate */
 export const addCompletedAssessmentToCandidateTool: ToolDefinition<AddCompletedAssessmentToCandidateInput> = {
   name: "AddCompletedAssessmentToCandidate",
   fullName: "RecruitApi.AddCompletedAssessmentToCandidate",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddCompletedAssessmentToCandidate,
 };
-/** Definition of `RecruitApi.StartAssessment`: Assessments: start assessment */
+/** Definition of `RecruitApi.StartAssessment`: start assessment */
 export const startAssessmentTool: ToolDefinition<StartAssessmentInput> = {
   name: "StartAssessment",
   fullName: "RecruitApi.StartAssessment",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateStartAssessment,
 };
-/** Definition of `RecruitApi.UpdateAssessmentStatus`: Assessments: update assessment status */
+/** Definition of `RecruitApi.UpdateAssessmentStatus`: update assessment status */
 export const updateAssessmentStatusTool: ToolDefinition<UpdateAssessmentStatusInput> = {
   name: "UpdateAssessmentStatus",
   fullName: "RecruitApi.UpdateAssessmentStatus",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateAssessmentStatus,
 };
-/** Definition of `RecruitApi.CancelAssessment`: Assessments: cancel assessment */
+/** Definition of `RecruitApi.CancelAssessment`: cancel assessment */
 export const cancelAssessmentTool: ToolDefinition<CancelAssessmentInput> = {
   name: "CancelAssessment",
   fullName: "RecruitApi.CancelAssessment",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCancelAssessment,
 };
-/** Definition of `RecruitApi.AddCandidateToProject`: Candidates: add candidate to project */
+/** Definition of `RecruitApi.AddCandidateToProject`: add candidate to project */
 export const addCandidateToProjectTool: ToolDefinition<AddCandidateToProjectInput> = {
   name: "AddCandidateToProject",
   fullName: "RecruitApi.AddCandidateToProject",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddCandidateToProject,
 };
-/** Definition of `RecruitApi.AddCandidateTag`: Candidates: add candidate tag */
+/** Definition of `RecruitApi.AddCandidateTag`: add candidate tag */
 export const addCandidateTagTool: ToolDefinition<AddCandidateTagInput> = {
   name: "AddCandidateTag",
   fullName: "RecruitApi.AddCandidateTag",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddCandidateTag,
 };
-/** Definition of `RecruitApi.AnonymizeCandidateData`: Candidates: anonymize candidate data (permanent) */
+/** Definition of `RecruitApi.AnonymizeCandidateData`: anonymize candidate data (permanent) */
 export const anonymizeCandidateDataTool: ToolDefinition<AnonymizeCandidateDataInput> = {
   name: "AnonymizeCandidateData",
   fullName: "RecruitApi.AnonymizeCandidateData",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAnonymizeCandidateData,
 };
-/** Definition of `RecruitApi.CreateCandidate`: Candidates: create candidate */
+/** Definition of `RecruitApi.CreateCandidate`: create candidate */
 export const createCandidateTool: ToolDefinition<CreateCandidateInput> = {
   name: "CreateCandidate",
   fullName: "RecruitApi.CreateCandidate",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidate,
 };
-/** Definition of `RecruitApi.CreateCandidateNote`: Candidates: create candidate note */
+/** Definition of `RecruitApi.CreateCandidateNote`: create candidate note */
 export const createCandidateNoteTool: ToolDefinition<CreateCandidateNoteInput> = {
   name: "CreateCandidateNote",
   fullName: "RecruitApi.CreateCandidateNote",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidateNote,
 };
-/** Definition of `RecruitApi.GetCandidateInformation`: Candidates: get candidate information */
+/** Definition of `RecruitApi.GetCandidateInformation`: get candidate information */
 export const getCandidateInformationTool: ToolDefinition<GetCandidateInformationInput> = {
   name: "GetCandidateInformation",
   fullName: "RecruitApi.GetCandidateInformation",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetCandidateInformation,
 };
-/** Definition of `RecruitApi.ListCandidates`: Candidates: list candidates */
+/** Definition of `RecruitApi.ListCandidates`: list candidates */
 export const listCandidatesTool: ToolDefinition<ListCandidatesInput> = {
   name: "ListCandidates",
   fullName: "RecruitApi.ListCandidates",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidates,
 };
-/** Definition of `RecruitApi.ListCandidateClientInfo`: Candidates: list candidate client info */
+/** Definition of `RecruitApi.ListCandidateClientInfo`: list candidate client info */
 export const listCandidateClientInfoTool: ToolDefinition<ListCandidateClientInfoInput> = {
   name: "ListCandidateClientInfo",
   fullName: "RecruitApi.ListCandidateClientInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidateClientInfo,
 };
-/** Definition of `RecruitApi.ListCandidateNotes`: Candidates: list candidate notes */
+/** Definition of `RecruitApi.ListCandidateNotes`: list candidate notes */
 export const listCandidateNotesTool: ToolDefinition<ListCandidateNotesInput> = {
   name: "ListCandidateNotes",
   fullName: "RecruitApi.ListCandidateNotes",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidateNotes,
 };
-/** Definition of `RecruitApi.ListCandidateProjects`: Candidates: list candidate projects */
+/** Definition of `RecruitApi.ListCandidateProjects`: list candidate projects */
 export const listCandidateProjectsTool: ToolDefinition<ListCandidateProjectsInput> = {
   name: "ListCandidateProjects",
   fullName: "RecruitApi.ListCandidateProjects",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidateProjects,
 };
-/** Definition of `RecruitApi.UpdateCandidateInfo`: Candidates: update candidate info */
+/** Definition of `RecruitApi.UpdateCandidateInfo`: update candidate info */
 export const updateCandidateInfoTool: ToolDefinition<UpdateCandidateInfoInput> = {
   name: "UpdateCandidateInfo",
   fullName: "RecruitApi.UpdateCandidateInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateCandidateInfo,
 };
-/** Definition of `RecruitApi.CreateCandidateTag`: Candidates: create candidate tag */
+/** Definition of `RecruitApi.CreateCandidateTag`: create candidate tag */
 export const createCandidateTagTool: ToolDefinition<CreateCandidateTagInput> = {
   name: "CreateCandidateTag",
   fullName: "RecruitApi.CreateCandidateTag",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidateTag,
 };
-/** Definition of `RecruitApi.ListCandidateTags`: Candidates: list candidate tags */
+/** Definition of `RecruitApi.ListCandidateTags`: list candidate tags */
 export const listCandidateTagsTool: ToolDefinition<ListCandidateTagsInput> = {
   name: "ListCandidateTags",
   fullName: "RecruitApi.ListCandidateTags",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidateTags,
 };
-/** Definition of `RecruitApi.RetrieveCandidateFileUrl`: Candidates: retrieve candidate file URL */
+/** Definition of `RecruitApi.RetrieveCandidateFileUrl`: retrieve candidate file URL */
 export const retrieveCandidateFileUrlTool: ToolDefinition<RetrieveCandidateFileUrlInput> = {
   name: "RetrieveCandidateFileUrl",
   fullName: "RecruitApi.RetrieveCandidateFileUrl",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRetrieveCandidateFileUrl,
 };
-/** Definition of `RecruitApi.CreateCandidateReferral`: Candidates: create candidate referral */
+/** Definition of `RecruitApi.CreateCandidateReferral`: create candidate referral */
 export const createCandidateReferralTool: ToolDefinition<CreateCandidateReferralInput> = {
   name: "CreateCandidateReferral",
   fullName: "RecruitApi.CreateCandidateReferral",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidateReferral,
 };
-/** Definition of `RecruitApi.CreateCustomField`: Custom fields: create custom field */
+/** Definition of `RecruitApi.CreateCustomField`: create custom field */
 export const createCustomFieldTool: ToolDefinition<CreateCustomFieldInput> = {
   name: "CreateCustomField",
   fullName: "RecruitApi.CreateCustomField",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCustomField,
 };
-/** Definition of `RecruitApi.GetCustomFieldInfo`: Custom fields: get custom field info */
+/** Definition of `RecruitApi.GetCustomFieldInfo`: get custom field info */
 export const getCustomFieldInfoTool: ToolDefinition<GetCustomFieldInfoInput> = {
   name: "GetCustomFieldInfo",
   fullName: "RecruitApi.GetCustomFieldInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetCustomFieldInfo,
 };
-/** Definition of `RecruitApi.ListCustomFields`: Custom fields: list custom fields */
+/** Definition of `RecruitApi.ListCustomFields`: list custom fields */
 export const listCustomFieldsTool: ToolDefinition<ListCustomFieldsInput> = {
   name: "ListCustomFields",
   fullName: "RecruitApi.ListCustomFields",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCustomFields,
 };
-/** Definition of `RecruitApi.SetCustomFieldValue`: Custom fields: set custom field value */
+/** Definition of `RecruitApi.SetCustomFieldValue`: set custom field value */
 export const setCustomFieldValueTool: ToolDefinition<SetCustomFieldValueInput> = {
   name: "SetCustomFieldValue",
   fullName: "RecruitApi.SetCustomFieldValue",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSetCustomFieldValue,
 };
-/** Definition of `RecruitApi.CreateDepartment`: Departments: create department */
+/** Definition of `RecruitApi.CreateDepartment`: create department */
 export const createDepartmentTool: ToolDefinition<CreateDepartmentInput> = {
   name: "CreateDepartment",
   fullName: "RecruitApi.CreateDepartment",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateDepartment,
 };
-/** Definition of `RecruitApi.ArchiveDepartment`: Departments: archive department */
+/** Definition of `RecruitApi.ArchiveDepartment`: archive department */
 export const archiveDepartmentTool: ToolDefinition<ArchiveDepartmentInput> = {
   name: "ArchiveDepartment",
   fullName: "RecruitApi.ArchiveDepartment",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateArchiveDepartment,
 };
-/** Definition of `RecruitApi.RestoreDepartment`: Departments: restore department */
+/** Definition of `RecruitApi.RestoreDepartment`: restore department */
 export const restoreDepartmentTool: ToolDefinition<RestoreDepartmentInput> = {
   name: "RestoreDepartment",
   fullName: "RecruitApi.RestoreDepartment",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRestoreDepartment,
 };
-/** Definition of `RecruitApi.ListDepartments`: Departments: list departments */
+/** Definition of `RecruitApi.ListDepartments`: list departments */
 export const listDepartmentsTool: ToolDefinition<ListDepartmentsInput> = {
   name: "ListDepartments",
   fullName: "RecruitApi.ListDepartments",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListDepartments,
 };
-/** Definition of `RecruitApi.MoveDepartment`: Departments: move department */
+/** Definition of `RecruitApi.MoveDepartment`: move department */
 export const moveDepartmentTool: ToolDefinition<MoveDepartmentInput> = {
   name: "MoveDepartment",
   fullName: "RecruitApi.MoveDepartment",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateMoveDepartment,
 };
-/** Definition of `RecruitApi.UpdateDepartment`: Departments: update department */
+/** Definition of `RecruitApi.UpdateDepartment`: update department */
 export const updateDepartmentTool: ToolDefinition<UpdateDepartmentInput> = {
   name: "UpdateDepartment",
   fullName: "RecruitApi.UpdateDepartment",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateDepartment,
 };
-/** Definition of `RecruitApi.GetFeedbackFormInfo`: Feedback forms: get feedback form info */
+/** Definition of `RecruitApi.GetFeedbackFormInfo`: get feedback form info */
 export const getFeedbackFormInfoTool: ToolDefinition<GetFeedbackFormInfoInput> = {
   name: "GetFeedbackFormInfo",
   fullName: "RecruitApi.GetFeedbackFormInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetFeedbackFormInfo,
 };
-/** Definition of `RecruitApi.ListFeedbackForms`: Feedback forms: list feedback forms */
+/** Definition of `RecruitApi.ListFeedbackForms`: list feedback forms */
 export const listFeedbackFormsTool: ToolDefinition<ListFeedbackFormsInput> = {
   name: "ListFeedbackForms",
   fullName: "RecruitApi.ListFeedbackForms",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListFeedbackForms,
 };
-/** Definition of `RecruitApi.HiringTeamAddMember`: Hiring team (job or application level): add a member to a hiring team (job or application level) */
+/** Definition of `RecruitApi.HiringTeamAddMember`: add a member to a hiring team (job or application level) */
 export const hiringTeamAddMemberTool: ToolDefinition<HiringTeamAddMemberInput> = {
   name: "HiringTeamAddMember",
   fullName: "RecruitApi.HiringTeamAddMember",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateHiringTeamAddMember,
 };
-/** Definition of `RecruitApi.RemoveTeamMemberFromHiring`: Hiring team (job or application level): remove a team member from a hiring team (job or application level) */
+/** Definition of `RecruitApi.RemoveTeamMemberFromHiring`: remove a team member from a hiring team (job or application level) */
 export const removeTeamMemberFromHiringTool: ToolDefinition<RemoveTeamMemberFromHiringInput> = {
   name: "RemoveTeamMemberFromHiring",
   fullName: "RecruitApi.RemoveTeamMemberFromHiring",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveTeamMemberFromHiring,
 };
-/** Definition of `RecruitApi.ListInterviews`: Interviews: list interviews */
+/** Definition of `RecruitApi.ListInterviews`: list interviews */
 export const listInterviewsTool: ToolDefinition<ListInterviewsInput> = {
   name: "ListInterviews",
   fullName: "RecruitApi.ListInterviews",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviews,
 };
-/** Definition of `RecruitApi.ListInterviewEvents`: Interviews: list interview events */
+/** Definition of `RecruitApi.ListInterviewEvents`: list interview events */
 export const listInterviewEventsTool: ToolDefinition<ListInterviewEventsInput> = {
   name: "ListInterviewEvents",
   fullName: "RecruitApi.ListInterviewEvents",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewEvents,
 };
-/** Definition of `RecruitApi.ListInterviewPlans`: Interviews: list interview plans */
+/** Definition of `RecruitApi.ListInterviewPlans`: list interview plans */
 export const listInterviewPlansTool: ToolDefinition<ListInterviewPlansInput> = {
   name: "ListInterviewPlans",
   fullName: "RecruitApi.ListInterviewPlans",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewPlans,
 };
-/** Definition of `RecruitApi.GetInterviewSchedules`: Interviews: get interview schedules */
+/** Definition of `RecruitApi.GetInterviewSchedules`: get interview schedules */
 export const getInterviewSchedulesTool: ToolDefinition<GetInterviewSchedulesInput> = {
   name: "GetInterviewSchedules",
   fullName: "RecruitApi.GetInterviewSchedules",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetInterviewSchedules,
 };
-/** Definition of `RecruitApi.UpdateInterviewSchedule`: Interviews: update interview schedule (update, add or cancel events) */
+/** Definition of `RecruitApi.UpdateInterviewSchedule`: update interview schedule (update, add or cancel events) */
 export const updateInterviewScheduleTool: ToolDefinition<UpdateInterviewScheduleInput> = {
   name: "UpdateInterviewSchedule",
   fullName: "RecruitApi.UpdateInterviewSchedule",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateInterviewSchedule,
 };
-/** Definition of `RecruitApi.ListInterviewStages`: Interviews: list interview stages for a plan, in order */
+/** Definition of `RecruitApi.ListInterviewStages`: list interview stages for a plan, in order */
 export const listInterviewStagesTool: ToolDefinition<ListInterviewStagesInput> = {
   name: "ListInterviewStages",
   fullName: "RecruitApi.ListInterviewStages",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewStages,
 };
-/** Definition of `RecruitApi.ListInterviewerPools`: Interviews: list interviewer pools */
+/** Definition of `RecruitApi.ListInterviewerPools`: list interviewer pools */
 export const listInterviewerPoolsTool: ToolDefinition<ListInterviewerPoolsInput> = {
   name: "ListInterviewerPools",
   fullName: "RecruitApi.ListInterviewerPools",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewerPools,
 };
-/** Definition of `RecruitApi.GetInterviewerPoolInfo`: Interviews: get interviewer pool info */
+/** Definition of `RecruitApi.GetInterviewerPoolInfo`: get interviewer pool info */
 export const getInterviewerPoolInfoTool: ToolDefinition<GetInterviewerPoolInfoInput> = {
   name: "GetInterviewerPoolInfo",
   fullName: "RecruitApi.GetInterviewerPoolInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetInterviewerPoolInfo,
 };
-/** Definition of `RecruitApi.CreateInterviewerPool`: Interviews: create interviewer pool */
+/** Definition of `RecruitApi.CreateInterviewerPool`: create interviewer pool */
 export const createInterviewerPoolTool: ToolDefinition<CreateInterviewerPoolInput> = {
   name: "CreateInterviewerPool",
   fullName: "RecruitApi.CreateInterviewerPool",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateInterviewerPool,
 };
-/** Definition of `RecruitApi.UpdateInterviewerPool`: Interviews: update interviewer pool */
+/** Definition of `RecruitApi.UpdateInterviewerPool`: update interviewer pool */
 export const updateInterviewerPoolTool: ToolDefinition<UpdateInterviewerPoolInput> = {
   name: "UpdateInterviewerPool",
   fullName: "RecruitApi.UpdateInterviewerPool",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateInterviewerPool,
 };
-/** Definition of `RecruitApi.UpdateWorkplaceType`: Locations: update workplace type */
+/** Definition of `RecruitApi.UpdateWorkplaceType`: update workplace type */
 export const updateWorkplaceTypeTool: ToolDefinition<UpdateWorkplaceTypeInput> = {
   name: "UpdateWorkplaceType",
   fullName: "RecruitApi.UpdateWorkplaceType",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateWorkplaceType,
 };
-/** Definition of `RecruitApi.GetOpeningInfo`: Openings: get opening info (by UUID) */
+/** Definition of `RecruitApi.GetOpeningInfo`: get opening info (by UUID) */
 export const getOpeningInfoTool: ToolDefinition<GetOpeningInfoInput> = {
   name: "GetOpeningInfo",
   fullName: "RecruitApi.GetOpeningInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetOpeningInfo,
 };
-/** Definition of `RecruitApi.SearchJobOpenings`: Openings: search job openings (by identifier) */
+/** Definition of `RecruitApi.SearchJobOpenings`: search job openings (by identifier) */
 export const searchJobOpeningsTool: ToolDefinition<SearchJobOpeningsInput> = {
   name: "SearchJobOpenings",
   fullName: "RecruitApi.SearchJobOpenings",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSearchJobOpenings,
 };
-/** Definition of `RecruitApi.AddJobToOpening`: Openings: add job to opening */
+/** Definition of `RecruitApi.AddJobToOpening`: add job to opening */
 export const addJobToOpeningTool: ToolDefinition<AddJobToOpeningInput> = {
   name: "AddJobToOpening",
   fullName: "RecruitApi.AddJobToOpening",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddJobToOpening,
 };
-/** Definition of `RecruitApi.RemoveJobFromOpening`: Openings: remove job from opening */
+/** Definition of `RecruitApi.RemoveJobFromOpening`: remove job from opening */
 export const removeJobFromOpeningTool: ToolDefinition<RemoveJobFromOpeningInput> = {
   name: "RemoveJobFromOpening",
   fullName: "RecruitApi.RemoveJobFromOpening",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveJobFromOpening,
 };
-/** Definition of `RecruitApi.AddLocationToJobOpening`: Openings: add location to job opening */
+/** Definition of `RecruitApi.AddLocationToJobOpening`: add location to job opening */
 export const addLocationToJobOpeningTool: ToolDefinition<AddLocationToJobOpeningInput> = {
   name: "AddLocationToJobOpening",
   fullName: "RecruitApi.AddLocationToJobOpening",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddLocationToJobOpening,
 };
-/** Definition of `RecruitApi.RemoveLocationFromOpening`: Openings: remove location from opening */
+/** Definition of `RecruitApi.RemoveLocationFromOpening`: remove location from opening */
 export const removeLocationFromOpeningTool: ToolDefinition<RemoveLocationFromOpeningInput> = {
   name: "RemoveLocationFromOpening",
   fullName: "RecruitApi.RemoveLocationFromOpening",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveLocationFromOpening,
 };
-/** Definition of `RecruitApi.GetProjectInformation`: Projects: get project information */
+/** Definition of `RecruitApi.GetProjectInformation`: get project information */
 export const getProjectInformationTool: ToolDefinition<GetProjectInformationInput> = {
   name: "GetProjectInformation",
   fullName: "RecruitApi.GetProjectInformation",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetProjectInformation,
 };
-/** Definition of `RecruitApi.GenerateAndPollReport`: Reports: generate a report or poll its status */
+/** Definition of `RecruitApi.GenerateAndPollReport`: generate a report or poll its status */
 export const generateAndPollReportTool: ToolDefinition<GenerateAndPollReportInput> = {
   name: "GenerateAndPollReport",
   fullName: "RecruitApi.GenerateAndPollReport",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGenerateAndPollReport,
 };
-/** Definition of `RecruitApi.RetrieveSyncReport`: Reports: retrieve sync report */
+/** Definition of `RecruitApi.RetrieveSyncReport`: retrieve sync report */
 export const retrieveSyncReportTool: ToolDefinition<RetrieveSyncReportInput> = {
   name: "RetrieveSyncReport",
   fullName: "RecruitApi.RetrieveSyncReport",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRetrieveSyncReport,
 };
-/** Definition of `RecruitApi.GetSurveyFormDetails`: Surveys: get survey form details */
+/** Definition of `RecruitApi.GetSurveyFormDetails`: get survey form details */
 export const getSurveyFormDetailsTool: ToolDefinition<GetSurveyFormDetailsInput> = {
   name: "GetSurveyFormDetails",
   fullName: "RecruitApi.GetSurveyFormDetails",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetSurveyFormDetails,
 };
-/** Definition of `RecruitApi.ListSurveyFormDefinitions`: Surveys: list survey form definitions */
+/** Definition of `RecruitApi.ListSurveyFormDefinitions`: list survey form definitions */
 export const listSurveyFormDefinitionsTool: ToolDefinition<ListSurveyFormDefinitionsInput> = {
   name: "ListSurveyFormDefinitions",
   fullName: "RecruitApi.ListSurveyFormDefinitions",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListSurveyFormDefinitions,
 };
-/** Definition of `RecruitApi.CreateSurveyRequest`: Surveys: create survey request (returns a survey URL) */
+/** Definition of `RecruitApi.CreateSurveyRequest`: create survey request (returns a survey URL) */
 export const createSurveyRequestTool: ToolDefinition<CreateSurveyRequestInput> = {
   name: "CreateSurveyRequest",
   fullName: "RecruitApi.CreateSurveyRequest",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateSurveyRequest,
 };
-/** Definition of `RecruitApi.ListSurveyRequests`: Surveys: list survey requests */
+/** Definition of `RecruitApi.ListSurveyRequests`: list survey requests */
 export const listSurveyRequestsTool: ToolDefinition<ListSurveyRequestsInput> = {
   name: "ListSurveyRequests",
   fullName: "RecruitApi.ListSurveyRequests",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListSurveyRequests,
 };
-/** Definition of `RecruitApi.CreateSurveySubmission`: Surveys: create survey submission */
+/** Definition of `RecruitApi.CreateSurveySubmission`: create survey submission */
 export const createSurveySubmissionTool: ToolDefinition<CreateSurveySubmissionInput> = {
   name: "CreateSurveySubmission",
   fullName: "RecruitApi.CreateSurveySubmission",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateSurveySubmission,
 };
-/** Definition of `RecruitApi.ListSurveySubmissions`: Surveys: list survey submissions */
+/** Definition of `RecruitApi.ListSurveySubmissions`: list survey submissions */
 export const listSurveySubmissionsTool: ToolDefinition<ListSurveySubmissionsInput> = {
   name: "ListSurveySubmissions",
   fullName: "RecruitApi.ListSurveySubmissions",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListSurveySubmissions,
 };
-/** Definition of `RecruitApi.GetRecruitUserInfo`: Users: get user info */
+/** Definition of `RecruitApi.GetRecruitUserInfo`: get user info */
 export const getRecruitUserInfoTool: ToolDefinition<GetRecruitUserInfoInput> = {
   name: "GetRecruitUserInfo",
   fullName: "RecruitApi.GetRecruitUserInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetRecruitUserInfo,
 };
-/** Definition of `RecruitApi.GetRecruitUserList`: Users: get user list (with access levels) */
+/** Definition of `RecruitApi.GetRecruitUserList`: get user list (with access levels) */
 export const getRecruitUserListTool: ToolDefinition<GetRecruitUserListInput> = {
   name: "GetRecruitUserList",
   fullName: "RecruitApi.GetRecruitUserList",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetRecruitUserList,
 };
-/** Definition of `RecruitApi.RecruitUserSearch`: Users: search users (by email) */
+/** Definition of `RecruitApi.RecruitUserSearch`: search users (by email) */
 export const recruitUserSearchTool: ToolDefinition<RecruitUserSearchInput> = {
   name: "RecruitUserSearch",
   fullName: "RecruitApi.RecruitUserSearch",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRecruitUserSearch,
 };
-/** Definition of `RecruitApi.GetInterviewerSettings`: Users: get interviewer settings */
+/** Definition of `RecruitApi.GetInterviewerSettings`: get interviewer settings */
 export const getInterviewerSettingsTool: ToolDefinition<GetInterviewerSettingsInput> = {
   name: "GetInterviewerSettings",
   fullName: "RecruitApi.GetInterviewerSettings",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetInterviewerSettings,
 };
-/** Definition of `RecruitApi.UpdateInterviewerSettings`: Users: update interviewer settings */
+/** Definition of `RecruitApi.UpdateInterviewerSettings`: update interviewer settings */
 export const updateInterviewerSettingsTool: ToolDefinition<UpdateInterviewerSettingsInput> = {
   name: "UpdateInterviewerSettings",
   fullName: "RecruitApi.UpdateInterviewerSettings",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateInterviewerSettings,
 };
-/** Definition of `RecruitApi.RetrieveWebhookInfo`: Webhooks: retrieve webhook setting info (by id) */
+/** Definition of `RecruitApi.RetrieveWebhookInfo`: retrieve webhook setting info (by id) */
 export const retrieveWebhookInfoTool: ToolDefinition<RetrieveWebhookInfoInput> = {
   name: "RetrieveWebhookInfo",
   fullName: "RecruitApi.RetrieveWebhookInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRetrieveWebhookInfo,
 };
-/** Definition of `RecruitApi.ArchiveInterviewerPool`: Interviewer pools: archive interviewer pool */
+/** Definition of `RecruitApi.ArchiveInterviewerPool`: archive interviewer pool */
 export const archiveInterviewerPoolTool: ToolDefinition<ArchiveInterviewerPoolInput> = {
   name: "ArchiveInterviewerPool",
   fullName: "RecruitApi.ArchiveInterviewerPool",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateArchiveInterviewerPool,
 };
-/** Definition of `RecruitApi.RestoreInterviewerPool`: Interviewer pools: restore interviewer pool */
+/** Definition of `RecruitApi.RestoreInterviewerPool`: restore interviewer pool */
 export const restoreInterviewerPoolTool: ToolDefinition<RestoreInterviewerPoolInput> = {
   name: "RestoreInterviewerPool",
   fullName: "RecruitApi.RestoreInterviewerPool",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRestoreInterviewerPool,
 };
-/** Definition of `RecruitApi.AddUserToInterviewerPool`: Interviewer pools: add user to interviewer pool */
+/** Definition of `RecruitApi.AddUserToInterviewerPool`: add user to interviewer pool */
 export const addUserToInterviewerPoolTool: ToolDefinition<AddUserToInterviewerPoolInput> = {
   name: "AddUserToInterviewerPool",
   fullName: "RecruitApi.AddUserToInterviewerPool",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddUserToInterviewerPool,
 };
-/** Definition of `RecruitApi.RemoveUserFromInterviewerPool`: Interviewer pools: remove user from interviewer pool */
+/** Definition of `RecruitApi.RemoveUserFromInterviewerPool`: remove user from interviewer pool */
 export const removeUserFromInterviewerPoolTool: ToolDefinition<RemoveUserFromInterviewerPoolInput> = {
   name: "RemoveUserFromInterviewerPool",
   fullName: "RecruitApi.RemoveUserFromInterviewerPool",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveUserFromInterviewerPool,
 };
-/** Definition of `RecruitApi.CreateNewJob`: Jobs: create new job */
+/** Definition of `RecruitApi.CreateNewJob`: create new job */
 export const createNewJobTool: ToolDefinition<CreateNewJobInput> = {
   name: "CreateNewJob",
   fullName: "RecruitApi.CreateNewJob",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateNewJob,
 };
-/** Definition of `RecruitApi.GetJobDetails`: Jobs: get job details */
+/** Definition of `RecruitApi.GetJobDetails`: get job details */
 export const getJobDetailsTool: ToolDefinition<GetJobDetailsInput> = {
   name: "GetJobDetails",
   fullName: "RecruitApi.GetJobDetails",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetJobDetails,
 };
-/** Definition of `RecruitApi.ListAllJobs`: Jobs: list all jobs (open, closed, archived) */
+/** Definition of `RecruitApi.ListAllJobs`: list all jobs (open, closed, archived) */
 export const listAllJobsTool: ToolDefinition<ListAllJobsInput> = {
   name: "ListAllJobs",
   fullName: "RecruitApi.ListAllJobs",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListAllJobs,
 };
-/** Definition of `RecruitApi.SetJobStatus`: Jobs: set job status */
+/** Definition of `RecruitApi.SetJobStatus`: set job status */
 export const setJobStatusTool: ToolDefinition<SetJobStatusInput> = {
   name: "SetJobStatus",
   fullName: "RecruitApi.SetJobStatus",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSetJobStatus,
 };
-/** Definition of `RecruitApi.UpdateJobDetails`: Jobs: update job details */
+/** Definition of `RecruitApi.UpdateJobDetails`: update job details */
 export const updateJobDetailsTool: ToolDefinition<UpdateJobDetailsInput> = {
   name: "UpdateJobDetails",
   fullName: "RecruitApi.UpdateJobDetails",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateJobDetails,
 };
-/** Definition of `RecruitApi.UpdateJobCompensation`: Jobs: update job compensation */
+/** Definition of `RecruitApi.UpdateJobCompensation`: update job compensation */
 export const updateJobCompensationTool: ToolDefinition<UpdateJobCompensationInput> = {
   name: "UpdateJobCompensation",
   fullName: "RecruitApi.UpdateJobCompensation",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateJobCompensation,
 };
-/** Definition of `RecruitApi.SearchJobsByTitle`: Jobs: search jobs by title */
+/** Definition of `RecruitApi.SearchJobsByTitle`: search jobs by title */
 export const searchJobsByTitleTool: ToolDefinition<SearchJobsByTitleInput> = {
   name: "SearchJobsByTitle",
   fullName: "RecruitApi.SearchJobsByTitle",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSearchJobsByTitle,
 };
-/** Definition of `RecruitApi.ListEnabledJobBoards`: Jobs: list enabled job boards */
+/** Definition of `RecruitApi.ListEnabledJobBoards`: list enabled job boards */
 export const listEnabledJobBoardsTool: ToolDefinition<ListEnabledJobBoardsInput> = {
   name: "ListEnabledJobBoards",
   fullName: "RecruitApi.ListEnabledJobBoards",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListEnabledJobBoards,
 };
-/** Definition of `RecruitApi.JobInterviewPlanInfo`: Jobs: job interview plan info */
+/** Definition of `RecruitApi.JobInterviewPlanInfo`: job interview plan info */
 export const jobInterviewPlanInfoTool: ToolDefinition<JobInterviewPlanInfoInput> = {
   name: "JobInterviewPlanInfo",
   fullName: "RecruitApi.JobInterviewPlanInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateJobInterviewPlanInfo,
 };
-/** Definition of `RecruitApi.GetJobPostingInfo`: Jobs: get job posting info */
+/** Definition of `RecruitApi.GetJobPostingInfo`: get job posting info */
 export const getJobPostingInfoTool: ToolDefinition<GetJobPostingInfoInput> = {
   name: "GetJobPostingInfo",
   fullName: "RecruitApi.GetJobPostingInfo",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetJobPostingInfo,
 };
-/** Definition of `RecruitApi.ListPublishedJobPostings`: Jobs: list published job postings */
+/** Definition of `RecruitApi.ListPublishedJobPostings`: list published job postings */
 export const listPublishedJobPostingsTool: ToolDefinition<ListPublishedJobPostingsInput> = {
   name: "ListPublishedJobPostings",
   fullName: "RecruitApi.ListPublishedJobPostings",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListPublishedJobPostings,
 };
-/** Definition of `RecruitApi.ListJobTemplates`: Jobs: list job templates */
+/** Definition of `RecruitApi.ListJobTemplates`: list job templates */
 export const listJobTemplatesTool: ToolDefinition<ListJobTemplatesInput> = {
   name: "ListJobTemplates",
   fullName: "RecruitApi.ListJobTemplates",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListJobTemplates,
 };
-/** Definition of `RecruitApi.UpdateJobPosting`: Jobs: update job posting */
+/** Definition of `RecruitApi.UpdateJobPosting`: update job posting */
 export const updateJobPostingTool: ToolDefinition<UpdateJobPostingInput> = {
   name: "UpdateJobPosting",
   fullName: "RecruitApi.UpdateJobPosting",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateJobPosting,
 };
-/** Definition of `RecruitApi.ArchiveLocation`: Locations: archive location */
+/** Definition of `RecruitApi.ArchiveLocation`: archive location */
 export const archiveLocationTool: ToolDefinition<ArchiveLocationInput> = {
   name: "ArchiveLocation",
   fullName: "RecruitApi.ArchiveLocation",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateArchiveLocation,
 };
-/** Definition of `RecruitApi.CreateLocation`: Locations: create location or hierarchy */
+/** Definition of `RecruitApi.CreateLocation`: create location or hierarchy */
 export const createLocationTool: ToolDefinition<CreateLocationInput> = {
   name: "CreateLocation",
   fullName: "RecruitApi.CreateLocation",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateLocation,
 };
-/** Definition of `RecruitApi.GetLocationDetails`: Locations: get location details */
+/** Definition of `RecruitApi.GetLocationDetails`: get location details */
 export const getLocationDetailsTool: ToolDefinition<GetLocationDetailsInput> = {
   name: "GetLocationDetails",
   fullName: "RecruitApi.GetLocationDetails",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetLocationDetails,
 };
-/** Definition of `RecruitApi.ListAllLocations`: Locations: list all locations */
+/** Definition of `RecruitApi.ListAllLocations`: list all locations */
 export const listAllLocationsTool: ToolDefinition<ListAllLocationsInput> = {
   name: "ListAllLocations",
   fullName: "RecruitApi.ListAllLocations",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListAllLocations,
 };
-/** Definition of `RecruitApi.MoveLocationInHierarchy`: Locations: move location in hierarchy */
+/** Definition of `RecruitApi.MoveLocationInHierarchy`: move location in hierarchy */
 export const moveLocationInHierarchyTool: ToolDefinition<MoveLocationInHierarchyInput> = {
   name: "MoveLocationInHierarchy",
   fullName: "RecruitApi.MoveLocationInHierarchy",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateMoveLocationInHierarchy,
 };
-/** Definition of `RecruitApi.RestoreArchivedLocation`: Locations: restore archived location */
+/** Definition of `RecruitApi.RestoreArchivedLocation`: restore archived location */
 export const restoreArchivedLocationTool: ToolDefinition<RestoreArchivedLocationInput> = {
   name: "RestoreArchivedLocation",
   fullName: "RecruitApi.RestoreArchivedLocation",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRestoreArchivedLocation,
 };
-/** Definition of `RecruitApi.UpdateLocationAddress`: Locations: update location address */
+/** Definition of `RecruitApi.UpdateLocationAddress`: update location address */
 export const updateLocationAddressTool: ToolDefinition<UpdateLocationAddressInput> = {
   name: "UpdateLocationAddress",
   fullName: "RecruitApi.UpdateLocationAddress",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateLocationAddress,
 };
-/** Definition of `RecruitApi.UpdateLocationName`: Locations: update location name */
+/** Definition of `RecruitApi.UpdateLocationName`: update location name */
 export const updateLocationNameTool: ToolDefinition<UpdateLocationNameInput> = {
   name: "UpdateLocationName",
   fullName: "RecruitApi.UpdateLocationName",
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateLocationName,
 };
-/** Definition of `RecruitApi.UpdateLocationRemoteStatus`: Locations: update location remote status */
+/** Definition of `RecruitApi.UpdateLocationRemoteStatus`: update location remote status */
 export const updateLocationRemoteStatusTool: ToolDefinition<UpdateLocationRemoteStatusInput> = {
   name: "UpdateLocationRemoteStatus",
   fullName: "RecruitApi.UpdateLocationRemoteStatus",
@@ -1342,643 +1342,643 @@ export interface RecruitApiClient {
    */
   deleteWebhookSetting(input: WithObjectRequestBody<DeleteWebhookSettingInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Applications: fetch application details, by application or form instance id.
+   * Fetch application details, by application or form instance id.
    *
    * Calls `RecruitApi.FetchApplicationDetails`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   fetchApplicationDetails(input: WithObjectRequestBody<FetchApplicationDetailsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Applications: list applications.
+   * List applications.
    *
    * Calls `RecruitApi.ListApplications`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listApplications(input: WithObjectRequestBody<ListApplicationsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Applications: update application history.
+   * Update application history.
    *
    * Calls `RecruitApi.UpdateApplicationHistory`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateApplicationHistory(input: WithObjectRequestBody<UpdateApplicationHistoryInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Applications: get application history (paginated).
+   * Get application history (paginated).
    *
    * Calls `RecruitApi.GetApplicationHistory`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getApplicationHistory(input: WithObjectRequestBody<GetApplicationHistoryInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Applications: AI evaluations of job criteria.
+   * AI evaluations of job criteria.
    *
    * Calls `RecruitApi.GetCandidateCriteriaEvaluations`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getCandidateCriteriaEvaluations(input: WithObjectRequestBody<GetCandidateCriteriaEvaluationsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Applications: feedback and scorecards.
+   * Feedback and scorecards.
    *
    * Calls `RecruitApi.ListApplicationFeedback`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listApplicationFeedback(input: WithObjectRequestBody<ListApplicationFeedbackInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Applications: submit application feedback.
+   * Submit application feedback.
    *
    * Calls `RecruitApi.SubmitApplicationFeedback`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   submitApplicationFeedback(input: WithObjectRequestBody<SubmitApplicationFeedbackInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: get approval list.
+   * Get approval list.
    *
    * Calls `RecruitApi.GetApprovalList`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getApprovalList(input: WithObjectRequestBody<GetApprovalListInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: create or update an approval definition for an entity.
+   * Create or update an approval definition for an entity.
    *
    * Calls `RecruitApi.UpdateApprovalDefinition`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateApprovalDefinition(input: WithObjectRequestBody<UpdateApprovalDefinitionInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: offer approval action.
+   * Offer approval action.
    *
    * Calls `RecruitApi.OfferApprovalAction`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   offerApprovalAction(input: WithObjectRequestBody<OfferApprovalActionInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: create offer.
+   * Create offer.
    *
    * Calls `RecruitApi.CreateOffer`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createOffer(input: WithObjectRequestBody<CreateOfferInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: get offer details.
+   * Get offer details.
    *
    * Calls `RecruitApi.GetOfferDetails`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getOfferDetails(input: WithObjectRequestBody<GetOfferDetailsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: get latest offers.
+   * Get latest offers.
    *
    * Calls `RecruitApi.GetLatestOffers`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getLatestOffers(input: WithObjectRequestBody<GetLatestOffersInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: create candidate offer version.
+   * Create candidate offer version.
    *
    * Calls `RecruitApi.CreateCandidateOfferVersion`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createCandidateOfferVersion(input: WithObjectRequestBody<CreateCandidateOfferVersionInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: update offer (retriggers approval steps).
+   * Update offer (retriggers approval steps).
    *
    * Calls `RecruitApi.UpdateOffer`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateOffer(input: WithObjectRequestBody<UpdateOfferInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Approvals and offers: start offer process.
+   * Start offer process.
    *
    * Calls `RecruitApi.StartOfferProcess`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   startOfferProcess(input: WithObjectRequestBody<StartOfferProcessInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Assessments: add completed assessment to candidate.
+   * Add completed assessment to candidate.
    *
    * Calls `RecruitApi.AddCompletedAssessmentToCandidate`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   addCompletedAssessmentToCandidate(input: WithObjectRequestBody<AddCompletedAssessmentToCandidateInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Assessments: start assessment.
+   * Start assessment.
    *
    * Calls `RecruitApi.StartAssessment`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   startAssessment(input: WithObjectRequestBody<StartAssessmentInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Assessments: update assessment status.
+   * Update assessment status.
    *
    * Calls `RecruitApi.UpdateAssessmentStatus`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateAssessmentStatus(input: WithObjectRequestBody<UpdateAssessmentStatusInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Assessments: cancel assessment.
+   * Cancel assessment.
    *
    * Calls `RecruitApi.CancelAssessment`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   cancelAssessment(input: WithObjectRequestBody<CancelAssessmentInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: add candidate to project.
+   * Add candidate to project.
    *
    * Calls `RecruitApi.AddCandidateToProject`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   addCandidateToProject(input: WithObjectRequestBody<AddCandidateToProjectInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: add candidate tag.
+   * Add candidate tag.
    *
    * Calls `RecruitApi.AddCandidateTag`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   addCandidateTag(input: WithObjectRequestBody<AddCandidateTagInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: anonymize candidate data (permanent).
+   * Anonymize candidate data (permanent).
    *
    * Calls `RecruitApi.AnonymizeCandidateData`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   anonymizeCandidateData(input: WithObjectRequestBody<AnonymizeCandidateDataInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: create candidate.
+   * Create candidate.
    *
    * Calls `RecruitApi.CreateCandidate`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createCandidate(input: WithObjectRequestBody<CreateCandidateInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: create candidate note.
+   * Create candidate note.
    *
    * Calls `RecruitApi.CreateCandidateNote`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createCandidateNote(input: WithObjectRequestBody<CreateCandidateNoteInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: get candidate information.
+   * Get candidate information.
    *
    * Calls `RecruitApi.GetCandidateInformation`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getCandidateInformation(input: WithObjectRequestBody<GetCandidateInformationInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: list candidates.
+   * List candidates.
    *
    * Calls `RecruitApi.ListCandidates`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listCandidates(input: WithObjectRequestBody<ListCandidatesInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: list candidate client info.
+   * List candidate client info.
    *
    * Calls `RecruitApi.ListCandidateClientInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listCandidateClientInfo(input: WithObjectRequestBody<ListCandidateClientInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: list candidate notes.
+   * List candidate notes.
    *
    * Calls `RecruitApi.ListCandidateNotes`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listCandidateNotes(input: WithObjectRequestBody<ListCandidateNotesInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: list candidate projects.
+   * List candidate projects.
    *
    * Calls `RecruitApi.ListCandidateProjects`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listCandidateProjects(input: WithObjectRequestBody<ListCandidateProjectsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: update candidate info.
+   * Update candidate info.
    *
    * Calls `RecruitApi.UpdateCandidateInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateCandidateInfo(input: WithObjectRequestBody<UpdateCandidateInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: create candidate tag.
+   * Create candidate tag.
    *
    * Calls `RecruitApi.CreateCandidateTag`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createCandidateTag(input: WithObjectRequestBody<CreateCandidateTagInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: list candidate tags.
+   * List candidate tags.
    *
    * Calls `RecruitApi.ListCandidateTags`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listCandidateTags(input: WithObjectRequestBody<ListCandidateTagsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: retrieve candidate file URL.
+   * Retrieve candidate file URL.
    *
    * Calls `RecruitApi.RetrieveCandidateFileUrl`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   retrieveCandidateFileUrl(input: WithObjectRequestBody<RetrieveCandidateFileUrlInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Candidates: create candidate referral.
+   * Create candidate referral.
    *
    * Calls `RecruitApi.CreateCandidateReferral`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createCandidateReferral(input: WithObjectRequestBody<CreateCandidateReferralInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Custom fields: create custom field.
+   * Create custom field.
    *
    * Calls `RecruitApi.CreateCustomField`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createCustomField(input: WithObjectRequestBody<CreateCustomFieldInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Custom fields: get custom field info.
+   * Get custom field info.
    *
    * Calls `RecruitApi.GetCustomFieldInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getCustomFieldInfo(input: WithObjectRequestBody<GetCustomFieldInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Custom fields: list custom fields.
+   * List custom fields.
    *
    * Calls `RecruitApi.ListCustomFields`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listCustomFields(input: WithObjectRequestBody<ListCustomFieldsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Custom fields: set custom field value.
+   * Set custom field value.
    *
    * Calls `RecruitApi.SetCustomFieldValue`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   setCustomFieldValue(input: WithObjectRequestBody<SetCustomFieldValueInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Departments: create department.
+   * Create department.
    *
    * Calls `RecruitApi.CreateDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createDepartment(input: WithObjectRequestBody<CreateDepartmentInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Departments: archive department.
+   * Archive department.
    *
    * Calls `RecruitApi.ArchiveDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   archiveDepartment(input: WithObjectRequestBody<ArchiveDepartmentInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Departments: restore department.
+   * Restore department.
    *
    * Calls `RecruitApi.RestoreDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   restoreDepartment(input: WithObjectRequestBody<RestoreDepartmentInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Departments: list departments.
+   * List departments.
    *
    * Calls `RecruitApi.ListDepartments`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listDepartments(input: WithObjectRequestBody<ListDepartmentsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Departments: move department.
+   * Move department.
    *
    * Calls `RecruitApi.MoveDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   moveDepartment(input: WithObjectRequestBody<MoveDepartmentInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Departments: update department.
+   * Update department.
    *
    * Calls `RecruitApi.UpdateDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateDepartment(input: WithObjectRequestBody<UpdateDepartmentInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Feedback forms: get feedback form info.
+   * Get feedback form info.
    *
    * Calls `RecruitApi.GetFeedbackFormInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getFeedbackFormInfo(input: WithObjectRequestBody<GetFeedbackFormInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Feedback forms: list feedback forms.
+   * List feedback forms.
    *
    * Calls `RecruitApi.ListFeedbackForms`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listFeedbackForms(input: WithObjectRequestBody<ListFeedbackFormsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Hiring team (job or application level): add a member to a hiring team (job or application level).
+   * Add a member to a hiring team (job or application level).
    *
    * Calls `RecruitApi.HiringTeamAddMember`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   hiringTeamAddMember(input: WithObjectRequestBody<HiringTeamAddMemberInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Hiring team (job or application level): remove a team member from a hiring team (job or application level).
+   * Remove a team member from a hiring team (job or application level).
    *
    * Calls `RecruitApi.RemoveTeamMemberFromHiring`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   removeTeamMemberFromHiring(input: WithObjectRequestBody<RemoveTeamMemberFromHiringInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: list interviews.
+   * List interviews.
    *
    * Calls `RecruitApi.ListInterviews`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listInterviews(input: WithObjectRequestBody<ListInterviewsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: list interview events.
+   * List interview events.
    *
    * Calls `RecruitApi.ListInterviewEvents`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listInterviewEvents(input: WithObjectRequestBody<ListInterviewEventsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: list interview plans.
+   * List interview plans.
    *
    * Calls `RecruitApi.ListInterviewPlans`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listInterviewPlans(input: WithObjectRequestBody<ListInterviewPlansInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: get interview schedules.
+   * Get interview schedules.
    *
    * Calls `RecruitApi.GetInterviewSchedules`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getInterviewSchedules(input: WithObjectRequestBody<GetInterviewSchedulesInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: update interview schedule (update, add or cancel events).
+   * Update interview schedule (update, add or cancel events).
    *
    * Calls `RecruitApi.UpdateInterviewSchedule`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateInterviewSchedule(input: WithObjectRequestBody<UpdateInterviewScheduleInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: list interview stages for a plan, in order.
+   * List interview stages for a plan, in order.
    *
    * Calls `RecruitApi.ListInterviewStages`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listInterviewStages(input: WithObjectRequestBody<ListInterviewStagesInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: list interviewer pools.
+   * List interviewer pools.
    *
    * Calls `RecruitApi.ListInterviewerPools`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listInterviewerPools(input: WithObjectRequestBody<ListInterviewerPoolsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: get interviewer pool info.
+   * Get interviewer pool info.
    *
    * Calls `RecruitApi.GetInterviewerPoolInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getInterviewerPoolInfo(input: WithObjectRequestBody<GetInterviewerPoolInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: create interviewer pool.
+   * Create interviewer pool.
    *
    * Calls `RecruitApi.CreateInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createInterviewerPool(input: WithObjectRequestBody<CreateInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviews: update interviewer pool.
+   * Update interviewer pool.
    *
    * Calls `RecruitApi.UpdateInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateInterviewerPool(input: WithObjectRequestBody<UpdateInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: update workplace type.
+   * Update workplace type.
    *
    * Calls `RecruitApi.UpdateWorkplaceType`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateWorkplaceType(input: WithObjectRequestBody<UpdateWorkplaceTypeInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Openings: get opening info (by UUID).
+   * Get opening info (by UUID).
    *
    * Calls `RecruitApi.GetOpeningInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getOpeningInfo(input: WithObjectRequestBody<GetOpeningInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Openings: search job openings (by identifier).
+   * Search job openings (by identifier).
    *
    * Calls `RecruitApi.SearchJobOpenings`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   searchJobOpenings(input: WithObjectRequestBody<SearchJobOpeningsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Openings: add job to opening.
+   * Add job to opening.
    *
    * Calls `RecruitApi.AddJobToOpening`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   addJobToOpening(input: WithObjectRequestBody<AddJobToOpeningInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Openings: remove job from opening.
+   * Remove job from opening.
    *
    * Calls `RecruitApi.RemoveJobFromOpening`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   removeJobFromOpening(input: WithObjectRequestBody<RemoveJobFromOpeningInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Openings: add location to job opening.
+   * Add location to job opening.
    *
    * Calls `RecruitApi.AddLocationToJobOpening`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   addLocationToJobOpening(input: WithObjectRequestBody<AddLocationToJobOpeningInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Openings: remove location from opening.
+   * Remove location from opening.
    *
    * Calls `RecruitApi.RemoveLocationFromOpening`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   removeLocationFromOpening(input: WithObjectRequestBody<RemoveLocationFromOpeningInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Projects: get project information.
+   * Get project information.
    *
    * Calls `RecruitApi.GetProjectInformation`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getProjectInformation(input: WithObjectRequestBody<GetProjectInformationInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Reports: generate a report or poll its status.
+   * Generate a report or poll its status.
    *
    * Calls `RecruitApi.GenerateAndPollReport`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   generateAndPollReport(input: WithObjectRequestBody<GenerateAndPollReportInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Reports: retrieve sync report.
+   * Retrieve sync report.
    *
    * Calls `RecruitApi.RetrieveSyncReport`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   retrieveSyncReport(input: WithObjectRequestBody<RetrieveSyncReportInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Surveys: get survey form details.
+   * Get survey form details.
    *
    * Calls `RecruitApi.GetSurveyFormDetails`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getSurveyFormDetails(input: WithObjectRequestBody<GetSurveyFormDetailsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Surveys: list survey form definitions.
+   * List survey form definitions.
    *
    * Calls `RecruitApi.ListSurveyFormDefinitions`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listSurveyFormDefinitions(input: WithObjectRequestBody<ListSurveyFormDefinitionsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Surveys: create survey request (returns a survey URL).
+   * Create survey request (returns a survey URL).
    *
    * Calls `RecruitApi.CreateSurveyRequest`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createSurveyRequest(input: WithObjectRequestBody<CreateSurveyRequestInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Surveys: list survey requests.
+   * List survey requests.
    *
    * Calls `RecruitApi.ListSurveyRequests`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listSurveyRequests(input: WithObjectRequestBody<ListSurveyRequestsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Surveys: create survey submission.
+   * Create survey submission.
    *
    * Calls `RecruitApi.CreateSurveySubmission`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createSurveySubmission(input: WithObjectRequestBody<CreateSurveySubmissionInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Surveys: list survey submissions.
+   * List survey submissions.
    *
    * Calls `RecruitApi.ListSurveySubmissions`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listSurveySubmissions(input: WithObjectRequestBody<ListSurveySubmissionsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Users: get user info.
+   * Get user info.
    *
    * Calls `RecruitApi.GetRecruitUserInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getRecruitUserInfo(input: WithObjectRequestBody<GetRecruitUserInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Users: get user list (with access levels).
+   * Get user list (with access levels).
    *
    * Calls `RecruitApi.GetRecruitUserList`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getRecruitUserList(input: WithObjectRequestBody<GetRecruitUserListInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Users: search users (by email).
+   * Search users (by email).
    *
    * Calls `RecruitApi.RecruitUserSearch`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   recruitUserSearch(input: WithObjectRequestBody<RecruitUserSearchInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Users: get interviewer settings.
+   * Get interviewer settings.
    *
    * Calls `RecruitApi.GetInterviewerSettings`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getInterviewerSettings(input: WithObjectRequestBody<GetInterviewerSettingsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Users: update interviewer settings.
+   * Update interviewer settings.
    *
    * Calls `RecruitApi.UpdateInterviewerSettings`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateInterviewerSettings(input: WithObjectRequestBody<UpdateInterviewerSettingsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Webhooks: retrieve webhook setting info (by id).
+   * Retrieve webhook setting info (by id).
    *
    * Calls `RecruitApi.RetrieveWebhookInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   retrieveWebhookInfo(input: WithObjectRequestBody<RetrieveWebhookInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviewer pools: archive interviewer pool.
+   * Archive interviewer pool.
    *
    * Calls `RecruitApi.ArchiveInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   archiveInterviewerPool(input: WithObjectRequestBody<ArchiveInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviewer pools: restore interviewer pool.
+   * Restore interviewer pool.
    *
    * Calls `RecruitApi.RestoreInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   restoreInterviewerPool(input: WithObjectRequestBody<RestoreInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviewer pools: add user to interviewer pool.
+   * Add user to interviewer pool.
    *
    * Calls `RecruitApi.AddUserToInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   addUserToInterviewerPool(input: WithObjectRequestBody<AddUserToInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Interviewer pools: remove user from interviewer pool.
+   * Remove user from interviewer pool.
    *
    * Calls `RecruitApi.RemoveUserFromInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   removeUserFromInterviewerPool(input: WithObjectRequestBody<RemoveUserFromInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: create new job.
+   * Create new job.
    *
    * Calls `RecruitApi.CreateNewJob`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createNewJob(input: WithObjectRequestBody<CreateNewJobInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: get job details.
+   * Get job details.
    *
    * Calls `RecruitApi.GetJobDetails`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getJobDetails(input: WithObjectRequestBody<GetJobDetailsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: list all jobs (open, closed, archived).
+   * List all jobs (open, closed, archived).
    *
    * Calls `RecruitApi.ListAllJobs`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listAllJobs(input: WithObjectRequestBody<ListAllJobsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: set job status.
+   * Set job status.
    *
    * Calls `RecruitApi.SetJobStatus`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   setJobStatus(input: WithObjectRequestBody<SetJobStatusInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: update job details.
+   * Update job details.
    *
    * Calls `RecruitApi.UpdateJobDetails`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateJobDetails(input: WithObjectRequestBody<UpdateJobDetailsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: update job compensation.
+   * Update job compensation.
    *
    * Calls `RecruitApi.UpdateJobCompensation`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateJobCompensation(input: WithObjectRequestBody<UpdateJobCompensationInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: search jobs by title.
+   * Search jobs by title.
    *
    * Calls `RecruitApi.SearchJobsByTitle`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   searchJobsByTitle(input: WithObjectRequestBody<SearchJobsByTitleInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: list enabled job boards.
+   * List enabled job boards.
    *
    * Calls `RecruitApi.ListEnabledJobBoards`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listEnabledJobBoards(input: WithObjectRequestBody<ListEnabledJobBoardsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: job interview plan info.
+   * Job interview plan info.
    *
    * Calls `RecruitApi.JobInterviewPlanInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   jobInterviewPlanInfo(input: WithObjectRequestBody<JobInterviewPlanInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: get job posting info.
+   * Get job posting info.
    *
    * Calls `RecruitApi.GetJobPostingInfo`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getJobPostingInfo(input: WithObjectRequestBody<GetJobPostingInfoInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: list published job postings.
+   * List published job postings.
    *
    * Calls `RecruitApi.ListPublishedJobPostings`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listPublishedJobPostings(input: WithObjectRequestBody<ListPublishedJobPostingsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: list job templates.
+   * List job templates.
    *
    * Calls `RecruitApi.ListJobTemplates`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listJobTemplates(input: WithObjectRequestBody<ListJobTemplatesInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Jobs: update job posting.
+   * Update job posting.
    *
    * Calls `RecruitApi.UpdateJobPosting`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateJobPosting(input: WithObjectRequestBody<UpdateJobPostingInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: archive location.
+   * Archive location.
    *
    * Calls `RecruitApi.ArchiveLocation`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   archiveLocation(input: WithObjectRequestBody<ArchiveLocationInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: create location or hierarchy.
+   * Create location or hierarchy.
    *
    * Calls `RecruitApi.CreateLocation`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   createLocation(input: WithObjectRequestBody<CreateLocationInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: get location details.
+   * Get location details.
    *
    * Calls `RecruitApi.GetLocationDetails`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getLocationDetails(input: WithObjectRequestBody<GetLocationDetailsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: list all locations.
+   * List all locations.
    *
    * Calls `RecruitApi.ListAllLocations`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listAllLocations(input: WithObjectRequestBody<ListAllLocationsInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: move location in hierarchy.
+   * Move location in hierarchy.
    *
    * Calls `RecruitApi.MoveLocationInHierarchy`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   moveLocationInHierarchy(input: WithObjectRequestBody<MoveLocationInHierarchyInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: restore archived location.
+   * Restore archived location.
    *
    * Calls `RecruitApi.RestoreArchivedLocation`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   restoreArchivedLocation(input: WithObjectRequestBody<RestoreArchivedLocationInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: update location address.
+   * Update location address.
    *
    * Calls `RecruitApi.UpdateLocationAddress`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateLocationAddress(input: WithObjectRequestBody<UpdateLocationAddressInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: update location name.
+   * Update location name.
    *
    * Calls `RecruitApi.UpdateLocationName`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateLocationName(input: WithObjectRequestBody<UpdateLocationNameInput>, options?: CallOptions): Promise<unknown>;
   /**
-   * Locations: update location remote status.
+   * Update location remote status.
    *
    * Calls `RecruitApi.UpdateLocationRemoteStatus`. Rejects with ValidationError before any I/O when the input is invalid.
    */

@@ -29,6 +29,286 @@ export const manifest: Manifest = {
     ],
     "execute": "execute"
   },
+  "documentation": {
+    "notes": [
+      "Every RecruitApi tool declares secret RECRUIT_API_KEY.",
+      "HTTP method, path and base address of every tool are not shown.",
+      "Result payload of every tool is not shown beyond the purpose given.",
+      "Tools marked mode-pattern take `mode*` and `request_body:s~` exactly as in document A; request_body contents are obtained with mode `get_request_schema`.",
+      "States of jobs, applications, assessments and offers are not shown.",
+      "Rate limits and quotas are not shown."
+    ],
+    "resources": [
+      {
+        "name": "Application",
+        "identifiers": [
+          "applicationId",
+          "sourceId",
+          "creditedToUserId"
+        ],
+        "fields": [
+          {
+            "name": "createdAt"
+          },
+          {
+            "name": "sendNotifications",
+            "description": "controls subscriber notifications (UpdateApplicationStatus)"
+          },
+          {
+            "name": "applicationHistory"
+          },
+          {
+            "name": "startAutomaticActivities"
+          }
+        ],
+        "notes": [
+          "Identifier and key names that appear in parameters."
+        ]
+      },
+      {
+        "name": "Candidate",
+        "identifiers": [
+          "candidateId"
+        ],
+        "fields": [],
+        "notes": [
+          "Search by name or email."
+        ]
+      },
+      {
+        "name": "Job",
+        "identifiers": [
+          "jobId"
+        ],
+        "fields": [],
+        "notes": []
+      },
+      {
+        "name": "Interview plan / stage",
+        "identifiers": [
+          "interviewPlanId",
+          "interviewStageId"
+        ],
+        "fields": [],
+        "notes": []
+      },
+      {
+        "name": "Interview schedule",
+        "identifiers": [
+          "id"
+        ],
+        "fields": [
+          {
+            "name": "allowReschedule"
+          }
+        ],
+        "notes": [
+          "Events with start time, end time, interviewers."
+        ]
+      },
+      {
+        "name": "Archive reason",
+        "identifiers": [
+          "archiveReasonId"
+        ],
+        "fields": [
+          {
+            "name": "archiveEmail"
+          }
+        ],
+        "notes": []
+      },
+      {
+        "name": "Hiring team member",
+        "identifiers": [
+          "applicationId",
+          "teamMemberId",
+          "roleId"
+        ],
+        "fields": [],
+        "notes": []
+      },
+      {
+        "name": "Webhook setting",
+        "identifiers": [
+          "webhookId"
+        ],
+        "fields": [
+          {
+            "name": "webhookType",
+            "description": "values not shown"
+          },
+          {
+            "name": "requestUrl"
+          },
+          {
+            "name": "secretToken"
+          },
+          {
+            "name": "enabled"
+          }
+        ],
+        "notes": [
+          "A setting holds a type, a request URL, a secret token and an enabled flag."
+        ]
+      },
+      {
+        "name": "Opening",
+        "identifiers": [],
+        "fields": [
+          {
+            "name": "associated_job_ids",
+            "type": "array",
+            "description": "array of strings"
+          },
+          {
+            "name": "department_team_id",
+            "type": "string"
+          },
+          {
+            "name": "employment_start_date",
+            "type": "string",
+            "description": "YYYY-MM-DD, expected start of employment"
+          },
+          {
+            "name": "target_hire_date",
+            "type": "string",
+            "description": "YYYY-MM-DD"
+          },
+          {
+            "name": "target_start_date",
+            "type": "string",
+            "description": "YYYY-MM-DD (update)"
+          },
+          {
+            "name": "employment_type",
+            "type": "string",
+            "description": "values FullTime, PartTime, Intern, Contract, Temporary"
+          },
+          {
+            "name": "is_backfill",
+            "type": "boolean"
+          },
+          {
+            "name": "job_description",
+            "type": "string"
+          },
+          {
+            "name": "location_ids",
+            "type": "array",
+            "description": "array of strings"
+          },
+          {
+            "name": "opening_state",
+            "type": "string",
+            "description": "values Draft, Approved, Open, Closed; default Draft"
+          },
+          {
+            "name": "identifiers",
+            "type": "string",
+            "description": "comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType"
+          }
+        ],
+        "notes": [
+          "Opening fields are CreateJobOpening and UpdateJobOpening parameters.",
+          "An opening also has a separate archived flag (boolean) set by SetOpeningArchivedState (true archives, false unarchives)."
+        ]
+      },
+      {
+        "name": "Other resources",
+        "identifiers": [],
+        "fields": [],
+        "notes": [
+          "Fields of all other resources (jobs, job postings, locations, departments, interviewer pools, assessments, offers, approvals, surveys, projects, sources, custom fields, tags, users, reports) are not shown."
+        ]
+      }
+    ],
+    "states": [
+      {
+        "resource": "Job opening",
+        "states": [
+          "Draft",
+          "Approved",
+          "Open",
+          "Closed"
+        ],
+        "initial": "Draft",
+        "transitions": [
+          {
+            "from": "(none)",
+            "tool": "CreateJobOpening",
+            "condition": "opening_state omitted",
+            "to": "Draft"
+          },
+          {
+            "from": "any",
+            "tool": "SetOpeningState",
+            "condition": "new_opening_state one of the four values; close_reason_id when Closed",
+            "to": "the given state"
+          }
+        ],
+        "restrictedTransitions": null,
+        "notes": [
+          "A new opening starts as Draft unless opening_state is given; other initial states may need further validation.",
+          "Setting Closed needs a close_reason_id.",
+          "An opening also has a separate archived flag (boolean) set by SetOpeningArchivedState (true archives, false unarchives).",
+          "Transitions restricted between states are not shown."
+        ]
+      }
+    ],
+    "otherStates": null,
+    "events": {
+      "types": null,
+      "typesComplete": false,
+      "payload": null,
+      "signing": null,
+      "notes": [
+        "Webhook settings are created, read, updated and deleted by CreateWebhookSetting, RetrieveWebhookInfo, UpdateWebhookSetting and DeleteWebhookSetting.",
+        "A webhook setting holds a type, a request URL, a secret token and an enabled flag.",
+        "Values of webhookType, notification payload and signing are not shown."
+      ]
+    },
+    "pagination": [
+      "ListJobOpenings: last_sync_token (opaque token of the last full fetch) and page_cursor.",
+      "ListProjects: last_sync_token, max_items_to_return (default and maximum 100) and page_results_cursor.",
+      "GetApplicationHistory is paginated (mode-pattern; its request_body fields are not shown)."
+    ],
+    "limits": [
+      "ListProjects: max_items_to_return default and maximum 100."
+    ],
+    "rateLimits": null,
+    "errors": null,
+    "versioning": [
+      "Version numbering of servers and tools, and deprecation rules, are not shown."
+    ],
+    "http": {
+      "methods": null,
+      "paths": null,
+      "results": null,
+      "baseUrl": null,
+      "knownPaths": []
+    },
+    "notShown": [
+      "HTTP methods of the tools: not shown.",
+      "HTTP paths of the tools: not shown.",
+      "Result payloads of the tools: not shown.",
+      "Fields of returned objects: not shown.",
+      "Rate limits and quotas: not shown.",
+      "Event types: not shown.",
+      "Event notification payloads: not shown.",
+      "Event signing: not shown.",
+      "Error codes and payloads of this server: not shown.",
+      "Error codes of the catalog: not shown.",
+      "Status codes of the catalog: not shown.",
+      "Error payload shape of the catalog: not shown.",
+      "States of other resources: not shown.",
+      "How RECRUIT_API_KEY is placed on the wire: not shown.",
+      "Which transitions of Job opening are restricted: not shown.",
+      "Fields of request_body: not shown; the tool returns them at run time when called with mode get_request_schema.",
+      "What happens when a call with mode execute omits a parameter required in that mode: not shown.",
+      "Parameters of ArchiveInterviewerPool, RestoreInterviewerPool, AddUserToInterviewerPool, RemoveUserFromInterviewerPool, CreateNewJob, GetJobDetails, ListAllJobs, SetJobStatus, UpdateJobDetails, UpdateJobCompensation, SearchJobsByTitle, ListEnabledJobBoards, JobInterviewPlanInfo, GetJobPostingInfo, ListPublishedJobPostings, ListJobTemplates, UpdateJobPosting, ArchiveLocation, CreateLocation, GetLocationDetails, ListAllLocations, MoveLocationInHierarchy, RestoreArchivedLocation, UpdateLocationAddress, UpdateLocationName, UpdateLocationRemoteStatus: not shown."
+    ]
+  },
   "tools": [
     {
       "name": "GetApiKeyInfo",
@@ -40,6 +320,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -63,6 +348,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -85,6 +373,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -107,6 +398,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -129,6 +423,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -151,6 +448,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -173,6 +473,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -195,6 +498,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -217,6 +525,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -234,6 +547,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -255,6 +573,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -272,6 +595,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -296,6 +624,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -317,6 +650,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -334,6 +672,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -355,6 +698,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -377,6 +725,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -398,6 +751,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -420,6 +778,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -442,6 +803,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -463,6 +829,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -480,6 +851,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -505,6 +881,14 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [
+        "Parameters are the fields of the opening table, all optional.",
+        "A new opening starts as Draft unless opening_state is given; other initial states may need further validation."
+      ],
+      "judgments": [
+        "target_start_date is left out although the document says \"fields of the opening table above, all optional\": the table marks it \"(update)\", which toolcat reads as a field of UpdateJobOpening only. Sending it to CreateJobOpening is rejected as an unknown parameter."
+      ],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -581,6 +965,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -635,6 +1022,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -660,6 +1050,12 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [
+        "The opening table describes CreateJobOpening and UpdateJobOpening parameters; its types and rules are applied here to the parameters of the same name.",
+        "The opening table's `identifiers` field (comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType) is not in this tool's parameter list, which has fields_to_update and opening_identifier instead; the document does not say how they relate."
+      ],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -714,6 +1110,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -744,6 +1145,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -765,6 +1171,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -782,6 +1191,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -803,6 +1217,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -824,6 +1243,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -846,6 +1268,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -868,6 +1293,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -882,13 +1312,19 @@ export const manifest: Manifest = {
     {
       "name": "FetchApplicationDetails",
       "fullName": "RecruitApi.FetchApplicationDetails",
-      "description": "Applications: fetch application details, by application or form instance id",
+      "description": "fetch application details, by application or form instance id",
+      "group": "Applications",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -936,13 +1372,19 @@ export const manifest: Manifest = {
     {
       "name": "ListApplications",
       "fullName": "RecruitApi.ListApplications",
-      "description": "Applications: list applications",
+      "description": "list applications",
+      "group": "Applications",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -990,13 +1432,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateApplicationHistory",
       "fullName": "RecruitApi.UpdateApplicationHistory",
-      "description": "Applications: update application history",
+      "description": "update application history",
+      "group": "Applications",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1044,13 +1490,19 @@ export const manifest: Manifest = {
     {
       "name": "GetApplicationHistory",
       "fullName": "RecruitApi.GetApplicationHistory",
-      "description": "Applications: get application history (paginated)",
+      "description": "get application history (paginated)",
+      "group": "Applications",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1098,13 +1550,19 @@ export const manifest: Manifest = {
     {
       "name": "GetCandidateCriteriaEvaluations",
       "fullName": "RecruitApi.GetCandidateCriteriaEvaluations",
-      "description": "Applications: AI evaluations of job criteria",
+      "description": "AI evaluations of job criteria",
+      "group": "Applications",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1152,13 +1610,19 @@ export const manifest: Manifest = {
     {
       "name": "ListApplicationFeedback",
       "fullName": "RecruitApi.ListApplicationFeedback",
-      "description": "Applications: feedback and scorecards",
+      "description": "feedback and scorecards",
+      "group": "Applications",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1206,13 +1670,17 @@ export const manifest: Manifest = {
     {
       "name": "SubmitApplicationFeedback",
       "fullName": "RecruitApi.SubmitApplicationFeedback",
-      "description": "Applications: submit application feedback",
+      "description": "submit application feedback",
+      "group": "Applications",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1260,13 +1728,19 @@ export const manifest: Manifest = {
     {
       "name": "GetApprovalList",
       "fullName": "RecruitApi.GetApprovalList",
-      "description": "Approvals and offers: get approval list",
+      "description": "get approval list",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1314,13 +1788,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateApprovalDefinition",
       "fullName": "RecruitApi.UpdateApprovalDefinition",
-      "description": "Approvals and offers: create or update an approval definition for an entity",
+      "description": "create or update an approval definition for an entity",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1368,13 +1846,17 @@ export const manifest: Manifest = {
     {
       "name": "OfferApprovalAction",
       "fullName": "RecruitApi.OfferApprovalAction",
-      "description": "Approvals and offers: offer approval action",
+      "description": "offer approval action",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1422,13 +1904,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateOffer",
       "fullName": "RecruitApi.CreateOffer",
-      "description": "Approvals and offers: create offer",
+      "description": "create offer",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1476,13 +1962,19 @@ export const manifest: Manifest = {
     {
       "name": "GetOfferDetails",
       "fullName": "RecruitApi.GetOfferDetails",
-      "description": "Approvals and offers: get offer details",
+      "description": "get offer details",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1530,13 +2022,19 @@ export const manifest: Manifest = {
     {
       "name": "GetLatestOffers",
       "fullName": "RecruitApi.GetLatestOffers",
-      "description": "Approvals and offers: get latest offers",
+      "description": "get latest offers",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1584,13 +2082,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateCandidateOfferVersion",
       "fullName": "RecruitApi.CreateCandidateOfferVersion",
-      "description": "Approvals and offers: create candidate offer version",
+      "description": "create candidate offer version",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1638,13 +2140,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateOffer",
       "fullName": "RecruitApi.UpdateOffer",
-      "description": "Approvals and offers: update offer (retriggers approval steps)",
+      "description": "update offer (retriggers approval steps)",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1692,13 +2198,17 @@ export const manifest: Manifest = {
     {
       "name": "StartOfferProcess",
       "fullName": "RecruitApi.StartOfferProcess",
-      "description": "Approvals and offers: start offer process",
+      "description": "start offer process",
+      "group": "Approvals and offers",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1746,13 +2256,17 @@ export const manifest: Manifest = {
     {
       "name": "AddCompletedAssessmentToCandidate",
       "fullName": "RecruitApi.AddCompletedAssessmentToCandidate",
-      "description": "Assessments: add completed assessment to candidate",
+      "description": "add completed assessment to candidate",
+      "group": "Assessments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1800,13 +2314,17 @@ export const manifest: Manifest = {
     {
       "name": "StartAssessment",
       "fullName": "RecruitApi.StartAssessment",
-      "description": "Assessments: start assessment",
+      "description": "start assessment",
+      "group": "Assessments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1854,13 +2372,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateAssessmentStatus",
       "fullName": "RecruitApi.UpdateAssessmentStatus",
-      "description": "Assessments: update assessment status",
+      "description": "update assessment status",
+      "group": "Assessments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1908,13 +2430,19 @@ export const manifest: Manifest = {
     {
       "name": "CancelAssessment",
       "fullName": "RecruitApi.CancelAssessment",
-      "description": "Assessments: cancel assessment",
+      "description": "cancel assessment",
+      "group": "Assessments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1962,13 +2490,17 @@ export const manifest: Manifest = {
     {
       "name": "AddCandidateToProject",
       "fullName": "RecruitApi.AddCandidateToProject",
-      "description": "Candidates: add candidate to project",
+      "description": "add candidate to project",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2016,13 +2548,17 @@ export const manifest: Manifest = {
     {
       "name": "AddCandidateTag",
       "fullName": "RecruitApi.AddCandidateTag",
-      "description": "Candidates: add candidate tag",
+      "description": "add candidate tag",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2070,13 +2606,19 @@ export const manifest: Manifest = {
     {
       "name": "AnonymizeCandidateData",
       "fullName": "RecruitApi.AnonymizeCandidateData",
-      "description": "Candidates: anonymize candidate data (permanent)",
+      "description": "anonymize candidate data (permanent)",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2124,13 +2666,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateCandidate",
       "fullName": "RecruitApi.CreateCandidate",
-      "description": "Candidates: create candidate",
+      "description": "create candidate",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2178,13 +2724,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateCandidateNote",
       "fullName": "RecruitApi.CreateCandidateNote",
-      "description": "Candidates: create candidate note",
+      "description": "create candidate note",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2232,13 +2782,19 @@ export const manifest: Manifest = {
     {
       "name": "GetCandidateInformation",
       "fullName": "RecruitApi.GetCandidateInformation",
-      "description": "Candidates: get candidate information",
+      "description": "get candidate information",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2286,13 +2842,19 @@ export const manifest: Manifest = {
     {
       "name": "ListCandidates",
       "fullName": "RecruitApi.ListCandidates",
-      "description": "Candidates: list candidates",
+      "description": "list candidates",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2340,13 +2902,19 @@ export const manifest: Manifest = {
     {
       "name": "ListCandidateClientInfo",
       "fullName": "RecruitApi.ListCandidateClientInfo",
-      "description": "Candidates: list candidate client info",
+      "description": "list candidate client info",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2394,13 +2962,19 @@ export const manifest: Manifest = {
     {
       "name": "ListCandidateNotes",
       "fullName": "RecruitApi.ListCandidateNotes",
-      "description": "Candidates: list candidate notes",
+      "description": "list candidate notes",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2448,13 +3022,19 @@ export const manifest: Manifest = {
     {
       "name": "ListCandidateProjects",
       "fullName": "RecruitApi.ListCandidateProjects",
-      "description": "Candidates: list candidate projects",
+      "description": "list candidate projects",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2502,13 +3082,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateCandidateInfo",
       "fullName": "RecruitApi.UpdateCandidateInfo",
-      "description": "Candidates: update candidate info",
+      "description": "update candidate info",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2556,13 +3140,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateCandidateTag",
       "fullName": "RecruitApi.CreateCandidateTag",
-      "description": "Candidates: create candidate tag",
+      "description": "create candidate tag",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2610,13 +3198,19 @@ export const manifest: Manifest = {
     {
       "name": "ListCandidateTags",
       "fullName": "RecruitApi.ListCandidateTags",
-      "description": "Candidates: list candidate tags",
+      "description": "list candidate tags",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2664,13 +3258,19 @@ export const manifest: Manifest = {
     {
       "name": "RetrieveCandidateFileUrl",
       "fullName": "RecruitApi.RetrieveCandidateFileUrl",
-      "description": "Candidates: retrieve candidate file URL",
+      "description": "retrieve candidate file URL",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2718,13 +3318,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateCandidateReferral",
       "fullName": "RecruitApi.CreateCandidateReferral",
-      "description": "Candidates: create candidate referral",
+      "description": "create candidate referral",
+      "group": "Candidates",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2772,13 +3376,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateCustomField",
       "fullName": "RecruitApi.CreateCustomField",
-      "description": "Custom fields: create custom field",
+      "description": "create custom field",
+      "group": "Custom fields",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2826,13 +3434,19 @@ export const manifest: Manifest = {
     {
       "name": "GetCustomFieldInfo",
       "fullName": "RecruitApi.GetCustomFieldInfo",
-      "description": "Custom fields: get custom field info",
+      "description": "get custom field info",
+      "group": "Custom fields",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2880,13 +3494,19 @@ export const manifest: Manifest = {
     {
       "name": "ListCustomFields",
       "fullName": "RecruitApi.ListCustomFields",
-      "description": "Custom fields: list custom fields",
+      "description": "list custom fields",
+      "group": "Custom fields",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2934,13 +3554,17 @@ export const manifest: Manifest = {
     {
       "name": "SetCustomFieldValue",
       "fullName": "RecruitApi.SetCustomFieldValue",
-      "description": "Custom fields: set custom field value",
+      "description": "set custom field value",
+      "group": "Custom fields",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -2988,13 +3612,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateDepartment",
       "fullName": "RecruitApi.CreateDepartment",
-      "description": "Departments: create department",
+      "description": "create department",
+      "group": "Departments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3042,13 +3670,17 @@ export const manifest: Manifest = {
     {
       "name": "ArchiveDepartment",
       "fullName": "RecruitApi.ArchiveDepartment",
-      "description": "Departments: archive department",
+      "description": "archive department",
+      "group": "Departments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3096,13 +3728,17 @@ export const manifest: Manifest = {
     {
       "name": "RestoreDepartment",
       "fullName": "RecruitApi.RestoreDepartment",
-      "description": "Departments: restore department",
+      "description": "restore department",
+      "group": "Departments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3150,13 +3786,19 @@ export const manifest: Manifest = {
     {
       "name": "ListDepartments",
       "fullName": "RecruitApi.ListDepartments",
-      "description": "Departments: list departments",
+      "description": "list departments",
+      "group": "Departments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3204,13 +3846,17 @@ export const manifest: Manifest = {
     {
       "name": "MoveDepartment",
       "fullName": "RecruitApi.MoveDepartment",
-      "description": "Departments: move department",
+      "description": "move department",
+      "group": "Departments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3258,13 +3904,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateDepartment",
       "fullName": "RecruitApi.UpdateDepartment",
-      "description": "Departments: update department",
+      "description": "update department",
+      "group": "Departments",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3312,13 +3962,19 @@ export const manifest: Manifest = {
     {
       "name": "GetFeedbackFormInfo",
       "fullName": "RecruitApi.GetFeedbackFormInfo",
-      "description": "Feedback forms: get feedback form info",
+      "description": "get feedback form info",
+      "group": "Feedback forms",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3366,13 +4022,19 @@ export const manifest: Manifest = {
     {
       "name": "ListFeedbackForms",
       "fullName": "RecruitApi.ListFeedbackForms",
-      "description": "Feedback forms: list feedback forms",
+      "description": "list feedback forms",
+      "group": "Feedback forms",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3420,13 +4082,17 @@ export const manifest: Manifest = {
     {
       "name": "HiringTeamAddMember",
       "fullName": "RecruitApi.HiringTeamAddMember",
-      "description": "Hiring team (job or application level): add a member to a hiring team (job or application level)",
+      "description": "add a member to a hiring team (job or application level)",
+      "group": "Hiring team (job or application level)",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3474,13 +4140,19 @@ export const manifest: Manifest = {
     {
       "name": "RemoveTeamMemberFromHiring",
       "fullName": "RecruitApi.RemoveTeamMemberFromHiring",
-      "description": "Hiring team (job or application level): remove a team member from a hiring team (job or application level)",
+      "description": "remove a team member from a hiring team (job or application level)",
+      "group": "Hiring team (job or application level)",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3528,13 +4200,19 @@ export const manifest: Manifest = {
     {
       "name": "ListInterviews",
       "fullName": "RecruitApi.ListInterviews",
-      "description": "Interviews: list interviews",
+      "description": "list interviews",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3582,13 +4260,19 @@ export const manifest: Manifest = {
     {
       "name": "ListInterviewEvents",
       "fullName": "RecruitApi.ListInterviewEvents",
-      "description": "Interviews: list interview events",
+      "description": "list interview events",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3636,13 +4320,19 @@ export const manifest: Manifest = {
     {
       "name": "ListInterviewPlans",
       "fullName": "RecruitApi.ListInterviewPlans",
-      "description": "Interviews: list interview plans",
+      "description": "list interview plans",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3690,13 +4380,19 @@ export const manifest: Manifest = {
     {
       "name": "GetInterviewSchedules",
       "fullName": "RecruitApi.GetInterviewSchedules",
-      "description": "Interviews: get interview schedules",
+      "description": "get interview schedules",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3744,13 +4440,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateInterviewSchedule",
       "fullName": "RecruitApi.UpdateInterviewSchedule",
-      "description": "Interviews: update interview schedule (update, add or cancel events)",
+      "description": "update interview schedule (update, add or cancel events)",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3798,13 +4498,19 @@ export const manifest: Manifest = {
     {
       "name": "ListInterviewStages",
       "fullName": "RecruitApi.ListInterviewStages",
-      "description": "Interviews: list interview stages for a plan, in order",
+      "description": "list interview stages for a plan, in order",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3852,13 +4558,19 @@ export const manifest: Manifest = {
     {
       "name": "ListInterviewerPools",
       "fullName": "RecruitApi.ListInterviewerPools",
-      "description": "Interviews: list interviewer pools",
+      "description": "list interviewer pools",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3906,13 +4618,19 @@ export const manifest: Manifest = {
     {
       "name": "GetInterviewerPoolInfo",
       "fullName": "RecruitApi.GetInterviewerPoolInfo",
-      "description": "Interviews: get interviewer pool info",
+      "description": "get interviewer pool info",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -3960,13 +4678,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateInterviewerPool",
       "fullName": "RecruitApi.CreateInterviewerPool",
-      "description": "Interviews: create interviewer pool",
+      "description": "create interviewer pool",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4014,13 +4736,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateInterviewerPool",
       "fullName": "RecruitApi.UpdateInterviewerPool",
-      "description": "Interviews: update interviewer pool",
+      "description": "update interviewer pool",
+      "group": "Interviews",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4068,13 +4794,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateWorkplaceType",
       "fullName": "RecruitApi.UpdateWorkplaceType",
-      "description": "Locations: update workplace type",
+      "description": "update workplace type",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4122,13 +4852,19 @@ export const manifest: Manifest = {
     {
       "name": "GetOpeningInfo",
       "fullName": "RecruitApi.GetOpeningInfo",
-      "description": "Openings: get opening info (by UUID)",
+      "description": "get opening info (by UUID)",
+      "group": "Openings",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4176,13 +4912,19 @@ export const manifest: Manifest = {
     {
       "name": "SearchJobOpenings",
       "fullName": "RecruitApi.SearchJobOpenings",
-      "description": "Openings: search job openings (by identifier)",
+      "description": "search job openings (by identifier)",
+      "group": "Openings",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4230,13 +4972,17 @@ export const manifest: Manifest = {
     {
       "name": "AddJobToOpening",
       "fullName": "RecruitApi.AddJobToOpening",
-      "description": "Openings: add job to opening",
+      "description": "add job to opening",
+      "group": "Openings",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4284,13 +5030,19 @@ export const manifest: Manifest = {
     {
       "name": "RemoveJobFromOpening",
       "fullName": "RecruitApi.RemoveJobFromOpening",
-      "description": "Openings: remove job from opening",
+      "description": "remove job from opening",
+      "group": "Openings",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4338,13 +5090,17 @@ export const manifest: Manifest = {
     {
       "name": "AddLocationToJobOpening",
       "fullName": "RecruitApi.AddLocationToJobOpening",
-      "description": "Openings: add location to job opening",
+      "description": "add location to job opening",
+      "group": "Openings",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4392,13 +5148,19 @@ export const manifest: Manifest = {
     {
       "name": "RemoveLocationFromOpening",
       "fullName": "RecruitApi.RemoveLocationFromOpening",
-      "description": "Openings: remove location from opening",
+      "description": "remove location from opening",
+      "group": "Openings",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4446,13 +5208,19 @@ export const manifest: Manifest = {
     {
       "name": "GetProjectInformation",
       "fullName": "RecruitApi.GetProjectInformation",
-      "description": "Projects: get project information",
+      "description": "get project information",
+      "group": "Projects",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4500,13 +5268,17 @@ export const manifest: Manifest = {
     {
       "name": "GenerateAndPollReport",
       "fullName": "RecruitApi.GenerateAndPollReport",
-      "description": "Reports: generate a report or poll its status",
+      "description": "generate a report or poll its status",
+      "group": "Reports",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4554,13 +5326,19 @@ export const manifest: Manifest = {
     {
       "name": "RetrieveSyncReport",
       "fullName": "RecruitApi.RetrieveSyncReport",
-      "description": "Reports: retrieve sync report",
+      "description": "retrieve sync report",
+      "group": "Reports",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4608,13 +5386,19 @@ export const manifest: Manifest = {
     {
       "name": "GetSurveyFormDetails",
       "fullName": "RecruitApi.GetSurveyFormDetails",
-      "description": "Surveys: get survey form details",
+      "description": "get survey form details",
+      "group": "Surveys",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4662,13 +5446,19 @@ export const manifest: Manifest = {
     {
       "name": "ListSurveyFormDefinitions",
       "fullName": "RecruitApi.ListSurveyFormDefinitions",
-      "description": "Surveys: list survey form definitions",
+      "description": "list survey form definitions",
+      "group": "Surveys",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4716,13 +5506,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateSurveyRequest",
       "fullName": "RecruitApi.CreateSurveyRequest",
-      "description": "Surveys: create survey request (returns a survey URL)",
+      "description": "create survey request (returns a survey URL)",
+      "group": "Surveys",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4770,13 +5564,19 @@ export const manifest: Manifest = {
     {
       "name": "ListSurveyRequests",
       "fullName": "RecruitApi.ListSurveyRequests",
-      "description": "Surveys: list survey requests",
+      "description": "list survey requests",
+      "group": "Surveys",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4824,13 +5624,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateSurveySubmission",
       "fullName": "RecruitApi.CreateSurveySubmission",
-      "description": "Surveys: create survey submission",
+      "description": "create survey submission",
+      "group": "Surveys",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4878,13 +5682,19 @@ export const manifest: Manifest = {
     {
       "name": "ListSurveySubmissions",
       "fullName": "RecruitApi.ListSurveySubmissions",
-      "description": "Surveys: list survey submissions",
+      "description": "list survey submissions",
+      "group": "Surveys",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4932,13 +5742,19 @@ export const manifest: Manifest = {
     {
       "name": "GetRecruitUserInfo",
       "fullName": "RecruitApi.GetRecruitUserInfo",
-      "description": "Users: get user info",
+      "description": "get user info",
+      "group": "Users",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -4986,13 +5802,19 @@ export const manifest: Manifest = {
     {
       "name": "GetRecruitUserList",
       "fullName": "RecruitApi.GetRecruitUserList",
-      "description": "Users: get user list (with access levels)",
+      "description": "get user list (with access levels)",
+      "group": "Users",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5040,13 +5862,17 @@ export const manifest: Manifest = {
     {
       "name": "RecruitUserSearch",
       "fullName": "RecruitApi.RecruitUserSearch",
-      "description": "Users: search users (by email)",
+      "description": "search users (by email)",
+      "group": "Users",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5094,13 +5920,19 @@ export const manifest: Manifest = {
     {
       "name": "GetInterviewerSettings",
       "fullName": "RecruitApi.GetInterviewerSettings",
-      "description": "Users: get interviewer settings",
+      "description": "get interviewer settings",
+      "group": "Users",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5148,13 +5980,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateInterviewerSettings",
       "fullName": "RecruitApi.UpdateInterviewerSettings",
-      "description": "Users: update interviewer settings",
+      "description": "update interviewer settings",
+      "group": "Users",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5202,13 +6038,19 @@ export const manifest: Manifest = {
     {
       "name": "RetrieveWebhookInfo",
       "fullName": "RecruitApi.RetrieveWebhookInfo",
-      "description": "Webhooks: retrieve webhook setting info (by id)",
+      "description": "retrieve webhook setting info (by id)",
+      "group": "Webhooks",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5256,13 +6098,17 @@ export const manifest: Manifest = {
     {
       "name": "ArchiveInterviewerPool",
       "fullName": "RecruitApi.ArchiveInterviewerPool",
-      "description": "Interviewer pools: archive interviewer pool",
+      "description": "archive interviewer pool",
+      "group": "Interviewer pools",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5272,13 +6118,17 @@ export const manifest: Manifest = {
     {
       "name": "RestoreInterviewerPool",
       "fullName": "RecruitApi.RestoreInterviewerPool",
-      "description": "Interviewer pools: restore interviewer pool",
+      "description": "restore interviewer pool",
+      "group": "Interviewer pools",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5288,13 +6138,17 @@ export const manifest: Manifest = {
     {
       "name": "AddUserToInterviewerPool",
       "fullName": "RecruitApi.AddUserToInterviewerPool",
-      "description": "Interviewer pools: add user to interviewer pool",
+      "description": "add user to interviewer pool",
+      "group": "Interviewer pools",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5304,13 +6158,19 @@ export const manifest: Manifest = {
     {
       "name": "RemoveUserFromInterviewerPool",
       "fullName": "RecruitApi.RemoveUserFromInterviewerPool",
-      "description": "Interviewer pools: remove user from interviewer pool",
+      "description": "remove user from interviewer pool",
+      "group": "Interviewer pools",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5320,13 +6180,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateNewJob",
       "fullName": "RecruitApi.CreateNewJob",
-      "description": "Jobs: create new job",
+      "description": "create new job",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5336,13 +6200,19 @@ export const manifest: Manifest = {
     {
       "name": "GetJobDetails",
       "fullName": "RecruitApi.GetJobDetails",
-      "description": "Jobs: get job details",
+      "description": "get job details",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5352,13 +6222,19 @@ export const manifest: Manifest = {
     {
       "name": "ListAllJobs",
       "fullName": "RecruitApi.ListAllJobs",
-      "description": "Jobs: list all jobs (open, closed, archived)",
+      "description": "list all jobs (open, closed, archived)",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5368,13 +6244,17 @@ export const manifest: Manifest = {
     {
       "name": "SetJobStatus",
       "fullName": "RecruitApi.SetJobStatus",
-      "description": "Jobs: set job status",
+      "description": "set job status",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5384,13 +6264,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateJobDetails",
       "fullName": "RecruitApi.UpdateJobDetails",
-      "description": "Jobs: update job details",
+      "description": "update job details",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5400,13 +6284,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateJobCompensation",
       "fullName": "RecruitApi.UpdateJobCompensation",
-      "description": "Jobs: update job compensation",
+      "description": "update job compensation",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5416,13 +6304,19 @@ export const manifest: Manifest = {
     {
       "name": "SearchJobsByTitle",
       "fullName": "RecruitApi.SearchJobsByTitle",
-      "description": "Jobs: search jobs by title",
+      "description": "search jobs by title",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5432,13 +6326,19 @@ export const manifest: Manifest = {
     {
       "name": "ListEnabledJobBoards",
       "fullName": "RecruitApi.ListEnabledJobBoards",
-      "description": "Jobs: list enabled job boards",
+      "description": "list enabled job boards",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5448,13 +6348,17 @@ export const manifest: Manifest = {
     {
       "name": "JobInterviewPlanInfo",
       "fullName": "RecruitApi.JobInterviewPlanInfo",
-      "description": "Jobs: job interview plan info",
+      "description": "job interview plan info",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5464,13 +6368,19 @@ export const manifest: Manifest = {
     {
       "name": "GetJobPostingInfo",
       "fullName": "RecruitApi.GetJobPostingInfo",
-      "description": "Jobs: get job posting info",
+      "description": "get job posting info",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5480,13 +6390,19 @@ export const manifest: Manifest = {
     {
       "name": "ListPublishedJobPostings",
       "fullName": "RecruitApi.ListPublishedJobPostings",
-      "description": "Jobs: list published job postings",
+      "description": "list published job postings",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5496,13 +6412,19 @@ export const manifest: Manifest = {
     {
       "name": "ListJobTemplates",
       "fullName": "RecruitApi.ListJobTemplates",
-      "description": "Jobs: list job templates",
+      "description": "list job templates",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5512,13 +6434,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateJobPosting",
       "fullName": "RecruitApi.UpdateJobPosting",
-      "description": "Jobs: update job posting",
+      "description": "update job posting",
+      "group": "Jobs",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5528,13 +6454,17 @@ export const manifest: Manifest = {
     {
       "name": "ArchiveLocation",
       "fullName": "RecruitApi.ArchiveLocation",
-      "description": "Locations: archive location",
+      "description": "archive location",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5544,13 +6474,17 @@ export const manifest: Manifest = {
     {
       "name": "CreateLocation",
       "fullName": "RecruitApi.CreateLocation",
-      "description": "Locations: create location or hierarchy",
+      "description": "create location or hierarchy",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5560,13 +6494,19 @@ export const manifest: Manifest = {
     {
       "name": "GetLocationDetails",
       "fullName": "RecruitApi.GetLocationDetails",
-      "description": "Locations: get location details",
+      "description": "get location details",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5576,13 +6516,19 @@ export const manifest: Manifest = {
     {
       "name": "ListAllLocations",
       "fullName": "RecruitApi.ListAllLocations",
-      "description": "Locations: list all locations",
+      "description": "list all locations",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5592,13 +6538,17 @@ export const manifest: Manifest = {
     {
       "name": "MoveLocationInHierarchy",
       "fullName": "RecruitApi.MoveLocationInHierarchy",
-      "description": "Locations: move location in hierarchy",
+      "description": "move location in hierarchy",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5608,13 +6558,17 @@ export const manifest: Manifest = {
     {
       "name": "RestoreArchivedLocation",
       "fullName": "RecruitApi.RestoreArchivedLocation",
-      "description": "Locations: restore archived location",
+      "description": "restore archived location",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5624,13 +6578,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateLocationAddress",
       "fullName": "RecruitApi.UpdateLocationAddress",
-      "description": "Locations: update location address",
+      "description": "update location address",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5640,13 +6598,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateLocationName",
       "fullName": "RecruitApi.UpdateLocationName",
-      "description": "Locations: update location name",
+      "description": "update location name",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -5656,13 +6618,17 @@ export const manifest: Manifest = {
     {
       "name": "UpdateLocationRemoteStatus",
       "fullName": "RecruitApi.UpdateLocationRemoteStatus",
-      "description": "Locations: update location remote status",
+      "description": "update location remote status",
+      "group": "Locations",
       "secrets": [
         "RECRUIT_API_KEY"
       ],
       "scopes": [],
       "parametersKnown": false,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",

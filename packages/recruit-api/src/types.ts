@@ -435,7 +435,7 @@ export interface FetchApplicationDetailsParameters {
 }
 
 /**
- * Applications: fetch application details, by application or form instance id.
+ * Fetch application details, by application or form instance id.
  *
  * Tool `RecruitApi.FetchApplicationDetails`.
  * Secrets: RECRUIT_API_KEY.
@@ -455,7 +455,7 @@ export interface ListApplicationsParameters {
 }
 
 /**
- * Applications: list applications.
+ * List applications.
  *
  * Tool `RecruitApi.ListApplications`.
  * Secrets: RECRUIT_API_KEY.
@@ -475,7 +475,7 @@ export interface UpdateApplicationHistoryParameters {
 }
 
 /**
- * Applications: update application history.
+ * Update application history.
  *
  * Tool `RecruitApi.UpdateApplicationHistory`.
  * Secrets: RECRUIT_API_KEY.
@@ -495,7 +495,7 @@ export interface GetApplicationHistoryParameters {
 }
 
 /**
- * Applications: get application history (paginated).
+ * Get application history (paginated).
  *
  * Tool `RecruitApi.GetApplicationHistory`.
  * Secrets: RECRUIT_API_KEY.
@@ -515,7 +515,7 @@ export interface GetCandidateCriteriaEvaluationsParameters {
 }
 
 /**
- * Applications: AI evaluations of job criteria.
+ * AI evaluations of job criteria.
  *
  * Tool `RecruitApi.GetCandidateCriteriaEvaluations`.
  * Secrets: RECRUIT_API_KEY.
@@ -535,7 +535,7 @@ export interface ListApplicationFeedbackParameters {
 }
 
 /**
- * Applications: feedback and scorecards.
+ * Feedback and scorecards.
  *
  * Tool `RecruitApi.ListApplicationFeedback`.
  * Secrets: RECRUIT_API_KEY.
@@ -555,7 +555,7 @@ export interface SubmitApplicationFeedbackParameters {
 }
 
 /**
- * Applications: submit application feedback.
+ * Submit application feedback.
  *
  * Tool `RecruitApi.SubmitApplicationFeedback`.
  * Secrets: RECRUIT_API_KEY.
@@ -575,7 +575,7 @@ export interface GetApprovalListParameters {
 }
 
 /**
- * Approvals and offers: get approval list.
+ * Get approval list.
  *
  * Tool `RecruitApi.GetApprovalList`.
  * Secrets: RECRUIT_API_KEY.
@@ -595,7 +595,7 @@ export interface UpdateApprovalDefinitionParameters {
 }
 
 /**
- * Approvals and offers: create or update an approval definition for an entity.
+ * Create or update an approval definition for an entity.
  *
  * Tool `RecruitApi.UpdateApprovalDefinition`.
  * Secrets: RECRUIT_API_KEY.
@@ -615,7 +615,7 @@ export interface OfferApprovalActionParameters {
 }
 
 /**
- * Approvals and offers: offer approval action.
+ * Offer approval action.
  *
  * Tool `RecruitApi.OfferApprovalAction`.
  * Secrets: RECRUIT_API_KEY.
@@ -635,7 +635,7 @@ export interface CreateOfferParameters {
 }
 
 /**
- * Approvals and offers: create offer.
+ * Create offer.
  *
  * Tool `RecruitApi.CreateOffer`.
  * Secrets: RECRUIT_API_KEY.
@@ -655,7 +655,7 @@ export interface GetOfferDetailsParameters {
 }
 
 /**
- * Approvals and offers: get offer details.
+ * Get offer details.
  *
  * Tool `RecruitApi.GetOfferDetails`.
  * Secrets: RECRUIT_API_KEY.
@@ -675,7 +675,7 @@ export interface GetLatestOffersParameters {
 }
 
 /**
- * Approvals and offers: get latest offers.
+ * Get latest offers.
  *
  * Tool `RecruitApi.GetLatestOffers`.
  * Secrets: RECRUIT_API_KEY.
@@ -695,7 +695,7 @@ export interface CreateCandidateOfferVersionParameters {
 }
 
 /**
- * Approvals and offers: create candidate offer version.
+ * Create candidate offer version.
  *
  * Tool `RecruitApi.CreateCandidateOfferVersion`.
  * Secrets: RECRUIT_API_KEY.
@@ -715,7 +715,7 @@ export interface UpdateOfferParameters {
 }
 
 /**
- * Approvals and offers: update offer (retriggers approval steps).
+ * Update offer (retriggers approval steps).
  *
  * Tool `RecruitApi.UpdateOffer`.
  * Secrets: RECRUIT_API_KEY.
@@ -735,7 +735,7 @@ export interface StartOfferProcessParameters {
 }
 
 /**
- * Approvals and offers: start offer process.
+ * Start offer process.
  *
  * Tool `RecruitApi.StartOfferProcess`.
  * Secrets: RECRUIT_API_KEY.
@@ -755,7 +755,7 @@ export interface AddCompletedAssessmentToCandidateParameters {
 }
 
 /**
- * Assessments: add completed assessment to candidate.
+ * Add completed assessment to candidate.
  *
  * Tool `RecruitApi.AddCompletedAssessmentToCandidate`.
  * Secrets: RECRUIT_API_KEY.
@@ -775,7 +775,7 @@ export interface StartAssessmentParameters {
 }
 
 /**
- * Assessments: start assessment.
+ * Start assessment.
  *
  * Tool `RecruitApi.StartAssessment`.
  * Secrets: RECRUIT_API_KEY.
@@ -795,7 +795,7 @@ export interface UpdateAssessmentStatusParameters {
 }
 
 /**
- * Assessments: update assessment status.
+ * Update assessment status.
  *
  * Tool `RecruitApi.UpdateAssessmentStatus`.
  * Secrets: RECRUIT_API_KEY.
@@ -815,7 +815,7 @@ export interface CancelAssessmentParameters {
 }
 
 /**
- * Assessments: cancel assessment.
+ * Cancel assessment.
  *
  * Tool `RecruitApi.CancelAssessment`.
  * Secrets: RECRUIT_API_KEY.
@@ -835,7 +835,7 @@ export interface AddCandidateToProjectParameters {
 }
 
 /**
- * Candidates: add candidate to project.
+ * Add candidate to project.
  *
  * Tool `RecruitApi.AddCandidateToProject`.
  * Secrets: RECRUIT_API_KEY.
@@ -855,7 +855,7 @@ export interface AddCandidateTagParameters {
 }
 
 /**
- * Candidates: add candidate tag.
+ * Add candidate tag.
  *
  * Tool `RecruitApi.AddCandidateTag`.
  * Secrets: RECRUIT_API_KEY.
@@ -875,7 +875,7 @@ export interface AnonymizeCandidateDataParameters {
 }
 
 /**
- * Candidates: anonymize candidate data (permanent).
+ * Anonymize candidate data (permanent).
  *
  * Tool `RecruitApi.AnonymizeCandidateData`.
  * Secrets: RECRUIT_API_KEY.
@@ -895,7 +895,7 @@ export interface CreateCandidateParameters {
 }
 
 /**
- * Candidates: create candidate.
+ * Create candidate.
  *
  * Tool `RecruitApi.CreateCandidate`.
  * Secrets: RECRUIT_API_KEY.
@@ -915,7 +915,7 @@ export interface CreateCandidateNoteParameters {
 }
 
 /**
- * Candidates: create candidate note.
+ * Create candidate note.
  *
  * Tool `RecruitApi.CreateCandidateNote`.
  * Secrets: RECRUIT_API_KEY.
@@ -935,7 +935,7 @@ export interface GetCandidateInformationParameters {
 }
 
 /**
- * Candidates: get candidate information.
+ * Get candidate information.
  *
  * Tool `RecruitApi.GetCandidateInformation`.
  * Secrets: RECRUIT_API_KEY.
@@ -955,7 +955,7 @@ export interface ListCandidatesParameters {
 }
 
 /**
- * Candidates: list candidates.
+ * List candidates.
  *
  * Tool `RecruitApi.ListCandidates`.
  * Secrets: RECRUIT_API_KEY.
@@ -975,7 +975,7 @@ export interface ListCandidateClientInfoParameters {
 }
 
 /**
- * Candidates: list candidate client info.
+ * List candidate client info.
  *
  * Tool `RecruitApi.ListCandidateClientInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -995,7 +995,7 @@ export interface ListCandidateNotesParameters {
 }
 
 /**
- * Candidates: list candidate notes.
+ * List candidate notes.
  *
  * Tool `RecruitApi.ListCandidateNotes`.
  * Secrets: RECRUIT_API_KEY.
@@ -1015,7 +1015,7 @@ export interface ListCandidateProjectsParameters {
 }
 
 /**
- * Candidates: list candidate projects.
+ * List candidate projects.
  *
  * Tool `RecruitApi.ListCandidateProjects`.
  * Secrets: RECRUIT_API_KEY.
@@ -1035,7 +1035,7 @@ export interface UpdateCandidateInfoParameters {
 }
 
 /**
- * Candidates: update candidate info.
+ * Update candidate info.
  *
  * Tool `RecruitApi.UpdateCandidateInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -1055,7 +1055,7 @@ export interface CreateCandidateTagParameters {
 }
 
 /**
- * Candidates: create candidate tag.
+ * Create candidate tag.
  *
  * Tool `RecruitApi.CreateCandidateTag`.
  * Secrets: RECRUIT_API_KEY.
@@ -1075,7 +1075,7 @@ export interface ListCandidateTagsParameters {
 }
 
 /**
- * Candidates: list candidate tags.
+ * List candidate tags.
  *
  * Tool `RecruitApi.ListCandidateTags`.
  * Secrets: RECRUIT_API_KEY.
@@ -1095,7 +1095,7 @@ export interface RetrieveCandidateFileUrlParameters {
 }
 
 /**
- * Candidates: retrieve candidate file URL.
+ * Retrieve candidate file URL.
  *
  * Tool `RecruitApi.RetrieveCandidateFileUrl`.
  * Secrets: RECRUIT_API_KEY.
@@ -1115,7 +1115,7 @@ export interface CreateCandidateReferralParameters {
 }
 
 /**
- * Candidates: create candidate referral.
+ * Create candidate referral.
  *
  * Tool `RecruitApi.CreateCandidateReferral`.
  * Secrets: RECRUIT_API_KEY.
@@ -1135,7 +1135,7 @@ export interface CreateCustomFieldParameters {
 }
 
 /**
- * Custom fields: create custom field.
+ * Create custom field.
  *
  * Tool `RecruitApi.CreateCustomField`.
  * Secrets: RECRUIT_API_KEY.
@@ -1155,7 +1155,7 @@ export interface GetCustomFieldInfoParameters {
 }
 
 /**
- * Custom fields: get custom field info.
+ * Get custom field info.
  *
  * Tool `RecruitApi.GetCustomFieldInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -1175,7 +1175,7 @@ export interface ListCustomFieldsParameters {
 }
 
 /**
- * Custom fields: list custom fields.
+ * List custom fields.
  *
  * Tool `RecruitApi.ListCustomFields`.
  * Secrets: RECRUIT_API_KEY.
@@ -1195,7 +1195,7 @@ export interface SetCustomFieldValueParameters {
 }
 
 /**
- * Custom fields: set custom field value.
+ * Set custom field value.
  *
  * Tool `RecruitApi.SetCustomFieldValue`.
  * Secrets: RECRUIT_API_KEY.
@@ -1215,7 +1215,7 @@ export interface CreateDepartmentParameters {
 }
 
 /**
- * Departments: create department.
+ * Create department.
  *
  * Tool `RecruitApi.CreateDepartment`.
  * Secrets: RECRUIT_API_KEY.
@@ -1235,7 +1235,7 @@ export interface ArchiveDepartmentParameters {
 }
 
 /**
- * Departments: archive department.
+ * Archive department.
  *
  * Tool `RecruitApi.ArchiveDepartment`.
  * Secrets: RECRUIT_API_KEY.
@@ -1255,7 +1255,7 @@ export interface RestoreDepartmentParameters {
 }
 
 /**
- * Departments: restore department.
+ * Restore department.
  *
  * Tool `RecruitApi.RestoreDepartment`.
  * Secrets: RECRUIT_API_KEY.
@@ -1275,7 +1275,7 @@ export interface ListDepartmentsParameters {
 }
 
 /**
- * Departments: list departments.
+ * List departments.
  *
  * Tool `RecruitApi.ListDepartments`.
  * Secrets: RECRUIT_API_KEY.
@@ -1295,7 +1295,7 @@ export interface MoveDepartmentParameters {
 }
 
 /**
- * Departments: move department.
+ * Move department.
  *
  * Tool `RecruitApi.MoveDepartment`.
  * Secrets: RECRUIT_API_KEY.
@@ -1315,7 +1315,7 @@ export interface UpdateDepartmentParameters {
 }
 
 /**
- * Departments: update department.
+ * Update department.
  *
  * Tool `RecruitApi.UpdateDepartment`.
  * Secrets: RECRUIT_API_KEY.
@@ -1335,7 +1335,7 @@ export interface GetFeedbackFormInfoParameters {
 }
 
 /**
- * Feedback forms: get feedback form info.
+ * Get feedback form info.
  *
  * Tool `RecruitApi.GetFeedbackFormInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -1355,7 +1355,7 @@ export interface ListFeedbackFormsParameters {
 }
 
 /**
- * Feedback forms: list feedback forms.
+ * List feedback forms.
  *
  * Tool `RecruitApi.ListFeedbackForms`.
  * Secrets: RECRUIT_API_KEY.
@@ -1375,7 +1375,7 @@ export interface HiringTeamAddMemberParameters {
 }
 
 /**
- * Hiring team (job or application level): add a member to a hiring team (job or application level).
+ * Add a member to a hiring team (job or application level).
  *
  * Tool `RecruitApi.HiringTeamAddMember`.
  * Secrets: RECRUIT_API_KEY.
@@ -1395,7 +1395,7 @@ export interface RemoveTeamMemberFromHiringParameters {
 }
 
 /**
- * Hiring team (job or application level): remove a team member from a hiring team (job or application level).
+ * Remove a team member from a hiring team (job or application level).
  *
  * Tool `RecruitApi.RemoveTeamMemberFromHiring`.
  * Secrets: RECRUIT_API_KEY.
@@ -1415,7 +1415,7 @@ export interface ListInterviewsParameters {
 }
 
 /**
- * Interviews: list interviews.
+ * List interviews.
  *
  * Tool `RecruitApi.ListInterviews`.
  * Secrets: RECRUIT_API_KEY.
@@ -1435,7 +1435,7 @@ export interface ListInterviewEventsParameters {
 }
 
 /**
- * Interviews: list interview events.
+ * List interview events.
  *
  * Tool `RecruitApi.ListInterviewEvents`.
  * Secrets: RECRUIT_API_KEY.
@@ -1455,7 +1455,7 @@ export interface ListInterviewPlansParameters {
 }
 
 /**
- * Interviews: list interview plans.
+ * List interview plans.
  *
  * Tool `RecruitApi.ListInterviewPlans`.
  * Secrets: RECRUIT_API_KEY.
@@ -1475,7 +1475,7 @@ export interface GetInterviewSchedulesParameters {
 }
 
 /**
- * Interviews: get interview schedules.
+ * Get interview schedules.
  *
  * Tool `RecruitApi.GetInterviewSchedules`.
  * Secrets: RECRUIT_API_KEY.
@@ -1495,7 +1495,7 @@ export interface UpdateInterviewScheduleParameters {
 }
 
 /**
- * Interviews: update interview schedule (update, add or cancel events).
+ * Update interview schedule (update, add or cancel events).
  *
  * Tool `RecruitApi.UpdateInterviewSchedule`.
  * Secrets: RECRUIT_API_KEY.
@@ -1515,7 +1515,7 @@ export interface ListInterviewStagesParameters {
 }
 
 /**
- * Interviews: list interview stages for a plan, in order.
+ * List interview stages for a plan, in order.
  *
  * Tool `RecruitApi.ListInterviewStages`.
  * Secrets: RECRUIT_API_KEY.
@@ -1535,7 +1535,7 @@ export interface ListInterviewerPoolsParameters {
 }
 
 /**
- * Interviews: list interviewer pools.
+ * List interviewer pools.
  *
  * Tool `RecruitApi.ListInterviewerPools`.
  * Secrets: RECRUIT_API_KEY.
@@ -1555,7 +1555,7 @@ export interface GetInterviewerPoolInfoParameters {
 }
 
 /**
- * Interviews: get interviewer pool info.
+ * Get interviewer pool info.
  *
  * Tool `RecruitApi.GetInterviewerPoolInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -1575,7 +1575,7 @@ export interface CreateInterviewerPoolParameters {
 }
 
 /**
- * Interviews: create interviewer pool.
+ * Create interviewer pool.
  *
  * Tool `RecruitApi.CreateInterviewerPool`.
  * Secrets: RECRUIT_API_KEY.
@@ -1595,7 +1595,7 @@ export interface UpdateInterviewerPoolParameters {
 }
 
 /**
- * Interviews: update interviewer pool.
+ * Update interviewer pool.
  *
  * Tool `RecruitApi.UpdateInterviewerPool`.
  * Secrets: RECRUIT_API_KEY.
@@ -1615,7 +1615,7 @@ export interface UpdateWorkplaceTypeParameters {
 }
 
 /**
- * Locations: update workplace type.
+ * Update workplace type.
  *
  * Tool `RecruitApi.UpdateWorkplaceType`.
  * Secrets: RECRUIT_API_KEY.
@@ -1635,7 +1635,7 @@ export interface GetOpeningInfoParameters {
 }
 
 /**
- * Openings: get opening info (by UUID).
+ * Get opening info (by UUID).
  *
  * Tool `RecruitApi.GetOpeningInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -1655,7 +1655,7 @@ export interface SearchJobOpeningsParameters {
 }
 
 /**
- * Openings: search job openings (by identifier).
+ * Search job openings (by identifier).
  *
  * Tool `RecruitApi.SearchJobOpenings`.
  * Secrets: RECRUIT_API_KEY.
@@ -1675,7 +1675,7 @@ export interface AddJobToOpeningParameters {
 }
 
 /**
- * Openings: add job to opening.
+ * Add job to opening.
  *
  * Tool `RecruitApi.AddJobToOpening`.
  * Secrets: RECRUIT_API_KEY.
@@ -1695,7 +1695,7 @@ export interface RemoveJobFromOpeningParameters {
 }
 
 /**
- * Openings: remove job from opening.
+ * Remove job from opening.
  *
  * Tool `RecruitApi.RemoveJobFromOpening`.
  * Secrets: RECRUIT_API_KEY.
@@ -1715,7 +1715,7 @@ export interface AddLocationToJobOpeningParameters {
 }
 
 /**
- * Openings: add location to job opening.
+ * Add location to job opening.
  *
  * Tool `RecruitApi.AddLocationToJobOpening`.
  * Secrets: RECRUIT_API_KEY.
@@ -1735,7 +1735,7 @@ export interface RemoveLocationFromOpeningParameters {
 }
 
 /**
- * Openings: remove location from opening.
+ * Remove location from opening.
  *
  * Tool `RecruitApi.RemoveLocationFromOpening`.
  * Secrets: RECRUIT_API_KEY.
@@ -1755,7 +1755,7 @@ export interface GetProjectInformationParameters {
 }
 
 /**
- * Projects: get project information.
+ * Get project information.
  *
  * Tool `RecruitApi.GetProjectInformation`.
  * Secrets: RECRUIT_API_KEY.
@@ -1775,7 +1775,7 @@ export interface GenerateAndPollReportParameters {
 }
 
 /**
- * Reports: generate a report or poll its status.
+ * Generate a report or poll its status.
  *
  * Tool `RecruitApi.GenerateAndPollReport`.
  * Secrets: RECRUIT_API_KEY.
@@ -1795,7 +1795,7 @@ export interface RetrieveSyncReportParameters {
 }
 
 /**
- * Reports: retrieve sync report.
+ * Retrieve sync report.
  *
  * Tool `RecruitApi.RetrieveSyncReport`.
  * Secrets: RECRUIT_API_KEY.
@@ -1815,7 +1815,7 @@ export interface GetSurveyFormDetailsParameters {
 }
 
 /**
- * Surveys: get survey form details.
+ * Get survey form details.
  *
  * Tool `RecruitApi.GetSurveyFormDetails`.
  * Secrets: RECRUIT_API_KEY.
@@ -1835,7 +1835,7 @@ export interface ListSurveyFormDefinitionsParameters {
 }
 
 /**
- * Surveys: list survey form definitions.
+ * List survey form definitions.
  *
  * Tool `RecruitApi.ListSurveyFormDefinitions`.
  * Secrets: RECRUIT_API_KEY.
@@ -1855,7 +1855,7 @@ export interface CreateSurveyRequestParameters {
 }
 
 /**
- * Surveys: create survey request (returns a survey URL).
+ * Create survey request (returns a survey URL).
  *
  * Tool `RecruitApi.CreateSurveyRequest`.
  * Secrets: RECRUIT_API_KEY.
@@ -1875,7 +1875,7 @@ export interface ListSurveyRequestsParameters {
 }
 
 /**
- * Surveys: list survey requests.
+ * List survey requests.
  *
  * Tool `RecruitApi.ListSurveyRequests`.
  * Secrets: RECRUIT_API_KEY.
@@ -1895,7 +1895,7 @@ export interface CreateSurveySubmissionParameters {
 }
 
 /**
- * Surveys: create survey submission.
+ * Create survey submission.
  *
  * Tool `RecruitApi.CreateSurveySubmission`.
  * Secrets: RECRUIT_API_KEY.
@@ -1915,7 +1915,7 @@ export interface ListSurveySubmissionsParameters {
 }
 
 /**
- * Surveys: list survey submissions.
+ * List survey submissions.
  *
  * Tool `RecruitApi.ListSurveySubmissions`.
  * Secrets: RECRUIT_API_KEY.
@@ -1935,7 +1935,7 @@ export interface GetRecruitUserInfoParameters {
 }
 
 /**
- * Users: get user info.
+ * Get user info.
  *
  * Tool `RecruitApi.GetRecruitUserInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -1955,7 +1955,7 @@ export interface GetRecruitUserListParameters {
 }
 
 /**
- * Users: get user list (with access levels).
+ * Get user list (with access levels).
  *
  * Tool `RecruitApi.GetRecruitUserList`.
  * Secrets: RECRUIT_API_KEY.
@@ -1975,7 +1975,7 @@ export interface RecruitUserSearchParameters {
 }
 
 /**
- * Users: search users (by email).
+ * Search users (by email).
  *
  * Tool `RecruitApi.RecruitUserSearch`.
  * Secrets: RECRUIT_API_KEY.
@@ -1995,7 +1995,7 @@ export interface GetInterviewerSettingsParameters {
 }
 
 /**
- * Users: get interviewer settings.
+ * Get interviewer settings.
  *
  * Tool `RecruitApi.GetInterviewerSettings`.
  * Secrets: RECRUIT_API_KEY.
@@ -2015,7 +2015,7 @@ export interface UpdateInterviewerSettingsParameters {
 }
 
 /**
- * Users: update interviewer settings.
+ * Update interviewer settings.
  *
  * Tool `RecruitApi.UpdateInterviewerSettings`.
  * Secrets: RECRUIT_API_KEY.
@@ -2035,7 +2035,7 @@ export interface RetrieveWebhookInfoParameters {
 }
 
 /**
- * Webhooks: retrieve webhook setting info (by id).
+ * Retrieve webhook setting info (by id).
  *
  * Tool `RecruitApi.RetrieveWebhookInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -2044,7 +2044,7 @@ export type RetrieveWebhookInfoInput =
     | (RetrieveWebhookInfoParameters & { mode: "get_request_schema" })
     | (RetrieveWebhookInfoParameters & { mode: "execute" } & Required<Pick<RetrieveWebhookInfoParameters, "request_body">>);
 /**
- * Interviewer pools: archive interviewer pool.
+ * Archive interviewer pool.
  *
  * Tool `RecruitApi.ArchiveInterviewerPool`.
  * Secrets: RECRUIT_API_KEY.
@@ -2052,7 +2052,7 @@ export type RetrieveWebhookInfoInput =
  */
 export type ArchiveInterviewerPoolInput = { [parameter: string]: unknown };
 /**
- * Interviewer pools: restore interviewer pool.
+ * Restore interviewer pool.
  *
  * Tool `RecruitApi.RestoreInterviewerPool`.
  * Secrets: RECRUIT_API_KEY.
@@ -2060,7 +2060,7 @@ export type ArchiveInterviewerPoolInput = { [parameter: string]: unknown };
  */
 export type RestoreInterviewerPoolInput = { [parameter: string]: unknown };
 /**
- * Interviewer pools: add user to interviewer pool.
+ * Add user to interviewer pool.
  *
  * Tool `RecruitApi.AddUserToInterviewerPool`.
  * Secrets: RECRUIT_API_KEY.
@@ -2068,7 +2068,7 @@ export type RestoreInterviewerPoolInput = { [parameter: string]: unknown };
  */
 export type AddUserToInterviewerPoolInput = { [parameter: string]: unknown };
 /**
- * Interviewer pools: remove user from interviewer pool.
+ * Remove user from interviewer pool.
  *
  * Tool `RecruitApi.RemoveUserFromInterviewerPool`.
  * Secrets: RECRUIT_API_KEY.
@@ -2076,7 +2076,7 @@ export type AddUserToInterviewerPoolInput = { [parameter: string]: unknown };
  */
 export type RemoveUserFromInterviewerPoolInput = { [parameter: string]: unknown };
 /**
- * Jobs: create new job.
+ * Create new job.
  *
  * Tool `RecruitApi.CreateNewJob`.
  * Secrets: RECRUIT_API_KEY.
@@ -2084,7 +2084,7 @@ export type RemoveUserFromInterviewerPoolInput = { [parameter: string]: unknown 
  */
 export type CreateNewJobInput = { [parameter: string]: unknown };
 /**
- * Jobs: get job details.
+ * Get job details.
  *
  * Tool `RecruitApi.GetJobDetails`.
  * Secrets: RECRUIT_API_KEY.
@@ -2092,7 +2092,7 @@ export type CreateNewJobInput = { [parameter: string]: unknown };
  */
 export type GetJobDetailsInput = { [parameter: string]: unknown };
 /**
- * Jobs: list all jobs (open, closed, archived).
+ * List all jobs (open, closed, archived).
  *
  * Tool `RecruitApi.ListAllJobs`.
  * Secrets: RECRUIT_API_KEY.
@@ -2100,7 +2100,7 @@ export type GetJobDetailsInput = { [parameter: string]: unknown };
  */
 export type ListAllJobsInput = { [parameter: string]: unknown };
 /**
- * Jobs: set job status.
+ * Set job status.
  *
  * Tool `RecruitApi.SetJobStatus`.
  * Secrets: RECRUIT_API_KEY.
@@ -2108,7 +2108,7 @@ export type ListAllJobsInput = { [parameter: string]: unknown };
  */
 export type SetJobStatusInput = { [parameter: string]: unknown };
 /**
- * Jobs: update job details.
+ * Update job details.
  *
  * Tool `RecruitApi.UpdateJobDetails`.
  * Secrets: RECRUIT_API_KEY.
@@ -2116,7 +2116,7 @@ export type SetJobStatusInput = { [parameter: string]: unknown };
  */
 export type UpdateJobDetailsInput = { [parameter: string]: unknown };
 /**
- * Jobs: update job compensation.
+ * Update job compensation.
  *
  * Tool `RecruitApi.UpdateJobCompensation`.
  * Secrets: RECRUIT_API_KEY.
@@ -2124,7 +2124,7 @@ export type UpdateJobDetailsInput = { [parameter: string]: unknown };
  */
 export type UpdateJobCompensationInput = { [parameter: string]: unknown };
 /**
- * Jobs: search jobs by title.
+ * Search jobs by title.
  *
  * Tool `RecruitApi.SearchJobsByTitle`.
  * Secrets: RECRUIT_API_KEY.
@@ -2132,7 +2132,7 @@ export type UpdateJobCompensationInput = { [parameter: string]: unknown };
  */
 export type SearchJobsByTitleInput = { [parameter: string]: unknown };
 /**
- * Jobs: list enabled job boards.
+ * List enabled job boards.
  *
  * Tool `RecruitApi.ListEnabledJobBoards`.
  * Secrets: RECRUIT_API_KEY.
@@ -2140,7 +2140,7 @@ export type SearchJobsByTitleInput = { [parameter: string]: unknown };
  */
 export type ListEnabledJobBoardsInput = { [parameter: string]: unknown };
 /**
- * Jobs: job interview plan info.
+ * Job interview plan info.
  *
  * Tool `RecruitApi.JobInterviewPlanInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -2148,7 +2148,7 @@ export type ListEnabledJobBoardsInput = { [parameter: string]: unknown };
  */
 export type JobInterviewPlanInfoInput = { [parameter: string]: unknown };
 /**
- * Jobs: get job posting info.
+ * Get job posting info.
  *
  * Tool `RecruitApi.GetJobPostingInfo`.
  * Secrets: RECRUIT_API_KEY.
@@ -2156,7 +2156,7 @@ export type JobInterviewPlanInfoInput = { [parameter: string]: unknown };
  */
 export type GetJobPostingInfoInput = { [parameter: string]: unknown };
 /**
- * Jobs: list published job postings.
+ * List published job postings.
  *
  * Tool `RecruitApi.ListPublishedJobPostings`.
  * Secrets: RECRUIT_API_KEY.
@@ -2164,7 +2164,7 @@ export type GetJobPostingInfoInput = { [parameter: string]: unknown };
  */
 export type ListPublishedJobPostingsInput = { [parameter: string]: unknown };
 /**
- * Jobs: list job templates.
+ * List job templates.
  *
  * Tool `RecruitApi.ListJobTemplates`.
  * Secrets: RECRUIT_API_KEY.
@@ -2172,7 +2172,7 @@ export type ListPublishedJobPostingsInput = { [parameter: string]: unknown };
  */
 export type ListJobTemplatesInput = { [parameter: string]: unknown };
 /**
- * Jobs: update job posting.
+ * Update job posting.
  *
  * Tool `RecruitApi.UpdateJobPosting`.
  * Secrets: RECRUIT_API_KEY.
@@ -2180,7 +2180,7 @@ export type ListJobTemplatesInput = { [parameter: string]: unknown };
  */
 export type UpdateJobPostingInput = { [parameter: string]: unknown };
 /**
- * Locations: archive location.
+ * Archive location.
  *
  * Tool `RecruitApi.ArchiveLocation`.
  * Secrets: RECRUIT_API_KEY.
@@ -2188,7 +2188,7 @@ export type UpdateJobPostingInput = { [parameter: string]: unknown };
  */
 export type ArchiveLocationInput = { [parameter: string]: unknown };
 /**
- * Locations: create location or hierarchy.
+ * Create location or hierarchy.
  *
  * Tool `RecruitApi.CreateLocation`.
  * Secrets: RECRUIT_API_KEY.
@@ -2196,7 +2196,7 @@ export type ArchiveLocationInput = { [parameter: string]: unknown };
  */
 export type CreateLocationInput = { [parameter: string]: unknown };
 /**
- * Locations: get location details.
+ * Get location details.
  *
  * Tool `RecruitApi.GetLocationDetails`.
  * Secrets: RECRUIT_API_KEY.
@@ -2204,7 +2204,7 @@ export type CreateLocationInput = { [parameter: string]: unknown };
  */
 export type GetLocationDetailsInput = { [parameter: string]: unknown };
 /**
- * Locations: list all locations.
+ * List all locations.
  *
  * Tool `RecruitApi.ListAllLocations`.
  * Secrets: RECRUIT_API_KEY.
@@ -2212,7 +2212,7 @@ export type GetLocationDetailsInput = { [parameter: string]: unknown };
  */
 export type ListAllLocationsInput = { [parameter: string]: unknown };
 /**
- * Locations: move location in hierarchy.
+ * Move location in hierarchy.
  *
  * Tool `RecruitApi.MoveLocationInHierarchy`.
  * Secrets: RECRUIT_API_KEY.
@@ -2220,7 +2220,7 @@ export type ListAllLocationsInput = { [parameter: string]: unknown };
  */
 export type MoveLocationInHierarchyInput = { [parameter: string]: unknown };
 /**
- * Locations: restore archived location.
+ * Restore archived location.
  *
  * Tool `RecruitApi.RestoreArchivedLocation`.
  * Secrets: RECRUIT_API_KEY.
@@ -2228,7 +2228,7 @@ export type MoveLocationInHierarchyInput = { [parameter: string]: unknown };
  */
 export type RestoreArchivedLocationInput = { [parameter: string]: unknown };
 /**
- * Locations: update location address.
+ * Update location address.
  *
  * Tool `RecruitApi.UpdateLocationAddress`.
  * Secrets: RECRUIT_API_KEY.
@@ -2236,7 +2236,7 @@ export type RestoreArchivedLocationInput = { [parameter: string]: unknown };
  */
 export type UpdateLocationAddressInput = { [parameter: string]: unknown };
 /**
- * Locations: update location name.
+ * Update location name.
  *
  * Tool `RecruitApi.UpdateLocationName`.
  * Secrets: RECRUIT_API_KEY.
@@ -2244,7 +2244,7 @@ export type UpdateLocationAddressInput = { [parameter: string]: unknown };
  */
 export type UpdateLocationNameInput = { [parameter: string]: unknown };
 /**
- * Locations: update location remote status.
+ * Update location remote status.
  *
  * Tool `RecruitApi.UpdateLocationRemoteStatus`.
  * Secrets: RECRUIT_API_KEY.

@@ -5,14 +5,73 @@ export interface ManifestTool {
   /** `<Server>.<Tool>`. */
   readonly fullName: string;
   readonly description: string;
+  /** The document's topic heading for the tool (Candidates), when it groups tools. */
+  readonly group?: string;
   readonly secrets: readonly string[];
   /** OAuth scopes; null when the catalog does not show them, [] when none are needed. */
   readonly scopes: readonly string[] | null;
   /** false when the catalog does not show the tool's parameters (any object is accepted). */
   readonly parametersKnown: boolean;
   readonly modePattern: boolean;
+  /** Behaviour hints the documents state; an absent hint is not stated. */
+  readonly annotations: ToolAnnotations;
+  /** What the documents say about the tool beyond its purpose. */
+  readonly notes: readonly string[];
+  /** toolcat's own readings where the documents are silent or ambiguous; not documented facts. */
+  readonly judgments: readonly string[];
   /** JSON Schema 2020-12 of the input. */
   readonly inputSchema: { readonly [keyword: string]: unknown };
+}
+
+/** Hints for clients, set only where the documents' wording states them. */
+export interface ToolAnnotations {
+  readonly readOnly?: boolean;
+  readonly destructive?: boolean;
+  readonly idempotent?: boolean;
+  readonly openWorld?: boolean;
+}
+
+/** What the documents say about the server as a whole; null marks a fact they do not show. */
+export interface ServerDocumentation {
+  readonly notes: readonly string[];
+  readonly resources: readonly {
+    readonly name: string;
+    readonly identifiers: readonly string[];
+    readonly fields: readonly { readonly name: string; readonly type?: string; readonly description?: string }[];
+    readonly notes: readonly string[];
+  }[];
+  readonly states: readonly {
+    readonly resource: string;
+    readonly states: readonly string[] | null;
+    readonly initial?: string;
+    readonly transitions:
+      | readonly { readonly from: string; readonly tool: string; readonly condition?: string; readonly to: string }[]
+      | null;
+    readonly restrictedTransitions: string | null;
+    readonly notes: readonly string[];
+  }[];
+  readonly otherStates: string | null;
+  readonly events: {
+    readonly types: readonly string[] | null;
+    readonly typesComplete: boolean;
+    readonly payload: string | null;
+    readonly signing: string | null;
+    readonly notes: readonly string[];
+  };
+  readonly pagination: readonly string[];
+  readonly limits: readonly string[];
+  readonly rateLimits: string | null;
+  readonly errors: string | null;
+  readonly versioning: readonly string[];
+  readonly http: {
+    readonly methods: string | null;
+    readonly paths: string | null;
+    readonly results: string | null;
+    readonly baseUrl: { readonly secret: string; readonly dataCenters: readonly string[]; readonly notes: readonly string[] } | null;
+    readonly knownPaths: readonly { readonly tool: string; readonly template: string; readonly description?: string }[];
+  };
+  /** Every fact the documents leave unstated for this server, one plain sentence each. */
+  readonly notShown: readonly string[];
 }
 
 export interface Manifest {
@@ -30,5 +89,6 @@ export interface Manifest {
     readonly secrets: readonly { readonly name: string; readonly description: string }[];
   };
   readonly toolMode: { readonly name: string; readonly values: readonly string[]; readonly execute: string };
+  readonly documentation: ServerDocumentation;
   readonly tools: readonly ManifestTool[];
 }

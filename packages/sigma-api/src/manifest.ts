@@ -29,6 +29,181 @@ export const manifest: Manifest = {
     ],
     "execute": "execute"
   },
+  "documentation": {
+    "notes": [],
+    "resources": [
+      {
+        "name": "Webset",
+        "identifiers": [
+          "webset_identifier",
+          "webset_id"
+        ],
+        "fields": [],
+        "notes": [
+          "`webset_identifier` or `webset_id`: the unique id or the external id (`externalId`).",
+          "A webset is a collection of items found by searches, enriched by enrichments, refreshed by monitors, fed by imports."
+        ]
+      },
+      {
+        "name": "Webset item",
+        "identifiers": [
+          "webset_item_id"
+        ],
+        "fields": [],
+        "notes": [
+          "Filter `source_id`."
+        ]
+      },
+      {
+        "name": "Enrichment",
+        "identifiers": [
+          "enrichment_id",
+          "enrichment_configuration_id"
+        ],
+        "fields": [],
+        "notes": []
+      },
+      {
+        "name": "Search (within a webset)",
+        "identifiers": [
+          "search_id"
+        ],
+        "fields": [],
+        "notes": []
+      },
+      {
+        "name": "Monitor",
+        "identifiers": [
+          "monitor_id"
+        ],
+        "fields": [],
+        "notes": [
+          "Configuration has a schedule, search and refresh operations."
+        ]
+      },
+      {
+        "name": "Monitor run",
+        "identifiers": [
+          "run_id"
+        ],
+        "fields": [],
+        "notes": []
+      },
+      {
+        "name": "Import",
+        "identifiers": [
+          "import_id"
+        ],
+        "fields": [],
+        "notes": []
+      },
+      {
+        "name": "Webhook",
+        "identifiers": [
+          "webhook_id"
+        ],
+        "fields": [
+          {
+            "name": "events list"
+          },
+          {
+            "name": "destination URL"
+          },
+          {
+            "name": "metadata"
+          }
+        ],
+        "notes": [
+          "Field names on the wire of the events list, destination URL and metadata are not shown."
+        ]
+      },
+      {
+        "name": "Webhook attempt",
+        "identifiers": [],
+        "fields": [],
+        "notes": [
+          "Filtered by event type and success flag."
+        ]
+      },
+      {
+        "name": "System event",
+        "identifiers": [
+          "event_id"
+        ],
+        "fields": [
+          {
+            "name": "type name"
+          },
+          {
+            "name": "creation timestamp"
+          }
+        ],
+        "notes": [
+          "Has a type name and a creation timestamp (field names not shown)."
+        ]
+      },
+      {
+        "name": "Research request",
+        "identifiers": [
+          "research_id"
+        ],
+        "fields": [],
+        "notes": []
+      }
+    ],
+    "states": [],
+    "otherStates": null,
+    "events": {
+      "types": [
+        "webset.created",
+        "monitor.run.completed"
+      ],
+      "typesComplete": false,
+      "payload": null,
+      "signing": null,
+      "notes": [
+        "SigmaApi sends webhook notifications for events chosen in a webhook's events list.",
+        "Event type names given are `webset.created` and `monitor.run.completed`; the full list of event types is not shown.",
+        "ListSystemEvents and GetEventById read the system events, and ListWebhookAttempts reads delivery attempts."
+      ]
+    },
+    "pagination": [
+      "List tools take a cursor (`pagination_cursor`) and a size.",
+      "The response field holding the next cursor: not shown."
+    ],
+    "limits": [
+      "results_per_page up to 200"
+    ],
+    "rateLimits": null,
+    "errors": null,
+    "versioning": [
+      "Version numbering of servers and tools, and deprecation rules, are not shown."
+    ],
+    "http": {
+      "methods": null,
+      "paths": null,
+      "results": null,
+      "baseUrl": null,
+      "knownPaths": []
+    },
+    "notShown": [
+      "HTTP methods of the tools: not shown.",
+      "HTTP paths of the tools: not shown.",
+      "Result payloads of the tools: not shown.",
+      "Fields of returned objects: not shown.",
+      "Rate limits and quotas: not shown.",
+      "Event notification payloads: not shown.",
+      "Event signing: not shown.",
+      "Error codes and payloads of this server: not shown.",
+      "Error codes of the catalog: not shown.",
+      "Status codes of the catalog: not shown.",
+      "Error payload shape of the catalog: not shown.",
+      "States of other resources: not shown.",
+      "How SIGMA_API_KEY is placed on the wire: not shown.",
+      "Fields of request_body: not shown; the tool returns them at run time when called with mode get_request_schema.",
+      "What happens when a call with mode execute omits a parameter required in that mode: not shown."
+    ]
+  },
   "tools": [
     {
       "name": "PerformSigmaSearch",
@@ -40,6 +215,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -94,6 +272,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -148,6 +331,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": true,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -202,6 +390,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -234,6 +425,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -258,6 +454,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -282,6 +481,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -317,6 +521,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -342,6 +549,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -366,6 +578,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -397,6 +614,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -426,6 +646,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -451,6 +676,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -476,6 +706,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -500,6 +733,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -529,6 +767,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -558,6 +801,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -593,6 +841,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -622,6 +873,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -655,6 +909,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -684,6 +943,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -713,6 +977,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -742,6 +1011,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -767,6 +1039,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -793,6 +1070,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -817,6 +1099,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -846,6 +1131,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -870,6 +1160,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -907,6 +1202,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -947,6 +1247,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -971,6 +1276,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1000,6 +1308,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1029,6 +1342,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1058,6 +1376,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1082,6 +1403,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1110,6 +1436,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1134,6 +1465,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1162,6 +1496,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1186,6 +1525,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1210,6 +1554,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1238,6 +1587,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1263,6 +1615,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1287,6 +1644,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "readOnly": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1311,6 +1673,9 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {},
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -1339,6 +1704,11 @@ export const manifest: Manifest = {
       "scopes": [],
       "parametersKnown": true,
       "modePattern": false,
+      "annotations": {
+        "destructive": true
+      },
+      "notes": [],
+      "judgments": [],
       "inputSchema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
