@@ -1,5 +1,5 @@
-// The names and hints a tool is listed under. Issue 12 adds `modelName` and `annotations` to the
-// manifest; until then they are derived here, one function each, so switching is one line.
+// The names and hints a tool is listed under, one function each. Behaviour hints come from the
+// manifest's `annotations`; the model name is derived until the manifest carries `modelName`.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { ManifestTool } from "@toolcat/runtime";
 
@@ -10,9 +10,19 @@ export function modelName(tool: ManifestTool): string {
   return tool.fullName.replaceAll(".", "_");
 }
 
-/** The spec's behaviour hints: none until the manifest carries `annotations`, so clients assume the cautious defaults. */
-export function toolAnnotations(_tool: ManifestTool): ToolAnnotations | undefined {
-  return undefined;
+/**
+ * The spec's behaviour hints as MCP annotations. A hint the documents do not state stays unset, so
+ * clients apply the protocol's cautious defaults; a package generated before annotations has none.
+ */
+export function toolAnnotations(tool: ManifestTool): ToolAnnotations | undefined {
+  const stated = (tool as { readonly annotations?: ManifestTool["annotations"] }).annotations ?? {};
+  const hints: ToolAnnotations = {
+    ...(stated.readOnly !== undefined && { readOnlyHint: stated.readOnly }),
+    ...(stated.destructive !== undefined && { destructiveHint: stated.destructive }),
+    ...(stated.idempotent !== undefined && { idempotentHint: stated.idempotent }),
+    ...(stated.openWorld !== undefined && { openWorldHint: stated.openWorld }),
+  };
+  return Object.keys(hints).length === 0 ? undefined : hints;
 }
 
 /** The name the MCP client sees. */

@@ -5,7 +5,8 @@ import { selectTools } from "../src/select.ts";
 
 const tool = (fullName: string): ManifestTool => {
   const [, name = ""] = fullName.split(".");
-  return { name, fullName, description: "", secrets: [], scopes: null, parametersKnown: true, modePattern: false, inputSchema: { type: "object" } };
+  const annotations = name.startsWith("Get") ? { readOnly: true } : {};
+  return { name, fullName, description: "", secrets: [], scopes: null, parametersKnown: true, modePattern: false, annotations, notes: [], judgments: [], inputSchema: { type: "object" } };
 };
 const tools = ["CloudSheets.GetSpreadsheet", "CloudSheets.GetSpreadsheetMetadata", "CloudSheets.WhoAmI", "CreatorApi.FetchRecordDetail"].map(tool);
 
@@ -36,7 +37,7 @@ describe("selectTools", () => {
     expect(() => selectTools(tools, { tools: ["Get.+"] })).toThrow(/no tool matches "Get\.\+"/);
   });
 
-  it("keeps nothing with readOnly while manifests carry no annotations", () => {
-    expect(selectTools(tools, { readOnly: true })).toEqual([]);
+  it("keeps only tools the manifest annotates read-only", () => {
+    expect(selectTools(tools, { readOnly: true }).map((kept) => kept.name)).toEqual(["GetSpreadsheet", "GetSpreadsheetMetadata"]);
   });
 });

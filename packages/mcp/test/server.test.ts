@@ -40,13 +40,20 @@ describe("listing", () => {
     expect(tools.map((tool) => tool.name)).toEqual(expected.map((tool) => tool.fullName.replace(".", "_")));
     const sheet = tools.find((tool) => tool.name === "CloudSheets_GetSpreadsheet");
     const manifestTool = expected.find((tool) => tool.fullName === "CloudSheets.GetSpreadsheet");
-    expect(sheet).toEqual({ name: "CloudSheets_GetSpreadsheet", title: "CloudSheets.GetSpreadsheet", description: manifestTool?.description, inputSchema: manifestTool?.inputSchema });
+    expect(sheet).toEqual({
+      name: "CloudSheets_GetSpreadsheet",
+      title: "CloudSheets.GetSpreadsheet",
+      description: manifestTool?.description,
+      inputSchema: manifestTool?.inputSchema,
+      annotations: { readOnlyHint: true },
+    });
+    expect(tools.find((tool) => tool.name === "CloudSheets_WhoAmI")).not.toHaveProperty("annotations");
   });
 
   it.each([
     [{ nameStyle: "full" as const, tools: ["CloudSheets.Get*"] }, ["CloudSheets.GetSpreadsheet", "CloudSheets.GetSpreadsheetMetadata"]],
     [{ tools: ["WhoAmI", "CreatorApi_FetchZetaAppSections"] }, ["CloudSheets_WhoAmI", "CreatorApi_FetchZetaAppSections"]],
-    [{ readOnly: true }, []],
+    [{ readOnly: true, tools: ["CloudSheets.*"] }, ["CloudSheets_SearchSpreadsheets", "CloudSheets_GetSpreadsheet", "CloudSheets_GetSpreadsheetMetadata"]],
   ])("applies %j", async (filter, names) => {
     const { tools } = await (await serve(filter)).listTools();
     expect(tools.map((tool) => tool.name)).toEqual(names);

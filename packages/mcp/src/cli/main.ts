@@ -57,9 +57,6 @@ function warnings(config: CliConfig): void {
   if (Object.keys(config.secrets).length > 0 && config.engine !== undefined) {
     log("note: the engine holds tool secrets; the HTTP transport does not send --secret values to it");
   }
-  if (config.readOnly) {
-    log("--read-only keeps tools annotated readOnlyHint: true; toolcat manifests carry no annotations yet, so no tool is served");
-  }
 }
 
 async function main(): Promise<number | undefined> {
