@@ -12,6 +12,8 @@ import { cleanEnv, run } from "../support/process.ts";
 import { startVerdaccio, type LocalRegistry } from "./support/verdaccio.ts";
 
 const published = ["runtime", "cloud-sheets", "mcp"] as const;
+/** The registry the developer's own npm uses, read before any test changes npm's configuration. */
+const upstreamRegistry = run("npm", ["config", "get", "registry"], workspaceRoot).stdout.trim();
 const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
 
 function versionOf(slug: string): string {
@@ -87,9 +89,10 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
     const install = npm(["install", "@toolcat/cloud-sheets", "--no-audit", "--no-fund"], consumer);
     expect(install.status, install.output).toBe(0);
     // As a user's npm would: @toolcat/* from the local registry, the MCP SDK and its dependencies
-    // from npmjs (Verdaccio has no uplinks), from the npm cache where possible.
+    // from the registry this machine's npm is configured with (Verdaccio has no uplinks), from the
+    // npm cache where possible.
     writeFileSync(join(consumer, ".npmrc-mcp"), "");
-    const mcp = run("npm", ["install", "@toolcat/mcp", `--@toolcat:registry=${registry.url}`, "--registry=https://registry.npmjs.org/",
+    const mcp = run("npm", ["install", "@toolcat/mcp", `--@toolcat:registry=${registry.url}`, `--registry=${upstreamRegistry}`,
       "--userconfig", join(consumer, ".npmrc-mcp"), "--prefer-offline", "--no-audit", "--no-fund"], consumer);
     expect(mcp.status, mcp.output).toBe(0);
   });
