@@ -2,7 +2,7 @@
 // their src/index.ts. Shared by the writer (orphan deletion) and the drift check (orphan reports).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { GeneratedFile } from "./emit/source-file.ts";
+import type { GeneratedFile } from "./core/files.ts";
 
 /** Directories inside a package that are build or install output, never generated sources. */
 const untracked = new Set(["dist", "node_modules", ".nx"]);

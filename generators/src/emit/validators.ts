@@ -3,10 +3,12 @@
 import { StructureKind, type CodeBlockWriter, type StatementStructures } from "ts-morph";
 // The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../packages/runtime/src/validation.ts";
-import { toolExportNames } from "../ir/naming.ts";
-import type { Catalog, Parameter, Rule, Server, StringFormat, Tool, ValueType } from "../ir/types.ts";
+import type { GeneratedFile } from "../core/files.ts";
+import { toolNames, type ServerNames } from "../ir/naming.ts";
+import type { Parameter, Rule, Server, StringFormat, Tool, ValueType } from "../ir/types.ts";
 import { docText, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
-import { printTypeScript, writeCode, type GeneratedFile } from "./source-file.ts";
+import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { printTypeScript, writeCode } from "./source-file.ts";
 
 /** The runtime's predicate for each string format. */
 export const formatPredicates: Record<StringFormat, string> = {
@@ -42,10 +44,18 @@ const issueHelpers = [
   "issueUnknownTool",
 ];
 
-export function emitValidators(server: Server, catalog: Catalog): GeneratedFile {
-  const ctx = new Context(catalog.rules.toolMode.executeValue);
+export const validatorsEmitter: Emitter = {
+  id: "validators",
+  outputs: ["src/validators.ts"],
+  index: { module: "./validators.js", names: "all" },
+  emit: (context) => [emitValidators(context)],
+};
+
+function emitValidators(context: EmitContext): GeneratedFile {
+  const { server } = context;
+  const ctx = new Context(context.toolMode.executeValue, context.names);
   const functions = server.tools.map((tool) => validatorFunction(tool, ctx));
-  const inputNames = server.tools.map((t) => toolExportNames(t.name).input);
+  const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.ImportDeclaration,
@@ -55,15 +65,18 @@ export function emitValidators(server: Server, catalog: Catalog): GeneratedFile 
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "@toolcat/runtime", namedImports: ["ValidationIssue", "ValidationResult"] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort() },
     ...functions,
-    dispatcher(server),
+    dispatcher(server, context.names),
   ];
-  return printTypeScript(server, `packages/${server.slug}/src/validators.ts`, statements);
+  return printTypeScript(server, `${packageDir(context)}/src/validators.ts`, statements);
 }
 
 class Context {
   readonly used = new Set<string>(["isObject", "issueNotObject", "issueUnreadable", "issueUnknownTool"]);
   readonly formats = new Set<string>();
-  constructor(readonly executeValue: string) {}
+  constructor(
+    readonly executeValue: string,
+    readonly names: ServerNames,
+  ) {}
   helper(name: string): string {
     this.used.add(name);
     return name;
@@ -71,7 +84,7 @@ class Context {
 }
 
 function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
-  const names = toolExportNames(tool.name);
+  const names = toolNames(ctx.names, tool.name);
   const body = writeCode((w) => {
     w.write("try ").inlineBlock(() => {
       w.writeLine(`if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };`);
@@ -232,7 +245,7 @@ function writeRule(w: CodeBlockWriter, rule: Rule, ctx: Context): void {
   }
 }
 
-function dispatcher(server: Server): StatementStructures {
+function dispatcher(server: Server, names: ServerNames): StatementStructures {
   return {
     kind: StructureKind.Function,
     isExported: true,
@@ -253,7 +266,7 @@ function dispatcher(server: Server): StatementStructures {
         for (const tool of server.tools) {
           w.writeLine(`case ${stringLiteral(tool.name)}:`);
           w.writeLine(`case ${stringLiteral(tool.fullName)}:`);
-          w.indent().write(`return ${toolExportNames(tool.name).validator}(input) as ValidationResult<ToolInputs[N]>;`).newLine();
+          w.indent().write(`return ${toolNames(names, tool.name).validator}(input) as ValidationResult<ToolInputs[N]>;`).newLine();
         }
         w.writeLine("default:");
         w.indent().write(`return { ok: false, issues: [issueUnknownTool(toolName, ${stringLiteral(server.name)}, ${jsonLiteral(server.tools.map((t) => t.name))})] };`).newLine();

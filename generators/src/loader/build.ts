@@ -1,7 +1,7 @@
 // Semantic checks and normalization: a schema-valid raw spec becomes the typed IR, and every
 // inconsistency the schema cannot see becomes a positioned diagnostic.
 import { formats } from "../../../packages/runtime/src/formats.ts";
-import { clientFactoryName, describeStyle, isIdentifier, kebabCase, methodNames, packageNameFor, toolExportNames, type IdentifierStyle } from "../ir/naming.ts";
+import { describeStyle, isIdentifier, kebabCase, packageNameFor, serverNames, toolNames, type IdentifierStyle } from "../ir/naming.ts";
 import type {
   Auth,
   CatalogRules,
@@ -108,12 +108,8 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
   const declaredScopes = auth.type === "user-authorization" && auth.scopes.known ? new Set(auth.scopes.value.map((s) => s.name)) : undefined;
 
   seenOnce(report, raw.tools.map((t) => t.name), (i) => ["tools", i, "name"], "duplicate-tool", "tool");
-  const { names: methods, clashes } = methodNames(raw.tools.map((t) => t.name));
-  for (const [first, second] of clashes) {
-    const index = raw.tools.findIndex((t) => t.name === second);
-    report.error(["tools", index, "name"], "name-clash", `tool ${second} would get the same client method name as ${first}`, "Tool names must differ by more than the case of their first letter.");
-  }
-  checkExportClashes(report, raw);
+  const { names, clashes } = serverNames(raw.server, rules.toolMode.name, raw.tools.map((t) => t.name));
+  for (const clash of clashes) report.error(["tools", raw.tools.findIndex((t) => t.name === clash.tool), "name"], "name-clash", clash.message, clash.hint);
 
   const tools = raw.tools.map((tool, index): Tool => {
     const path: SpecPath = ["tools", index];
@@ -125,7 +121,7 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
     const built: Tool = {
       name: tool.name,
       fullName: `${raw.server}.${tool.name}`,
-      methodName: methods.get(tool.name) ?? tool.name,
+      methodName: toolNames(names, tool.name).method,
       purpose: tool.purpose,
       secrets,
       ...(scopes !== undefined && { scopes }),
@@ -459,28 +455,6 @@ function checkCrossReferences(report: Reporter, raw: RawServer, tools: readonly 
       }
     }),
   );
-}
-
-/** The package's exported identifiers must not collide (a tool named like another's derived export). */
-function checkExportClashes(report: Reporter, raw: RawServer): void {
-  const owners = new Map<string, string>([
-    ["ToolMode", "the package"],
-    ["ToolName", "the package"],
-    ["validate", "the package"],
-    ["manifest", "the package"],
-    ["tools", "the package"],
-    [clientFactoryName(raw.server), "the package"],
-    [`${raw.server}Client`, "the package"],
-  ]);
-  raw.tools.forEach((tool, index) => {
-    for (const name of Object.values(toolExportNames(tool.name))) {
-      const owner = owners.get(name);
-      if (owner !== undefined && owner !== tool.name) {
-        report.error(["tools", index, "name"], "name-clash", `tool ${tool.name} generates export ${name}, which ${owner === "the package" ? "the package already exports" : `tool ${owner} also generates`}`, "Rename the tool.");
-      }
-      owners.set(name, tool.name);
-    }
-  });
 }
 
 function seenOnce(report: Reporter, values: readonly string[], pathOf: (index: number) => SpecPath, code: DiagnosticCode, what: string): void {
