@@ -14,4 +14,10 @@ export {
   TransportError,
   ValidationError,
 } from "@toolcat/runtime";
-export type { CallOptions, ClientOptions, Transport, ValidationIssue, ValidationResult } from "@toolcat/runtime";
+export type {
+  CallOptions,
+  ClientOptions,
+  Transport,
+  ValidationIssue,
+  ValidationResult,
+} from "@toolcat/runtime";
