@@ -7,6 +7,7 @@ import type { Tool } from "../ir/types.ts";
 import { sentence } from "./describe.ts";
 import { docText, jsonLiteral, propertyKey, stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames } from "./runtime-names.ts";
 import { exportConst, objectLiteral, printTypeScript } from "./source-file.ts";
 
 export const clientEmitter: Emitter = {
@@ -20,15 +21,16 @@ function emitClient(context: EmitContext): GeneratedFile {
   const { server, names } = context;
   const clientType = names.clientType;
   const statements: (string | StatementStructures)[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimeModule, namedImports: runtimeNames(["ValidationError"]) },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "@toolcat/runtime",
-      namedImports: ["createToolCaller", "issueUnknownTool", "ValidationError"],
+      moduleSpecifier: runtimeInternalModule,
+      namedImports: internalNames(["createToolCaller", "issueUnknownTool"]),
     },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: "@toolcat/runtime",
+      moduleSpecifier: runtimeModule,
       namedImports: ["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: server.tools.map((t) => toolNames(names, t.name).validator).sort() },

@@ -5,27 +5,14 @@ import { StructureKind, type CodeBlockWriter, type StatementStructures } from "t
 import { pointer } from "../../../packages/runtime/src/validation.ts";
 import type { GeneratedFile } from "../core/files.ts";
 import { toolNames, type ServerNames } from "../ir/naming.ts";
-import type { Parameter, Rule, Server, StringFormat, Tool, ValueType } from "../ir/types.ts";
+import type { Parameter, Rule, Server, Tool, ValueType } from "../ir/types.ts";
 import { docText, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { formatPredicate, internalNames, runtimeInternalModule, runtimeModule, type InternalName } from "./runtime-names.ts";
 import { printTypeScript, writeCode } from "./source-file.ts";
 
-/** The runtime's predicate for each string format. */
-export const formatPredicates: Record<StringFormat, string> = {
-  date: "isDate",
-  "date-time": "isDateTime",
-  url: "isUrl",
-  uri: "isUri",
-  "column-letters": "isColumnLetters",
-  column: "isColumn",
-  csv: "isCsv",
-  json: "isJson",
-  "cell-data": "isCellData",
-  bearer: "isBearer",
-  jwt: "isJwt",
-};
-
-const issueHelpers = [
+/** Issue builders the emitted validators may call; the import list keeps only those used. */
+const issueHelpers = internalNames([
   "isObject",
   "issueNotObject",
   "issueUnknownParameter",
@@ -42,7 +29,7 @@ const issueHelpers = [
   "issueTooFewKeys",
   "issueUnreadable",
   "issueUnknownTool",
-];
+]);
 
 export const validatorsEmitter: Emitter = {
   id: "validators",
@@ -59,10 +46,10 @@ function emitValidators(context: EmitContext): GeneratedFile {
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "@toolcat/runtime",
+      moduleSpecifier: runtimeInternalModule,
       namedImports: [...issueHelpers.filter((h) => ctx.used.has(h)), ...[...ctx.formats].sort()].sort(),
     },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "@toolcat/runtime", namedImports: ["ValidationIssue", "ValidationResult"] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: runtimeModule, namedImports: ["ValidationIssue", "ValidationResult"] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort() },
     ...functions,
     dispatcher(server, context.names),
@@ -71,13 +58,13 @@ function emitValidators(context: EmitContext): GeneratedFile {
 }
 
 class Context {
-  readonly used = new Set<string>(["isObject", "issueNotObject", "issueUnreadable", "issueUnknownTool"]);
-  readonly formats = new Set<string>();
+  readonly used = new Set<InternalName>(["isObject", "issueNotObject", "issueUnreadable", "issueUnknownTool"]);
+  readonly formats = new Set<InternalName>();
   constructor(
     readonly executeValue: string,
     readonly names: ServerNames,
   ) {}
-  helper(name: string): string {
+  helper(name: InternalName): string {
     this.used.add(name);
     return name;
   }
@@ -168,14 +155,14 @@ function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: stri
 
 /** Emits the checks for one value; `path` and `label` are JS expressions. */
 function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path: string, label: string, ctx: Context): void {
-  const push = (helper: string, args: string) => (): void => {
+  const push = (helper: InternalName, args: string) => (): void => {
     w.writeLine(`(issues ??= []).push(${ctx.helper(helper)}(${path}, ${label}, ${args}));`);
   };
   switch (type.kind) {
     case "string": {
       const format = type.format;
       if (format === undefined) return writeIf(w, `typeof ${value} !== "string"`, push("issueType", `"a string", ${value}`));
-      const predicate = formatPredicates[format];
+      const predicate = formatPredicate(format);
       ctx.formats.add(predicate);
       w.write(`if (typeof ${value} !== "string") `).inlineBlock(push("issueType", `"a string", ${value}`));
       w.write(" else ");

@@ -1,7 +1,7 @@
 // Issue constructors for the generated validators: the messages live here once instead of in
 // every generated package, and each call site stays a single short line.
 import type { FormatName } from "./formats.js";
-import { describe, pointer, type ValidationIssue } from "./validation.js";
+import { describeValue, pointer, type ValidationIssue } from "./validation.js";
 
 /** How each format reads in a message ("must be a YYYY-MM-DD date"). */
 export const formatDescriptions: Readonly<Record<FormatName, string>> = {
@@ -24,7 +24,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 export function issueNotObject(value: unknown): ValidationIssue {
-  return { path: "", code: "invalid_type", message: `input must be an object, got ${describe(value)}` };
+  return { path: "", code: "invalid_type", message: `input must be an object, got ${describeValue(value)}` };
 }
 
 export function issueUnreadable(error: unknown): ValidationIssue {
@@ -62,7 +62,7 @@ export function issueRequires(path: string, name: string, given: string): Valida
 }
 
 export function issueType(path: string, name: string, expected: string, value: unknown): ValidationIssue {
-  return { path, code: "invalid_type", message: `${name} must be ${expected}, got ${describe(value)}` };
+  return { path, code: "invalid_type", message: `${name} must be ${expected}, got ${describeValue(value)}` };
 }
 
 export function issueTooSmall(path: string, name: string, minimum: number, value: number): ValidationIssue {
@@ -74,11 +74,11 @@ export function issueTooBig(path: string, name: string, maximum: number, value: 
 }
 
 export function issueEnum(path: string, name: string, values: readonly string[], value: unknown): ValidationIssue {
-  return { path, code: "invalid_enum", message: `${name} must be one of ${values.join(", ")}, got ${describe(value)}` };
+  return { path, code: "invalid_enum", message: `${name} must be one of ${values.join(", ")}, got ${describeValue(value)}` };
 }
 
 export function issueFormat(path: string, name: string, format: FormatName, value: string): ValidationIssue {
-  return { path, code: "invalid_format", message: `${name} must be ${formatDescriptions[format]}, got ${describe(value)}` };
+  return { path, code: "invalid_format", message: `${name} must be ${formatDescriptions[format]}, got ${describeValue(value)}` };
 }
 
 export function issueTooManyKeys(path: string, name: string, maximum: number, count: number): ValidationIssue {

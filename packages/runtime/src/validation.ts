@@ -45,7 +45,7 @@ const MAX_STRING_LENGTH = 40;
 const PLAIN_ASCII = /^[ !#-[\]-~]*$/;
 
 /** A value as it reads after "got" in a message: `5000`, `"abc"`, `an array`, `null`. */
-export function describe(value: unknown): string {
+export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") {
