@@ -89,7 +89,15 @@ export interface ToolNames {
   readonly validator: string;
   readonly definition: string;
   readonly method: string;
+  /**
+   * Model-facing tool name (`CloudSheets_GetSpreadsheet`): provider-safe (`[A-Za-z0-9_]`, at most
+   * 64 characters) and reversible, since PascalCase server names have no underscore.
+   */
+  readonly modelName: string;
 }
+
+/** Longest tool name the model providers accept. */
+export const maxModelNameLength = 64;
 
 /** Every name a server's generated package uses, built once; emitters read names only from here. */
 export interface ServerNames {
@@ -120,7 +128,15 @@ export function serverNames(server: string, toolModeName: string, toolNames: rea
   const tools = new Map<string, ToolNames>();
   for (const tool of toolNames) {
     const derived = toolExportNames(tool);
-    tools.set(tool, { tool, ...derived, method: methods.get(tool) ?? lowerCamel(tool) });
+    const modelName = `${server}_${tool}`;
+    tools.set(tool, { tool, ...derived, method: methods.get(tool) ?? lowerCamel(tool), modelName });
+    if (modelName.length > maxModelNameLength) {
+      clashes.push({
+        tool,
+        message: `model-facing name ${modelName} is ${modelName.length} characters; model providers accept at most ${maxModelNameLength}`,
+        hint: "Shorten the tool name.",
+      });
+    }
     for (const name of Object.values(derived)) {
       const owner = owners.get(name);
       if (owner !== undefined && owner !== tool) {
