@@ -8,7 +8,7 @@ import { sentence } from "./describe.ts";
 import { docText, jsonLiteral, propertyKey, stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames } from "./runtime-names.ts";
-import { exportConst, objectLiteral, printTypeScript } from "./source-file.ts";
+import { exportConst, nameList, objectLiteral, printTypeScript } from "./source-file.ts";
 
 export const clientEmitter: Emitter = {
   id: "client",
@@ -21,25 +21,11 @@ function emitClient(context: EmitContext): GeneratedFile {
   const { server, names } = context;
   const clientType = names.clientType;
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimeModule, namedImports: runtimeNames(["ValidationError"]) },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: runtimeInternalModule,
-      namedImports: internalNames(["createToolCaller", "issueUnknownTool"]),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: runtimeModule,
-      namedImports: ["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"],
-    },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: server.tools.map((t) => toolNames(names, t.name).validator).sort() },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: "./types.js",
-      namedImports: [...server.tools.map((t) => toolNames(names, t.name).input), "ToolInputs", "ToolName"].sort(),
-    },
+    nameList("import", runtimeNames(["ValidationError"]), runtimeModule),
+    nameList("import", internalNames(["createToolCaller", "issueUnknownTool"]), runtimeInternalModule),
+    nameList("import type", ["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"], runtimeModule),
+    nameList("import", server.tools.map((t) => toolNames(names, t.name).validator).sort(), "./validators.js"),
+    nameList("import type", [...server.tools.map((t) => toolNames(names, t.name).input), "ToolInputs", "ToolName"].sort(), "./types.js"),
     ...server.tools.map((tool) => definition(tool, names)),
     exportConst({
       doc: `Every ${server.name} tool definition, by short name.`,

@@ -6,7 +6,8 @@ import type { Auth, Tool } from "../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
 import { jsonLiteral } from "./escape.ts";
 import { inputSchema } from "./input-schema.ts";
-import { exportConst, printTypeScript } from "./source-file.ts";
+import { runtimeModule } from "./runtime-names.ts";
+import { exportConst, nameList, printTypeScript } from "./source-file.ts";
 
 export function manifestData(context: EmitContext): Record<string, unknown> {
   const { server, toolMode } = context;
@@ -67,7 +68,7 @@ function emitManifest(context: EmitContext): GeneratedFile[] {
   return [
     { path: `${packageDir(context)}/manifest.json`, text: `${json}\n` },
     printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "@toolcat/runtime", namedImports: ["Manifest"] },
+      nameList("import type", ["Manifest"], runtimeModule),
       exportConst({ doc: "The tool manifest; the same data as manifest.json.", name: "manifest", type: "Manifest", value: jsonLiteral(data, 2) }),
     ]),
   ];

@@ -8,7 +8,7 @@ import { packageDir, type EmitContext, type Emitter, type IndexEntry } from "./e
 import { manifestEmitter } from "./manifest.ts";
 import { packageFilesEmitter } from "./package-files.ts";
 import { readmeEmitter } from "./readme.ts";
-import { printTypeScript } from "./source-file.ts";
+import { nameList, printTypeScript } from "./source-file.ts";
 import { typesEmitter } from "./types.ts";
 import { validatorsEmitter } from "./validators.ts";
 
@@ -57,13 +57,7 @@ export function generateServer(server: Server, catalog: Catalog, versions: Versi
 }
 
 function indexLines(entry: IndexEntry): string[] {
-  const from = JSON.stringify(entry.module);
-  const lines = entry.names === "all" ? [`export * from ${from};`] : [`export {${nameList(entry.names)}} from ${from};`];
-  if (entry.types !== undefined) lines.push(`export type {${nameList(entry.types)}} from ${from};`);
+  const lines = entry.names === "all" ? [`export * from ${JSON.stringify(entry.module)};`] : [nameList("export", entry.names, entry.module)];
+  if (entry.types !== undefined) lines.push(nameList("export type", entry.types, entry.module));
   return lines;
-}
-
-/** Names one per line, so no import or export list runs past the line limit. */
-function nameList(names: readonly string[]): string {
-  return names.length === 1 ? ` ${names[0]} ` : `\n${names.map((name) => `  ${name},`).join("\n")}\n`;
 }

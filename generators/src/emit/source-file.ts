@@ -11,8 +11,18 @@ export function headerLine(server: Pick<Server, "specFile">): string {
 }
 
 export function printTypeScript(server: Server, path: string, statements: readonly (string | WriterFunction | StatementStructures)[]): GeneratedFile {
-  const text = printStructure({ kind: StructureKind.SourceFile, statements: [headerLine(server), ...statements] }, { indentNumberOfSpaces: 2, newLine: "\n" });
+  const text = printStructure({ kind: StructureKind.SourceFile, statements: [headerLine(server), ...spaced(statements)] }, { indentNumberOfSpaces: 2, newLine: "\n" });
   return { path, text: text.endsWith("\n") ? text : `${text}\n` };
+}
+
+/** A blank line between declarations; the import and export lists at the top stay together. */
+function spaced<S>(statements: readonly (string | S)[]): (string | S | WriterFunction)[] {
+  const blank: WriterFunction = (writer) => writer.blankLineIfLastNot();
+  const isList = (statement: string | S): boolean => typeof statement === "string" && /^(import|export) (type )?[{*]/.test(statement);
+  return statements.flatMap((statement, index) => {
+    const previous = statements[index - 1];
+    return index > 0 && previous !== undefined && !(isList(previous) && isList(statement)) ? [blank, statement] : [statement];
+  });
 }
 
 /**
@@ -41,7 +51,20 @@ export function exportConst(declaration: { readonly doc: string; readonly name: 
 }
 
 /** A JSDoc block the way ts-morph frames `docs`: one line when the text is one line. */
-function docComment(text: string): string {
+export function docComment(text: string): string {
   const lines = docText(text).split("\n");
   return lines.length === 1 ? `/** ${lines[0]} */` : `/**\n${lines.map((line) => (line === "" ? " *" : ` * ${line}`)).join("\n")}\n */`;
+}
+
+/** Longest line generated TypeScript may have. */
+export const maxLineLength = 120;
+
+/**
+ * An import or export list: one line when it fits, otherwise one name per line, so no list runs
+ * past the line limit however many tools a server has.
+ */
+export function nameList(keyword: "import" | "import type" | "export" | "export type", names: readonly string[], module: string): string {
+  const from = ` from ${JSON.stringify(module)};`;
+  const line = `${keyword} { ${names.join(", ")} }${from}`;
+  return line.length <= maxLineLength ? line : `${keyword} {\n${names.map((name) => `  ${name},`).join("\n")}\n}${from}`;
 }

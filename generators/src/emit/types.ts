@@ -7,7 +7,7 @@ import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
 import { docText, identifier, propertyKey, stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
-import { exportConst, objectLiteral, printTypeScript } from "./source-file.ts";
+import { docComment, exportConst, maxLineLength, objectLiteral, printTypeScript } from "./source-file.ts";
 
 export const typesEmitter: Emitter = {
   id: "types",
@@ -25,20 +25,8 @@ function emitTypes(context: EmitContext): GeneratedFile {
       value: `${objectLiteral(mode.values.map((v) => [propertyKey(v.enumName), stringLiteral(v.value)]))} as const`,
     }),
     { kind: StructureKind.TypeAlias, isExported: true, name: mode.name, type: `(typeof ${mode.name})[keyof typeof ${mode.name}]` },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [docText(`Short names of the ${server.name} tools.`)],
-      name: "ToolName",
-      type: union(server.tools.map((t) => stringLiteral(t.name))),
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [docText(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`)],
-      name: "ToolFullName",
-      type: union(server.tools.map((t) => stringLiteral(t.fullName))),
-    },
+    exportUnion(`Short names of the ${server.name} tools.`, "ToolName", server.tools.map((t) => stringLiteral(t.name))),
+    exportUnion(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`, "ToolFullName", server.tools.map((t) => stringLiteral(t.fullName))),
     ...server.tools.flatMap((tool) => toolTypes(tool, context)),
     {
       kind: StructureKind.Interface,
@@ -53,6 +41,13 @@ function emitTypes(context: EmitContext): GeneratedFile {
 
 function union(members: readonly string[]): string {
   return members.length === 0 ? "never" : members.join(" | ");
+}
+
+/** An exported union type: one line when it fits, otherwise one member per line. */
+function exportUnion(doc: string, name: string, members: readonly string[]): string {
+  const head = `${docComment(doc)}\nexport type ${name} =`;
+  const line = `export type ${name} = ${union(members)};`;
+  return line.length <= maxLineLength ? `${docComment(doc)}\n${line}` : `${head}${members.map((member) => `\n  | ${member}`).join("")};`;
 }
 
 function toolDoc(tool: Tool): string {

@@ -9,7 +9,7 @@ import type { Parameter, Rule, Server, Tool, ValueType } from "../ir/types.ts";
 import { docText, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { formatPredicate, internalNames, runtimeInternalModule, runtimeModule, type InternalName } from "./runtime-names.ts";
-import { printTypeScript, writeCode } from "./source-file.ts";
+import { nameList, printTypeScript, writeCode } from "./source-file.ts";
 
 /** Issue builders the emitted validators may call; the import list keeps only those used. */
 const issueHelpers = internalNames([
@@ -43,14 +43,10 @@ function emitValidators(context: EmitContext): GeneratedFile {
   const ctx = new Context(context.toolMode.executeValue, context.names);
   const functions = server.tools.map((tool) => validatorFunction(tool, ctx));
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: runtimeInternalModule,
-      namedImports: [...issueHelpers.filter((h) => ctx.used.has(h)), ...[...ctx.formats].sort()].sort(),
-    },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: runtimeModule, namedImports: ["ValidationIssue", "ValidationResult"] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort() },
+  const statements: (string | StatementStructures)[] = [
+    nameList("import", [...issueHelpers.filter((h) => ctx.used.has(h)), ...[...ctx.formats].sort()].sort(), runtimeInternalModule),
+    nameList("import type", ["ValidationIssue", "ValidationResult"], runtimeModule),
+    nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
     ...functions,
     dispatcher(server, context.names),
   ];
