@@ -2,8 +2,23 @@
 import { ValidationError } from "@toolcat/runtime";
 import { createToolCaller, issueUnknownTool } from "@toolcat/runtime/internal";
 import type { CallOptions, ClientOptions, ToolDefinition, WithObjectRequestBody } from "@toolcat/runtime";
-import { validateCreateContact, validateSearchContactsByEmail, validateSearchContactsByName, validateSearchContactsByPhoneNumber, validateWhoAmI } from "./validators.js";
-import type { CreateContactInput, SearchContactsByEmailInput, SearchContactsByNameInput, SearchContactsByPhoneNumberInput, ToolInputs, ToolName, WhoAmIInput } from "./types.js";
+import {
+  validateCreateContact,
+  validateSearchContactsByEmail,
+  validateSearchContactsByName,
+  validateSearchContactsByPhoneNumber,
+  validateWhoAmI,
+} from "./validators.js";
+import type {
+  CreateContactInput,
+  SearchContactsByEmailInput,
+  SearchContactsByNameInput,
+  SearchContactsByPhoneNumberInput,
+  ToolInputs,
+  ToolName,
+  WhoAmIInput,
+} from "./types.js";
+
 /** Definition of `CloudContacts.SearchContactsByEmail`: search by email */
 export const searchContactsByEmailTool: ToolDefinition<SearchContactsByEmailInput> = {
   name: "SearchContactsByEmail",
@@ -11,6 +26,7 @@ export const searchContactsByEmailTool: ToolDefinition<SearchContactsByEmailInpu
   secrets: [],
   validate: validateSearchContactsByEmail,
 };
+
 /** Definition of `CloudContacts.SearchContactsByName`: search by name */
 export const searchContactsByNameTool: ToolDefinition<SearchContactsByNameInput> = {
   name: "SearchContactsByName",
@@ -18,6 +34,7 @@ export const searchContactsByNameTool: ToolDefinition<SearchContactsByNameInput>
   secrets: [],
   validate: validateSearchContactsByName,
 };
+
 /** Definition of `CloudContacts.SearchContactsByPhoneNumber`: search by phone number */
 export const searchContactsByPhoneNumberTool: ToolDefinition<SearchContactsByPhoneNumberInput> = {
   name: "SearchContactsByPhoneNumber",
@@ -25,6 +42,7 @@ export const searchContactsByPhoneNumberTool: ToolDefinition<SearchContactsByPho
   secrets: [],
   validate: validateSearchContactsByPhoneNumber,
 };
+
 /** Definition of `CloudContacts.CreateContact`: create a contact */
 export const createContactTool: ToolDefinition<CreateContactInput> = {
   name: "CreateContact",
@@ -32,6 +50,7 @@ export const createContactTool: ToolDefinition<CreateContactInput> = {
   secrets: [],
   validate: validateCreateContact,
 };
+
 /** Definition of `CloudContacts.WhoAmI`: user profile and contacts environment */
 export const whoAmITool: ToolDefinition<WhoAmIInput> = {
   name: "WhoAmI",
@@ -39,6 +58,7 @@ export const whoAmITool: ToolDefinition<WhoAmIInput> = {
   secrets: [],
   validate: validateWhoAmI,
 };
+
 /** Every CloudContacts tool definition, by short name. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> } = {
   SearchContactsByEmail: searchContactsByEmailTool,

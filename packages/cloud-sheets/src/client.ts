@@ -2,8 +2,31 @@
 import { ValidationError } from "@toolcat/runtime";
 import { createToolCaller, issueUnknownTool } from "@toolcat/runtime/internal";
 import type { CallOptions, ClientOptions, ToolDefinition, WithObjectRequestBody } from "@toolcat/runtime";
-import { validateAddNoteToCell, validateCreateSpreadsheet, validateGenerateCloudFilePickerUrl, validateGetSpreadsheet, validateGetSpreadsheetMetadata, validateSearchSpreadsheets, validateUpdateCells, validateWhoAmI, validateWriteToCell } from "./validators.js";
-import type { AddNoteToCellInput, CreateSpreadsheetInput, GenerateCloudFilePickerUrlInput, GetSpreadsheetInput, GetSpreadsheetMetadataInput, SearchSpreadsheetsInput, ToolInputs, ToolName, UpdateCellsInput, WhoAmIInput, WriteToCellInput } from "./types.js";
+import {
+  validateAddNoteToCell,
+  validateCreateSpreadsheet,
+  validateGenerateCloudFilePickerUrl,
+  validateGetSpreadsheet,
+  validateGetSpreadsheetMetadata,
+  validateSearchSpreadsheets,
+  validateUpdateCells,
+  validateWhoAmI,
+  validateWriteToCell,
+} from "./validators.js";
+import type {
+  AddNoteToCellInput,
+  CreateSpreadsheetInput,
+  GenerateCloudFilePickerUrlInput,
+  GetSpreadsheetInput,
+  GetSpreadsheetMetadataInput,
+  SearchSpreadsheetsInput,
+  ToolInputs,
+  ToolName,
+  UpdateCellsInput,
+  WhoAmIInput,
+  WriteToCellInput,
+} from "./types.js";
+
 /** Definition of `CloudSheets.CreateSpreadsheet`: new spreadsheet with data in its first sheet */
 export const createSpreadsheetTool: ToolDefinition<CreateSpreadsheetInput> = {
   name: "CreateSpreadsheet",
@@ -11,6 +34,7 @@ export const createSpreadsheetTool: ToolDefinition<CreateSpreadsheetInput> = {
   secrets: [],
   validate: validateCreateSpreadsheet,
 };
+
 /** Definition of `CloudSheets.WriteToCell`: write one cell */
 export const writeToCellTool: ToolDefinition<WriteToCellInput> = {
   name: "WriteToCell",
@@ -18,6 +42,7 @@ export const writeToCellTool: ToolDefinition<WriteToCellInput> = {
   secrets: [],
   validate: validateWriteToCell,
 };
+
 /** Definition of `CloudSheets.UpdateCells`: write values */
 export const updateCellsTool: ToolDefinition<UpdateCellsInput> = {
   name: "UpdateCells",
@@ -25,6 +50,7 @@ export const updateCellsTool: ToolDefinition<UpdateCellsInput> = {
   secrets: [],
   validate: validateUpdateCells,
 };
+
 /** Definition of `CloudSheets.AddNoteToCell`: add a note to a cell */
 export const addNoteToCellTool: ToolDefinition<AddNoteToCellInput> = {
   name: "AddNoteToCell",
@@ -32,6 +58,7 @@ export const addNoteToCellTool: ToolDefinition<AddNoteToCellInput> = {
   secrets: [],
   validate: validateAddNoteToCell,
 };
+
 /** Definition of `CloudSheets.SearchSpreadsheets`: search the user's spreadsheets */
 export const searchSpreadsheetsTool: ToolDefinition<SearchSpreadsheetsInput> = {
   name: "SearchSpreadsheets",
@@ -39,6 +66,7 @@ export const searchSpreadsheetsTool: ToolDefinition<SearchSpreadsheetsInput> = {
   secrets: [],
   validate: validateSearchSpreadsheets,
 };
+
 /** Definition of `CloudSheets.WhoAmI`: user profile and spreadsheet environment */
 export const whoAmITool: ToolDefinition<WhoAmIInput> = {
   name: "WhoAmI",
@@ -46,6 +74,7 @@ export const whoAmITool: ToolDefinition<WhoAmIInput> = {
   secrets: [],
   validate: validateWhoAmI,
 };
+
 /** Definition of `CloudSheets.GenerateCloudFilePickerUrl`: file picker URL for user-driven file selection and authorization */
 export const generateCloudFilePickerUrlTool: ToolDefinition<GenerateCloudFilePickerUrlInput> = {
   name: "GenerateCloudFilePickerUrl",
@@ -53,6 +82,7 @@ export const generateCloudFilePickerUrlTool: ToolDefinition<GenerateCloudFilePic
   secrets: [],
   validate: validateGenerateCloudFilePickerUrl,
 };
+
 /** Definition of `CloudSheets.GetSpreadsheet`: read a range from one sheet */
 export const getSpreadsheetTool: ToolDefinition<GetSpreadsheetInput> = {
   name: "GetSpreadsheet",
@@ -60,6 +90,7 @@ export const getSpreadsheetTool: ToolDefinition<GetSpreadsheetInput> = {
   secrets: [],
   validate: validateGetSpreadsheet,
 };
+
 /** Definition of `CloudSheets.GetSpreadsheetMetadata`: metadata of the spreadsheet and its sheets */
 export const getSpreadsheetMetadataTool: ToolDefinition<GetSpreadsheetMetadataInput> = {
   name: "GetSpreadsheetMetadata",
@@ -67,6 +98,7 @@ export const getSpreadsheetMetadataTool: ToolDefinition<GetSpreadsheetMetadataIn
   secrets: [],
   validate: validateGetSpreadsheetMetadata,
 };
+
 /** Every CloudSheets tool definition, by short name. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> } = {
   CreateSpreadsheet: createSpreadsheetTool,

@@ -2,8 +2,51 @@
 import { ValidationError } from "@toolcat/runtime";
 import { createToolCaller, issueUnknownTool } from "@toolcat/runtime/internal";
 import type { CallOptions, ClientOptions, ToolDefinition, WithObjectRequestBody } from "@toolcat/runtime";
-import { validateAddRecordsToZetaForm, validateCreateBulkReadJob, validateDeleteReportRecords, validateDeleteZetaRecord, validateFetchRecordDetail, validateFetchWorkspaceAppMeta, validateFetchZetaAppSections, validateFetchZetaCreatorPagesMeta, validateFetchZetaFormFieldsMetadata, validateFetchZetaFormMetaInformation, validateFetchZetaRecordDetail, validateFetchZetaRecords, validateFetchZetaReportRecords, validateFetchZetaReportsMeta, validateGetApplicationMetaInfo, validateGetBulkReadJobDetails, validateInsertRecordsInZetaForm, validateUpdateZetaCreatorReportRecords, validateUpdateZetaRecord } from "./validators.js";
-import type { AddRecordsToZetaFormInput, CreateBulkReadJobInput, DeleteReportRecordsInput, DeleteZetaRecordInput, FetchRecordDetailInput, FetchWorkspaceAppMetaInput, FetchZetaAppSectionsInput, FetchZetaCreatorPagesMetaInput, FetchZetaFormFieldsMetadataInput, FetchZetaFormMetaInformationInput, FetchZetaRecordDetailInput, FetchZetaRecordsInput, FetchZetaReportRecordsInput, FetchZetaReportsMetaInput, GetApplicationMetaInfoInput, GetBulkReadJobDetailsInput, InsertRecordsInZetaFormInput, ToolInputs, ToolName, UpdateZetaCreatorReportRecordsInput, UpdateZetaRecordInput } from "./types.js";
+import {
+  validateAddRecordsToZetaForm,
+  validateCreateBulkReadJob,
+  validateDeleteReportRecords,
+  validateDeleteZetaRecord,
+  validateFetchRecordDetail,
+  validateFetchWorkspaceAppMeta,
+  validateFetchZetaAppSections,
+  validateFetchZetaCreatorPagesMeta,
+  validateFetchZetaFormFieldsMetadata,
+  validateFetchZetaFormMetaInformation,
+  validateFetchZetaRecordDetail,
+  validateFetchZetaRecords,
+  validateFetchZetaReportRecords,
+  validateFetchZetaReportsMeta,
+  validateGetApplicationMetaInfo,
+  validateGetBulkReadJobDetails,
+  validateInsertRecordsInZetaForm,
+  validateUpdateZetaCreatorReportRecords,
+  validateUpdateZetaRecord,
+} from "./validators.js";
+import type {
+  AddRecordsToZetaFormInput,
+  CreateBulkReadJobInput,
+  DeleteReportRecordsInput,
+  DeleteZetaRecordInput,
+  FetchRecordDetailInput,
+  FetchWorkspaceAppMetaInput,
+  FetchZetaAppSectionsInput,
+  FetchZetaCreatorPagesMetaInput,
+  FetchZetaFormFieldsMetadataInput,
+  FetchZetaFormMetaInformationInput,
+  FetchZetaRecordDetailInput,
+  FetchZetaRecordsInput,
+  FetchZetaReportRecordsInput,
+  FetchZetaReportsMetaInput,
+  GetApplicationMetaInfoInput,
+  GetBulkReadJobDetailsInput,
+  InsertRecordsInZetaFormInput,
+  ToolInputs,
+  ToolName,
+  UpdateZetaCreatorReportRecordsInput,
+  UpdateZetaRecordInput,
+} from "./types.js";
+
 /** Definition of `CreatorApi.FetchZetaAppSections`: sections and components of an application */
 export const fetchZetaAppSectionsTool: ToolDefinition<FetchZetaAppSectionsInput> = {
   name: "FetchZetaAppSections",
@@ -11,6 +54,7 @@ export const fetchZetaAppSectionsTool: ToolDefinition<FetchZetaAppSectionsInput>
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchZetaAppSections,
 };
+
 /** Definition of `CreatorApi.FetchRecordDetail`: detail view of a record */
 export const fetchRecordDetailTool: ToolDefinition<FetchRecordDetailInput> = {
   name: "FetchRecordDetail",
@@ -18,6 +62,7 @@ export const fetchRecordDetailTool: ToolDefinition<FetchRecordDetailInput> = {
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchRecordDetail,
 };
+
 /** Definition of `CreatorApi.FetchZetaFormFieldsMetadata`: field metadata of a form */
 export const fetchZetaFormFieldsMetadataTool: ToolDefinition<FetchZetaFormFieldsMetadataInput> = {
   name: "FetchZetaFormFieldsMetadata",
@@ -25,6 +70,7 @@ export const fetchZetaFormFieldsMetadataTool: ToolDefinition<FetchZetaFormFields
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchZetaFormFieldsMetadata,
 };
+
 /** Definition of `CreatorApi.FetchZetaReportsMeta`: metadata of reports */
 export const fetchZetaReportsMetaTool: ToolDefinition<FetchZetaReportsMetaInput> = {
   name: "FetchZetaReportsMeta",
@@ -32,6 +78,7 @@ export const fetchZetaReportsMetaTool: ToolDefinition<FetchZetaReportsMetaInput>
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchZetaReportsMeta,
 };
+
 /** Definition of `CreatorApi.UpdateZetaCreatorReportRecords`: update records of a report */
 export const updateZetaCreatorReportRecordsTool: ToolDefinition<UpdateZetaCreatorReportRecordsInput> = {
   name: "UpdateZetaCreatorReportRecords",
@@ -39,6 +86,7 @@ export const updateZetaCreatorReportRecordsTool: ToolDefinition<UpdateZetaCreato
   secrets: ["ZETA_SERVER_URL"],
   validate: validateUpdateZetaCreatorReportRecords,
 };
+
 /** Definition of `CreatorApi.FetchZetaRecords`: records of a report */
 export const fetchZetaRecordsTool: ToolDefinition<FetchZetaRecordsInput> = {
   name: "FetchZetaRecords",
@@ -46,6 +94,7 @@ export const fetchZetaRecordsTool: ToolDefinition<FetchZetaRecordsInput> = {
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchZetaRecords,
 };
+
 /** Definition of `CreatorApi.DeleteReportRecords`: delete records of a report */
 export const deleteReportRecordsTool: ToolDefinition<DeleteReportRecordsInput> = {
   name: "DeleteReportRecords",
@@ -53,6 +102,7 @@ export const deleteReportRecordsTool: ToolDefinition<DeleteReportRecordsInput> =
   secrets: ["ZETA_SERVER_URL"],
   validate: validateDeleteReportRecords,
 };
+
 /** Definition of `CreatorApi.FetchZetaCreatorPagesMeta`: metadata of pages */
 export const fetchZetaCreatorPagesMetaTool: ToolDefinition<FetchZetaCreatorPagesMetaInput> = {
   name: "FetchZetaCreatorPagesMeta",
@@ -60,6 +110,7 @@ export const fetchZetaCreatorPagesMetaTool: ToolDefinition<FetchZetaCreatorPages
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchZetaCreatorPagesMeta,
 };
+
 /** Definition of `CreatorApi.GetApplicationMetaInfo`: metadata of accessible applications */
 export const getApplicationMetaInfoTool: ToolDefinition<GetApplicationMetaInfoInput> = {
   name: "GetApplicationMetaInfo",
@@ -67,6 +118,7 @@ export const getApplicationMetaInfoTool: ToolDefinition<GetApplicationMetaInfoIn
   secrets: ["ZETA_SERVER_URL"],
   validate: validateGetApplicationMetaInfo,
 };
+
 /** Definition of `CreatorApi.InsertRecordsInZetaForm`: add records to a form */
 export const insertRecordsInZetaFormTool: ToolDefinition<InsertRecordsInZetaFormInput> = {
   name: "InsertRecordsInZetaForm",
@@ -74,6 +126,7 @@ export const insertRecordsInZetaFormTool: ToolDefinition<InsertRecordsInZetaForm
   secrets: ["ZETA_SERVER_URL"],
   validate: validateInsertRecordsInZetaForm,
 };
+
 /** Definition of `CreatorApi.UpdateZetaRecord`: update one record */
 export const updateZetaRecordTool: ToolDefinition<UpdateZetaRecordInput> = {
   name: "UpdateZetaRecord",
@@ -81,6 +134,7 @@ export const updateZetaRecordTool: ToolDefinition<UpdateZetaRecordInput> = {
   secrets: ["ZETA_SERVER_URL"],
   validate: validateUpdateZetaRecord,
 };
+
 /** Definition of `CreatorApi.FetchZetaRecordDetail`: detail view of a record */
 export const fetchZetaRecordDetailTool: ToolDefinition<FetchZetaRecordDetailInput> = {
   name: "FetchZetaRecordDetail",
@@ -88,6 +142,7 @@ export const fetchZetaRecordDetailTool: ToolDefinition<FetchZetaRecordDetailInpu
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchZetaRecordDetail,
 };
+
 /** Definition of `CreatorApi.DeleteZetaRecord`: delete one record */
 export const deleteZetaRecordTool: ToolDefinition<DeleteZetaRecordInput> = {
   name: "DeleteZetaRecord",
@@ -95,6 +150,7 @@ export const deleteZetaRecordTool: ToolDefinition<DeleteZetaRecordInput> = {
   secrets: ["ZETA_SERVER_URL"],
   validate: validateDeleteZetaRecord,
 };
+
 /** Definition of `CreatorApi.CreateBulkReadJob`: start a bulk export of report records */
 export const createBulkReadJobTool: ToolDefinition<CreateBulkReadJobInput> = {
   name: "CreateBulkReadJob",
@@ -102,6 +158,7 @@ export const createBulkReadJobTool: ToolDefinition<CreateBulkReadJobInput> = {
   secrets: ["ZETA_SERVER_URL"],
   validate: validateCreateBulkReadJob,
 };
+
 /** Definition of `CreatorApi.FetchZetaReportRecords`: records displayed by a report */
 export const fetchZetaReportRecordsTool: ToolDefinition<FetchZetaReportRecordsInput> = {
   name: "FetchZetaReportRecords",
@@ -109,6 +166,7 @@ export const fetchZetaReportRecordsTool: ToolDefinition<FetchZetaReportRecordsIn
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchZetaReportRecords,
 };
+
 /** Definition of `CreatorApi.GetBulkReadJobDetails`: details of a completed bulk read job */
 export const getBulkReadJobDetailsTool: ToolDefinition<GetBulkReadJobDetailsInput> = {
   name: "GetBulkReadJobDetails",
@@ -116,6 +174,7 @@ export const getBulkReadJobDetailsTool: ToolDefinition<GetBulkReadJobDetailsInpu
   secrets: ["ZETA_SERVER_URL"],
   validate: validateGetBulkReadJobDetails,
 };
+
 /** Definition of `CreatorApi.FetchWorkspaceAppMeta`: metadata of applications of a workspace */
 export const fetchWorkspaceAppMetaTool: ToolDefinition<FetchWorkspaceAppMetaInput> = {
   name: "FetchWorkspaceAppMeta",
@@ -123,6 +182,7 @@ export const fetchWorkspaceAppMetaTool: ToolDefinition<FetchWorkspaceAppMetaInpu
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchWorkspaceAppMeta,
 };
+
 /** Definition of `CreatorApi.FetchZetaFormMetaInformation`: metadata of forms of an application */
 export const fetchZetaFormMetaInformationTool: ToolDefinition<FetchZetaFormMetaInformationInput> = {
   name: "FetchZetaFormMetaInformation",
@@ -130,6 +190,7 @@ export const fetchZetaFormMetaInformationTool: ToolDefinition<FetchZetaFormMetaI
   secrets: ["ZETA_SERVER_URL"],
   validate: validateFetchZetaFormMetaInformation,
 };
+
 /** Definition of `CreatorApi.AddRecordsToZetaForm`: add several records to a form */
 export const addRecordsToZetaFormTool: ToolDefinition<AddRecordsToZetaFormInput> = {
   name: "AddRecordsToZetaForm",
@@ -137,6 +198,7 @@ export const addRecordsToZetaFormTool: ToolDefinition<AddRecordsToZetaFormInput>
   secrets: ["ZETA_SERVER_URL"],
   validate: validateAddRecordsToZetaForm,
 };
+
 /** Every CreatorApi tool definition, by short name. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> } = {
   FetchZetaAppSections: fetchZetaAppSectionsTool,

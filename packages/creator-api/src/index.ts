@@ -14,10 +14,4 @@ export {
   TransportError,
   ValidationError,
 } from "@toolcat/runtime";
-export type {
-  CallOptions,
-  ClientOptions,
-  Transport,
-  ValidationIssue,
-  ValidationResult,
-} from "@toolcat/runtime";
+export type { CallOptions, ClientOptions, Transport, ValidationIssue, ValidationResult } from "@toolcat/runtime";

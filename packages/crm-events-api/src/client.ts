@@ -2,8 +2,37 @@
 import { ValidationError } from "@toolcat/runtime";
 import { createToolCaller, issueUnknownTool } from "@toolcat/runtime/internal";
 import type { CallOptions, ClientOptions, ToolDefinition, WithObjectRequestBody } from "@toolcat/runtime";
-import { validateCreateCustomEventDefinition, validateCreateEventProperty, validateDeleteCustomEventDefinition, validateDeleteCustomEventProperty, validateFetchEventDefinitionByName, validateListEventTypes, validateRetrieveCustomEventDefinitions, validateRetrieveEventCompletions, validateSendBatchEvents, validateSendEventData, validateUpdateCustomEventDefinition, validateUpdateEventProperty } from "./validators.js";
-import type { CreateCustomEventDefinitionInput, CreateEventPropertyInput, DeleteCustomEventDefinitionInput, DeleteCustomEventPropertyInput, FetchEventDefinitionByNameInput, ListEventTypesInput, RetrieveCustomEventDefinitionsInput, RetrieveEventCompletionsInput, SendBatchEventsInput, SendEventDataInput, ToolInputs, ToolName, UpdateCustomEventDefinitionInput, UpdateEventPropertyInput } from "./types.js";
+import {
+  validateCreateCustomEventDefinition,
+  validateCreateEventProperty,
+  validateDeleteCustomEventDefinition,
+  validateDeleteCustomEventProperty,
+  validateFetchEventDefinitionByName,
+  validateListEventTypes,
+  validateRetrieveCustomEventDefinitions,
+  validateRetrieveEventCompletions,
+  validateSendBatchEvents,
+  validateSendEventData,
+  validateUpdateCustomEventDefinition,
+  validateUpdateEventProperty,
+} from "./validators.js";
+import type {
+  CreateCustomEventDefinitionInput,
+  CreateEventPropertyInput,
+  DeleteCustomEventDefinitionInput,
+  DeleteCustomEventPropertyInput,
+  FetchEventDefinitionByNameInput,
+  ListEventTypesInput,
+  RetrieveCustomEventDefinitionsInput,
+  RetrieveEventCompletionsInput,
+  SendBatchEventsInput,
+  SendEventDataInput,
+  ToolInputs,
+  ToolName,
+  UpdateCustomEventDefinitionInput,
+  UpdateEventPropertyInput,
+} from "./types.js";
+
 /** Definition of `CrmEventsApi.RetrieveEventCompletions`: event completions */
 export const retrieveEventCompletionsTool: ToolDefinition<RetrieveEventCompletionsInput> = {
   name: "RetrieveEventCompletions",
@@ -11,6 +40,7 @@ export const retrieveEventCompletionsTool: ToolDefinition<RetrieveEventCompletio
   secrets: [],
   validate: validateRetrieveEventCompletions,
 };
+
 /** Definition of `CrmEventsApi.ListEventTypes`: names of visible event types */
 export const listEventTypesTool: ToolDefinition<ListEventTypesInput> = {
   name: "ListEventTypes",
@@ -18,6 +48,7 @@ export const listEventTypesTool: ToolDefinition<ListEventTypesInput> = {
   secrets: [],
   validate: validateListEventTypes,
 };
+
 /** Definition of `CrmEventsApi.RetrieveCustomEventDefinitions`: custom event definitions */
 export const retrieveCustomEventDefinitionsTool: ToolDefinition<RetrieveCustomEventDefinitionsInput> = {
   name: "RetrieveCustomEventDefinitions",
@@ -25,6 +56,7 @@ export const retrieveCustomEventDefinitionsTool: ToolDefinition<RetrieveCustomEv
   secrets: [],
   validate: validateRetrieveCustomEventDefinitions,
 };
+
 /** Definition of `CrmEventsApi.CreateCustomEventDefinition`: create a definition */
 export const createCustomEventDefinitionTool: ToolDefinition<CreateCustomEventDefinitionInput> = {
   name: "CreateCustomEventDefinition",
@@ -32,6 +64,7 @@ export const createCustomEventDefinitionTool: ToolDefinition<CreateCustomEventDe
   secrets: [],
   validate: validateCreateCustomEventDefinition,
 };
+
 /** Definition of `CrmEventsApi.FetchEventDefinitionByName`: one definition */
 export const fetchEventDefinitionByNameTool: ToolDefinition<FetchEventDefinitionByNameInput> = {
   name: "FetchEventDefinitionByName",
@@ -39,6 +72,7 @@ export const fetchEventDefinitionByNameTool: ToolDefinition<FetchEventDefinition
   secrets: [],
   validate: validateFetchEventDefinitionByName,
 };
+
 /** Definition of `CrmEventsApi.DeleteCustomEventDefinition`: delete a definition */
 export const deleteCustomEventDefinitionTool: ToolDefinition<DeleteCustomEventDefinitionInput> = {
   name: "DeleteCustomEventDefinition",
@@ -46,6 +80,7 @@ export const deleteCustomEventDefinitionTool: ToolDefinition<DeleteCustomEventDe
   secrets: [],
   validate: validateDeleteCustomEventDefinition,
 };
+
 /** Definition of `CrmEventsApi.UpdateCustomEventDefinition`: update description and label */
 export const updateCustomEventDefinitionTool: ToolDefinition<UpdateCustomEventDefinitionInput> = {
   name: "UpdateCustomEventDefinition",
@@ -53,6 +88,7 @@ export const updateCustomEventDefinitionTool: ToolDefinition<UpdateCustomEventDe
   secrets: [],
   validate: validateUpdateCustomEventDefinition,
 };
+
 /** Definition of `CrmEventsApi.CreateEventProperty`: add a property */
 export const createEventPropertyTool: ToolDefinition<CreateEventPropertyInput> = {
   name: "CreateEventProperty",
@@ -60,6 +96,7 @@ export const createEventPropertyTool: ToolDefinition<CreateEventPropertyInput> =
   secrets: [],
   validate: validateCreateEventProperty,
 };
+
 /** Definition of `CrmEventsApi.DeleteCustomEventProperty`: delete a property */
 export const deleteCustomEventPropertyTool: ToolDefinition<DeleteCustomEventPropertyInput> = {
   name: "DeleteCustomEventProperty",
@@ -67,6 +104,7 @@ export const deleteCustomEventPropertyTool: ToolDefinition<DeleteCustomEventProp
   secrets: [],
   validate: validateDeleteCustomEventProperty,
 };
+
 /** Definition of `CrmEventsApi.UpdateEventProperty`: update a property */
 export const updateEventPropertyTool: ToolDefinition<UpdateEventPropertyInput> = {
   name: "UpdateEventProperty",
@@ -74,6 +112,7 @@ export const updateEventPropertyTool: ToolDefinition<UpdateEventPropertyInput> =
   secrets: [],
   validate: validateUpdateEventProperty,
 };
+
 /** Definition of `CrmEventsApi.SendBatchEvents`: send several event completions */
 export const sendBatchEventsTool: ToolDefinition<SendBatchEventsInput> = {
   name: "SendBatchEvents",
@@ -81,6 +120,7 @@ export const sendBatchEventsTool: ToolDefinition<SendBatchEventsInput> = {
   secrets: [],
   validate: validateSendBatchEvents,
 };
+
 /** Definition of `CrmEventsApi.SendEventData`: send one event completion */
 export const sendEventDataTool: ToolDefinition<SendEventDataInput> = {
   name: "SendEventData",
@@ -88,6 +128,7 @@ export const sendEventDataTool: ToolDefinition<SendEventDataInput> = {
   secrets: [],
   validate: validateSendEventData,
 };
+
 /** Every CrmEventsApi tool definition, by short name. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> } = {
   RetrieveEventCompletions: retrieveEventCompletionsTool,

@@ -2,8 +2,71 @@
 import { ValidationError } from "@toolcat/runtime";
 import { createToolCaller, issueUnknownTool } from "@toolcat/runtime/internal";
 import type { CallOptions, ClientOptions, ToolDefinition, WithObjectRequestBody } from "@toolcat/runtime";
-import { validateAuthorizeUserToolAccess, validateAuthorizeWorker, validateCheckAuthStatus, validateCheckPlatformEngineHealth, validateCreateWorker, validateDeleteAuthProvider, validateDeleteMcpEndpoint, validateDeleteSecretById, validateDeleteUserAuthConnection, validateDeleteWorker, validateExecuteTool, validateFetchToolsPage, validateGetAuthProviderDetails, validateGetFormattedToolSpecification, validateGetOpenAPISpecification, validateGetProjectDetails, validateGetScheduledToolDetails, validateGetScheduledToolExecutions, validateGetToolSpecification, validateGetToolsList, validateGetWorkerById, validateGetWorkerHealthStatus, validateListAccessibleProjects, validateListAuthConnections, validateListAvailableAuthProviders, validateListWorkers, validateRetrieveFormattedToolsList, validateTestWorkerConnection, validateUpdateSessionVerificationSettings } from "./validators.js";
-import type { AuthorizeUserToolAccessInput, AuthorizeWorkerInput, CheckAuthStatusInput, CheckPlatformEngineHealthInput, CreateWorkerInput, DeleteAuthProviderInput, DeleteMcpEndpointInput, DeleteSecretByIdInput, DeleteUserAuthConnectionInput, DeleteWorkerInput, ExecuteToolInput, FetchToolsPageInput, GetAuthProviderDetailsInput, GetFormattedToolSpecificationInput, GetOpenAPISpecificationInput, GetProjectDetailsInput, GetScheduledToolDetailsInput, GetScheduledToolExecutionsInput, GetToolSpecificationInput, GetToolsListInput, GetWorkerByIdInput, GetWorkerHealthStatusInput, ListAccessibleProjectsInput, ListAuthConnectionsInput, ListAvailableAuthProvidersInput, ListWorkersInput, RetrieveFormattedToolsListInput, TestWorkerConnectionInput, ToolInputs, ToolName, UpdateSessionVerificationSettingsInput } from "./types.js";
+import {
+  validateAuthorizeUserToolAccess,
+  validateAuthorizeWorker,
+  validateCheckAuthStatus,
+  validateCheckPlatformEngineHealth,
+  validateCreateWorker,
+  validateDeleteAuthProvider,
+  validateDeleteMcpEndpoint,
+  validateDeleteSecretById,
+  validateDeleteUserAuthConnection,
+  validateDeleteWorker,
+  validateExecuteTool,
+  validateFetchToolsPage,
+  validateGetAuthProviderDetails,
+  validateGetFormattedToolSpecification,
+  validateGetOpenAPISpecification,
+  validateGetProjectDetails,
+  validateGetScheduledToolDetails,
+  validateGetScheduledToolExecutions,
+  validateGetToolSpecification,
+  validateGetToolsList,
+  validateGetWorkerById,
+  validateGetWorkerHealthStatus,
+  validateListAccessibleProjects,
+  validateListAuthConnections,
+  validateListAvailableAuthProviders,
+  validateListWorkers,
+  validateRetrieveFormattedToolsList,
+  validateTestWorkerConnection,
+  validateUpdateSessionVerificationSettings,
+} from "./validators.js";
+import type {
+  AuthorizeUserToolAccessInput,
+  AuthorizeWorkerInput,
+  CheckAuthStatusInput,
+  CheckPlatformEngineHealthInput,
+  CreateWorkerInput,
+  DeleteAuthProviderInput,
+  DeleteMcpEndpointInput,
+  DeleteSecretByIdInput,
+  DeleteUserAuthConnectionInput,
+  DeleteWorkerInput,
+  ExecuteToolInput,
+  FetchToolsPageInput,
+  GetAuthProviderDetailsInput,
+  GetFormattedToolSpecificationInput,
+  GetOpenAPISpecificationInput,
+  GetProjectDetailsInput,
+  GetScheduledToolDetailsInput,
+  GetScheduledToolExecutionsInput,
+  GetToolSpecificationInput,
+  GetToolsListInput,
+  GetWorkerByIdInput,
+  GetWorkerHealthStatusInput,
+  ListAccessibleProjectsInput,
+  ListAuthConnectionsInput,
+  ListAvailableAuthProvidersInput,
+  ListWorkersInput,
+  RetrieveFormattedToolsListInput,
+  TestWorkerConnectionInput,
+  ToolInputs,
+  ToolName,
+  UpdateSessionVerificationSettingsInput,
+} from "./types.js";
+
 /** Definition of `EngineApi.ListAvailableAuthProviders`: list auth providers */
 export const listAvailableAuthProvidersTool: ToolDefinition<ListAvailableAuthProvidersInput> = {
   name: "ListAvailableAuthProviders",
@@ -11,6 +74,7 @@ export const listAvailableAuthProvidersTool: ToolDefinition<ListAvailableAuthPro
   secrets: ["PLATFORM_API_KEY"],
   validate: validateListAvailableAuthProviders,
 };
+
 /** Definition of `EngineApi.GetAuthProviderDetails`: one auth provider */
 export const getAuthProviderDetailsTool: ToolDefinition<GetAuthProviderDetailsInput> = {
   name: "GetAuthProviderDetails",
@@ -18,6 +82,7 @@ export const getAuthProviderDetailsTool: ToolDefinition<GetAuthProviderDetailsIn
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetAuthProviderDetails,
 };
+
 /** Definition of `EngineApi.DeleteAuthProvider`: delete an auth provider */
 export const deleteAuthProviderTool: ToolDefinition<DeleteAuthProviderInput> = {
   name: "DeleteAuthProvider",
@@ -25,6 +90,7 @@ export const deleteAuthProviderTool: ToolDefinition<DeleteAuthProviderInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateDeleteAuthProvider,
 };
+
 /** Definition of `EngineApi.DeleteSecretById`: delete a secret */
 export const deleteSecretByIdTool: ToolDefinition<DeleteSecretByIdInput> = {
   name: "DeleteSecretById",
@@ -32,6 +98,7 @@ export const deleteSecretByIdTool: ToolDefinition<DeleteSecretByIdInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateDeleteSecretById,
 };
+
 /** Definition of `EngineApi.UpdateSessionVerificationSettings`: update session verification settings */
 export const updateSessionVerificationSettingsTool: ToolDefinition<UpdateSessionVerificationSettingsInput> = {
   name: "UpdateSessionVerificationSettings",
@@ -39,6 +106,7 @@ export const updateSessionVerificationSettingsTool: ToolDefinition<UpdateSession
   secrets: ["PLATFORM_API_KEY"],
   validate: validateUpdateSessionVerificationSettings,
 };
+
 /** Definition of `EngineApi.ListAuthConnections`: list user/auth-provider connections */
 export const listAuthConnectionsTool: ToolDefinition<ListAuthConnectionsInput> = {
   name: "ListAuthConnections",
@@ -46,6 +114,7 @@ export const listAuthConnectionsTool: ToolDefinition<ListAuthConnectionsInput> =
   secrets: ["PLATFORM_API_KEY"],
   validate: validateListAuthConnections,
 };
+
 /** Definition of `EngineApi.DeleteUserAuthConnection`: delete a connection */
 export const deleteUserAuthConnectionTool: ToolDefinition<DeleteUserAuthConnectionInput> = {
   name: "DeleteUserAuthConnection",
@@ -53,6 +122,7 @@ export const deleteUserAuthConnectionTool: ToolDefinition<DeleteUserAuthConnecti
   secrets: ["PLATFORM_API_KEY"],
   validate: validateDeleteUserAuthConnection,
 };
+
 /** Definition of `EngineApi.CheckAuthStatus`: status of an ongoing authorization */
 export const checkAuthStatusTool: ToolDefinition<CheckAuthStatusInput> = {
   name: "CheckAuthStatus",
@@ -60,6 +130,7 @@ export const checkAuthStatusTool: ToolDefinition<CheckAuthStatusInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateCheckAuthStatus,
 };
+
 /** Definition of `EngineApi.RetrieveFormattedToolsList`: tools list formatted per provider */
 export const retrieveFormattedToolsListTool: ToolDefinition<RetrieveFormattedToolsListInput> = {
   name: "RetrieveFormattedToolsList",
@@ -67,6 +138,7 @@ export const retrieveFormattedToolsListTool: ToolDefinition<RetrieveFormattedToo
   secrets: ["PLATFORM_API_KEY"],
   validate: validateRetrieveFormattedToolsList,
 };
+
 /** Definition of `EngineApi.GetFormattedToolSpecification`: formatted specification of a tool */
 export const getFormattedToolSpecificationTool: ToolDefinition<GetFormattedToolSpecificationInput> = {
   name: "GetFormattedToolSpecification",
@@ -74,6 +146,7 @@ export const getFormattedToolSpecificationTool: ToolDefinition<GetFormattedToolS
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetFormattedToolSpecification,
 };
+
 /** Definition of `EngineApi.CheckPlatformEngineHealth`: engine health */
 export const checkPlatformEngineHealthTool: ToolDefinition<CheckPlatformEngineHealthInput> = {
   name: "CheckPlatformEngineHealth",
@@ -81,6 +154,7 @@ export const checkPlatformEngineHealthTool: ToolDefinition<CheckPlatformEngineHe
   secrets: [],
   validate: validateCheckPlatformEngineHealth,
 };
+
 /** Definition of `EngineApi.DeleteMcpEndpoint`: delete the Model Context Protocol endpoint data */
 export const deleteMcpEndpointTool: ToolDefinition<DeleteMcpEndpointInput> = {
   name: "DeleteMcpEndpoint",
@@ -88,6 +162,7 @@ export const deleteMcpEndpointTool: ToolDefinition<DeleteMcpEndpointInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateDeleteMcpEndpoint,
 };
+
 /** Definition of `EngineApi.ListAccessibleProjects`: list projects */
 export const listAccessibleProjectsTool: ToolDefinition<ListAccessibleProjectsInput> = {
   name: "ListAccessibleProjects",
@@ -95,6 +170,7 @@ export const listAccessibleProjectsTool: ToolDefinition<ListAccessibleProjectsIn
   secrets: ["PLATFORM_API_KEY"],
   validate: validateListAccessibleProjects,
 };
+
 /** Definition of `EngineApi.GetProjectDetails`: one project */
 export const getProjectDetailsTool: ToolDefinition<GetProjectDetailsInput> = {
   name: "GetProjectDetails",
@@ -102,6 +178,7 @@ export const getProjectDetailsTool: ToolDefinition<GetProjectDetailsInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetProjectDetails,
 };
+
 /** Definition of `EngineApi.GetScheduledToolExecutions`: list scheduled tool executions */
 export const getScheduledToolExecutionsTool: ToolDefinition<GetScheduledToolExecutionsInput> = {
   name: "GetScheduledToolExecutions",
@@ -109,6 +186,7 @@ export const getScheduledToolExecutionsTool: ToolDefinition<GetScheduledToolExec
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetScheduledToolExecutions,
 };
+
 /** Definition of `EngineApi.GetScheduledToolDetails`: one scheduled execution */
 export const getScheduledToolDetailsTool: ToolDefinition<GetScheduledToolDetailsInput> = {
   name: "GetScheduledToolDetails",
@@ -116,6 +194,7 @@ export const getScheduledToolDetailsTool: ToolDefinition<GetScheduledToolDetails
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetScheduledToolDetails,
 };
+
 /** Definition of `EngineApi.GetOpenAPISpecification`: OpenAPI 3.0 specification of the engine API, JSON */
 export const getOpenAPISpecificationTool: ToolDefinition<GetOpenAPISpecificationInput> = {
   name: "GetOpenAPISpecification",
@@ -123,6 +202,7 @@ export const getOpenAPISpecificationTool: ToolDefinition<GetOpenAPISpecification
   secrets: [],
   validate: validateGetOpenAPISpecification,
 };
+
 /** Definition of `EngineApi.GetToolsList`: list tools */
 export const getToolsListTool: ToolDefinition<GetToolsListInput> = {
   name: "GetToolsList",
@@ -130,6 +210,7 @@ export const getToolsListTool: ToolDefinition<GetToolsListInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetToolsList,
 };
+
 /** Definition of `EngineApi.AuthorizeUserToolAccess`: authorize a user for a tool */
 export const authorizeUserToolAccessTool: ToolDefinition<AuthorizeUserToolAccessInput> = {
   name: "AuthorizeUserToolAccess",
@@ -137,6 +218,7 @@ export const authorizeUserToolAccessTool: ToolDefinition<AuthorizeUserToolAccess
   secrets: ["PLATFORM_API_KEY"],
   validate: validateAuthorizeUserToolAccess,
 };
+
 /** Definition of `EngineApi.ExecuteTool`: execute a tool */
 export const executeToolTool: ToolDefinition<ExecuteToolInput> = {
   name: "ExecuteTool",
@@ -144,6 +226,7 @@ export const executeToolTool: ToolDefinition<ExecuteToolInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateExecuteTool,
 };
+
 /** Definition of `EngineApi.GetToolSpecification`: specification of a tool */
 export const getToolSpecificationTool: ToolDefinition<GetToolSpecificationInput> = {
   name: "GetToolSpecification",
@@ -151,6 +234,7 @@ export const getToolSpecificationTool: ToolDefinition<GetToolSpecificationInput>
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetToolSpecification,
 };
+
 /** Definition of `EngineApi.ListWorkers`: list workers */
 export const listWorkersTool: ToolDefinition<ListWorkersInput> = {
   name: "ListWorkers",
@@ -158,6 +242,7 @@ export const listWorkersTool: ToolDefinition<ListWorkersInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateListWorkers,
 };
+
 /** Definition of `EngineApi.CreateWorker`: create a worker */
 export const createWorkerTool: ToolDefinition<CreateWorkerInput> = {
   name: "CreateWorker",
@@ -165,6 +250,7 @@ export const createWorkerTool: ToolDefinition<CreateWorkerInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateCreateWorker,
 };
+
 /** Definition of `EngineApi.TestWorkerConnection`: test a worker connection before adding it */
 export const testWorkerConnectionTool: ToolDefinition<TestWorkerConnectionInput> = {
   name: "TestWorkerConnection",
@@ -172,6 +258,7 @@ export const testWorkerConnectionTool: ToolDefinition<TestWorkerConnectionInput>
   secrets: ["PLATFORM_API_KEY"],
   validate: validateTestWorkerConnection,
 };
+
 /** Definition of `EngineApi.GetWorkerById`: one worker */
 export const getWorkerByIdTool: ToolDefinition<GetWorkerByIdInput> = {
   name: "GetWorkerById",
@@ -179,6 +266,7 @@ export const getWorkerByIdTool: ToolDefinition<GetWorkerByIdInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetWorkerById,
 };
+
 /** Definition of `EngineApi.DeleteWorker`: delete a worker */
 export const deleteWorkerTool: ToolDefinition<DeleteWorkerInput> = {
   name: "DeleteWorker",
@@ -186,6 +274,7 @@ export const deleteWorkerTool: ToolDefinition<DeleteWorkerInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateDeleteWorker,
 };
+
 /** Definition of `EngineApi.AuthorizeWorker`: authorize a worker */
 export const authorizeWorkerTool: ToolDefinition<AuthorizeWorkerInput> = {
   name: "AuthorizeWorker",
@@ -193,6 +282,7 @@ export const authorizeWorkerTool: ToolDefinition<AuthorizeWorkerInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateAuthorizeWorker,
 };
+
 /** Definition of `EngineApi.GetWorkerHealthStatus`: health of a worker */
 export const getWorkerHealthStatusTool: ToolDefinition<GetWorkerHealthStatusInput> = {
   name: "GetWorkerHealthStatus",
@@ -200,6 +290,7 @@ export const getWorkerHealthStatusTool: ToolDefinition<GetWorkerHealthStatusInpu
   secrets: ["PLATFORM_API_KEY"],
   validate: validateGetWorkerHealthStatus,
 };
+
 /** Definition of `EngineApi.FetchToolsPage`: tools of one worker */
 export const fetchToolsPageTool: ToolDefinition<FetchToolsPageInput> = {
   name: "FetchToolsPage",
@@ -207,6 +298,7 @@ export const fetchToolsPageTool: ToolDefinition<FetchToolsPageInput> = {
   secrets: ["PLATFORM_API_KEY"],
   validate: validateFetchToolsPage,
 };
+
 /** Every EngineApi tool definition, by short name. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> } = {
   ListAvailableAuthProviders: listAvailableAuthProvidersTool,

@@ -2,8 +2,295 @@
 import { ValidationError } from "@toolcat/runtime";
 import { createToolCaller, issueUnknownTool } from "@toolcat/runtime/internal";
 import type { CallOptions, ClientOptions, ToolDefinition, WithObjectRequestBody } from "@toolcat/runtime";
-import { validateAddCandidateTag, validateAddCandidateToProject, validateAddCompletedAssessmentToCandidate, validateAddHiringTeamMember, validateAddJobToOpening, validateAddLocationToJobOpening, validateAddUserToInterviewerPool, validateAnonymizeCandidateData, validateArchiveDepartment, validateArchiveInterviewerPool, validateArchiveLocation, validateCancelAssessment, validateCancelInterviewSchedule, validateChangeApplicationSource, validateChangeApplicationStage, validateCreateCandidate, validateCreateCandidateNote, validateCreateCandidateOfferVersion, validateCreateCandidateReferral, validateCreateCandidateTag, validateCreateCustomField, validateCreateDepartment, validateCreateInterviewSchedule, validateCreateInterviewerPool, validateCreateJobApplication, validateCreateJobOpening, validateCreateLocation, validateCreateNewJob, validateCreateOffer, validateCreateSurveyRequest, validateCreateSurveySubmission, validateCreateWebhookSetting, validateDeleteWebhookSetting, validateFetchApplicationDetails, validateFetchInterviewDetails, validateFetchInterviewStageDetails, validateFindCandidates, validateGenerateAndPollReport, validateGetApiKeyInfo, validateGetApplicationHistory, validateGetApprovalList, validateGetCandidateCriteriaEvaluations, validateGetCandidateInformation, validateGetCustomFieldInfo, validateGetDepartmentDetails, validateGetFeedbackFormInfo, validateGetHiringTeamRoles, validateGetInterviewSchedules, validateGetInterviewerPoolInfo, validateGetInterviewerSettings, validateGetJobDetails, validateGetJobPostingInfo, validateGetLatestOffers, validateGetLocationDetails, validateGetOfferDetails, validateGetOpeningInfo, validateGetProjectInformation, validateGetRecruitUserInfo, validateGetRecruitUserList, validateGetReferralFormInfo, validateGetSurveyFormDetails, validateHiringTeamAddMember, validateJobInterviewPlanInfo, validateListAllJobs, validateListAllLocations, validateListAllSources, validateListApplicationFeedback, validateListApplications, validateListArchiveReasons, validateListAssessments, validateListCandidateClientInfo, validateListCandidateNotes, validateListCandidateProjects, validateListCandidateTags, validateListCandidates, validateListCloseReasons, validateListCustomFields, validateListDepartments, validateListEnabledCommunicationTemplates, validateListEnabledJobBoards, validateListFeedbackForms, validateListHiringTeamRoles, validateListInterviewEvents, validateListInterviewPlans, validateListInterviewStageGroups, validateListInterviewStages, validateListInterviewerPools, validateListInterviews, validateListJobOpenings, validateListJobTemplates, validateListProjects, validateListPublishedJobPostings, validateListSourceTrackingLinks, validateListSurveyFormDefinitions, validateListSurveyRequests, validateListSurveySubmissions, validateMoveDepartment, validateMoveLocationInHierarchy, validateOfferApprovalAction, validateRecruitUserSearch, validateRemoveHiringTeamMember, validateRemoveJobFromOpening, validateRemoveLocationFromOpening, validateRemoveTeamMemberFromHiring, validateRemoveUserFromInterviewerPool, validateRestoreArchivedLocation, validateRestoreDepartment, validateRestoreInterviewerPool, validateRetrieveCandidateFileUrl, validateRetrieveSyncReport, validateRetrieveWebhookInfo, validateSearchJobOpenings, validateSearchJobsByTitle, validateSearchProjectsByTitle, validateSetCustomFieldValue, validateSetJobStatus, validateSetOpeningArchivedState, validateSetOpeningState, validateStartAssessment, validateStartOfferProcess, validateSubmitApplicationFeedback, validateTransferApplicationToJob, validateUpdateApplicationHistory, validateUpdateApplicationStatus, validateUpdateApprovalDefinition, validateUpdateAssessmentStatus, validateUpdateCandidateInfo, validateUpdateDepartment, validateUpdateInterviewSchedule, validateUpdateInterviewerPool, validateUpdateInterviewerSettings, validateUpdateJobCompensation, validateUpdateJobDetails, validateUpdateJobOpening, validateUpdateJobPosting, validateUpdateLocationAddress, validateUpdateLocationName, validateUpdateLocationRemoteStatus, validateUpdateOffer, validateUpdateWebhookSetting, validateUpdateWorkplaceType } from "./validators.js";
-import type { AddCandidateTagInput, AddCandidateToProjectInput, AddCompletedAssessmentToCandidateInput, AddHiringTeamMemberInput, AddJobToOpeningInput, AddLocationToJobOpeningInput, AddUserToInterviewerPoolInput, AnonymizeCandidateDataInput, ArchiveDepartmentInput, ArchiveInterviewerPoolInput, ArchiveLocationInput, CancelAssessmentInput, CancelInterviewScheduleInput, ChangeApplicationSourceInput, ChangeApplicationStageInput, CreateCandidateInput, CreateCandidateNoteInput, CreateCandidateOfferVersionInput, CreateCandidateReferralInput, CreateCandidateTagInput, CreateCustomFieldInput, CreateDepartmentInput, CreateInterviewScheduleInput, CreateInterviewerPoolInput, CreateJobApplicationInput, CreateJobOpeningInput, CreateLocationInput, CreateNewJobInput, CreateOfferInput, CreateSurveyRequestInput, CreateSurveySubmissionInput, CreateWebhookSettingInput, DeleteWebhookSettingInput, FetchApplicationDetailsInput, FetchInterviewDetailsInput, FetchInterviewStageDetailsInput, FindCandidatesInput, GenerateAndPollReportInput, GetApiKeyInfoInput, GetApplicationHistoryInput, GetApprovalListInput, GetCandidateCriteriaEvaluationsInput, GetCandidateInformationInput, GetCustomFieldInfoInput, GetDepartmentDetailsInput, GetFeedbackFormInfoInput, GetHiringTeamRolesInput, GetInterviewSchedulesInput, GetInterviewerPoolInfoInput, GetInterviewerSettingsInput, GetJobDetailsInput, GetJobPostingInfoInput, GetLatestOffersInput, GetLocationDetailsInput, GetOfferDetailsInput, GetOpeningInfoInput, GetProjectInformationInput, GetRecruitUserInfoInput, GetRecruitUserListInput, GetReferralFormInfoInput, GetSurveyFormDetailsInput, HiringTeamAddMemberInput, JobInterviewPlanInfoInput, ListAllJobsInput, ListAllLocationsInput, ListAllSourcesInput, ListApplicationFeedbackInput, ListApplicationsInput, ListArchiveReasonsInput, ListAssessmentsInput, ListCandidateClientInfoInput, ListCandidateNotesInput, ListCandidateProjectsInput, ListCandidateTagsInput, ListCandidatesInput, ListCloseReasonsInput, ListCustomFieldsInput, ListDepartmentsInput, ListEnabledCommunicationTemplatesInput, ListEnabledJobBoardsInput, ListFeedbackFormsInput, ListHiringTeamRolesInput, ListInterviewEventsInput, ListInterviewPlansInput, ListInterviewStageGroupsInput, ListInterviewStagesInput, ListInterviewerPoolsInput, ListInterviewsInput, ListJobOpeningsInput, ListJobTemplatesInput, ListProjectsInput, ListPublishedJobPostingsInput, ListSourceTrackingLinksInput, ListSurveyFormDefinitionsInput, ListSurveyRequestsInput, ListSurveySubmissionsInput, MoveDepartmentInput, MoveLocationInHierarchyInput, OfferApprovalActionInput, RecruitUserSearchInput, RemoveHiringTeamMemberInput, RemoveJobFromOpeningInput, RemoveLocationFromOpeningInput, RemoveTeamMemberFromHiringInput, RemoveUserFromInterviewerPoolInput, RestoreArchivedLocationInput, RestoreDepartmentInput, RestoreInterviewerPoolInput, RetrieveCandidateFileUrlInput, RetrieveSyncReportInput, RetrieveWebhookInfoInput, SearchJobOpeningsInput, SearchJobsByTitleInput, SearchProjectsByTitleInput, SetCustomFieldValueInput, SetJobStatusInput, SetOpeningArchivedStateInput, SetOpeningStateInput, StartAssessmentInput, StartOfferProcessInput, SubmitApplicationFeedbackInput, ToolInputs, ToolName, TransferApplicationToJobInput, UpdateApplicationHistoryInput, UpdateApplicationStatusInput, UpdateApprovalDefinitionInput, UpdateAssessmentStatusInput, UpdateCandidateInfoInput, UpdateDepartmentInput, UpdateInterviewScheduleInput, UpdateInterviewerPoolInput, UpdateInterviewerSettingsInput, UpdateJobCompensationInput, UpdateJobDetailsInput, UpdateJobOpeningInput, UpdateJobPostingInput, UpdateLocationAddressInput, UpdateLocationNameInput, UpdateLocationRemoteStatusInput, UpdateOfferInput, UpdateWebhookSettingInput, UpdateWorkplaceTypeInput } from "./types.js";
+import {
+  validateAddCandidateTag,
+  validateAddCandidateToProject,
+  validateAddCompletedAssessmentToCandidate,
+  validateAddHiringTeamMember,
+  validateAddJobToOpening,
+  validateAddLocationToJobOpening,
+  validateAddUserToInterviewerPool,
+  validateAnonymizeCandidateData,
+  validateArchiveDepartment,
+  validateArchiveInterviewerPool,
+  validateArchiveLocation,
+  validateCancelAssessment,
+  validateCancelInterviewSchedule,
+  validateChangeApplicationSource,
+  validateChangeApplicationStage,
+  validateCreateCandidate,
+  validateCreateCandidateNote,
+  validateCreateCandidateOfferVersion,
+  validateCreateCandidateReferral,
+  validateCreateCandidateTag,
+  validateCreateCustomField,
+  validateCreateDepartment,
+  validateCreateInterviewSchedule,
+  validateCreateInterviewerPool,
+  validateCreateJobApplication,
+  validateCreateJobOpening,
+  validateCreateLocation,
+  validateCreateNewJob,
+  validateCreateOffer,
+  validateCreateSurveyRequest,
+  validateCreateSurveySubmission,
+  validateCreateWebhookSetting,
+  validateDeleteWebhookSetting,
+  validateFetchApplicationDetails,
+  validateFetchInterviewDetails,
+  validateFetchInterviewStageDetails,
+  validateFindCandidates,
+  validateGenerateAndPollReport,
+  validateGetApiKeyInfo,
+  validateGetApplicationHistory,
+  validateGetApprovalList,
+  validateGetCandidateCriteriaEvaluations,
+  validateGetCandidateInformation,
+  validateGetCustomFieldInfo,
+  validateGetDepartmentDetails,
+  validateGetFeedbackFormInfo,
+  validateGetHiringTeamRoles,
+  validateGetInterviewSchedules,
+  validateGetInterviewerPoolInfo,
+  validateGetInterviewerSettings,
+  validateGetJobDetails,
+  validateGetJobPostingInfo,
+  validateGetLatestOffers,
+  validateGetLocationDetails,
+  validateGetOfferDetails,
+  validateGetOpeningInfo,
+  validateGetProjectInformation,
+  validateGetRecruitUserInfo,
+  validateGetRecruitUserList,
+  validateGetReferralFormInfo,
+  validateGetSurveyFormDetails,
+  validateHiringTeamAddMember,
+  validateJobInterviewPlanInfo,
+  validateListAllJobs,
+  validateListAllLocations,
+  validateListAllSources,
+  validateListApplicationFeedback,
+  validateListApplications,
+  validateListArchiveReasons,
+  validateListAssessments,
+  validateListCandidateClientInfo,
+  validateListCandidateNotes,
+  validateListCandidateProjects,
+  validateListCandidateTags,
+  validateListCandidates,
+  validateListCloseReasons,
+  validateListCustomFields,
+  validateListDepartments,
+  validateListEnabledCommunicationTemplates,
+  validateListEnabledJobBoards,
+  validateListFeedbackForms,
+  validateListHiringTeamRoles,
+  validateListInterviewEvents,
+  validateListInterviewPlans,
+  validateListInterviewStageGroups,
+  validateListInterviewStages,
+  validateListInterviewerPools,
+  validateListInterviews,
+  validateListJobOpenings,
+  validateListJobTemplates,
+  validateListProjects,
+  validateListPublishedJobPostings,
+  validateListSourceTrackingLinks,
+  validateListSurveyFormDefinitions,
+  validateListSurveyRequests,
+  validateListSurveySubmissions,
+  validateMoveDepartment,
+  validateMoveLocationInHierarchy,
+  validateOfferApprovalAction,
+  validateRecruitUserSearch,
+  validateRemoveHiringTeamMember,
+  validateRemoveJobFromOpening,
+  validateRemoveLocationFromOpening,
+  validateRemoveTeamMemberFromHiring,
+  validateRemoveUserFromInterviewerPool,
+  validateRestoreArchivedLocation,
+  validateRestoreDepartment,
+  validateRestoreInterviewerPool,
+  validateRetrieveCandidateFileUrl,
+  validateRetrieveSyncReport,
+  validateRetrieveWebhookInfo,
+  validateSearchJobOpenings,
+  validateSearchJobsByTitle,
+  validateSearchProjectsByTitle,
+  validateSetCustomFieldValue,
+  validateSetJobStatus,
+  validateSetOpeningArchivedState,
+  validateSetOpeningState,
+  validateStartAssessment,
+  validateStartOfferProcess,
+  validateSubmitApplicationFeedback,
+  validateTransferApplicationToJob,
+  validateUpdateApplicationHistory,
+  validateUpdateApplicationStatus,
+  validateUpdateApprovalDefinition,
+  validateUpdateAssessmentStatus,
+  validateUpdateCandidateInfo,
+  validateUpdateDepartment,
+  validateUpdateInterviewSchedule,
+  validateUpdateInterviewerPool,
+  validateUpdateInterviewerSettings,
+  validateUpdateJobCompensation,
+  validateUpdateJobDetails,
+  validateUpdateJobOpening,
+  validateUpdateJobPosting,
+  validateUpdateLocationAddress,
+  validateUpdateLocationName,
+  validateUpdateLocationRemoteStatus,
+  validateUpdateOffer,
+  validateUpdateWebhookSetting,
+  validateUpdateWorkplaceType,
+} from "./validators.js";
+import type {
+  AddCandidateTagInput,
+  AddCandidateToProjectInput,
+  AddCompletedAssessmentToCandidateInput,
+  AddHiringTeamMemberInput,
+  AddJobToOpeningInput,
+  AddLocationToJobOpeningInput,
+  AddUserToInterviewerPoolInput,
+  AnonymizeCandidateDataInput,
+  ArchiveDepartmentInput,
+  ArchiveInterviewerPoolInput,
+  ArchiveLocationInput,
+  CancelAssessmentInput,
+  CancelInterviewScheduleInput,
+  ChangeApplicationSourceInput,
+  ChangeApplicationStageInput,
+  CreateCandidateInput,
+  CreateCandidateNoteInput,
+  CreateCandidateOfferVersionInput,
+  CreateCandidateReferralInput,
+  CreateCandidateTagInput,
+  CreateCustomFieldInput,
+  CreateDepartmentInput,
+  CreateInterviewScheduleInput,
+  CreateInterviewerPoolInput,
+  CreateJobApplicationInput,
+  CreateJobOpeningInput,
+  CreateLocationInput,
+  CreateNewJobInput,
+  CreateOfferInput,
+  CreateSurveyRequestInput,
+  CreateSurveySubmissionInput,
+  CreateWebhookSettingInput,
+  DeleteWebhookSettingInput,
+  FetchApplicationDetailsInput,
+  FetchInterviewDetailsInput,
+  FetchInterviewStageDetailsInput,
+  FindCandidatesInput,
+  GenerateAndPollReportInput,
+  GetApiKeyInfoInput,
+  GetApplicationHistoryInput,
+  GetApprovalListInput,
+  GetCandidateCriteriaEvaluationsInput,
+  GetCandidateInformationInput,
+  GetCustomFieldInfoInput,
+  GetDepartmentDetailsInput,
+  GetFeedbackFormInfoInput,
+  GetHiringTeamRolesInput,
+  GetInterviewSchedulesInput,
+  GetInterviewerPoolInfoInput,
+  GetInterviewerSettingsInput,
+  GetJobDetailsInput,
+  GetJobPostingInfoInput,
+  GetLatestOffersInput,
+  GetLocationDetailsInput,
+  GetOfferDetailsInput,
+  GetOpeningInfoInput,
+  GetProjectInformationInput,
+  GetRecruitUserInfoInput,
+  GetRecruitUserListInput,
+  GetReferralFormInfoInput,
+  GetSurveyFormDetailsInput,
+  HiringTeamAddMemberInput,
+  JobInterviewPlanInfoInput,
+  ListAllJobsInput,
+  ListAllLocationsInput,
+  ListAllSourcesInput,
+  ListApplicationFeedbackInput,
+  ListApplicationsInput,
+  ListArchiveReasonsInput,
+  ListAssessmentsInput,
+  ListCandidateClientInfoInput,
+  ListCandidateNotesInput,
+  ListCandidateProjectsInput,
+  ListCandidateTagsInput,
+  ListCandidatesInput,
+  ListCloseReasonsInput,
+  ListCustomFieldsInput,
+  ListDepartmentsInput,
+  ListEnabledCommunicationTemplatesInput,
+  ListEnabledJobBoardsInput,
+  ListFeedbackFormsInput,
+  ListHiringTeamRolesInput,
+  ListInterviewEventsInput,
+  ListInterviewPlansInput,
+  ListInterviewStageGroupsInput,
+  ListInterviewStagesInput,
+  ListInterviewerPoolsInput,
+  ListInterviewsInput,
+  ListJobOpeningsInput,
+  ListJobTemplatesInput,
+  ListProjectsInput,
+  ListPublishedJobPostingsInput,
+  ListSourceTrackingLinksInput,
+  ListSurveyFormDefinitionsInput,
+  ListSurveyRequestsInput,
+  ListSurveySubmissionsInput,
+  MoveDepartmentInput,
+  MoveLocationInHierarchyInput,
+  OfferApprovalActionInput,
+  RecruitUserSearchInput,
+  RemoveHiringTeamMemberInput,
+  RemoveJobFromOpeningInput,
+  RemoveLocationFromOpeningInput,
+  RemoveTeamMemberFromHiringInput,
+  RemoveUserFromInterviewerPoolInput,
+  RestoreArchivedLocationInput,
+  RestoreDepartmentInput,
+  RestoreInterviewerPoolInput,
+  RetrieveCandidateFileUrlInput,
+  RetrieveSyncReportInput,
+  RetrieveWebhookInfoInput,
+  SearchJobOpeningsInput,
+  SearchJobsByTitleInput,
+  SearchProjectsByTitleInput,
+  SetCustomFieldValueInput,
+  SetJobStatusInput,
+  SetOpeningArchivedStateInput,
+  SetOpeningStateInput,
+  StartAssessmentInput,
+  StartOfferProcessInput,
+  SubmitApplicationFeedbackInput,
+  ToolInputs,
+  ToolName,
+  TransferApplicationToJobInput,
+  UpdateApplicationHistoryInput,
+  UpdateApplicationStatusInput,
+  UpdateApprovalDefinitionInput,
+  UpdateAssessmentStatusInput,
+  UpdateCandidateInfoInput,
+  UpdateDepartmentInput,
+  UpdateInterviewScheduleInput,
+  UpdateInterviewerPoolInput,
+  UpdateInterviewerSettingsInput,
+  UpdateJobCompensationInput,
+  UpdateJobDetailsInput,
+  UpdateJobOpeningInput,
+  UpdateJobPostingInput,
+  UpdateLocationAddressInput,
+  UpdateLocationNameInput,
+  UpdateLocationRemoteStatusInput,
+  UpdateOfferInput,
+  UpdateWebhookSettingInput,
+  UpdateWorkplaceTypeInput,
+} from "./types.js";
+
 /** Definition of `RecruitApi.GetApiKeyInfo`: information on the key in use */
 export const getApiKeyInfoTool: ToolDefinition<GetApiKeyInfoInput> = {
   name: "GetApiKeyInfo",
@@ -11,6 +298,7 @@ export const getApiKeyInfoTool: ToolDefinition<GetApiKeyInfoInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetApiKeyInfo,
 };
+
 /** Definition of `RecruitApi.ChangeApplicationSource`: change source */
 export const changeApplicationSourceTool: ToolDefinition<ChangeApplicationSourceInput> = {
   name: "ChangeApplicationSource",
@@ -18,6 +306,7 @@ export const changeApplicationSourceTool: ToolDefinition<ChangeApplicationSource
   secrets: ["RECRUIT_API_KEY"],
   validate: validateChangeApplicationSource,
 };
+
 /** Definition of `RecruitApi.ChangeApplicationStage`: change stage */
 export const changeApplicationStageTool: ToolDefinition<ChangeApplicationStageInput> = {
   name: "ChangeApplicationStage",
@@ -25,6 +314,7 @@ export const changeApplicationStageTool: ToolDefinition<ChangeApplicationStageIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateChangeApplicationStage,
 };
+
 /** Definition of `RecruitApi.CreateJobApplication`: create application */
 export const createJobApplicationTool: ToolDefinition<CreateJobApplicationInput> = {
   name: "CreateJobApplication",
@@ -32,6 +322,7 @@ export const createJobApplicationTool: ToolDefinition<CreateJobApplicationInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateJobApplication,
 };
+
 /** Definition of `RecruitApi.TransferApplicationToJob`: transfer to another job */
 export const transferApplicationToJobTool: ToolDefinition<TransferApplicationToJobInput> = {
   name: "TransferApplicationToJob",
@@ -39,6 +330,7 @@ export const transferApplicationToJobTool: ToolDefinition<TransferApplicationToJ
   secrets: ["RECRUIT_API_KEY"],
   validate: validateTransferApplicationToJob,
 };
+
 /** Definition of `RecruitApi.UpdateApplicationStatus`: update application details */
 export const updateApplicationStatusTool: ToolDefinition<UpdateApplicationStatusInput> = {
   name: "UpdateApplicationStatus",
@@ -46,6 +338,7 @@ export const updateApplicationStatusTool: ToolDefinition<UpdateApplicationStatus
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateApplicationStatus,
 };
+
 /** Definition of `RecruitApi.AddHiringTeamMember`: add user to an application's hiring team */
 export const addHiringTeamMemberTool: ToolDefinition<AddHiringTeamMemberInput> = {
   name: "AddHiringTeamMember",
@@ -53,6 +346,7 @@ export const addHiringTeamMemberTool: ToolDefinition<AddHiringTeamMemberInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddHiringTeamMember,
 };
+
 /** Definition of `RecruitApi.RemoveHiringTeamMember`: remove user */
 export const removeHiringTeamMemberTool: ToolDefinition<RemoveHiringTeamMemberInput> = {
   name: "RemoveHiringTeamMember",
@@ -60,6 +354,7 @@ export const removeHiringTeamMemberTool: ToolDefinition<RemoveHiringTeamMemberIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveHiringTeamMember,
 };
+
 /** Definition of `RecruitApi.GetHiringTeamRoles`: available roles */
 export const getHiringTeamRolesTool: ToolDefinition<GetHiringTeamRolesInput> = {
   name: "GetHiringTeamRoles",
@@ -67,6 +362,7 @@ export const getHiringTeamRolesTool: ToolDefinition<GetHiringTeamRolesInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetHiringTeamRoles,
 };
+
 /** Definition of `RecruitApi.ListArchiveReasons`: archive reasons */
 export const listArchiveReasonsTool: ToolDefinition<ListArchiveReasonsInput> = {
   name: "ListArchiveReasons",
@@ -74,6 +370,7 @@ export const listArchiveReasonsTool: ToolDefinition<ListArchiveReasonsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListArchiveReasons,
 };
+
 /** Definition of `RecruitApi.ListAssessments`: assessments */
 export const listAssessmentsTool: ToolDefinition<ListAssessmentsInput> = {
   name: "ListAssessments",
@@ -81,6 +378,7 @@ export const listAssessmentsTool: ToolDefinition<ListAssessmentsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListAssessments,
 };
+
 /** Definition of `RecruitApi.FindCandidates`: search candidates */
 export const findCandidatesTool: ToolDefinition<FindCandidatesInput> = {
   name: "FindCandidates",
@@ -88,6 +386,7 @@ export const findCandidatesTool: ToolDefinition<FindCandidatesInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateFindCandidates,
 };
+
 /** Definition of `RecruitApi.ListCloseReasons`: close reasons */
 export const listCloseReasonsTool: ToolDefinition<ListCloseReasonsInput> = {
   name: "ListCloseReasons",
@@ -95,6 +394,7 @@ export const listCloseReasonsTool: ToolDefinition<ListCloseReasonsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCloseReasons,
 };
+
 /** Definition of `RecruitApi.ListEnabledCommunicationTemplates`: enabled templates */
 export const listEnabledCommunicationTemplatesTool: ToolDefinition<ListEnabledCommunicationTemplatesInput> = {
   name: "ListEnabledCommunicationTemplates",
@@ -102,6 +402,7 @@ export const listEnabledCommunicationTemplatesTool: ToolDefinition<ListEnabledCo
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListEnabledCommunicationTemplates,
 };
+
 /** Definition of `RecruitApi.GetDepartmentDetails`: one department */
 export const getDepartmentDetailsTool: ToolDefinition<GetDepartmentDetailsInput> = {
   name: "GetDepartmentDetails",
@@ -109,6 +410,7 @@ export const getDepartmentDetailsTool: ToolDefinition<GetDepartmentDetailsInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetDepartmentDetails,
 };
+
 /** Definition of `RecruitApi.ListHiringTeamRoles`: roles */
 export const listHiringTeamRolesTool: ToolDefinition<ListHiringTeamRolesInput> = {
   name: "ListHiringTeamRoles",
@@ -116,6 +418,7 @@ export const listHiringTeamRolesTool: ToolDefinition<ListHiringTeamRolesInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListHiringTeamRoles,
 };
+
 /** Definition of `RecruitApi.FetchInterviewDetails`: one interview */
 export const fetchInterviewDetailsTool: ToolDefinition<FetchInterviewDetailsInput> = {
   name: "FetchInterviewDetails",
@@ -123,6 +426,7 @@ export const fetchInterviewDetailsTool: ToolDefinition<FetchInterviewDetailsInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateFetchInterviewDetails,
 };
+
 /** Definition of `RecruitApi.CancelInterviewSchedule`: cancel schedule */
 export const cancelInterviewScheduleTool: ToolDefinition<CancelInterviewScheduleInput> = {
   name: "CancelInterviewSchedule",
@@ -130,6 +434,7 @@ export const cancelInterviewScheduleTool: ToolDefinition<CancelInterviewSchedule
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCancelInterviewSchedule,
 };
+
 /** Definition of `RecruitApi.CreateInterviewSchedule`: create schedule */
 export const createInterviewScheduleTool: ToolDefinition<CreateInterviewScheduleInput> = {
   name: "CreateInterviewSchedule",
@@ -137,6 +442,7 @@ export const createInterviewScheduleTool: ToolDefinition<CreateInterviewSchedule
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateInterviewSchedule,
 };
+
 /** Definition of `RecruitApi.FetchInterviewStageDetails`: one stage */
 export const fetchInterviewStageDetailsTool: ToolDefinition<FetchInterviewStageDetailsInput> = {
   name: "FetchInterviewStageDetails",
@@ -144,6 +450,7 @@ export const fetchInterviewStageDetailsTool: ToolDefinition<FetchInterviewStageD
   secrets: ["RECRUIT_API_KEY"],
   validate: validateFetchInterviewStageDetails,
 };
+
 /** Definition of `RecruitApi.ListInterviewStageGroups`: stage groups in order */
 export const listInterviewStageGroupsTool: ToolDefinition<ListInterviewStageGroupsInput> = {
   name: "ListInterviewStageGroups",
@@ -151,6 +458,7 @@ export const listInterviewStageGroupsTool: ToolDefinition<ListInterviewStageGrou
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewStageGroups,
 };
+
 /** Definition of `RecruitApi.ListJobOpenings`: list openings */
 export const listJobOpeningsTool: ToolDefinition<ListJobOpeningsInput> = {
   name: "ListJobOpenings",
@@ -158,6 +466,7 @@ export const listJobOpeningsTool: ToolDefinition<ListJobOpeningsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListJobOpenings,
 };
+
 /** Definition of `RecruitApi.CreateJobOpening`: create opening */
 export const createJobOpeningTool: ToolDefinition<CreateJobOpeningInput> = {
   name: "CreateJobOpening",
@@ -165,6 +474,7 @@ export const createJobOpeningTool: ToolDefinition<CreateJobOpeningInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateJobOpening,
 };
+
 /** Definition of `RecruitApi.SetOpeningState`: set state */
 export const setOpeningStateTool: ToolDefinition<SetOpeningStateInput> = {
   name: "SetOpeningState",
@@ -172,6 +482,7 @@ export const setOpeningStateTool: ToolDefinition<SetOpeningStateInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSetOpeningState,
 };
+
 /** Definition of `RecruitApi.SetOpeningArchivedState`: archive or unarchive */
 export const setOpeningArchivedStateTool: ToolDefinition<SetOpeningArchivedStateInput> = {
   name: "SetOpeningArchivedState",
@@ -179,6 +490,7 @@ export const setOpeningArchivedStateTool: ToolDefinition<SetOpeningArchivedState
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSetOpeningArchivedState,
 };
+
 /** Definition of `RecruitApi.UpdateJobOpening`: update opening */
 export const updateJobOpeningTool: ToolDefinition<UpdateJobOpeningInput> = {
   name: "UpdateJobOpening",
@@ -186,6 +498,7 @@ export const updateJobOpeningTool: ToolDefinition<UpdateJobOpeningInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateJobOpening,
 };
+
 /** Definition of `RecruitApi.ListProjects`: list projects */
 export const listProjectsTool: ToolDefinition<ListProjectsInput> = {
   name: "ListProjects",
@@ -193,6 +506,7 @@ export const listProjectsTool: ToolDefinition<ListProjectsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListProjects,
 };
+
 /** Definition of `RecruitApi.SearchProjectsByTitle`: search projects */
 export const searchProjectsByTitleTool: ToolDefinition<SearchProjectsByTitleInput> = {
   name: "SearchProjectsByTitle",
@@ -200,6 +514,7 @@ export const searchProjectsByTitleTool: ToolDefinition<SearchProjectsByTitleInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSearchProjectsByTitle,
 };
+
 /** Definition of `RecruitApi.GetReferralFormInfo`: default referral form (created if absent) */
 export const getReferralFormInfoTool: ToolDefinition<GetReferralFormInfoInput> = {
   name: "GetReferralFormInfo",
@@ -207,6 +522,7 @@ export const getReferralFormInfoTool: ToolDefinition<GetReferralFormInfoInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetReferralFormInfo,
 };
+
 /** Definition of `RecruitApi.ListAllSources`: sources */
 export const listAllSourcesTool: ToolDefinition<ListAllSourcesInput> = {
   name: "ListAllSources",
@@ -214,6 +530,7 @@ export const listAllSourcesTool: ToolDefinition<ListAllSourcesInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListAllSources,
 };
+
 /** Definition of `RecruitApi.ListSourceTrackingLinks`: source tracking links */
 export const listSourceTrackingLinksTool: ToolDefinition<ListSourceTrackingLinksInput> = {
   name: "ListSourceTrackingLinks",
@@ -221,6 +538,7 @@ export const listSourceTrackingLinksTool: ToolDefinition<ListSourceTrackingLinks
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListSourceTrackingLinks,
 };
+
 /** Definition of `RecruitApi.CreateWebhookSetting`: create webhook setting */
 export const createWebhookSettingTool: ToolDefinition<CreateWebhookSettingInput> = {
   name: "CreateWebhookSetting",
@@ -228,6 +546,7 @@ export const createWebhookSettingTool: ToolDefinition<CreateWebhookSettingInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateWebhookSetting,
 };
+
 /** Definition of `RecruitApi.UpdateWebhookSetting`: update webhook setting */
 export const updateWebhookSettingTool: ToolDefinition<UpdateWebhookSettingInput> = {
   name: "UpdateWebhookSetting",
@@ -235,6 +554,7 @@ export const updateWebhookSettingTool: ToolDefinition<UpdateWebhookSettingInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateWebhookSetting,
 };
+
 /** Definition of `RecruitApi.DeleteWebhookSetting`: delete webhook setting */
 export const deleteWebhookSettingTool: ToolDefinition<DeleteWebhookSettingInput> = {
   name: "DeleteWebhookSetting",
@@ -242,6 +562,7 @@ export const deleteWebhookSettingTool: ToolDefinition<DeleteWebhookSettingInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateDeleteWebhookSetting,
 };
+
 /** Definition of `RecruitApi.FetchApplicationDetails`: Applications: fetch application details, by application or form instance id */
 export const fetchApplicationDetailsTool: ToolDefinition<FetchApplicationDetailsInput> = {
   name: "FetchApplicationDetails",
@@ -249,6 +570,7 @@ export const fetchApplicationDetailsTool: ToolDefinition<FetchApplicationDetails
   secrets: ["RECRUIT_API_KEY"],
   validate: validateFetchApplicationDetails,
 };
+
 /** Definition of `RecruitApi.ListApplications`: Applications: list applications */
 export const listApplicationsTool: ToolDefinition<ListApplicationsInput> = {
   name: "ListApplications",
@@ -256,6 +578,7 @@ export const listApplicationsTool: ToolDefinition<ListApplicationsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListApplications,
 };
+
 /** Definition of `RecruitApi.UpdateApplicationHistory`: Applications: update application history */
 export const updateApplicationHistoryTool: ToolDefinition<UpdateApplicationHistoryInput> = {
   name: "UpdateApplicationHistory",
@@ -263,6 +586,7 @@ export const updateApplicationHistoryTool: ToolDefinition<UpdateApplicationHisto
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateApplicationHistory,
 };
+
 /** Definition of `RecruitApi.GetApplicationHistory`: Applications: get application history (paginated) */
 export const getApplicationHistoryTool: ToolDefinition<GetApplicationHistoryInput> = {
   name: "GetApplicationHistory",
@@ -270,6 +594,7 @@ export const getApplicationHistoryTool: ToolDefinition<GetApplicationHistoryInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetApplicationHistory,
 };
+
 /** Definition of `RecruitApi.GetCandidateCriteriaEvaluations`: Applications: AI evaluations of job criteria */
 export const getCandidateCriteriaEvaluationsTool: ToolDefinition<GetCandidateCriteriaEvaluationsInput> = {
   name: "GetCandidateCriteriaEvaluations",
@@ -277,6 +602,7 @@ export const getCandidateCriteriaEvaluationsTool: ToolDefinition<GetCandidateCri
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetCandidateCriteriaEvaluations,
 };
+
 /** Definition of `RecruitApi.ListApplicationFeedback`: Applications: feedback and scorecards */
 export const listApplicationFeedbackTool: ToolDefinition<ListApplicationFeedbackInput> = {
   name: "ListApplicationFeedback",
@@ -284,6 +610,7 @@ export const listApplicationFeedbackTool: ToolDefinition<ListApplicationFeedback
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListApplicationFeedback,
 };
+
 /** Definition of `RecruitApi.SubmitApplicationFeedback`: Applications: submit application feedback */
 export const submitApplicationFeedbackTool: ToolDefinition<SubmitApplicationFeedbackInput> = {
   name: "SubmitApplicationFeedback",
@@ -291,6 +618,7 @@ export const submitApplicationFeedbackTool: ToolDefinition<SubmitApplicationFeed
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSubmitApplicationFeedback,
 };
+
 /** Definition of `RecruitApi.GetApprovalList`: Approvals and offers: get approval list */
 export const getApprovalListTool: ToolDefinition<GetApprovalListInput> = {
   name: "GetApprovalList",
@@ -298,6 +626,7 @@ export const getApprovalListTool: ToolDefinition<GetApprovalListInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetApprovalList,
 };
+
 /** Definition of `RecruitApi.UpdateApprovalDefinition`: Approvals and offers: create or update an approval definition for an entity */
 export const updateApprovalDefinitionTool: ToolDefinition<UpdateApprovalDefinitionInput> = {
   name: "UpdateApprovalDefinition",
@@ -305,6 +634,7 @@ export const updateApprovalDefinitionTool: ToolDefinition<UpdateApprovalDefiniti
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateApprovalDefinition,
 };
+
 /** Definition of `RecruitApi.OfferApprovalAction`: Approvals and offers: offer approval action */
 export const offerApprovalActionTool: ToolDefinition<OfferApprovalActionInput> = {
   name: "OfferApprovalAction",
@@ -312,6 +642,7 @@ export const offerApprovalActionTool: ToolDefinition<OfferApprovalActionInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateOfferApprovalAction,
 };
+
 /** Definition of `RecruitApi.CreateOffer`: Approvals and offers: create offer */
 export const createOfferTool: ToolDefinition<CreateOfferInput> = {
   name: "CreateOffer",
@@ -319,6 +650,7 @@ export const createOfferTool: ToolDefinition<CreateOfferInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateOffer,
 };
+
 /** Definition of `RecruitApi.GetOfferDetails`: Approvals and offers: get offer details */
 export const getOfferDetailsTool: ToolDefinition<GetOfferDetailsInput> = {
   name: "GetOfferDetails",
@@ -326,6 +658,7 @@ export const getOfferDetailsTool: ToolDefinition<GetOfferDetailsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetOfferDetails,
 };
+
 /** Definition of `RecruitApi.GetLatestOffers`: Approvals and offers: get latest offers */
 export const getLatestOffersTool: ToolDefinition<GetLatestOffersInput> = {
   name: "GetLatestOffers",
@@ -333,6 +666,7 @@ export const getLatestOffersTool: ToolDefinition<GetLatestOffersInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetLatestOffers,
 };
+
 /** Definition of `RecruitApi.CreateCandidateOfferVersion`: Approvals and offers: create candidate offer version */
 export const createCandidateOfferVersionTool: ToolDefinition<CreateCandidateOfferVersionInput> = {
   name: "CreateCandidateOfferVersion",
@@ -340,6 +674,7 @@ export const createCandidateOfferVersionTool: ToolDefinition<CreateCandidateOffe
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidateOfferVersion,
 };
+
 /** Definition of `RecruitApi.UpdateOffer`: Approvals and offers: update offer (retriggers approval steps) */
 export const updateOfferTool: ToolDefinition<UpdateOfferInput> = {
   name: "UpdateOffer",
@@ -347,6 +682,7 @@ export const updateOfferTool: ToolDefinition<UpdateOfferInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateOffer,
 };
+
 /** Definition of `RecruitApi.StartOfferProcess`: Approvals and offers: start offer process */
 export const startOfferProcessTool: ToolDefinition<StartOfferProcessInput> = {
   name: "StartOfferProcess",
@@ -354,6 +690,7 @@ export const startOfferProcessTool: ToolDefinition<StartOfferProcessInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateStartOfferProcess,
 };
+
 /** Definition of `RecruitApi.AddCompletedAssessmentToCandidate`: Assessments: add completed assessment to candidate */
 export const addCompletedAssessmentToCandidateTool: ToolDefinition<AddCompletedAssessmentToCandidateInput> = {
   name: "AddCompletedAssessmentToCandidate",
@@ -361,6 +698,7 @@ export const addCompletedAssessmentToCandidateTool: ToolDefinition<AddCompletedA
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddCompletedAssessmentToCandidate,
 };
+
 /** Definition of `RecruitApi.StartAssessment`: Assessments: start assessment */
 export const startAssessmentTool: ToolDefinition<StartAssessmentInput> = {
   name: "StartAssessment",
@@ -368,6 +706,7 @@ export const startAssessmentTool: ToolDefinition<StartAssessmentInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateStartAssessment,
 };
+
 /** Definition of `RecruitApi.UpdateAssessmentStatus`: Assessments: update assessment status */
 export const updateAssessmentStatusTool: ToolDefinition<UpdateAssessmentStatusInput> = {
   name: "UpdateAssessmentStatus",
@@ -375,6 +714,7 @@ export const updateAssessmentStatusTool: ToolDefinition<UpdateAssessmentStatusIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateAssessmentStatus,
 };
+
 /** Definition of `RecruitApi.CancelAssessment`: Assessments: cancel assessment */
 export const cancelAssessmentTool: ToolDefinition<CancelAssessmentInput> = {
   name: "CancelAssessment",
@@ -382,6 +722,7 @@ export const cancelAssessmentTool: ToolDefinition<CancelAssessmentInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCancelAssessment,
 };
+
 /** Definition of `RecruitApi.AddCandidateToProject`: Candidates: add candidate to project */
 export const addCandidateToProjectTool: ToolDefinition<AddCandidateToProjectInput> = {
   name: "AddCandidateToProject",
@@ -389,6 +730,7 @@ export const addCandidateToProjectTool: ToolDefinition<AddCandidateToProjectInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddCandidateToProject,
 };
+
 /** Definition of `RecruitApi.AddCandidateTag`: Candidates: add candidate tag */
 export const addCandidateTagTool: ToolDefinition<AddCandidateTagInput> = {
   name: "AddCandidateTag",
@@ -396,6 +738,7 @@ export const addCandidateTagTool: ToolDefinition<AddCandidateTagInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddCandidateTag,
 };
+
 /** Definition of `RecruitApi.AnonymizeCandidateData`: Candidates: anonymize candidate data (permanent) */
 export const anonymizeCandidateDataTool: ToolDefinition<AnonymizeCandidateDataInput> = {
   name: "AnonymizeCandidateData",
@@ -403,6 +746,7 @@ export const anonymizeCandidateDataTool: ToolDefinition<AnonymizeCandidateDataIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAnonymizeCandidateData,
 };
+
 /** Definition of `RecruitApi.CreateCandidate`: Candidates: create candidate */
 export const createCandidateTool: ToolDefinition<CreateCandidateInput> = {
   name: "CreateCandidate",
@@ -410,6 +754,7 @@ export const createCandidateTool: ToolDefinition<CreateCandidateInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidate,
 };
+
 /** Definition of `RecruitApi.CreateCandidateNote`: Candidates: create candidate note */
 export const createCandidateNoteTool: ToolDefinition<CreateCandidateNoteInput> = {
   name: "CreateCandidateNote",
@@ -417,6 +762,7 @@ export const createCandidateNoteTool: ToolDefinition<CreateCandidateNoteInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidateNote,
 };
+
 /** Definition of `RecruitApi.GetCandidateInformation`: Candidates: get candidate information */
 export const getCandidateInformationTool: ToolDefinition<GetCandidateInformationInput> = {
   name: "GetCandidateInformation",
@@ -424,6 +770,7 @@ export const getCandidateInformationTool: ToolDefinition<GetCandidateInformation
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetCandidateInformation,
 };
+
 /** Definition of `RecruitApi.ListCandidates`: Candidates: list candidates */
 export const listCandidatesTool: ToolDefinition<ListCandidatesInput> = {
   name: "ListCandidates",
@@ -431,6 +778,7 @@ export const listCandidatesTool: ToolDefinition<ListCandidatesInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidates,
 };
+
 /** Definition of `RecruitApi.ListCandidateClientInfo`: Candidates: list candidate client info */
 export const listCandidateClientInfoTool: ToolDefinition<ListCandidateClientInfoInput> = {
   name: "ListCandidateClientInfo",
@@ -438,6 +786,7 @@ export const listCandidateClientInfoTool: ToolDefinition<ListCandidateClientInfo
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidateClientInfo,
 };
+
 /** Definition of `RecruitApi.ListCandidateNotes`: Candidates: list candidate notes */
 export const listCandidateNotesTool: ToolDefinition<ListCandidateNotesInput> = {
   name: "ListCandidateNotes",
@@ -445,6 +794,7 @@ export const listCandidateNotesTool: ToolDefinition<ListCandidateNotesInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidateNotes,
 };
+
 /** Definition of `RecruitApi.ListCandidateProjects`: Candidates: list candidate projects */
 export const listCandidateProjectsTool: ToolDefinition<ListCandidateProjectsInput> = {
   name: "ListCandidateProjects",
@@ -452,6 +802,7 @@ export const listCandidateProjectsTool: ToolDefinition<ListCandidateProjectsInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidateProjects,
 };
+
 /** Definition of `RecruitApi.UpdateCandidateInfo`: Candidates: update candidate info */
 export const updateCandidateInfoTool: ToolDefinition<UpdateCandidateInfoInput> = {
   name: "UpdateCandidateInfo",
@@ -459,6 +810,7 @@ export const updateCandidateInfoTool: ToolDefinition<UpdateCandidateInfoInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateCandidateInfo,
 };
+
 /** Definition of `RecruitApi.CreateCandidateTag`: Candidates: create candidate tag */
 export const createCandidateTagTool: ToolDefinition<CreateCandidateTagInput> = {
   name: "CreateCandidateTag",
@@ -466,6 +818,7 @@ export const createCandidateTagTool: ToolDefinition<CreateCandidateTagInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidateTag,
 };
+
 /** Definition of `RecruitApi.ListCandidateTags`: Candidates: list candidate tags */
 export const listCandidateTagsTool: ToolDefinition<ListCandidateTagsInput> = {
   name: "ListCandidateTags",
@@ -473,6 +826,7 @@ export const listCandidateTagsTool: ToolDefinition<ListCandidateTagsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCandidateTags,
 };
+
 /** Definition of `RecruitApi.RetrieveCandidateFileUrl`: Candidates: retrieve candidate file URL */
 export const retrieveCandidateFileUrlTool: ToolDefinition<RetrieveCandidateFileUrlInput> = {
   name: "RetrieveCandidateFileUrl",
@@ -480,6 +834,7 @@ export const retrieveCandidateFileUrlTool: ToolDefinition<RetrieveCandidateFileU
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRetrieveCandidateFileUrl,
 };
+
 /** Definition of `RecruitApi.CreateCandidateReferral`: Candidates: create candidate referral */
 export const createCandidateReferralTool: ToolDefinition<CreateCandidateReferralInput> = {
   name: "CreateCandidateReferral",
@@ -487,6 +842,7 @@ export const createCandidateReferralTool: ToolDefinition<CreateCandidateReferral
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCandidateReferral,
 };
+
 /** Definition of `RecruitApi.CreateCustomField`: Custom fields: create custom field */
 export const createCustomFieldTool: ToolDefinition<CreateCustomFieldInput> = {
   name: "CreateCustomField",
@@ -494,6 +850,7 @@ export const createCustomFieldTool: ToolDefinition<CreateCustomFieldInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateCustomField,
 };
+
 /** Definition of `RecruitApi.GetCustomFieldInfo`: Custom fields: get custom field info */
 export const getCustomFieldInfoTool: ToolDefinition<GetCustomFieldInfoInput> = {
   name: "GetCustomFieldInfo",
@@ -501,6 +858,7 @@ export const getCustomFieldInfoTool: ToolDefinition<GetCustomFieldInfoInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetCustomFieldInfo,
 };
+
 /** Definition of `RecruitApi.ListCustomFields`: Custom fields: list custom fields */
 export const listCustomFieldsTool: ToolDefinition<ListCustomFieldsInput> = {
   name: "ListCustomFields",
@@ -508,6 +866,7 @@ export const listCustomFieldsTool: ToolDefinition<ListCustomFieldsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListCustomFields,
 };
+
 /** Definition of `RecruitApi.SetCustomFieldValue`: Custom fields: set custom field value */
 export const setCustomFieldValueTool: ToolDefinition<SetCustomFieldValueInput> = {
   name: "SetCustomFieldValue",
@@ -515,6 +874,7 @@ export const setCustomFieldValueTool: ToolDefinition<SetCustomFieldValueInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSetCustomFieldValue,
 };
+
 /** Definition of `RecruitApi.CreateDepartment`: Departments: create department */
 export const createDepartmentTool: ToolDefinition<CreateDepartmentInput> = {
   name: "CreateDepartment",
@@ -522,6 +882,7 @@ export const createDepartmentTool: ToolDefinition<CreateDepartmentInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateDepartment,
 };
+
 /** Definition of `RecruitApi.ArchiveDepartment`: Departments: archive department */
 export const archiveDepartmentTool: ToolDefinition<ArchiveDepartmentInput> = {
   name: "ArchiveDepartment",
@@ -529,6 +890,7 @@ export const archiveDepartmentTool: ToolDefinition<ArchiveDepartmentInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateArchiveDepartment,
 };
+
 /** Definition of `RecruitApi.RestoreDepartment`: Departments: restore department */
 export const restoreDepartmentTool: ToolDefinition<RestoreDepartmentInput> = {
   name: "RestoreDepartment",
@@ -536,6 +898,7 @@ export const restoreDepartmentTool: ToolDefinition<RestoreDepartmentInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRestoreDepartment,
 };
+
 /** Definition of `RecruitApi.ListDepartments`: Departments: list departments */
 export const listDepartmentsTool: ToolDefinition<ListDepartmentsInput> = {
   name: "ListDepartments",
@@ -543,6 +906,7 @@ export const listDepartmentsTool: ToolDefinition<ListDepartmentsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListDepartments,
 };
+
 /** Definition of `RecruitApi.MoveDepartment`: Departments: move department */
 export const moveDepartmentTool: ToolDefinition<MoveDepartmentInput> = {
   name: "MoveDepartment",
@@ -550,6 +914,7 @@ export const moveDepartmentTool: ToolDefinition<MoveDepartmentInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateMoveDepartment,
 };
+
 /** Definition of `RecruitApi.UpdateDepartment`: Departments: update department */
 export const updateDepartmentTool: ToolDefinition<UpdateDepartmentInput> = {
   name: "UpdateDepartment",
@@ -557,6 +922,7 @@ export const updateDepartmentTool: ToolDefinition<UpdateDepartmentInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateDepartment,
 };
+
 /** Definition of `RecruitApi.GetFeedbackFormInfo`: Feedback forms: get feedback form info */
 export const getFeedbackFormInfoTool: ToolDefinition<GetFeedbackFormInfoInput> = {
   name: "GetFeedbackFormInfo",
@@ -564,6 +930,7 @@ export const getFeedbackFormInfoTool: ToolDefinition<GetFeedbackFormInfoInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetFeedbackFormInfo,
 };
+
 /** Definition of `RecruitApi.ListFeedbackForms`: Feedback forms: list feedback forms */
 export const listFeedbackFormsTool: ToolDefinition<ListFeedbackFormsInput> = {
   name: "ListFeedbackForms",
@@ -571,6 +938,7 @@ export const listFeedbackFormsTool: ToolDefinition<ListFeedbackFormsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListFeedbackForms,
 };
+
 /** Definition of `RecruitApi.HiringTeamAddMember`: Hiring team (job or application level): add a member to a hiring team (job or application level) */
 export const hiringTeamAddMemberTool: ToolDefinition<HiringTeamAddMemberInput> = {
   name: "HiringTeamAddMember",
@@ -578,6 +946,7 @@ export const hiringTeamAddMemberTool: ToolDefinition<HiringTeamAddMemberInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateHiringTeamAddMember,
 };
+
 /** Definition of `RecruitApi.RemoveTeamMemberFromHiring`: Hiring team (job or application level): remove a team member from a hiring team (job or application level) */
 export const removeTeamMemberFromHiringTool: ToolDefinition<RemoveTeamMemberFromHiringInput> = {
   name: "RemoveTeamMemberFromHiring",
@@ -585,6 +954,7 @@ export const removeTeamMemberFromHiringTool: ToolDefinition<RemoveTeamMemberFrom
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveTeamMemberFromHiring,
 };
+
 /** Definition of `RecruitApi.ListInterviews`: Interviews: list interviews */
 export const listInterviewsTool: ToolDefinition<ListInterviewsInput> = {
   name: "ListInterviews",
@@ -592,6 +962,7 @@ export const listInterviewsTool: ToolDefinition<ListInterviewsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviews,
 };
+
 /** Definition of `RecruitApi.ListInterviewEvents`: Interviews: list interview events */
 export const listInterviewEventsTool: ToolDefinition<ListInterviewEventsInput> = {
   name: "ListInterviewEvents",
@@ -599,6 +970,7 @@ export const listInterviewEventsTool: ToolDefinition<ListInterviewEventsInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewEvents,
 };
+
 /** Definition of `RecruitApi.ListInterviewPlans`: Interviews: list interview plans */
 export const listInterviewPlansTool: ToolDefinition<ListInterviewPlansInput> = {
   name: "ListInterviewPlans",
@@ -606,6 +978,7 @@ export const listInterviewPlansTool: ToolDefinition<ListInterviewPlansInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewPlans,
 };
+
 /** Definition of `RecruitApi.GetInterviewSchedules`: Interviews: get interview schedules */
 export const getInterviewSchedulesTool: ToolDefinition<GetInterviewSchedulesInput> = {
   name: "GetInterviewSchedules",
@@ -613,6 +986,7 @@ export const getInterviewSchedulesTool: ToolDefinition<GetInterviewSchedulesInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetInterviewSchedules,
 };
+
 /** Definition of `RecruitApi.UpdateInterviewSchedule`: Interviews: update interview schedule (update, add or cancel events) */
 export const updateInterviewScheduleTool: ToolDefinition<UpdateInterviewScheduleInput> = {
   name: "UpdateInterviewSchedule",
@@ -620,6 +994,7 @@ export const updateInterviewScheduleTool: ToolDefinition<UpdateInterviewSchedule
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateInterviewSchedule,
 };
+
 /** Definition of `RecruitApi.ListInterviewStages`: Interviews: list interview stages for a plan, in order */
 export const listInterviewStagesTool: ToolDefinition<ListInterviewStagesInput> = {
   name: "ListInterviewStages",
@@ -627,6 +1002,7 @@ export const listInterviewStagesTool: ToolDefinition<ListInterviewStagesInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewStages,
 };
+
 /** Definition of `RecruitApi.ListInterviewerPools`: Interviews: list interviewer pools */
 export const listInterviewerPoolsTool: ToolDefinition<ListInterviewerPoolsInput> = {
   name: "ListInterviewerPools",
@@ -634,6 +1010,7 @@ export const listInterviewerPoolsTool: ToolDefinition<ListInterviewerPoolsInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListInterviewerPools,
 };
+
 /** Definition of `RecruitApi.GetInterviewerPoolInfo`: Interviews: get interviewer pool info */
 export const getInterviewerPoolInfoTool: ToolDefinition<GetInterviewerPoolInfoInput> = {
   name: "GetInterviewerPoolInfo",
@@ -641,6 +1018,7 @@ export const getInterviewerPoolInfoTool: ToolDefinition<GetInterviewerPoolInfoIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetInterviewerPoolInfo,
 };
+
 /** Definition of `RecruitApi.CreateInterviewerPool`: Interviews: create interviewer pool */
 export const createInterviewerPoolTool: ToolDefinition<CreateInterviewerPoolInput> = {
   name: "CreateInterviewerPool",
@@ -648,6 +1026,7 @@ export const createInterviewerPoolTool: ToolDefinition<CreateInterviewerPoolInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateInterviewerPool,
 };
+
 /** Definition of `RecruitApi.UpdateInterviewerPool`: Interviews: update interviewer pool */
 export const updateInterviewerPoolTool: ToolDefinition<UpdateInterviewerPoolInput> = {
   name: "UpdateInterviewerPool",
@@ -655,6 +1034,7 @@ export const updateInterviewerPoolTool: ToolDefinition<UpdateInterviewerPoolInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateInterviewerPool,
 };
+
 /** Definition of `RecruitApi.UpdateWorkplaceType`: Locations: update workplace type */
 export const updateWorkplaceTypeTool: ToolDefinition<UpdateWorkplaceTypeInput> = {
   name: "UpdateWorkplaceType",
@@ -662,6 +1042,7 @@ export const updateWorkplaceTypeTool: ToolDefinition<UpdateWorkplaceTypeInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateWorkplaceType,
 };
+
 /** Definition of `RecruitApi.GetOpeningInfo`: Openings: get opening info (by UUID) */
 export const getOpeningInfoTool: ToolDefinition<GetOpeningInfoInput> = {
   name: "GetOpeningInfo",
@@ -669,6 +1050,7 @@ export const getOpeningInfoTool: ToolDefinition<GetOpeningInfoInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetOpeningInfo,
 };
+
 /** Definition of `RecruitApi.SearchJobOpenings`: Openings: search job openings (by identifier) */
 export const searchJobOpeningsTool: ToolDefinition<SearchJobOpeningsInput> = {
   name: "SearchJobOpenings",
@@ -676,6 +1058,7 @@ export const searchJobOpeningsTool: ToolDefinition<SearchJobOpeningsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSearchJobOpenings,
 };
+
 /** Definition of `RecruitApi.AddJobToOpening`: Openings: add job to opening */
 export const addJobToOpeningTool: ToolDefinition<AddJobToOpeningInput> = {
   name: "AddJobToOpening",
@@ -683,6 +1066,7 @@ export const addJobToOpeningTool: ToolDefinition<AddJobToOpeningInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddJobToOpening,
 };
+
 /** Definition of `RecruitApi.RemoveJobFromOpening`: Openings: remove job from opening */
 export const removeJobFromOpeningTool: ToolDefinition<RemoveJobFromOpeningInput> = {
   name: "RemoveJobFromOpening",
@@ -690,6 +1074,7 @@ export const removeJobFromOpeningTool: ToolDefinition<RemoveJobFromOpeningInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveJobFromOpening,
 };
+
 /** Definition of `RecruitApi.AddLocationToJobOpening`: Openings: add location to job opening */
 export const addLocationToJobOpeningTool: ToolDefinition<AddLocationToJobOpeningInput> = {
   name: "AddLocationToJobOpening",
@@ -697,6 +1082,7 @@ export const addLocationToJobOpeningTool: ToolDefinition<AddLocationToJobOpening
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddLocationToJobOpening,
 };
+
 /** Definition of `RecruitApi.RemoveLocationFromOpening`: Openings: remove location from opening */
 export const removeLocationFromOpeningTool: ToolDefinition<RemoveLocationFromOpeningInput> = {
   name: "RemoveLocationFromOpening",
@@ -704,6 +1090,7 @@ export const removeLocationFromOpeningTool: ToolDefinition<RemoveLocationFromOpe
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveLocationFromOpening,
 };
+
 /** Definition of `RecruitApi.GetProjectInformation`: Projects: get project information */
 export const getProjectInformationTool: ToolDefinition<GetProjectInformationInput> = {
   name: "GetProjectInformation",
@@ -711,6 +1098,7 @@ export const getProjectInformationTool: ToolDefinition<GetProjectInformationInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetProjectInformation,
 };
+
 /** Definition of `RecruitApi.GenerateAndPollReport`: Reports: generate a report or poll its status */
 export const generateAndPollReportTool: ToolDefinition<GenerateAndPollReportInput> = {
   name: "GenerateAndPollReport",
@@ -718,6 +1106,7 @@ export const generateAndPollReportTool: ToolDefinition<GenerateAndPollReportInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGenerateAndPollReport,
 };
+
 /** Definition of `RecruitApi.RetrieveSyncReport`: Reports: retrieve sync report */
 export const retrieveSyncReportTool: ToolDefinition<RetrieveSyncReportInput> = {
   name: "RetrieveSyncReport",
@@ -725,6 +1114,7 @@ export const retrieveSyncReportTool: ToolDefinition<RetrieveSyncReportInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRetrieveSyncReport,
 };
+
 /** Definition of `RecruitApi.GetSurveyFormDetails`: Surveys: get survey form details */
 export const getSurveyFormDetailsTool: ToolDefinition<GetSurveyFormDetailsInput> = {
   name: "GetSurveyFormDetails",
@@ -732,6 +1122,7 @@ export const getSurveyFormDetailsTool: ToolDefinition<GetSurveyFormDetailsInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetSurveyFormDetails,
 };
+
 /** Definition of `RecruitApi.ListSurveyFormDefinitions`: Surveys: list survey form definitions */
 export const listSurveyFormDefinitionsTool: ToolDefinition<ListSurveyFormDefinitionsInput> = {
   name: "ListSurveyFormDefinitions",
@@ -739,6 +1130,7 @@ export const listSurveyFormDefinitionsTool: ToolDefinition<ListSurveyFormDefinit
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListSurveyFormDefinitions,
 };
+
 /** Definition of `RecruitApi.CreateSurveyRequest`: Surveys: create survey request (returns a survey URL) */
 export const createSurveyRequestTool: ToolDefinition<CreateSurveyRequestInput> = {
   name: "CreateSurveyRequest",
@@ -746,6 +1138,7 @@ export const createSurveyRequestTool: ToolDefinition<CreateSurveyRequestInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateSurveyRequest,
 };
+
 /** Definition of `RecruitApi.ListSurveyRequests`: Surveys: list survey requests */
 export const listSurveyRequestsTool: ToolDefinition<ListSurveyRequestsInput> = {
   name: "ListSurveyRequests",
@@ -753,6 +1146,7 @@ export const listSurveyRequestsTool: ToolDefinition<ListSurveyRequestsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListSurveyRequests,
 };
+
 /** Definition of `RecruitApi.CreateSurveySubmission`: Surveys: create survey submission */
 export const createSurveySubmissionTool: ToolDefinition<CreateSurveySubmissionInput> = {
   name: "CreateSurveySubmission",
@@ -760,6 +1154,7 @@ export const createSurveySubmissionTool: ToolDefinition<CreateSurveySubmissionIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateSurveySubmission,
 };
+
 /** Definition of `RecruitApi.ListSurveySubmissions`: Surveys: list survey submissions */
 export const listSurveySubmissionsTool: ToolDefinition<ListSurveySubmissionsInput> = {
   name: "ListSurveySubmissions",
@@ -767,6 +1162,7 @@ export const listSurveySubmissionsTool: ToolDefinition<ListSurveySubmissionsInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListSurveySubmissions,
 };
+
 /** Definition of `RecruitApi.GetRecruitUserInfo`: Users: get user info */
 export const getRecruitUserInfoTool: ToolDefinition<GetRecruitUserInfoInput> = {
   name: "GetRecruitUserInfo",
@@ -774,6 +1170,7 @@ export const getRecruitUserInfoTool: ToolDefinition<GetRecruitUserInfoInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetRecruitUserInfo,
 };
+
 /** Definition of `RecruitApi.GetRecruitUserList`: Users: get user list (with access levels) */
 export const getRecruitUserListTool: ToolDefinition<GetRecruitUserListInput> = {
   name: "GetRecruitUserList",
@@ -781,6 +1178,7 @@ export const getRecruitUserListTool: ToolDefinition<GetRecruitUserListInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetRecruitUserList,
 };
+
 /** Definition of `RecruitApi.RecruitUserSearch`: Users: search users (by email) */
 export const recruitUserSearchTool: ToolDefinition<RecruitUserSearchInput> = {
   name: "RecruitUserSearch",
@@ -788,6 +1186,7 @@ export const recruitUserSearchTool: ToolDefinition<RecruitUserSearchInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRecruitUserSearch,
 };
+
 /** Definition of `RecruitApi.GetInterviewerSettings`: Users: get interviewer settings */
 export const getInterviewerSettingsTool: ToolDefinition<GetInterviewerSettingsInput> = {
   name: "GetInterviewerSettings",
@@ -795,6 +1194,7 @@ export const getInterviewerSettingsTool: ToolDefinition<GetInterviewerSettingsIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetInterviewerSettings,
 };
+
 /** Definition of `RecruitApi.UpdateInterviewerSettings`: Users: update interviewer settings */
 export const updateInterviewerSettingsTool: ToolDefinition<UpdateInterviewerSettingsInput> = {
   name: "UpdateInterviewerSettings",
@@ -802,6 +1202,7 @@ export const updateInterviewerSettingsTool: ToolDefinition<UpdateInterviewerSett
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateInterviewerSettings,
 };
+
 /** Definition of `RecruitApi.RetrieveWebhookInfo`: Webhooks: retrieve webhook setting info (by id) */
 export const retrieveWebhookInfoTool: ToolDefinition<RetrieveWebhookInfoInput> = {
   name: "RetrieveWebhookInfo",
@@ -809,6 +1210,7 @@ export const retrieveWebhookInfoTool: ToolDefinition<RetrieveWebhookInfoInput> =
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRetrieveWebhookInfo,
 };
+
 /** Definition of `RecruitApi.ArchiveInterviewerPool`: Interviewer pools: archive interviewer pool */
 export const archiveInterviewerPoolTool: ToolDefinition<ArchiveInterviewerPoolInput> = {
   name: "ArchiveInterviewerPool",
@@ -816,6 +1218,7 @@ export const archiveInterviewerPoolTool: ToolDefinition<ArchiveInterviewerPoolIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateArchiveInterviewerPool,
 };
+
 /** Definition of `RecruitApi.RestoreInterviewerPool`: Interviewer pools: restore interviewer pool */
 export const restoreInterviewerPoolTool: ToolDefinition<RestoreInterviewerPoolInput> = {
   name: "RestoreInterviewerPool",
@@ -823,6 +1226,7 @@ export const restoreInterviewerPoolTool: ToolDefinition<RestoreInterviewerPoolIn
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRestoreInterviewerPool,
 };
+
 /** Definition of `RecruitApi.AddUserToInterviewerPool`: Interviewer pools: add user to interviewer pool */
 export const addUserToInterviewerPoolTool: ToolDefinition<AddUserToInterviewerPoolInput> = {
   name: "AddUserToInterviewerPool",
@@ -830,6 +1234,7 @@ export const addUserToInterviewerPoolTool: ToolDefinition<AddUserToInterviewerPo
   secrets: ["RECRUIT_API_KEY"],
   validate: validateAddUserToInterviewerPool,
 };
+
 /** Definition of `RecruitApi.RemoveUserFromInterviewerPool`: Interviewer pools: remove user from interviewer pool */
 export const removeUserFromInterviewerPoolTool: ToolDefinition<RemoveUserFromInterviewerPoolInput> = {
   name: "RemoveUserFromInterviewerPool",
@@ -837,6 +1242,7 @@ export const removeUserFromInterviewerPoolTool: ToolDefinition<RemoveUserFromInt
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRemoveUserFromInterviewerPool,
 };
+
 /** Definition of `RecruitApi.CreateNewJob`: Jobs: create new job */
 export const createNewJobTool: ToolDefinition<CreateNewJobInput> = {
   name: "CreateNewJob",
@@ -844,6 +1250,7 @@ export const createNewJobTool: ToolDefinition<CreateNewJobInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateNewJob,
 };
+
 /** Definition of `RecruitApi.GetJobDetails`: Jobs: get job details */
 export const getJobDetailsTool: ToolDefinition<GetJobDetailsInput> = {
   name: "GetJobDetails",
@@ -851,6 +1258,7 @@ export const getJobDetailsTool: ToolDefinition<GetJobDetailsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetJobDetails,
 };
+
 /** Definition of `RecruitApi.ListAllJobs`: Jobs: list all jobs (open, closed, archived) */
 export const listAllJobsTool: ToolDefinition<ListAllJobsInput> = {
   name: "ListAllJobs",
@@ -858,6 +1266,7 @@ export const listAllJobsTool: ToolDefinition<ListAllJobsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListAllJobs,
 };
+
 /** Definition of `RecruitApi.SetJobStatus`: Jobs: set job status */
 export const setJobStatusTool: ToolDefinition<SetJobStatusInput> = {
   name: "SetJobStatus",
@@ -865,6 +1274,7 @@ export const setJobStatusTool: ToolDefinition<SetJobStatusInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSetJobStatus,
 };
+
 /** Definition of `RecruitApi.UpdateJobDetails`: Jobs: update job details */
 export const updateJobDetailsTool: ToolDefinition<UpdateJobDetailsInput> = {
   name: "UpdateJobDetails",
@@ -872,6 +1282,7 @@ export const updateJobDetailsTool: ToolDefinition<UpdateJobDetailsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateJobDetails,
 };
+
 /** Definition of `RecruitApi.UpdateJobCompensation`: Jobs: update job compensation */
 export const updateJobCompensationTool: ToolDefinition<UpdateJobCompensationInput> = {
   name: "UpdateJobCompensation",
@@ -879,6 +1290,7 @@ export const updateJobCompensationTool: ToolDefinition<UpdateJobCompensationInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateJobCompensation,
 };
+
 /** Definition of `RecruitApi.SearchJobsByTitle`: Jobs: search jobs by title */
 export const searchJobsByTitleTool: ToolDefinition<SearchJobsByTitleInput> = {
   name: "SearchJobsByTitle",
@@ -886,6 +1298,7 @@ export const searchJobsByTitleTool: ToolDefinition<SearchJobsByTitleInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateSearchJobsByTitle,
 };
+
 /** Definition of `RecruitApi.ListEnabledJobBoards`: Jobs: list enabled job boards */
 export const listEnabledJobBoardsTool: ToolDefinition<ListEnabledJobBoardsInput> = {
   name: "ListEnabledJobBoards",
@@ -893,6 +1306,7 @@ export const listEnabledJobBoardsTool: ToolDefinition<ListEnabledJobBoardsInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListEnabledJobBoards,
 };
+
 /** Definition of `RecruitApi.JobInterviewPlanInfo`: Jobs: job interview plan info */
 export const jobInterviewPlanInfoTool: ToolDefinition<JobInterviewPlanInfoInput> = {
   name: "JobInterviewPlanInfo",
@@ -900,6 +1314,7 @@ export const jobInterviewPlanInfoTool: ToolDefinition<JobInterviewPlanInfoInput>
   secrets: ["RECRUIT_API_KEY"],
   validate: validateJobInterviewPlanInfo,
 };
+
 /** Definition of `RecruitApi.GetJobPostingInfo`: Jobs: get job posting info */
 export const getJobPostingInfoTool: ToolDefinition<GetJobPostingInfoInput> = {
   name: "GetJobPostingInfo",
@@ -907,6 +1322,7 @@ export const getJobPostingInfoTool: ToolDefinition<GetJobPostingInfoInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetJobPostingInfo,
 };
+
 /** Definition of `RecruitApi.ListPublishedJobPostings`: Jobs: list published job postings */
 export const listPublishedJobPostingsTool: ToolDefinition<ListPublishedJobPostingsInput> = {
   name: "ListPublishedJobPostings",
@@ -914,6 +1330,7 @@ export const listPublishedJobPostingsTool: ToolDefinition<ListPublishedJobPostin
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListPublishedJobPostings,
 };
+
 /** Definition of `RecruitApi.ListJobTemplates`: Jobs: list job templates */
 export const listJobTemplatesTool: ToolDefinition<ListJobTemplatesInput> = {
   name: "ListJobTemplates",
@@ -921,6 +1338,7 @@ export const listJobTemplatesTool: ToolDefinition<ListJobTemplatesInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListJobTemplates,
 };
+
 /** Definition of `RecruitApi.UpdateJobPosting`: Jobs: update job posting */
 export const updateJobPostingTool: ToolDefinition<UpdateJobPostingInput> = {
   name: "UpdateJobPosting",
@@ -928,6 +1346,7 @@ export const updateJobPostingTool: ToolDefinition<UpdateJobPostingInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateJobPosting,
 };
+
 /** Definition of `RecruitApi.ArchiveLocation`: Locations: archive location */
 export const archiveLocationTool: ToolDefinition<ArchiveLocationInput> = {
   name: "ArchiveLocation",
@@ -935,6 +1354,7 @@ export const archiveLocationTool: ToolDefinition<ArchiveLocationInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateArchiveLocation,
 };
+
 /** Definition of `RecruitApi.CreateLocation`: Locations: create location or hierarchy */
 export const createLocationTool: ToolDefinition<CreateLocationInput> = {
   name: "CreateLocation",
@@ -942,6 +1362,7 @@ export const createLocationTool: ToolDefinition<CreateLocationInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateCreateLocation,
 };
+
 /** Definition of `RecruitApi.GetLocationDetails`: Locations: get location details */
 export const getLocationDetailsTool: ToolDefinition<GetLocationDetailsInput> = {
   name: "GetLocationDetails",
@@ -949,6 +1370,7 @@ export const getLocationDetailsTool: ToolDefinition<GetLocationDetailsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateGetLocationDetails,
 };
+
 /** Definition of `RecruitApi.ListAllLocations`: Locations: list all locations */
 export const listAllLocationsTool: ToolDefinition<ListAllLocationsInput> = {
   name: "ListAllLocations",
@@ -956,6 +1378,7 @@ export const listAllLocationsTool: ToolDefinition<ListAllLocationsInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateListAllLocations,
 };
+
 /** Definition of `RecruitApi.MoveLocationInHierarchy`: Locations: move location in hierarchy */
 export const moveLocationInHierarchyTool: ToolDefinition<MoveLocationInHierarchyInput> = {
   name: "MoveLocationInHierarchy",
@@ -963,6 +1386,7 @@ export const moveLocationInHierarchyTool: ToolDefinition<MoveLocationInHierarchy
   secrets: ["RECRUIT_API_KEY"],
   validate: validateMoveLocationInHierarchy,
 };
+
 /** Definition of `RecruitApi.RestoreArchivedLocation`: Locations: restore archived location */
 export const restoreArchivedLocationTool: ToolDefinition<RestoreArchivedLocationInput> = {
   name: "RestoreArchivedLocation",
@@ -970,6 +1394,7 @@ export const restoreArchivedLocationTool: ToolDefinition<RestoreArchivedLocation
   secrets: ["RECRUIT_API_KEY"],
   validate: validateRestoreArchivedLocation,
 };
+
 /** Definition of `RecruitApi.UpdateLocationAddress`: Locations: update location address */
 export const updateLocationAddressTool: ToolDefinition<UpdateLocationAddressInput> = {
   name: "UpdateLocationAddress",
@@ -977,6 +1402,7 @@ export const updateLocationAddressTool: ToolDefinition<UpdateLocationAddressInpu
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateLocationAddress,
 };
+
 /** Definition of `RecruitApi.UpdateLocationName`: Locations: update location name */
 export const updateLocationNameTool: ToolDefinition<UpdateLocationNameInput> = {
   name: "UpdateLocationName",
@@ -984,6 +1410,7 @@ export const updateLocationNameTool: ToolDefinition<UpdateLocationNameInput> = {
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateLocationName,
 };
+
 /** Definition of `RecruitApi.UpdateLocationRemoteStatus`: Locations: update location remote status */
 export const updateLocationRemoteStatusTool: ToolDefinition<UpdateLocationRemoteStatusInput> = {
   name: "UpdateLocationRemoteStatus",
@@ -991,6 +1418,7 @@ export const updateLocationRemoteStatusTool: ToolDefinition<UpdateLocationRemote
   secrets: ["RECRUIT_API_KEY"],
   validate: validateUpdateLocationRemoteStatus,
 };
+
 /** Every RecruitApi tool definition, by short name. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> } = {
   GetApiKeyInfo: getApiKeyInfoTool,

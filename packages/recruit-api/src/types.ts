@@ -9,11 +9,296 @@ export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
+
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
+
 /** Short names of the RecruitApi tools. */
-export type ToolName = "GetApiKeyInfo" | "ChangeApplicationSource" | "ChangeApplicationStage" | "CreateJobApplication" | "TransferApplicationToJob" | "UpdateApplicationStatus" | "AddHiringTeamMember" | "RemoveHiringTeamMember" | "GetHiringTeamRoles" | "ListArchiveReasons" | "ListAssessments" | "FindCandidates" | "ListCloseReasons" | "ListEnabledCommunicationTemplates" | "GetDepartmentDetails" | "ListHiringTeamRoles" | "FetchInterviewDetails" | "CancelInterviewSchedule" | "CreateInterviewSchedule" | "FetchInterviewStageDetails" | "ListInterviewStageGroups" | "ListJobOpenings" | "CreateJobOpening" | "SetOpeningState" | "SetOpeningArchivedState" | "UpdateJobOpening" | "ListProjects" | "SearchProjectsByTitle" | "GetReferralFormInfo" | "ListAllSources" | "ListSourceTrackingLinks" | "CreateWebhookSetting" | "UpdateWebhookSetting" | "DeleteWebhookSetting" | "FetchApplicationDetails" | "ListApplications" | "UpdateApplicationHistory" | "GetApplicationHistory" | "GetCandidateCriteriaEvaluations" | "ListApplicationFeedback" | "SubmitApplicationFeedback" | "GetApprovalList" | "UpdateApprovalDefinition" | "OfferApprovalAction" | "CreateOffer" | "GetOfferDetails" | "GetLatestOffers" | "CreateCandidateOfferVersion" | "UpdateOffer" | "StartOfferProcess" | "AddCompletedAssessmentToCandidate" | "StartAssessment" | "UpdateAssessmentStatus" | "CancelAssessment" | "AddCandidateToProject" | "AddCandidateTag" | "AnonymizeCandidateData" | "CreateCandidate" | "CreateCandidateNote" | "GetCandidateInformation" | "ListCandidates" | "ListCandidateClientInfo" | "ListCandidateNotes" | "ListCandidateProjects" | "UpdateCandidateInfo" | "CreateCandidateTag" | "ListCandidateTags" | "RetrieveCandidateFileUrl" | "CreateCandidateReferral" | "CreateCustomField" | "GetCustomFieldInfo" | "ListCustomFields" | "SetCustomFieldValue" | "CreateDepartment" | "ArchiveDepartment" | "RestoreDepartment" | "ListDepartments" | "MoveDepartment" | "UpdateDepartment" | "GetFeedbackFormInfo" | "ListFeedbackForms" | "HiringTeamAddMember" | "RemoveTeamMemberFromHiring" | "ListInterviews" | "ListInterviewEvents" | "ListInterviewPlans" | "GetInterviewSchedules" | "UpdateInterviewSchedule" | "ListInterviewStages" | "ListInterviewerPools" | "GetInterviewerPoolInfo" | "CreateInterviewerPool" | "UpdateInterviewerPool" | "UpdateWorkplaceType" | "GetOpeningInfo" | "SearchJobOpenings" | "AddJobToOpening" | "RemoveJobFromOpening" | "AddLocationToJobOpening" | "RemoveLocationFromOpening" | "GetProjectInformation" | "GenerateAndPollReport" | "RetrieveSyncReport" | "GetSurveyFormDetails" | "ListSurveyFormDefinitions" | "CreateSurveyRequest" | "ListSurveyRequests" | "CreateSurveySubmission" | "ListSurveySubmissions" | "GetRecruitUserInfo" | "GetRecruitUserList" | "RecruitUserSearch" | "GetInterviewerSettings" | "UpdateInterviewerSettings" | "RetrieveWebhookInfo" | "ArchiveInterviewerPool" | "RestoreInterviewerPool" | "AddUserToInterviewerPool" | "RemoveUserFromInterviewerPool" | "CreateNewJob" | "GetJobDetails" | "ListAllJobs" | "SetJobStatus" | "UpdateJobDetails" | "UpdateJobCompensation" | "SearchJobsByTitle" | "ListEnabledJobBoards" | "JobInterviewPlanInfo" | "GetJobPostingInfo" | "ListPublishedJobPostings" | "ListJobTemplates" | "UpdateJobPosting" | "ArchiveLocation" | "CreateLocation" | "GetLocationDetails" | "ListAllLocations" | "MoveLocationInHierarchy" | "RestoreArchivedLocation" | "UpdateLocationAddress" | "UpdateLocationName" | "UpdateLocationRemoteStatus";
+export type ToolName =
+  | "GetApiKeyInfo"
+  | "ChangeApplicationSource"
+  | "ChangeApplicationStage"
+  | "CreateJobApplication"
+  | "TransferApplicationToJob"
+  | "UpdateApplicationStatus"
+  | "AddHiringTeamMember"
+  | "RemoveHiringTeamMember"
+  | "GetHiringTeamRoles"
+  | "ListArchiveReasons"
+  | "ListAssessments"
+  | "FindCandidates"
+  | "ListCloseReasons"
+  | "ListEnabledCommunicationTemplates"
+  | "GetDepartmentDetails"
+  | "ListHiringTeamRoles"
+  | "FetchInterviewDetails"
+  | "CancelInterviewSchedule"
+  | "CreateInterviewSchedule"
+  | "FetchInterviewStageDetails"
+  | "ListInterviewStageGroups"
+  | "ListJobOpenings"
+  | "CreateJobOpening"
+  | "SetOpeningState"
+  | "SetOpeningArchivedState"
+  | "UpdateJobOpening"
+  | "ListProjects"
+  | "SearchProjectsByTitle"
+  | "GetReferralFormInfo"
+  | "ListAllSources"
+  | "ListSourceTrackingLinks"
+  | "CreateWebhookSetting"
+  | "UpdateWebhookSetting"
+  | "DeleteWebhookSetting"
+  | "FetchApplicationDetails"
+  | "ListApplications"
+  | "UpdateApplicationHistory"
+  | "GetApplicationHistory"
+  | "GetCandidateCriteriaEvaluations"
+  | "ListApplicationFeedback"
+  | "SubmitApplicationFeedback"
+  | "GetApprovalList"
+  | "UpdateApprovalDefinition"
+  | "OfferApprovalAction"
+  | "CreateOffer"
+  | "GetOfferDetails"
+  | "GetLatestOffers"
+  | "CreateCandidateOfferVersion"
+  | "UpdateOffer"
+  | "StartOfferProcess"
+  | "AddCompletedAssessmentToCandidate"
+  | "StartAssessment"
+  | "UpdateAssessmentStatus"
+  | "CancelAssessment"
+  | "AddCandidateToProject"
+  | "AddCandidateTag"
+  | "AnonymizeCandidateData"
+  | "CreateCandidate"
+  | "CreateCandidateNote"
+  | "GetCandidateInformation"
+  | "ListCandidates"
+  | "ListCandidateClientInfo"
+  | "ListCandidateNotes"
+  | "ListCandidateProjects"
+  | "UpdateCandidateInfo"
+  | "CreateCandidateTag"
+  | "ListCandidateTags"
+  | "RetrieveCandidateFileUrl"
+  | "CreateCandidateReferral"
+  | "CreateCustomField"
+  | "GetCustomFieldInfo"
+  | "ListCustomFields"
+  | "SetCustomFieldValue"
+  | "CreateDepartment"
+  | "ArchiveDepartment"
+  | "RestoreDepartment"
+  | "ListDepartments"
+  | "MoveDepartment"
+  | "UpdateDepartment"
+  | "GetFeedbackFormInfo"
+  | "ListFeedbackForms"
+  | "HiringTeamAddMember"
+  | "RemoveTeamMemberFromHiring"
+  | "ListInterviews"
+  | "ListInterviewEvents"
+  | "ListInterviewPlans"
+  | "GetInterviewSchedules"
+  | "UpdateInterviewSchedule"
+  | "ListInterviewStages"
+  | "ListInterviewerPools"
+  | "GetInterviewerPoolInfo"
+  | "CreateInterviewerPool"
+  | "UpdateInterviewerPool"
+  | "UpdateWorkplaceType"
+  | "GetOpeningInfo"
+  | "SearchJobOpenings"
+  | "AddJobToOpening"
+  | "RemoveJobFromOpening"
+  | "AddLocationToJobOpening"
+  | "RemoveLocationFromOpening"
+  | "GetProjectInformation"
+  | "GenerateAndPollReport"
+  | "RetrieveSyncReport"
+  | "GetSurveyFormDetails"
+  | "ListSurveyFormDefinitions"
+  | "CreateSurveyRequest"
+  | "ListSurveyRequests"
+  | "CreateSurveySubmission"
+  | "ListSurveySubmissions"
+  | "GetRecruitUserInfo"
+  | "GetRecruitUserList"
+  | "RecruitUserSearch"
+  | "GetInterviewerSettings"
+  | "UpdateInterviewerSettings"
+  | "RetrieveWebhookInfo"
+  | "ArchiveInterviewerPool"
+  | "RestoreInterviewerPool"
+  | "AddUserToInterviewerPool"
+  | "RemoveUserFromInterviewerPool"
+  | "CreateNewJob"
+  | "GetJobDetails"
+  | "ListAllJobs"
+  | "SetJobStatus"
+  | "UpdateJobDetails"
+  | "UpdateJobCompensation"
+  | "SearchJobsByTitle"
+  | "ListEnabledJobBoards"
+  | "JobInterviewPlanInfo"
+  | "GetJobPostingInfo"
+  | "ListPublishedJobPostings"
+  | "ListJobTemplates"
+  | "UpdateJobPosting"
+  | "ArchiveLocation"
+  | "CreateLocation"
+  | "GetLocationDetails"
+  | "ListAllLocations"
+  | "MoveLocationInHierarchy"
+  | "RestoreArchivedLocation"
+  | "UpdateLocationAddress"
+  | "UpdateLocationName"
+  | "UpdateLocationRemoteStatus";
+
 /** Full names (`RecruitApi.<Tool>`) of the RecruitApi tools. */
-export type ToolFullName = "RecruitApi.GetApiKeyInfo" | "RecruitApi.ChangeApplicationSource" | "RecruitApi.ChangeApplicationStage" | "RecruitApi.CreateJobApplication" | "RecruitApi.TransferApplicationToJob" | "RecruitApi.UpdateApplicationStatus" | "RecruitApi.AddHiringTeamMember" | "RecruitApi.RemoveHiringTeamMember" | "RecruitApi.GetHiringTeamRoles" | "RecruitApi.ListArchiveReasons" | "RecruitApi.ListAssessments" | "RecruitApi.FindCandidates" | "RecruitApi.ListCloseReasons" | "RecruitApi.ListEnabledCommunicationTemplates" | "RecruitApi.GetDepartmentDetails" | "RecruitApi.ListHiringTeamRoles" | "RecruitApi.FetchInterviewDetails" | "RecruitApi.CancelInterviewSchedule" | "RecruitApi.CreateInterviewSchedule" | "RecruitApi.FetchInterviewStageDetails" | "RecruitApi.ListInterviewStageGroups" | "RecruitApi.ListJobOpenings" | "RecruitApi.CreateJobOpening" | "RecruitApi.SetOpeningState" | "RecruitApi.SetOpeningArchivedState" | "RecruitApi.UpdateJobOpening" | "RecruitApi.ListProjects" | "RecruitApi.SearchProjectsByTitle" | "RecruitApi.GetReferralFormInfo" | "RecruitApi.ListAllSources" | "RecruitApi.ListSourceTrackingLinks" | "RecruitApi.CreateWebhookSetting" | "RecruitApi.UpdateWebhookSetting" | "RecruitApi.DeleteWebhookSetting" | "RecruitApi.FetchApplicationDetails" | "RecruitApi.ListApplications" | "RecruitApi.UpdateApplicationHistory" | "RecruitApi.GetApplicationHistory" | "RecruitApi.GetCandidateCriteriaEvaluations" | "RecruitApi.ListApplicationFeedback" | "RecruitApi.SubmitApplicationFeedback" | "RecruitApi.GetApprovalList" | "RecruitApi.UpdateApprovalDefinition" | "RecruitApi.OfferApprovalAction" | "RecruitApi.CreateOffer" | "RecruitApi.GetOfferDetails" | "RecruitApi.GetLatestOffers" | "RecruitApi.CreateCandidateOfferVersion" | "RecruitApi.UpdateOffer" | "RecruitApi.StartOfferProcess" | "RecruitApi.AddCompletedAssessmentToCandidate" | "RecruitApi.StartAssessment" | "RecruitApi.UpdateAssessmentStatus" | "RecruitApi.CancelAssessment" | "RecruitApi.AddCandidateToProject" | "RecruitApi.AddCandidateTag" | "RecruitApi.AnonymizeCandidateData" | "RecruitApi.CreateCandidate" | "RecruitApi.CreateCandidateNote" | "RecruitApi.GetCandidateInformation" | "RecruitApi.ListCandidates" | "RecruitApi.ListCandidateClientInfo" | "RecruitApi.ListCandidateNotes" | "RecruitApi.ListCandidateProjects" | "RecruitApi.UpdateCandidateInfo" | "RecruitApi.CreateCandidateTag" | "RecruitApi.ListCandidateTags" | "RecruitApi.RetrieveCandidateFileUrl" | "RecruitApi.CreateCandidateReferral" | "RecruitApi.CreateCustomField" | "RecruitApi.GetCustomFieldInfo" | "RecruitApi.ListCustomFields" | "RecruitApi.SetCustomFieldValue" | "RecruitApi.CreateDepartment" | "RecruitApi.ArchiveDepartment" | "RecruitApi.RestoreDepartment" | "RecruitApi.ListDepartments" | "RecruitApi.MoveDepartment" | "RecruitApi.UpdateDepartment" | "RecruitApi.GetFeedbackFormInfo" | "RecruitApi.ListFeedbackForms" | "RecruitApi.HiringTeamAddMember" | "RecruitApi.RemoveTeamMemberFromHiring" | "RecruitApi.ListInterviews" | "RecruitApi.ListInterviewEvents" | "RecruitApi.ListInterviewPlans" | "RecruitApi.GetInterviewSchedules" | "RecruitApi.UpdateInterviewSchedule" | "RecruitApi.ListInterviewStages" | "RecruitApi.ListInterviewerPools" | "RecruitApi.GetInterviewerPoolInfo" | "RecruitApi.CreateInterviewerPool" | "RecruitApi.UpdateInterviewerPool" | "RecruitApi.UpdateWorkplaceType" | "RecruitApi.GetOpeningInfo" | "RecruitApi.SearchJobOpenings" | "RecruitApi.AddJobToOpening" | "RecruitApi.RemoveJobFromOpening" | "RecruitApi.AddLocationToJobOpening" | "RecruitApi.RemoveLocationFromOpening" | "RecruitApi.GetProjectInformation" | "RecruitApi.GenerateAndPollReport" | "RecruitApi.RetrieveSyncReport" | "RecruitApi.GetSurveyFormDetails" | "RecruitApi.ListSurveyFormDefinitions" | "RecruitApi.CreateSurveyRequest" | "RecruitApi.ListSurveyRequests" | "RecruitApi.CreateSurveySubmission" | "RecruitApi.ListSurveySubmissions" | "RecruitApi.GetRecruitUserInfo" | "RecruitApi.GetRecruitUserList" | "RecruitApi.RecruitUserSearch" | "RecruitApi.GetInterviewerSettings" | "RecruitApi.UpdateInterviewerSettings" | "RecruitApi.RetrieveWebhookInfo" | "RecruitApi.ArchiveInterviewerPool" | "RecruitApi.RestoreInterviewerPool" | "RecruitApi.AddUserToInterviewerPool" | "RecruitApi.RemoveUserFromInterviewerPool" | "RecruitApi.CreateNewJob" | "RecruitApi.GetJobDetails" | "RecruitApi.ListAllJobs" | "RecruitApi.SetJobStatus" | "RecruitApi.UpdateJobDetails" | "RecruitApi.UpdateJobCompensation" | "RecruitApi.SearchJobsByTitle" | "RecruitApi.ListEnabledJobBoards" | "RecruitApi.JobInterviewPlanInfo" | "RecruitApi.GetJobPostingInfo" | "RecruitApi.ListPublishedJobPostings" | "RecruitApi.ListJobTemplates" | "RecruitApi.UpdateJobPosting" | "RecruitApi.ArchiveLocation" | "RecruitApi.CreateLocation" | "RecruitApi.GetLocationDetails" | "RecruitApi.ListAllLocations" | "RecruitApi.MoveLocationInHierarchy" | "RecruitApi.RestoreArchivedLocation" | "RecruitApi.UpdateLocationAddress" | "RecruitApi.UpdateLocationName" | "RecruitApi.UpdateLocationRemoteStatus";
+export type ToolFullName =
+  | "RecruitApi.GetApiKeyInfo"
+  | "RecruitApi.ChangeApplicationSource"
+  | "RecruitApi.ChangeApplicationStage"
+  | "RecruitApi.CreateJobApplication"
+  | "RecruitApi.TransferApplicationToJob"
+  | "RecruitApi.UpdateApplicationStatus"
+  | "RecruitApi.AddHiringTeamMember"
+  | "RecruitApi.RemoveHiringTeamMember"
+  | "RecruitApi.GetHiringTeamRoles"
+  | "RecruitApi.ListArchiveReasons"
+  | "RecruitApi.ListAssessments"
+  | "RecruitApi.FindCandidates"
+  | "RecruitApi.ListCloseReasons"
+  | "RecruitApi.ListEnabledCommunicationTemplates"
+  | "RecruitApi.GetDepartmentDetails"
+  | "RecruitApi.ListHiringTeamRoles"
+  | "RecruitApi.FetchInterviewDetails"
+  | "RecruitApi.CancelInterviewSchedule"
+  | "RecruitApi.CreateInterviewSchedule"
+  | "RecruitApi.FetchInterviewStageDetails"
+  | "RecruitApi.ListInterviewStageGroups"
+  | "RecruitApi.ListJobOpenings"
+  | "RecruitApi.CreateJobOpening"
+  | "RecruitApi.SetOpeningState"
+  | "RecruitApi.SetOpeningArchivedState"
+  | "RecruitApi.UpdateJobOpening"
+  | "RecruitApi.ListProjects"
+  | "RecruitApi.SearchProjectsByTitle"
+  | "RecruitApi.GetReferralFormInfo"
+  | "RecruitApi.ListAllSources"
+  | "RecruitApi.ListSourceTrackingLinks"
+  | "RecruitApi.CreateWebhookSetting"
+  | "RecruitApi.UpdateWebhookSetting"
+  | "RecruitApi.DeleteWebhookSetting"
+  | "RecruitApi.FetchApplicationDetails"
+  | "RecruitApi.ListApplications"
+  | "RecruitApi.UpdateApplicationHistory"
+  | "RecruitApi.GetApplicationHistory"
+  | "RecruitApi.GetCandidateCriteriaEvaluations"
+  | "RecruitApi.ListApplicationFeedback"
+  | "RecruitApi.SubmitApplicationFeedback"
+  | "RecruitApi.GetApprovalList"
+  | "RecruitApi.UpdateApprovalDefinition"
+  | "RecruitApi.OfferApprovalAction"
+  | "RecruitApi.CreateOffer"
+  | "RecruitApi.GetOfferDetails"
+  | "RecruitApi.GetLatestOffers"
+  | "RecruitApi.CreateCandidateOfferVersion"
+  | "RecruitApi.UpdateOffer"
+  | "RecruitApi.StartOfferProcess"
+  | "RecruitApi.AddCompletedAssessmentToCandidate"
+  | "RecruitApi.StartAssessment"
+  | "RecruitApi.UpdateAssessmentStatus"
+  | "RecruitApi.CancelAssessment"
+  | "RecruitApi.AddCandidateToProject"
+  | "RecruitApi.AddCandidateTag"
+  | "RecruitApi.AnonymizeCandidateData"
+  | "RecruitApi.CreateCandidate"
+  | "RecruitApi.CreateCandidateNote"
+  | "RecruitApi.GetCandidateInformation"
+  | "RecruitApi.ListCandidates"
+  | "RecruitApi.ListCandidateClientInfo"
+  | "RecruitApi.ListCandidateNotes"
+  | "RecruitApi.ListCandidateProjects"
+  | "RecruitApi.UpdateCandidateInfo"
+  | "RecruitApi.CreateCandidateTag"
+  | "RecruitApi.ListCandidateTags"
+  | "RecruitApi.RetrieveCandidateFileUrl"
+  | "RecruitApi.CreateCandidateReferral"
+  | "RecruitApi.CreateCustomField"
+  | "RecruitApi.GetCustomFieldInfo"
+  | "RecruitApi.ListCustomFields"
+  | "RecruitApi.SetCustomFieldValue"
+  | "RecruitApi.CreateDepartment"
+  | "RecruitApi.ArchiveDepartment"
+  | "RecruitApi.RestoreDepartment"
+  | "RecruitApi.ListDepartments"
+  | "RecruitApi.MoveDepartment"
+  | "RecruitApi.UpdateDepartment"
+  | "RecruitApi.GetFeedbackFormInfo"
+  | "RecruitApi.ListFeedbackForms"
+  | "RecruitApi.HiringTeamAddMember"
+  | "RecruitApi.RemoveTeamMemberFromHiring"
+  | "RecruitApi.ListInterviews"
+  | "RecruitApi.ListInterviewEvents"
+  | "RecruitApi.ListInterviewPlans"
+  | "RecruitApi.GetInterviewSchedules"
+  | "RecruitApi.UpdateInterviewSchedule"
+  | "RecruitApi.ListInterviewStages"
+  | "RecruitApi.ListInterviewerPools"
+  | "RecruitApi.GetInterviewerPoolInfo"
+  | "RecruitApi.CreateInterviewerPool"
+  | "RecruitApi.UpdateInterviewerPool"
+  | "RecruitApi.UpdateWorkplaceType"
+  | "RecruitApi.GetOpeningInfo"
+  | "RecruitApi.SearchJobOpenings"
+  | "RecruitApi.AddJobToOpening"
+  | "RecruitApi.RemoveJobFromOpening"
+  | "RecruitApi.AddLocationToJobOpening"
+  | "RecruitApi.RemoveLocationFromOpening"
+  | "RecruitApi.GetProjectInformation"
+  | "RecruitApi.GenerateAndPollReport"
+  | "RecruitApi.RetrieveSyncReport"
+  | "RecruitApi.GetSurveyFormDetails"
+  | "RecruitApi.ListSurveyFormDefinitions"
+  | "RecruitApi.CreateSurveyRequest"
+  | "RecruitApi.ListSurveyRequests"
+  | "RecruitApi.CreateSurveySubmission"
+  | "RecruitApi.ListSurveySubmissions"
+  | "RecruitApi.GetRecruitUserInfo"
+  | "RecruitApi.GetRecruitUserList"
+  | "RecruitApi.RecruitUserSearch"
+  | "RecruitApi.GetInterviewerSettings"
+  | "RecruitApi.UpdateInterviewerSettings"
+  | "RecruitApi.RetrieveWebhookInfo"
+  | "RecruitApi.ArchiveInterviewerPool"
+  | "RecruitApi.RestoreInterviewerPool"
+  | "RecruitApi.AddUserToInterviewerPool"
+  | "RecruitApi.RemoveUserFromInterviewerPool"
+  | "RecruitApi.CreateNewJob"
+  | "RecruitApi.GetJobDetails"
+  | "RecruitApi.ListAllJobs"
+  | "RecruitApi.SetJobStatus"
+  | "RecruitApi.UpdateJobDetails"
+  | "RecruitApi.UpdateJobCompensation"
+  | "RecruitApi.SearchJobsByTitle"
+  | "RecruitApi.ListEnabledJobBoards"
+  | "RecruitApi.JobInterviewPlanInfo"
+  | "RecruitApi.GetJobPostingInfo"
+  | "RecruitApi.ListPublishedJobPostings"
+  | "RecruitApi.ListJobTemplates"
+  | "RecruitApi.UpdateJobPosting"
+  | "RecruitApi.ArchiveLocation"
+  | "RecruitApi.CreateLocation"
+  | "RecruitApi.GetLocationDetails"
+  | "RecruitApi.ListAllLocations"
+  | "RecruitApi.MoveLocationInHierarchy"
+  | "RecruitApi.RestoreArchivedLocation"
+  | "RecruitApi.UpdateLocationAddress"
+  | "RecruitApi.UpdateLocationName"
+  | "RecruitApi.UpdateLocationRemoteStatus";
 
 /**
  * Information on the key in use.
@@ -2044,6 +2329,7 @@ export interface RetrieveWebhookInfoParameters {
 export type RetrieveWebhookInfoInput = 
     | (RetrieveWebhookInfoParameters & { mode: "get_request_schema" })
     | (RetrieveWebhookInfoParameters & { mode: "execute" } & Required<Pick<RetrieveWebhookInfoParameters, "request_body">>);
+
 /**
  * Interviewer pools: archive interviewer pool.
  *
@@ -2052,6 +2338,7 @@ export type RetrieveWebhookInfoInput =
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ArchiveInterviewerPoolInput = { [parameter: string]: unknown };
+
 /**
  * Interviewer pools: restore interviewer pool.
  *
@@ -2060,6 +2347,7 @@ export type ArchiveInterviewerPoolInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type RestoreInterviewerPoolInput = { [parameter: string]: unknown };
+
 /**
  * Interviewer pools: add user to interviewer pool.
  *
@@ -2068,6 +2356,7 @@ export type RestoreInterviewerPoolInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type AddUserToInterviewerPoolInput = { [parameter: string]: unknown };
+
 /**
  * Interviewer pools: remove user from interviewer pool.
  *
@@ -2076,6 +2365,7 @@ export type AddUserToInterviewerPoolInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type RemoveUserFromInterviewerPoolInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: create new job.
  *
@@ -2084,6 +2374,7 @@ export type RemoveUserFromInterviewerPoolInput = { [parameter: string]: unknown 
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type CreateNewJobInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: get job details.
  *
@@ -2092,6 +2383,7 @@ export type CreateNewJobInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type GetJobDetailsInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: list all jobs (open, closed, archived).
  *
@@ -2100,6 +2392,7 @@ export type GetJobDetailsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListAllJobsInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: set job status.
  *
@@ -2108,6 +2401,7 @@ export type ListAllJobsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type SetJobStatusInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: update job details.
  *
@@ -2116,6 +2410,7 @@ export type SetJobStatusInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateJobDetailsInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: update job compensation.
  *
@@ -2124,6 +2419,7 @@ export type UpdateJobDetailsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateJobCompensationInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: search jobs by title.
  *
@@ -2132,6 +2428,7 @@ export type UpdateJobCompensationInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type SearchJobsByTitleInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: list enabled job boards.
  *
@@ -2140,6 +2437,7 @@ export type SearchJobsByTitleInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListEnabledJobBoardsInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: job interview plan info.
  *
@@ -2148,6 +2446,7 @@ export type ListEnabledJobBoardsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type JobInterviewPlanInfoInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: get job posting info.
  *
@@ -2156,6 +2455,7 @@ export type JobInterviewPlanInfoInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type GetJobPostingInfoInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: list published job postings.
  *
@@ -2164,6 +2464,7 @@ export type GetJobPostingInfoInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListPublishedJobPostingsInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: list job templates.
  *
@@ -2172,6 +2473,7 @@ export type ListPublishedJobPostingsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListJobTemplatesInput = { [parameter: string]: unknown };
+
 /**
  * Jobs: update job posting.
  *
@@ -2180,6 +2482,7 @@ export type ListJobTemplatesInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateJobPostingInput = { [parameter: string]: unknown };
+
 /**
  * Locations: archive location.
  *
@@ -2188,6 +2491,7 @@ export type UpdateJobPostingInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ArchiveLocationInput = { [parameter: string]: unknown };
+
 /**
  * Locations: create location or hierarchy.
  *
@@ -2196,6 +2500,7 @@ export type ArchiveLocationInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type CreateLocationInput = { [parameter: string]: unknown };
+
 /**
  * Locations: get location details.
  *
@@ -2204,6 +2509,7 @@ export type CreateLocationInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type GetLocationDetailsInput = { [parameter: string]: unknown };
+
 /**
  * Locations: list all locations.
  *
@@ -2212,6 +2518,7 @@ export type GetLocationDetailsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListAllLocationsInput = { [parameter: string]: unknown };
+
 /**
  * Locations: move location in hierarchy.
  *
@@ -2220,6 +2527,7 @@ export type ListAllLocationsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type MoveLocationInHierarchyInput = { [parameter: string]: unknown };
+
 /**
  * Locations: restore archived location.
  *
@@ -2228,6 +2536,7 @@ export type MoveLocationInHierarchyInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type RestoreArchivedLocationInput = { [parameter: string]: unknown };
+
 /**
  * Locations: update location address.
  *
@@ -2236,6 +2545,7 @@ export type RestoreArchivedLocationInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateLocationAddressInput = { [parameter: string]: unknown };
+
 /**
  * Locations: update location name.
  *
@@ -2244,6 +2554,7 @@ export type UpdateLocationAddressInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateLocationNameInput = { [parameter: string]: unknown };
+
 /**
  * Locations: update location remote status.
  *

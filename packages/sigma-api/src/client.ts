@@ -2,8 +2,103 @@
 import { ValidationError } from "@toolcat/runtime";
 import { createToolCaller, issueUnknownTool } from "@toolcat/runtime/internal";
 import type { CallOptions, ClientOptions, ToolDefinition, WithObjectRequestBody } from "@toolcat/runtime";
-import { validateCancelEnrichmentProcess, validateCancelRunningSearch, validateCancelWebsetOperations, validateCreateDataImport, validateCreateMonitorForWebsets, validateCreateResearchRequest, validateCreateWebhookForNotifications, validateCreateWebset, validateCreateWebsetEnrichment, validateCreateWebsetSearch, validateDeleteEnrichment, validateDeleteImport, validateDeleteMonitor, validateDeleteWebset, validateDeleteWebsetItem, validateFindSimilarLinks, validateGenerateAnswerSummary, validateGetContentDetails, validateGetEnrichmentDetails, validateGetEventById, validateGetResearchById, validateGetSearchById, validateGetSpecificImport, validateGetSpecificMonitor, validateGetSpecificMonitorRun, validateGetWebhookInfo, validateGetWebhooksList, validateGetWebsetDetails, validateGetWebsetItem, validateListImports, validateListMonitorRuns, validateListResearchRequests, validateListSystemEvents, validateListWebhookAttempts, validateListWebsetItems, validateListWebsets, validateListWebsiteMonitors, validatePerformSigmaSearch, validatePreviewSearchDecomposition, validateRemoveWebhook, validateUpdateImportsConfiguration, validateUpdateMonitorConfiguration, validateUpdateWebhookSettings, validateUpdateWebset, validateUpdateWebsetEnrichment } from "./validators.js";
-import type { CancelEnrichmentProcessInput, CancelRunningSearchInput, CancelWebsetOperationsInput, CreateDataImportInput, CreateMonitorForWebsetsInput, CreateResearchRequestInput, CreateWebhookForNotificationsInput, CreateWebsetEnrichmentInput, CreateWebsetInput, CreateWebsetSearchInput, DeleteEnrichmentInput, DeleteImportInput, DeleteMonitorInput, DeleteWebsetInput, DeleteWebsetItemInput, FindSimilarLinksInput, GenerateAnswerSummaryInput, GetContentDetailsInput, GetEnrichmentDetailsInput, GetEventByIdInput, GetResearchByIdInput, GetSearchByIdInput, GetSpecificImportInput, GetSpecificMonitorInput, GetSpecificMonitorRunInput, GetWebhookInfoInput, GetWebhooksListInput, GetWebsetDetailsInput, GetWebsetItemInput, ListImportsInput, ListMonitorRunsInput, ListResearchRequestsInput, ListSystemEventsInput, ListWebhookAttemptsInput, ListWebsetItemsInput, ListWebsetsInput, ListWebsiteMonitorsInput, PerformSigmaSearchInput, PreviewSearchDecompositionInput, RemoveWebhookInput, ToolInputs, ToolName, UpdateImportsConfigurationInput, UpdateMonitorConfigurationInput, UpdateWebhookSettingsInput, UpdateWebsetEnrichmentInput, UpdateWebsetInput } from "./types.js";
+import {
+  validateCancelEnrichmentProcess,
+  validateCancelRunningSearch,
+  validateCancelWebsetOperations,
+  validateCreateDataImport,
+  validateCreateMonitorForWebsets,
+  validateCreateResearchRequest,
+  validateCreateWebhookForNotifications,
+  validateCreateWebset,
+  validateCreateWebsetEnrichment,
+  validateCreateWebsetSearch,
+  validateDeleteEnrichment,
+  validateDeleteImport,
+  validateDeleteMonitor,
+  validateDeleteWebset,
+  validateDeleteWebsetItem,
+  validateFindSimilarLinks,
+  validateGenerateAnswerSummary,
+  validateGetContentDetails,
+  validateGetEnrichmentDetails,
+  validateGetEventById,
+  validateGetResearchById,
+  validateGetSearchById,
+  validateGetSpecificImport,
+  validateGetSpecificMonitor,
+  validateGetSpecificMonitorRun,
+  validateGetWebhookInfo,
+  validateGetWebhooksList,
+  validateGetWebsetDetails,
+  validateGetWebsetItem,
+  validateListImports,
+  validateListMonitorRuns,
+  validateListResearchRequests,
+  validateListSystemEvents,
+  validateListWebhookAttempts,
+  validateListWebsetItems,
+  validateListWebsets,
+  validateListWebsiteMonitors,
+  validatePerformSigmaSearch,
+  validatePreviewSearchDecomposition,
+  validateRemoveWebhook,
+  validateUpdateImportsConfiguration,
+  validateUpdateMonitorConfiguration,
+  validateUpdateWebhookSettings,
+  validateUpdateWebset,
+  validateUpdateWebsetEnrichment,
+} from "./validators.js";
+import type {
+  CancelEnrichmentProcessInput,
+  CancelRunningSearchInput,
+  CancelWebsetOperationsInput,
+  CreateDataImportInput,
+  CreateMonitorForWebsetsInput,
+  CreateResearchRequestInput,
+  CreateWebhookForNotificationsInput,
+  CreateWebsetEnrichmentInput,
+  CreateWebsetInput,
+  CreateWebsetSearchInput,
+  DeleteEnrichmentInput,
+  DeleteImportInput,
+  DeleteMonitorInput,
+  DeleteWebsetInput,
+  DeleteWebsetItemInput,
+  FindSimilarLinksInput,
+  GenerateAnswerSummaryInput,
+  GetContentDetailsInput,
+  GetEnrichmentDetailsInput,
+  GetEventByIdInput,
+  GetResearchByIdInput,
+  GetSearchByIdInput,
+  GetSpecificImportInput,
+  GetSpecificMonitorInput,
+  GetSpecificMonitorRunInput,
+  GetWebhookInfoInput,
+  GetWebhooksListInput,
+  GetWebsetDetailsInput,
+  GetWebsetItemInput,
+  ListImportsInput,
+  ListMonitorRunsInput,
+  ListResearchRequestsInput,
+  ListSystemEventsInput,
+  ListWebhookAttemptsInput,
+  ListWebsetItemsInput,
+  ListWebsetsInput,
+  ListWebsiteMonitorsInput,
+  PerformSigmaSearchInput,
+  PreviewSearchDecompositionInput,
+  RemoveWebhookInput,
+  ToolInputs,
+  ToolName,
+  UpdateImportsConfigurationInput,
+  UpdateMonitorConfigurationInput,
+  UpdateWebhookSettingsInput,
+  UpdateWebsetEnrichmentInput,
+  UpdateWebsetInput,
+} from "./types.js";
+
 /** Definition of `SigmaApi.PerformSigmaSearch`: search */
 export const performSigmaSearchTool: ToolDefinition<PerformSigmaSearchInput> = {
   name: "PerformSigmaSearch",
@@ -11,6 +106,7 @@ export const performSigmaSearchTool: ToolDefinition<PerformSigmaSearchInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validatePerformSigmaSearch,
 };
+
 /** Definition of `SigmaApi.FindSimilarLinks`: links similar to a given link */
 export const findSimilarLinksTool: ToolDefinition<FindSimilarLinksInput> = {
   name: "FindSimilarLinks",
@@ -18,6 +114,7 @@ export const findSimilarLinksTool: ToolDefinition<FindSimilarLinksInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateFindSimilarLinks,
 };
+
 /** Definition of `SigmaApi.GetContentDetails`: details of specific content */
 export const getContentDetailsTool: ToolDefinition<GetContentDetailsInput> = {
   name: "GetContentDetails",
@@ -25,6 +122,7 @@ export const getContentDetailsTool: ToolDefinition<GetContentDetailsInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetContentDetails,
 };
+
 /** Definition of `SigmaApi.GenerateAnswerSummary`: direct answer or summary with citations */
 export const generateAnswerSummaryTool: ToolDefinition<GenerateAnswerSummaryInput> = {
   name: "GenerateAnswerSummary",
@@ -32,6 +130,7 @@ export const generateAnswerSummaryTool: ToolDefinition<GenerateAnswerSummaryInpu
   secrets: ["SIGMA_API_KEY"],
   validate: validateGenerateAnswerSummary,
 };
+
 /** Definition of `SigmaApi.ListResearchRequests`: paginated research requests */
 export const listResearchRequestsTool: ToolDefinition<ListResearchRequestsInput> = {
   name: "ListResearchRequests",
@@ -39,6 +138,7 @@ export const listResearchRequestsTool: ToolDefinition<ListResearchRequestsInput>
   secrets: ["SIGMA_API_KEY"],
   validate: validateListResearchRequests,
 };
+
 /** Definition of `SigmaApi.CreateResearchRequest`: create a research request */
 export const createResearchRequestTool: ToolDefinition<CreateResearchRequestInput> = {
   name: "CreateResearchRequest",
@@ -46,6 +146,7 @@ export const createResearchRequestTool: ToolDefinition<CreateResearchRequestInpu
   secrets: ["SIGMA_API_KEY"],
   validate: validateCreateResearchRequest,
 };
+
 /** Definition of `SigmaApi.GetResearchById`: one research request */
 export const getResearchByIdTool: ToolDefinition<GetResearchByIdInput> = {
   name: "GetResearchById",
@@ -53,6 +154,7 @@ export const getResearchByIdTool: ToolDefinition<GetResearchByIdInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetResearchById,
 };
+
 /** Definition of `SigmaApi.CreateWebset`: create a webset */
 export const createWebsetTool: ToolDefinition<CreateWebsetInput> = {
   name: "CreateWebset",
@@ -60,6 +162,7 @@ export const createWebsetTool: ToolDefinition<CreateWebsetInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateCreateWebset,
 };
+
 /** Definition of `SigmaApi.ListWebsets`: list websets */
 export const listWebsetsTool: ToolDefinition<ListWebsetsInput> = {
   name: "ListWebsets",
@@ -67,6 +170,7 @@ export const listWebsetsTool: ToolDefinition<ListWebsetsInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateListWebsets,
 };
+
 /** Definition of `SigmaApi.GetWebsetDetails`: one webset */
 export const getWebsetDetailsTool: ToolDefinition<GetWebsetDetailsInput> = {
   name: "GetWebsetDetails",
@@ -74,6 +178,7 @@ export const getWebsetDetailsTool: ToolDefinition<GetWebsetDetailsInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetWebsetDetails,
 };
+
 /** Definition of `SigmaApi.UpdateWebset`: update a webset */
 export const updateWebsetTool: ToolDefinition<UpdateWebsetInput> = {
   name: "UpdateWebset",
@@ -81,6 +186,7 @@ export const updateWebsetTool: ToolDefinition<UpdateWebsetInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateUpdateWebset,
 };
+
 /** Definition of `SigmaApi.DeleteWebset`: delete a webset and its items */
 export const deleteWebsetTool: ToolDefinition<DeleteWebsetInput> = {
   name: "DeleteWebset",
@@ -88,6 +194,7 @@ export const deleteWebsetTool: ToolDefinition<DeleteWebsetInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateDeleteWebset,
 };
+
 /** Definition of `SigmaApi.CancelWebsetOperations`: cancel all operations on a webset */
 export const cancelWebsetOperationsTool: ToolDefinition<CancelWebsetOperationsInput> = {
   name: "CancelWebsetOperations",
@@ -95,6 +202,7 @@ export const cancelWebsetOperationsTool: ToolDefinition<CancelWebsetOperationsIn
   secrets: ["SIGMA_API_KEY"],
   validate: validateCancelWebsetOperations,
 };
+
 /** Definition of `SigmaApi.PreviewSearchDecomposition`: preview how a query is decomposed */
 export const previewSearchDecompositionTool: ToolDefinition<PreviewSearchDecompositionInput> = {
   name: "PreviewSearchDecomposition",
@@ -102,6 +210,7 @@ export const previewSearchDecompositionTool: ToolDefinition<PreviewSearchDecompo
   secrets: ["SIGMA_API_KEY"],
   validate: validatePreviewSearchDecomposition,
 };
+
 /** Definition of `SigmaApi.GetWebsetItem`: one item */
 export const getWebsetItemTool: ToolDefinition<GetWebsetItemInput> = {
   name: "GetWebsetItem",
@@ -109,6 +218,7 @@ export const getWebsetItemTool: ToolDefinition<GetWebsetItemInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetWebsetItem,
 };
+
 /** Definition of `SigmaApi.DeleteWebsetItem`: delete an item and cancel its enrichment */
 export const deleteWebsetItemTool: ToolDefinition<DeleteWebsetItemInput> = {
   name: "DeleteWebsetItem",
@@ -116,6 +226,7 @@ export const deleteWebsetItemTool: ToolDefinition<DeleteWebsetItemInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateDeleteWebsetItem,
 };
+
 /** Definition of `SigmaApi.ListWebsetItems`: list items */
 export const listWebsetItemsTool: ToolDefinition<ListWebsetItemsInput> = {
   name: "ListWebsetItems",
@@ -123,6 +234,7 @@ export const listWebsetItemsTool: ToolDefinition<ListWebsetItemsInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateListWebsetItems,
 };
+
 /** Definition of `SigmaApi.CreateWebsetEnrichment`: create an enrichment */
 export const createWebsetEnrichmentTool: ToolDefinition<CreateWebsetEnrichmentInput> = {
   name: "CreateWebsetEnrichment",
@@ -130,6 +242,7 @@ export const createWebsetEnrichmentTool: ToolDefinition<CreateWebsetEnrichmentIn
   secrets: ["SIGMA_API_KEY"],
   validate: validateCreateWebsetEnrichment,
 };
+
 /** Definition of `SigmaApi.UpdateWebsetEnrichment`: update an enrichment configuration */
 export const updateWebsetEnrichmentTool: ToolDefinition<UpdateWebsetEnrichmentInput> = {
   name: "UpdateWebsetEnrichment",
@@ -137,6 +250,7 @@ export const updateWebsetEnrichmentTool: ToolDefinition<UpdateWebsetEnrichmentIn
   secrets: ["SIGMA_API_KEY"],
   validate: validateUpdateWebsetEnrichment,
 };
+
 /** Definition of `SigmaApi.GetEnrichmentDetails`: one enrichment */
 export const getEnrichmentDetailsTool: ToolDefinition<GetEnrichmentDetailsInput> = {
   name: "GetEnrichmentDetails",
@@ -144,6 +258,7 @@ export const getEnrichmentDetailsTool: ToolDefinition<GetEnrichmentDetailsInput>
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetEnrichmentDetails,
 };
+
 /** Definition of `SigmaApi.DeleteEnrichment`: delete an enrichment and cancel running processes */
 export const deleteEnrichmentTool: ToolDefinition<DeleteEnrichmentInput> = {
   name: "DeleteEnrichment",
@@ -151,6 +266,7 @@ export const deleteEnrichmentTool: ToolDefinition<DeleteEnrichmentInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateDeleteEnrichment,
 };
+
 /** Definition of `SigmaApi.CancelEnrichmentProcess`: cancel a running enrichment */
 export const cancelEnrichmentProcessTool: ToolDefinition<CancelEnrichmentProcessInput> = {
   name: "CancelEnrichmentProcess",
@@ -158,6 +274,7 @@ export const cancelEnrichmentProcessTool: ToolDefinition<CancelEnrichmentProcess
   secrets: ["SIGMA_API_KEY"],
   validate: validateCancelEnrichmentProcess,
 };
+
 /** Definition of `SigmaApi.CreateWebhookForNotifications`: create a webhook */
 export const createWebhookForNotificationsTool: ToolDefinition<CreateWebhookForNotificationsInput> = {
   name: "CreateWebhookForNotifications",
@@ -165,6 +282,7 @@ export const createWebhookForNotificationsTool: ToolDefinition<CreateWebhookForN
   secrets: ["SIGMA_API_KEY"],
   validate: validateCreateWebhookForNotifications,
 };
+
 /** Definition of `SigmaApi.GetWebhooksList`: list webhooks */
 export const getWebhooksListTool: ToolDefinition<GetWebhooksListInput> = {
   name: "GetWebhooksList",
@@ -172,6 +290,7 @@ export const getWebhooksListTool: ToolDefinition<GetWebhooksListInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetWebhooksList,
 };
+
 /** Definition of `SigmaApi.GetWebhookInfo`: one webhook */
 export const getWebhookInfoTool: ToolDefinition<GetWebhookInfoInput> = {
   name: "GetWebhookInfo",
@@ -179,6 +298,7 @@ export const getWebhookInfoTool: ToolDefinition<GetWebhookInfoInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetWebhookInfo,
 };
+
 /** Definition of `SigmaApi.UpdateWebhookSettings`: update a webhook */
 export const updateWebhookSettingsTool: ToolDefinition<UpdateWebhookSettingsInput> = {
   name: "UpdateWebhookSettings",
@@ -186,6 +306,7 @@ export const updateWebhookSettingsTool: ToolDefinition<UpdateWebhookSettingsInpu
   secrets: ["SIGMA_API_KEY"],
   validate: validateUpdateWebhookSettings,
 };
+
 /** Definition of `SigmaApi.RemoveWebhook`: remove a webhook */
 export const removeWebhookTool: ToolDefinition<RemoveWebhookInput> = {
   name: "RemoveWebhook",
@@ -193,6 +314,7 @@ export const removeWebhookTool: ToolDefinition<RemoveWebhookInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateRemoveWebhook,
 };
+
 /** Definition of `SigmaApi.ListWebhookAttempts`: webhook attempt records */
 export const listWebhookAttemptsTool: ToolDefinition<ListWebhookAttemptsInput> = {
   name: "ListWebhookAttempts",
@@ -200,6 +322,7 @@ export const listWebhookAttemptsTool: ToolDefinition<ListWebhookAttemptsInput> =
   secrets: ["SIGMA_API_KEY"],
   validate: validateListWebhookAttempts,
 };
+
 /** Definition of `SigmaApi.ListSystemEvents`: list system events */
 export const listSystemEventsTool: ToolDefinition<ListSystemEventsInput> = {
   name: "ListSystemEvents",
@@ -207,6 +330,7 @@ export const listSystemEventsTool: ToolDefinition<ListSystemEventsInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateListSystemEvents,
 };
+
 /** Definition of `SigmaApi.GetEventById`: one event */
 export const getEventByIdTool: ToolDefinition<GetEventByIdInput> = {
   name: "GetEventById",
@@ -214,6 +338,7 @@ export const getEventByIdTool: ToolDefinition<GetEventByIdInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetEventById,
 };
+
 /** Definition of `SigmaApi.CreateWebsetSearch`: create a search in a webset */
 export const createWebsetSearchTool: ToolDefinition<CreateWebsetSearchInput> = {
   name: "CreateWebsetSearch",
@@ -221,6 +346,7 @@ export const createWebsetSearchTool: ToolDefinition<CreateWebsetSearchInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateCreateWebsetSearch,
 };
+
 /** Definition of `SigmaApi.GetSearchById`: one search */
 export const getSearchByIdTool: ToolDefinition<GetSearchByIdInput> = {
   name: "GetSearchById",
@@ -228,6 +354,7 @@ export const getSearchByIdTool: ToolDefinition<GetSearchByIdInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetSearchById,
 };
+
 /** Definition of `SigmaApi.CancelRunningSearch`: cancel a running search */
 export const cancelRunningSearchTool: ToolDefinition<CancelRunningSearchInput> = {
   name: "CancelRunningSearch",
@@ -235,6 +362,7 @@ export const cancelRunningSearchTool: ToolDefinition<CancelRunningSearchInput> =
   secrets: ["SIGMA_API_KEY"],
   validate: validateCancelRunningSearch,
 };
+
 /** Definition of `SigmaApi.CreateMonitorForWebsets`: create a scheduled monitor */
 export const createMonitorForWebsetsTool: ToolDefinition<CreateMonitorForWebsetsInput> = {
   name: "CreateMonitorForWebsets",
@@ -242,6 +370,7 @@ export const createMonitorForWebsetsTool: ToolDefinition<CreateMonitorForWebsets
   secrets: ["SIGMA_API_KEY"],
   validate: validateCreateMonitorForWebsets,
 };
+
 /** Definition of `SigmaApi.ListWebsiteMonitors`: list monitors */
 export const listWebsiteMonitorsTool: ToolDefinition<ListWebsiteMonitorsInput> = {
   name: "ListWebsiteMonitors",
@@ -249,6 +378,7 @@ export const listWebsiteMonitorsTool: ToolDefinition<ListWebsiteMonitorsInput> =
   secrets: ["SIGMA_API_KEY"],
   validate: validateListWebsiteMonitors,
 };
+
 /** Definition of `SigmaApi.GetSpecificMonitor`: one monitor */
 export const getSpecificMonitorTool: ToolDefinition<GetSpecificMonitorInput> = {
   name: "GetSpecificMonitor",
@@ -256,6 +386,7 @@ export const getSpecificMonitorTool: ToolDefinition<GetSpecificMonitorInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetSpecificMonitor,
 };
+
 /** Definition of `SigmaApi.UpdateMonitorConfiguration`: update a monitor */
 export const updateMonitorConfigurationTool: ToolDefinition<UpdateMonitorConfigurationInput> = {
   name: "UpdateMonitorConfiguration",
@@ -263,6 +394,7 @@ export const updateMonitorConfigurationTool: ToolDefinition<UpdateMonitorConfigu
   secrets: ["SIGMA_API_KEY"],
   validate: validateUpdateMonitorConfiguration,
 };
+
 /** Definition of `SigmaApi.DeleteMonitor`: delete a monitor */
 export const deleteMonitorTool: ToolDefinition<DeleteMonitorInput> = {
   name: "DeleteMonitor",
@@ -270,6 +402,7 @@ export const deleteMonitorTool: ToolDefinition<DeleteMonitorInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateDeleteMonitor,
 };
+
 /** Definition of `SigmaApi.ListMonitorRuns`: runs of a monitor */
 export const listMonitorRunsTool: ToolDefinition<ListMonitorRunsInput> = {
   name: "ListMonitorRuns",
@@ -277,6 +410,7 @@ export const listMonitorRunsTool: ToolDefinition<ListMonitorRunsInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateListMonitorRuns,
 };
+
 /** Definition of `SigmaApi.GetSpecificMonitorRun`: one run */
 export const getSpecificMonitorRunTool: ToolDefinition<GetSpecificMonitorRunInput> = {
   name: "GetSpecificMonitorRun",
@@ -284,6 +418,7 @@ export const getSpecificMonitorRunTool: ToolDefinition<GetSpecificMonitorRunInpu
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetSpecificMonitorRun,
 };
+
 /** Definition of `SigmaApi.CreateDataImport`: start an import */
 export const createDataImportTool: ToolDefinition<CreateDataImportInput> = {
   name: "CreateDataImport",
@@ -291,6 +426,7 @@ export const createDataImportTool: ToolDefinition<CreateDataImportInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateCreateDataImport,
 };
+
 /** Definition of `SigmaApi.ListImports`: list imports */
 export const listImportsTool: ToolDefinition<ListImportsInput> = {
   name: "ListImports",
@@ -298,6 +434,7 @@ export const listImportsTool: ToolDefinition<ListImportsInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateListImports,
 };
+
 /** Definition of `SigmaApi.GetSpecificImport`: one import */
 export const getSpecificImportTool: ToolDefinition<GetSpecificImportInput> = {
   name: "GetSpecificImport",
@@ -305,6 +442,7 @@ export const getSpecificImportTool: ToolDefinition<GetSpecificImportInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateGetSpecificImport,
 };
+
 /** Definition of `SigmaApi.UpdateImportsConfiguration`: update an import */
 export const updateImportsConfigurationTool: ToolDefinition<UpdateImportsConfigurationInput> = {
   name: "UpdateImportsConfiguration",
@@ -312,6 +450,7 @@ export const updateImportsConfigurationTool: ToolDefinition<UpdateImportsConfigu
   secrets: ["SIGMA_API_KEY"],
   validate: validateUpdateImportsConfiguration,
 };
+
 /** Definition of `SigmaApi.DeleteImport`: delete an import */
 export const deleteImportTool: ToolDefinition<DeleteImportInput> = {
   name: "DeleteImport",
@@ -319,6 +458,7 @@ export const deleteImportTool: ToolDefinition<DeleteImportInput> = {
   secrets: ["SIGMA_API_KEY"],
   validate: validateDeleteImport,
 };
+
 /** Every SigmaApi tool definition, by short name. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> } = {
   PerformSigmaSearch: performSigmaSearchTool,
