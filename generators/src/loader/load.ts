@@ -2,6 +2,7 @@
 // the whole catalog or throw one SpecError listing every problem in every file.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { compareText } from "../core/files.ts";
 import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
 import { buildCatalogRules, buildServer } from "./build.ts";
 import { SpecError, type Diagnostic } from "./diagnostics.ts";
@@ -70,6 +71,6 @@ export function loadCatalog(options: LoadOptions): Catalog {
     seen.set(server.name, server);
   }
   if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics);
-  servers.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  servers.sort((a, b) => compareText(a.slug, b.slug));
   return { rules, servers };
 }
