@@ -126,7 +126,7 @@ function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], 
 function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, ctx: Context): void {
   const path = stringLiteral(pointer(parameter.name));
   const label = stringLiteral(parameter.name);
-  w.writeLine(`const ${variable} = ${propertyAccess("input", parameter.name)};`);
+  w.writeLine(`const ${variable} = ${inputRead(parameter.name)};`);
   const check = (): void => writeTypeCheck(w, parameter.type, variable, path, label, ctx);
   switch (parameter.requirement) {
     case "always":
@@ -214,13 +214,13 @@ function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path
 function writeRule(w: CodeBlockWriter, rule: Rule, ctx: Context): void {
   switch (rule.kind) {
     case "required-when":
-      return writeIf(w, `${propertyAccess("input", rule.when)} === ${stringLiteral(rule.equals)} && ${propertyAccess("input", rule.parameter)} === undefined`, () =>
+      return writeIf(w, `${inputRead(rule.when)} === ${stringLiteral(rule.equals)} && ${inputRead(rule.parameter)} === undefined`, () =>
         w.writeLine(
           `(issues ??= []).push(${ctx.helper("issueRequiredWhen")}(${stringLiteral(pointer(rule.parameter))}, ${stringLiteral(rule.parameter)}, ${stringLiteral(rule.when)}, ${stringLiteral(rule.equals)}));`,
         ),
       );
     case "requires":
-      return writeIf(w, `${propertyAccess("input", rule.parameter)} !== undefined && ${propertyAccess("input", rule.requires)} === undefined`, () =>
+      return writeIf(w, `${inputRead(rule.parameter)} !== undefined && ${inputRead(rule.requires)} === undefined`, () =>
         w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequires")}(${stringLiteral(pointer(rule.requires))}, ${stringLiteral(rule.requires)}, ${stringLiteral(rule.parameter)}));`),
       );
     case "precedence":
@@ -256,4 +256,13 @@ function dispatcher(server: Server, names: ServerNames): StatementStructures {
       });
     },
   };
+}
+
+/**
+ * Reads a parameter of the input. A name Object.prototype also has (`constructor`, `toString`,
+ * `__proto__`) is read only as an own property, so an absent parameter is not the inherited member.
+ */
+function inputRead(name: string): string {
+  const read = propertyAccess("input", name);
+  return name in Object.prototype ? `(Object.hasOwn(input, ${stringLiteral(name)}) ? ${read} : undefined)` : read;
 }

@@ -39,6 +39,11 @@ describe("hostile-api fixture", () => {
     }
   });
 
+  it("reads a parameter named like an Object.prototype member only as an own property", () => {
+    const validators = files.find((f) => f.path.endsWith("/src/validators.ts"))?.text ?? "";
+    expect(validators).toContain('(Object.hasOwn(input, "constructor") ? input.constructor : undefined)');
+  });
+
   const temp = mkdtempSync(join(tmpdir(), "toolcat-fixture-"));
   afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
