@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTwoFilesPatch } from "diff";
+import { compareText } from "./core/files.ts";
 import { plan, stalePackages } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";
 
@@ -33,7 +34,7 @@ export function checkDrift(root: string): DriftReport {
     drift.push({ kind: current === undefined ? "missing" : "changed", path: file.path, diff: unifiedDiff(file.path, current ?? "", file.text) });
   }
   for (const path of changes.remove) drift.push({ kind: "orphaned", path, diff: unifiedDiff(path, readFileSync(join(root, path), "utf8"), "") });
-  drift.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  drift.sort((a, b) => compareText(a.path, b.path));
   return { drift, packages: result.runs.length, files: result.files.length };
 }
 

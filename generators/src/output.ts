@@ -2,7 +2,7 @@
 // their src/index.ts. Shared by the writer (orphan deletion) and the drift check (orphan reports).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { GeneratedFile } from "./emit/source-file.ts";
+import type { GeneratedFile } from "./core/files.ts";
 
 /** Directories inside a package that are build or install output, never generated sources. */
 const untracked = new Set(["dist", "node_modules", ".nx"]);
@@ -46,20 +46,18 @@ export function filesOnDisk(root: string, slug: string): string[] {
 }
 
 export interface Plan {
+  /** Generated files that differ from the working tree (or are missing there). */
   readonly write: GeneratedFile[];
-  readonly unchanged: GeneratedFile[];
   readonly remove: string[];
 }
 
 /** Compares generated files with the working tree for the given package slugs. */
 export function plan(root: string, slugs: readonly string[], files: readonly GeneratedFile[]): Plan {
   const produced = new Set(files.map((f) => f.path));
-  const write: GeneratedFile[] = [];
-  const unchanged: GeneratedFile[] = [];
-  for (const file of files) {
+  const write = files.filter((file) => {
     const target = join(root, file.path);
-    (existsSync(target) && readFileSync(target, "utf8") === file.text ? unchanged : write).push(file);
-  }
+    return !existsSync(target) || readFileSync(target, "utf8") !== file.text;
+  });
   const remove = slugs.flatMap((slug) => filesOnDisk(root, slug)).filter((path) => !produced.has(path));
-  return { write, unchanged, remove };
+  return { write, remove };
 }

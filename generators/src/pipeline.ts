@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { Versions } from "./emit/package-files.ts";
-import { generateServer, type GeneratedFile } from "./generate.ts";
+import type { GeneratedFile, Versions } from "./core/files.ts";
+import { generateServer } from "./emit/registry.ts";
 import { kebabCase } from "./ir/naming.ts";
 import type { Catalog } from "./ir/types.ts";
 import { loadCatalog, type LoadOptions } from "./loader/load.ts";

@@ -1,39 +1,36 @@
 // Emits src/client.ts: a tool definition per tool, and create<Server>Client with one lowerCamelCase
 // method per tool plus a generic `call`. Validation, secret checks and I/O live in the runtime.
 import { StructureKind, type StatementStructures } from "ts-morph";
-import { clientFactoryName, toolExportNames } from "../ir/naming.ts";
-import type { Server, Tool } from "../ir/types.ts";
+import type { GeneratedFile } from "../core/files.ts";
+import { toolNames, type ServerNames } from "../ir/naming.ts";
+import type { Tool } from "../ir/types.ts";
 import { sentence } from "./describe.ts";
 import { docText, jsonLiteral, propertyKey, stringLiteral } from "./escape.ts";
-import { exportConst, objectLiteral, printTypeScript, type GeneratedFile } from "./source-file.ts";
+import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { internalNames, runtimeInternalModule, runtimeModule } from "./runtime-names.ts";
+import { exportConst, nameList, objectLiteral, printTypeScript } from "./source-file.ts";
 
-export function emitClient(server: Server): GeneratedFile {
-  const clientType = `${server.name}Client`;
+export const clientEmitter: Emitter = {
+  id: "client",
+  outputs: ["src/client.ts"],
+  index: { module: "./client.js", names: "all" },
+  emit: (context) => [emitClient(context)],
+};
+
+function emitClient(context: EmitContext): GeneratedFile {
+  const { server, names } = context;
+  const clientType = names.clientType;
   const statements: (string | StatementStructures)[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "@toolcat/runtime",
-      namedImports: ["createToolCaller", "issueUnknownTool", "ValidationError"],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: "@toolcat/runtime",
-      namedImports: ["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"],
-    },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: server.tools.map((t) => toolExportNames(t.name).validator).sort() },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: "./types.js",
-      namedImports: [...server.tools.map((t) => toolExportNames(t.name).input), "ToolInputs", "ToolName"].sort(),
-    },
-    ...server.tools.map((tool) => definition(tool)),
+    nameList("import", internalNames(["callByName", "createToolCaller"]), runtimeInternalModule),
+    nameList("import type", ["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"], runtimeModule),
+    nameList("import", server.tools.map((t) => toolNames(names, t.name).validator).sort(), "./validators.js"),
+    nameList("import type", [...server.tools.map((t) => toolNames(names, t.name).input), "ToolInputs", "ToolName"].sort(), "./types.js"),
+    ...server.tools.map((tool) => definition(tool, names)),
     exportConst({
       doc: `Every ${server.name} tool definition, by short name.`,
       name: "tools",
       type: "{ readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> }",
-      value: objectLiteral(server.tools.map((t) => [propertyKey(t.name), toolExportNames(t.name).definition])),
+      value: objectLiteral(server.tools.map((t) => [propertyKey(t.name), toolNames(names, t.name).definition])),
     }),
     {
       kind: StructureKind.Interface,
@@ -45,7 +42,7 @@ export function emitClient(server: Server): GeneratedFile {
           name: tool.methodName,
           docs: [docText(`${sentence(tool.purpose)}\n\nCalls \`${tool.fullName}\`. Rejects with ValidationError before any I/O when the input is invalid.`)],
           parameters: [
-            { name: "input", type: `WithObjectRequestBody<${toolExportNames(tool.name).input}>` },
+            { name: "input", type: `WithObjectRequestBody<${toolNames(names, tool.name).input}>` },
             { name: "options", type: "CallOptions", hasQuestionToken: true },
           ],
           returnType: "Promise<unknown>",
@@ -67,37 +64,27 @@ export function emitClient(server: Server): GeneratedFile {
       kind: StructureKind.Function,
       isExported: true,
       docs: [docText(`Creates a ${server.name} client over the given transport.`)],
-      name: clientFactoryName(server.name),
+      name: names.clientFactory,
       parameters: [{ name: "options", type: "ClientOptions" }],
       returnType: clientType,
       statements: (w) => {
         w.writeLine("const caller = createToolCaller(options);");
         w.write("return ").inlineBlock(() => {
           for (const tool of server.tools) {
-            w.writeLine(`${propertyKey(tool.methodName)}: (input, callOptions) => caller.call(${toolExportNames(tool.name).definition}, input, callOptions),`);
+            w.writeLine(`${propertyKey(tool.methodName)}: (input, callOptions) => caller.call(${toolNames(names, tool.name).definition}, input, callOptions),`);
           }
-          w.write("call: (toolName, input, callOptions) => ").inlineBlock(() => {
-            w.writeLine(`const name = toolName.startsWith(${stringLiteral(`${server.name}.`)}) ? toolName.slice(${server.name.length + 1}) : toolName;`);
-            w.writeLine("const tool = Object.hasOwn(tools, name) ? tools[name as ToolName] : undefined;");
-            w.write("if (tool === undefined) ").inlineBlock(() => {
-              w.writeLine(
-                `return Promise.reject(new ValidationError(toolName, [issueUnknownTool(toolName, ${stringLiteral(server.name)}, ${jsonLiteral(server.tools.map((t) => t.name))})]));`,
-              );
-            });
-            w.newLine();
-            w.writeLine("return caller.call(tool as ToolDefinition<unknown>, input, callOptions);");
-          });
-          w.write(",").newLine();
+          // The runtime resolves the name: never a synchronous throw, whatever the model or caller passes.
+          w.writeLine(`call: (toolName, input, callOptions) => callByName(caller, ${stringLiteral(server.name)}, tools, toolName, input, callOptions),`);
         });
         w.write(";").newLine();
       },
     },
   ];
-  return printTypeScript(server, `packages/${server.slug}/src/client.ts`, statements);
+  return printTypeScript(server, `${packageDir(context)}/src/client.ts`, statements);
 }
 
-function definition(tool: Tool): string {
-  const names = toolExportNames(tool.name);
+function definition(tool: Tool, serverNames: ServerNames): string {
+  const names = toolNames(serverNames, tool.name);
   return exportConst({
     doc: `Definition of \`${tool.fullName}\`: ${tool.purpose}`,
     name: names.definition,

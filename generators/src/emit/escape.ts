@@ -44,11 +44,13 @@ export function identifier(name: string): string {
  * would end a line inside the comment. ts-morph adds the `/**` and ` * ` framing.
  */
 export function docText(text: string): string {
+  // Control characters become visible escapes first, so no later step can join a `*` and a `/`
+  // that spec text kept apart (`*\0/`); only then is every remaining `*/` broken.
   return text
     .replace(/\r\n?|\u2028|\u2029/g, "\n")
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     .replace(/\*\//g, "*\\/")
-    .replace(/(^|\n)(\s*)@/g, "$1$2\\@")
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+    .replace(/(^|\n)(\s*)@/g, "$1$2\\@");
 }
 
 /** Markdown inline text: no table breaks, no raw HTML, no code-span or emphasis surprises. */

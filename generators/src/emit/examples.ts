@@ -1,6 +1,7 @@
 // A valid example input for every tool, built from its parameters: the README shows it and the
 // tests feed it to the generated validators and clients.
-import type { CatalogRules, JsonValue, Parameter, StringFormat, Tool, ValueType } from "../ir/types.ts";
+import type { ToolModeRules } from "./emitter.ts";
+import type { JsonValue, Parameter, StringFormat, Tool, ValueType } from "../ir/types.ts";
 
 const formatExamples: Record<StringFormat, string> = {
   date: "2024-01-31",
@@ -48,11 +49,11 @@ function shownParameters(tool: Tool, parameters: readonly Parameter[]): Paramete
 }
 
 /** A valid input: `execute` for mode-pattern tools and every required parameter. */
-export function exampleInput(tool: Tool, rules: CatalogRules): Record<string, JsonValue> | undefined {
+export function exampleInput(tool: Tool, toolMode: ToolModeRules): Record<string, JsonValue> | undefined {
   if (tool.parameters.kind === "not-shown") return undefined;
   const input: Record<string, JsonValue> = {};
   for (const parameter of shownParameters(tool, tool.parameters.list)) {
-    input[parameter.name] = parameter.name === "mode" && tool.modePattern ? rules.toolMode.executeValue : exampleValue(parameter.type, parameter.name);
+    input[parameter.name] = parameter.name === "mode" && tool.modePattern ? toolMode.executeValue : exampleValue(parameter.type, parameter.name);
   }
   return input;
 }

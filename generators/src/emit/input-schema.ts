@@ -1,14 +1,15 @@
 // A tool's input as JSON Schema 2020-12. It encodes every constraint the generated validator
 // enforces (formats assert once the runtime's `formats` are registered), so any standard validator
 // accepts and rejects exactly what the package's own validator does.
-import type { CatalogRules, Parameter, Tool, ValueType } from "../ir/types.ts";
+import type { ToolModeRules } from "./emitter.ts";
+import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { parameterFacts } from "./describe.ts";
 
 export type JsonSchema = { [keyword: string]: unknown };
 
 export const schemaDialect = "https://json-schema.org/draft/2020-12/schema";
 
-export function inputSchema(tool: Tool, rules: CatalogRules): JsonSchema {
+export function inputSchema(tool: Tool, toolMode: ToolModeRules): JsonSchema {
   if (tool.parameters.kind === "not-shown") {
     return {
       $schema: schemaDialect,
@@ -18,11 +19,11 @@ export function inputSchema(tool: Tool, rules: CatalogRules): JsonSchema {
   }
   const parameters = tool.parameters.list;
   const properties: JsonSchema = {};
-  for (const parameter of parameters) properties[parameter.name] = parameterSchema(parameter, rules.toolMode.executeValue);
+  for (const parameter of parameters) properties[parameter.name] = parameterSchema(parameter, toolMode.executeValue);
   const required = parameters.filter((p) => p.requirement === "always").map((p) => p.name);
   const onExecute = parameters.filter((p) => p.requirement === "execute").map((p) => p.name);
   const conditions: JsonSchema[] = [];
-  if (onExecute.length > 0) conditions.push(whenEquals("mode", rules.toolMode.executeValue, onExecute));
+  if (onExecute.length > 0) conditions.push(whenEquals("mode", toolMode.executeValue, onExecute));
   const dependentRequired: Record<string, string[]> = {};
   for (const rule of tool.rules) {
     if (rule.kind === "required-when") conditions.push(whenEquals(rule.when, rule.equals, [rule.parameter]));

@@ -1,17 +1,20 @@
 // Emits the tool manifest twice from one object: manifest.json (for any language) and
 // src/manifest.ts (exported as `manifest`), so the two can never disagree.
 import { StructureKind } from "ts-morph";
-import type { Auth, Catalog, Server, Tool } from "../ir/types.ts";
+import type { GeneratedFile } from "../core/files.ts";
+import type { Auth, Tool } from "../ir/types.ts";
+import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
 import { jsonLiteral } from "./escape.ts";
 import { inputSchema } from "./input-schema.ts";
-import { serverFacts } from "./server-facts.ts";
-import { exportConst, printTypeScript, type GeneratedFile } from "./source-file.ts";
+import { runtimeModule } from "./runtime-names.ts";
+import { exportConst, nameList, printTypeScript } from "./source-file.ts";
 
-export function manifestData(server: Server, catalog: Catalog): Record<string, unknown> {
+export function manifestData(context: EmitContext): Record<string, unknown> {
+  const { server, toolMode } = context;
   return {
     package: server.packageName,
     generatedFrom: server.specFile,
-    catalog: catalog.rules.catalog,
+    catalog: context.catalog,
     server: {
       name: server.name,
       kind: server.kind,
@@ -21,12 +24,12 @@ export function manifestData(server: Server, catalog: Catalog): Record<string, u
       secrets: server.secrets.map((s) => ({ name: s.name, description: s.description })),
     },
     toolMode: {
-      name: catalog.rules.toolMode.name,
-      values: catalog.rules.toolMode.values.map((v) => v.value),
-      execute: catalog.rules.toolMode.executeValue,
+      name: toolMode.name,
+      values: toolMode.values.map((v) => v.value),
+      execute: toolMode.executeValue,
     },
-    documentation: serverFacts(server, catalog.rules),
-    tools: server.tools.map((tool) => toolData(tool, catalog)),
+    documentation: context.documentation,
+    tools: server.tools.map((tool) => toolData(tool, toolMode)),
   };
 }
 
@@ -39,7 +42,7 @@ function authData(auth: Auth): Record<string, unknown> {
   };
 }
 
-function toolData(tool: Tool, catalog: Catalog): Record<string, unknown> {
+function toolData(tool: Tool, toolMode: ToolModeRules): Record<string, unknown> {
   return {
     name: tool.name,
     fullName: tool.fullName,
@@ -53,17 +56,24 @@ function toolData(tool: Tool, catalog: Catalog): Record<string, unknown> {
     annotations: tool.annotations,
     notes: tool.notes,
     judgments: tool.judgments,
-    inputSchema: inputSchema(tool, catalog.rules),
+    inputSchema: inputSchema(tool, toolMode),
   };
 }
 
-export function emitManifest(server: Server, catalog: Catalog): GeneratedFile[] {
-  const data = manifestData(server, catalog);
+export const manifestEmitter: Emitter = {
+  id: "manifest",
+  outputs: ["manifest.json", "src/manifest.ts"],
+  index: { module: "./manifest.js", names: ["manifest"] },
+  emit: emitManifest,
+};
+
+function emitManifest(context: EmitContext): GeneratedFile[] {
+  const data = manifestData(context);
   const json = JSON.stringify(data, null, 2);
   return [
-    { path: `packages/${server.slug}/manifest.json`, text: `${json}\n` },
-    printTypeScript(server, `packages/${server.slug}/src/manifest.ts`, [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "@toolcat/runtime", namedImports: ["Manifest"] },
+    { path: `${packageDir(context)}/manifest.json`, text: `${json}\n` },
+    printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
+      nameList("import type", ["Manifest"], runtimeModule),
       exportConst({ doc: "The tool manifest; the same data as manifest.json.", name: "manifest", type: "Manifest", value: jsonLiteral(data, 2) }),
     ]),
   ];

@@ -1,16 +1,33 @@
-// Emits the package scaffolding: package.json, tsconfig.json and the src/index.ts barrel.
-import type { Server } from "../ir/types.ts";
+// Emits the package scaffolding: package.json and tsconfig.json. The src/index.ts barrel is built by
+// the registry from every emitter's index entry.
+import type { GeneratedFile } from "../core/files.ts";
+import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { nodeVersion } from "./readme.ts";
-import { printTypeScript, type GeneratedFile } from "./source-file.ts";
 
-/** Versions that live outside the specs: the package's own (moved by releases) and the runtime's. */
-export interface Versions {
-  readonly package: string;
-  readonly runtime: string;
-}
+export const packageFilesEmitter: Emitter = {
+  id: "package-files",
+  outputs: ["package.json", "tsconfig.json"],
+  index: {
+    module: "@toolcat/runtime",
+    names: [
+      "createHttpTransport",
+      "createInMemoryTransport",
+      "formats",
+      "AuthorizationRequiredError",
+      "MissingSecretError",
+      "ToolExecutionError",
+      "ToolcatError",
+      "TransportError",
+      "ValidationError",
+    ],
+    types: ["CallOptions", "ClientOptions", "Transport", "ValidationIssue", "ValidationResult"],
+  },
+  emit: emitPackageFiles,
+};
 
-export function emitPackageFiles(server: Server, versions: Versions): GeneratedFile[] {
-  const dir = `packages/${server.slug}`;
+function emitPackageFiles(context: EmitContext): GeneratedFile[] {
+  const { server, versions } = context;
+  const dir = packageDir(context);
   const packageJson = {
     name: server.packageName,
     version: versions.package,
@@ -37,13 +54,5 @@ export function emitPackageFiles(server: Server, versions: Versions): GeneratedF
   return [
     { path: `${dir}/package.json`, text: `${JSON.stringify(packageJson, null, 2)}\n` },
     { path: `${dir}/tsconfig.json`, text: `${JSON.stringify(tsconfig, null, 2)}\n` },
-    printTypeScript(server, `${dir}/src/index.ts`, [
-      'export * from "./types.js";',
-      'export * from "./validators.js";',
-      'export * from "./client.js";',
-      'export { manifest } from "./manifest.js";',
-      "export {\n  createHttpTransport,\n  createInMemoryTransport,\n  formats,\n  AuthorizationRequiredError,\n  MissingSecretError,\n  ToolExecutionError,\n  ToolcatError,\n  TransportError,\n  ValidationError,\n} from \"@toolcat/runtime\";",
-      "export type { CallOptions, ClientOptions, Transport, ValidationIssue, ValidationResult } from \"@toolcat/runtime\";",
-    ]),
   ];
 }

@@ -2,14 +2,14 @@
 // template only arranges text and never escapes (noEscape).
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
-import { clientFactoryName } from "../ir/naming.ts";
-import type { Catalog, Server, Tool } from "../ir/types.ts";
+import type { GeneratedFile } from "../core/files.ts";
+import type { Server, Tool } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence, typeSummary } from "./describe.ts";
 import { jsonLiteral, markdownCode, markdownText } from "./escape.ts";
 import { exampleInput } from "./examples.ts";
 import { factSections, judgmentLines, tableOfContents } from "./readme-sections.ts";
-import { serverFacts } from "./server-facts.ts";
-import { headerLine, type GeneratedFile } from "./source-file.ts";
+import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
+import { headerLine } from "./source-file.ts";
 
 const template = Handlebars.compile(readFileSync(new URL("../../templates/package-readme.md.hbs", import.meta.url), "utf8"), {
   noEscape: true,
@@ -21,10 +21,12 @@ export const nodeVersion = "20.19";
 /** Servers with more tools than this get a table of contents. */
 const tocThreshold = 10;
 
-export function emitReadme(server: Server, catalog: Catalog): GeneratedFile {
-  const rules = catalog.rules;
-  const tools = server.tools.map((tool) => toolView(tool, catalog));
-  const facts = serverFacts(server, rules);
+export const readmeEmitter: Emitter = { id: "readme", outputs: ["README.md"], emit: (context) => [emitReadme(context)] };
+
+function emitReadme(context: EmitContext): GeneratedFile {
+  const { server, toolMode } = context;
+  const tools = server.tools.map((tool) => toolView(tool, toolMode));
+  const facts = context.documentation;
   const text = template({
     header: headerLine(server).replace(/^\/\/ /, ""),
     packageName: server.packageName,
@@ -35,15 +37,15 @@ export function emitReadme(server: Server, catalog: Catalog): GeneratedFile {
     specFile: server.specFile,
     toolCount: server.tools.length,
     nodeVersion,
-    factory: clientFactoryName(server.name),
+    factory: context.names.clientFactory,
     auth: authLines(server),
     secrets: server.secrets.map((s) => ({ name: s.name, description: markdownText([s.description, ...s.notes].map(sentence).join(" ")) })),
     firstTool: server.tools[0]?.name ?? "",
     firstMethod: server.tools[0]?.methodName ?? "",
     firstExample: tools[0]?.example ?? "",
     modeTools: server.tools.filter((t) => t.modePattern).length,
-    modeValues: rules.toolMode.values.map((v) => `\`${v.value}\``).join(" or "),
-    executeValue: rules.toolMode.executeValue,
+    modeValues: toolMode.values.map((v) => `\`${v.value}\``).join(" or "),
+    executeValue: toolMode.executeValue,
     unknownTools: server.tools.filter((t) => t.parameters.kind === "not-shown").map((t) => t.fullName),
     tools,
     toc: server.tools.length > tocThreshold ? tableOfContents(server.tools) : [],
@@ -51,7 +53,7 @@ export function emitReadme(server: Server, catalog: Catalog): GeneratedFile {
     judgments: judgmentLines(server),
     unknowns: facts.notShown.map(markdownText),
   });
-  return { path: `packages/${server.slug}/README.md`, text: text.replace(/\n{3,}/g, "\n\n").replace(/\n*$/, "\n") };
+  return { path: `${packageDir(context)}/README.md`, text: text.replace(/\n{3,}/g, "\n\n").replace(/\n*$/, "\n") };
 }
 
 function authLines(server: Server): string[] {
@@ -70,14 +72,14 @@ function authLines(server: Server): string[] {
   return [...lines, ...meanings, ...auth.notes.map((n) => markdownText(sentence(n)))];
 }
 
-function toolView(tool: Tool, catalog: Catalog): Record<string, unknown> {
-  const executeValue = catalog.rules.toolMode.executeValue;
+function toolView(tool: Tool, toolMode: ToolModeRules): Record<string, unknown> {
+  const executeValue = toolMode.executeValue;
   return {
     name: tool.name,
     fullName: tool.fullName,
     purpose: markdownText(sentence(tool.purpose)),
     access: markdownText(accessFacts(tool).join(" ")),
-    example: exampleCall(tool, catalog),
+    example: exampleCall(tool, toolMode),
     parameters:
       tool.parameters.kind === "known"
         ? tool.parameters.list.map((p) => ({
@@ -93,16 +95,16 @@ function toolView(tool: Tool, catalog: Catalog): Record<string, unknown> {
   };
 }
 
-function exampleCall(tool: Tool, catalog: Catalog): string {
-  const input = exampleInput(tool, catalog.rules);
+function exampleCall(tool: Tool, toolMode: ToolModeRules): string {
+  const input = exampleInput(tool, toolMode);
   const call = `client.${tool.methodName}`;
   if (input === undefined) return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
   const entries = Object.entries(input).map(([key, value]) =>
-    key === "request_body" && tool.modePattern ? `  request_body: {}, // fields: call with mode "${firstOtherMode(catalog)}" to get the schema` : `  ${key}: ${jsonLiteral(value)},`,
+    key === "request_body" && tool.modePattern ? `  request_body: {}, // fields: call with mode "${firstOtherMode(toolMode)}" to get the schema` : `  ${key}: ${jsonLiteral(value)},`,
   );
   return entries.length === 0 ? `await ${call}({});` : `await ${call}({\n${entries.join("\n")}\n});`;
 }
 
-function firstOtherMode(catalog: Catalog): string {
-  return catalog.rules.toolMode.values.find((v) => v.value !== catalog.rules.toolMode.executeValue)?.value ?? "";
+function firstOtherMode(toolMode: ToolModeRules): string {
+  return toolMode.values.find((v) => v.value !== toolMode.executeValue)?.value ?? "";
 }

@@ -1,14 +1,23 @@
 // Emits src/types.ts: the ToolMode const, tool name unions, and one input type per tool with JSDoc
 // from the spec. Mode-pattern inputs are unions on `mode` so `~` parameters are required on execute.
 import { StructureKind, type StatementStructures, type PropertySignatureStructure } from "ts-morph";
-import { toolExportNames } from "../ir/naming.ts";
-import type { Catalog, Parameter, Server, Tool, ValueType } from "../ir/types.ts";
+import type { GeneratedFile } from "../core/files.ts";
+import { toolNames } from "../ir/naming.ts";
+import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
 import { docText, identifier, propertyKey, stringLiteral } from "./escape.ts";
-import { exportConst, objectLiteral, printTypeScript, type GeneratedFile } from "./source-file.ts";
+import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { docComment, exportConst, maxLineLength, objectLiteral, printTypeScript } from "./source-file.ts";
 
-export function emitTypes(server: Server, catalog: Catalog): GeneratedFile {
-  const mode = catalog.rules.toolMode;
+export const typesEmitter: Emitter = {
+  id: "types",
+  outputs: ["src/types.ts"],
+  index: { module: "./types.js", names: "all" },
+  emit: (context) => [emitTypes(context)],
+};
+
+function emitTypes(context: EmitContext): GeneratedFile {
+  const { server, toolMode: mode } = context;
   const statements: (string | StatementStructures)[] = [
     exportConst({
       doc: `Values of ${mode.name}, the mode of mode-pattern tools.\n\n${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`,
@@ -16,34 +25,29 @@ export function emitTypes(server: Server, catalog: Catalog): GeneratedFile {
       value: `${objectLiteral(mode.values.map((v) => [propertyKey(v.enumName), stringLiteral(v.value)]))} as const`,
     }),
     { kind: StructureKind.TypeAlias, isExported: true, name: mode.name, type: `(typeof ${mode.name})[keyof typeof ${mode.name}]` },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [docText(`Short names of the ${server.name} tools.`)],
-      name: "ToolName",
-      type: union(server.tools.map((t) => stringLiteral(t.name))),
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [docText(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`)],
-      name: "ToolFullName",
-      type: union(server.tools.map((t) => stringLiteral(t.fullName))),
-    },
-    ...server.tools.flatMap((tool) => toolTypes(tool, catalog)),
+    exportUnion(`Short names of the ${server.name} tools.`, "ToolName", server.tools.map((t) => stringLiteral(t.name))),
+    exportUnion(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`, "ToolFullName", server.tools.map((t) => stringLiteral(t.fullName))),
+    ...server.tools.flatMap((tool) => toolTypes(tool, context)),
     {
       kind: StructureKind.Interface,
       isExported: true,
       docs: [docText("Input type of each tool, by short name.")],
       name: "ToolInputs",
-      properties: server.tools.map((t) => ({ name: t.name, type: toolExportNames(t.name).input })),
+      properties: server.tools.map((t) => ({ name: t.name, type: toolNames(context.names, t.name).input })),
     },
   ];
-  return printTypeScript(server, `packages/${server.slug}/src/types.ts`, statements);
+  return printTypeScript(server, `${packageDir(context)}/src/types.ts`, statements);
 }
 
 function union(members: readonly string[]): string {
   return members.length === 0 ? "never" : members.join(" | ");
+}
+
+/** An exported union type: one line when it fits, otherwise one member per line. */
+function exportUnion(doc: string, name: string, members: readonly string[]): string {
+  const head = `${docComment(doc)}\nexport type ${name} =`;
+  const line = `export type ${name} = ${union(members)};`;
+  return line.length <= maxLineLength ? `${docComment(doc)}\n${line}` : `${head}${members.map((member) => `\n  | ${member}`).join("")};`;
 }
 
 function toolDoc(tool: Tool): string {
@@ -59,8 +63,8 @@ function toolDoc(tool: Tool): string {
   return docText(lines.join("\n"));
 }
 
-function toolTypes(tool: Tool, catalog: Catalog): StatementStructures[] {
-  const names = toolExportNames(tool.name);
+function toolTypes(tool: Tool, context: EmitContext): StatementStructures[] {
+  const names = toolNames(context.names, tool.name);
   const docs = [toolDoc(tool)];
   if (tool.parameters.kind === "not-shown") {
     return [{ kind: StructureKind.TypeAlias, isExported: true, docs, name: names.input, type: "{ [parameter: string]: unknown }" }];
@@ -69,14 +73,14 @@ function toolTypes(tool: Tool, catalog: Catalog): StatementStructures[] {
   if (parameters.length === 0) {
     return [{ kind: StructureKind.TypeAlias, isExported: true, docs, name: names.input, type: "Record<string, never>" }];
   }
-  const executeValue = catalog.rules.toolMode.executeValue;
+  const executeValue = context.toolMode.executeValue;
   if (!tool.modePattern) {
     return [{ kind: StructureKind.Interface, isExported: true, docs, name: names.input, properties: parameters.map((p) => property(p, p.requirement !== "always", executeValue)) }];
   }
   // Mode-pattern: the shared parameters, then one branch per mode value; only execute requires `~`.
   const shared = parameters.filter((p) => p.name !== "mode");
   const onExecute = shared.filter((p) => p.requirement === "execute").map((p) => stringLiteral(p.name));
-  const otherModes = catalog.rules.toolMode.values.filter((v) => v.value !== executeValue).map((v) => stringLiteral(v.value));
+  const otherModes = context.toolMode.values.filter((v) => v.value !== executeValue).map((v) => stringLiteral(v.value));
   const executeBranch = `${names.parameters} & { mode: ${stringLiteral(executeValue)} }${onExecute.length > 0 ? ` & Required<Pick<${names.parameters}, ${union(onExecute)}>>` : ""}`;
   return [
     {

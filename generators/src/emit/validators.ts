@@ -3,27 +3,16 @@
 import { StructureKind, type CodeBlockWriter, type StatementStructures } from "ts-morph";
 // The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../packages/runtime/src/validation.ts";
-import { toolExportNames } from "../ir/naming.ts";
-import type { Catalog, Parameter, Rule, Server, StringFormat, Tool, ValueType } from "../ir/types.ts";
+import type { GeneratedFile } from "../core/files.ts";
+import { toolNames, type ServerNames } from "../ir/naming.ts";
+import type { Parameter, Rule, Server, Tool, ValueType } from "../ir/types.ts";
 import { docText, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
-import { printTypeScript, writeCode, type GeneratedFile } from "./source-file.ts";
+import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { formatPredicate, internalNames, runtimeInternalModule, runtimeModule, type InternalName } from "./runtime-names.ts";
+import { nameList, printTypeScript, writeCode } from "./source-file.ts";
 
-/** The runtime's predicate for each string format. */
-export const formatPredicates: Record<StringFormat, string> = {
-  date: "isDate",
-  "date-time": "isDateTime",
-  url: "isUrl",
-  uri: "isUri",
-  "column-letters": "isColumnLetters",
-  column: "isColumn",
-  csv: "isCsv",
-  json: "isJson",
-  "cell-data": "isCellData",
-  bearer: "isBearer",
-  jwt: "isJwt",
-};
-
-const issueHelpers = [
+/** Issue builders the emitted validators may call; the import list keeps only those used. */
+const issueHelpers = internalNames([
   "isObject",
   "issueNotObject",
   "issueUnknownParameter",
@@ -40,38 +29,45 @@ const issueHelpers = [
   "issueTooFewKeys",
   "issueUnreadable",
   "issueUnknownTool",
-];
+]);
 
-export function emitValidators(server: Server, catalog: Catalog): GeneratedFile {
-  const ctx = new Context(catalog.rules.toolMode.executeValue);
+export const validatorsEmitter: Emitter = {
+  id: "validators",
+  outputs: ["src/validators.ts"],
+  index: { module: "./validators.js", names: "all" },
+  emit: (context) => [emitValidators(context)],
+};
+
+function emitValidators(context: EmitContext): GeneratedFile {
+  const { server } = context;
+  const ctx = new Context(context.toolMode.executeValue, context.names);
   const functions = server.tools.map((tool) => validatorFunction(tool, ctx));
-  const inputNames = server.tools.map((t) => toolExportNames(t.name).input);
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "@toolcat/runtime",
-      namedImports: [...issueHelpers.filter((h) => ctx.used.has(h)), ...[...ctx.formats].sort()].sort(),
-    },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "@toolcat/runtime", namedImports: ["ValidationIssue", "ValidationResult"] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort() },
+  const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
+  const statements: (string | StatementStructures)[] = [
+    nameList("import", [...issueHelpers.filter((h) => ctx.used.has(h)), ...[...ctx.formats].sort()].sort(), runtimeInternalModule),
+    nameList("import type", ["ValidationIssue", "ValidationResult"], runtimeModule),
+    nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
     ...functions,
-    dispatcher(server),
+    dispatcher(server, context.names),
   ];
-  return printTypeScript(server, `packages/${server.slug}/src/validators.ts`, statements);
+  return printTypeScript(server, `${packageDir(context)}/src/validators.ts`, statements);
 }
 
 class Context {
-  readonly used = new Set<string>(["isObject", "issueNotObject", "issueUnreadable", "issueUnknownTool"]);
-  readonly formats = new Set<string>();
-  constructor(readonly executeValue: string) {}
-  helper(name: string): string {
+  readonly used = new Set<InternalName>(["isObject", "issueNotObject", "issueUnreadable", "issueUnknownTool"]);
+  readonly formats = new Set<InternalName>();
+  constructor(
+    readonly executeValue: string,
+    readonly names: ServerNames,
+  ) {}
+  helper(name: InternalName): string {
     this.used.add(name);
     return name;
   }
 }
 
 function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
-  const names = toolExportNames(tool.name);
+  const names = toolNames(ctx.names, tool.name);
   const body = writeCode((w) => {
     w.write("try ").inlineBlock(() => {
       w.writeLine(`if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };`);
@@ -130,7 +126,7 @@ function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], 
 function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, ctx: Context): void {
   const path = stringLiteral(pointer(parameter.name));
   const label = stringLiteral(parameter.name);
-  w.writeLine(`const ${variable} = ${propertyAccess("input", parameter.name)};`);
+  w.writeLine(`const ${variable} = ${inputRead(parameter.name)};`);
   const check = (): void => writeTypeCheck(w, parameter.type, variable, path, label, ctx);
   switch (parameter.requirement) {
     case "always":
@@ -155,14 +151,14 @@ function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: stri
 
 /** Emits the checks for one value; `path` and `label` are JS expressions. */
 function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path: string, label: string, ctx: Context): void {
-  const push = (helper: string, args: string) => (): void => {
+  const push = (helper: InternalName, args: string) => (): void => {
     w.writeLine(`(issues ??= []).push(${ctx.helper(helper)}(${path}, ${label}, ${args}));`);
   };
   switch (type.kind) {
     case "string": {
       const format = type.format;
       if (format === undefined) return writeIf(w, `typeof ${value} !== "string"`, push("issueType", `"a string", ${value}`));
-      const predicate = formatPredicates[format];
+      const predicate = formatPredicate(format);
       ctx.formats.add(predicate);
       w.write(`if (typeof ${value} !== "string") `).inlineBlock(push("issueType", `"a string", ${value}`));
       w.write(" else ");
@@ -218,13 +214,13 @@ function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path
 function writeRule(w: CodeBlockWriter, rule: Rule, ctx: Context): void {
   switch (rule.kind) {
     case "required-when":
-      return writeIf(w, `${propertyAccess("input", rule.when)} === ${stringLiteral(rule.equals)} && ${propertyAccess("input", rule.parameter)} === undefined`, () =>
+      return writeIf(w, `${inputRead(rule.when)} === ${stringLiteral(rule.equals)} && ${inputRead(rule.parameter)} === undefined`, () =>
         w.writeLine(
           `(issues ??= []).push(${ctx.helper("issueRequiredWhen")}(${stringLiteral(pointer(rule.parameter))}, ${stringLiteral(rule.parameter)}, ${stringLiteral(rule.when)}, ${stringLiteral(rule.equals)}));`,
         ),
       );
     case "requires":
-      return writeIf(w, `${propertyAccess("input", rule.parameter)} !== undefined && ${propertyAccess("input", rule.requires)} === undefined`, () =>
+      return writeIf(w, `${inputRead(rule.parameter)} !== undefined && ${inputRead(rule.requires)} === undefined`, () =>
         w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequires")}(${stringLiteral(pointer(rule.requires))}, ${stringLiteral(rule.requires)}, ${stringLiteral(rule.parameter)}));`),
       );
     case "precedence":
@@ -232,7 +228,7 @@ function writeRule(w: CodeBlockWriter, rule: Rule, ctx: Context): void {
   }
 }
 
-function dispatcher(server: Server): StatementStructures {
+function dispatcher(server: Server, names: ServerNames): StatementStructures {
   return {
     kind: StructureKind.Function,
     isExported: true,
@@ -253,11 +249,20 @@ function dispatcher(server: Server): StatementStructures {
         for (const tool of server.tools) {
           w.writeLine(`case ${stringLiteral(tool.name)}:`);
           w.writeLine(`case ${stringLiteral(tool.fullName)}:`);
-          w.indent().write(`return ${toolExportNames(tool.name).validator}(input) as ValidationResult<ToolInputs[N]>;`).newLine();
+          w.indent().write(`return ${toolNames(names, tool.name).validator}(input) as ValidationResult<ToolInputs[N]>;`).newLine();
         }
         w.writeLine("default:");
         w.indent().write(`return { ok: false, issues: [issueUnknownTool(toolName, ${stringLiteral(server.name)}, ${jsonLiteral(server.tools.map((t) => t.name))})] };`).newLine();
       });
     },
   };
+}
+
+/**
+ * Reads a parameter of the input. A name Object.prototype also has (`constructor`, `toString`,
+ * `__proto__`) is read only as an own property, so an absent parameter is not the inherited member.
+ */
+function inputRead(name: string): string {
+  const read = propertyAccess("input", name);
+  return name in Object.prototype ? `(Object.hasOwn(input, ${stringLiteral(name)}) ? ${read} : undefined)` : read;
 }

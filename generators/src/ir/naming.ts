@@ -75,3 +75,90 @@ export function toolExportNames(tool: string): { input: string; parameters: stri
 export function clientFactoryName(server: string): string {
   return `create${server}Client`;
 }
+
+/** Names the package exports whatever its tools are; `ToolMode` is the catalog's mode name. */
+export function fixedExportNames(server: string, toolModeName: string): readonly string[] {
+  return [toolModeName, "ToolName", "ToolFullName", "ToolInputs", "validate", "manifest", "tools", clientFactoryName(server), `${server}Client`];
+}
+
+/** Every generated name of one tool. */
+export interface ToolNames {
+  readonly tool: string;
+  readonly input: string;
+  readonly parameters: string;
+  readonly validator: string;
+  readonly definition: string;
+  readonly method: string;
+  /**
+   * Model-facing tool name (`CloudSheets_GetSpreadsheet`): provider-safe (`[A-Za-z0-9_]`, at most
+   * 64 characters) and reversible, since PascalCase server names have no underscore.
+   */
+  readonly modelName: string;
+}
+
+/** Longest tool name the model providers accept. */
+export const maxModelNameLength = 64;
+
+/** Every name a server's generated package uses, built once; emitters read names only from here. */
+export interface ServerNames {
+  readonly server: string;
+  readonly clientFactory: string;
+  readonly clientType: string;
+  readonly tools: ReadonlyMap<string, ToolNames>;
+  /** Every export of the package, in a stable order. */
+  readonly exports: readonly string[];
+}
+
+export interface NameClash {
+  /** The tool whose derived name clashes. */
+  readonly tool: string;
+  readonly message: string;
+  readonly hint: string;
+}
+
+/** Builds the names record and lists every clash (method names and package exports). */
+export function serverNames(server: string, toolModeName: string, toolNames: readonly string[]): { names: ServerNames; clashes: NameClash[] } {
+  const { names: methods, clashes: methodClashes } = methodNames(toolNames);
+  const clashes: NameClash[] = methodClashes.map(([first, second]) => ({
+    tool: second,
+    message: `tool ${second} would get the same client method name as ${first}`,
+    hint: "Tool names must differ by more than the case of their first letter.",
+  }));
+  const owners = new Map<string, string>(fixedExportNames(server, toolModeName).map((name) => [name, "the package"]));
+  const tools = new Map<string, ToolNames>();
+  for (const tool of toolNames) {
+    const derived = toolExportNames(tool);
+    const modelName = `${server}_${tool}`;
+    tools.set(tool, { tool, ...derived, method: methods.get(tool) ?? lowerCamel(tool), modelName });
+    if (modelName.length > maxModelNameLength) {
+      clashes.push({
+        tool,
+        message: `model-facing name ${modelName} is ${modelName.length} characters; model providers accept at most ${maxModelNameLength}`,
+        hint: "Shorten the tool name.",
+      });
+    }
+    for (const name of Object.values(derived)) {
+      const owner = owners.get(name);
+      if (owner !== undefined && owner !== tool) {
+        const who = owner === "the package" ? "the package already exports" : `tool ${owner} also generates`;
+        clashes.push({ tool, message: `tool ${tool} generates export ${name}, which ${who}`, hint: "Rename the tool." });
+      }
+      owners.set(name, tool);
+    }
+  }
+  const names: ServerNames = {
+    server,
+    clientFactory: clientFactoryName(server),
+    clientType: `${server}Client`,
+    tools,
+    exports: [...owners.keys()].sort(),
+  };
+  return { names, clashes };
+}
+
+/** The names of one tool from the record; the record covers every tool of its server. */
+export function toolNames(names: ServerNames, tool: string): ToolNames {
+  const found = names.tools.get(tool);
+  if (found === undefined) throw new Error(`no names for tool ${tool} of ${names.server}`);
+  return found;
+}

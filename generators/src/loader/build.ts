@@ -1,6 +1,6 @@
 // Raw spec to IR: a schema-valid server spec becomes the typed Server, with the checks that need
 // more than one part of the spec delegated to cross-checks.ts and parameters to parameters.ts.
-import { clientFactoryName, kebabCase, packageNameFor, toolExportNames } from "../ir/naming.ts";
+import { kebabCase, packageNameFor, toolNames, type ServerNames } from "../ir/naming.ts";
 import type { Auth, CatalogRules, Server, Tool } from "../ir/types.ts";
 import { documented } from "./build-catalog.ts";
 import { buildScopes, checkCrossReferences, checkDeclarations, checkFileName, checkToolNames } from "./cross-checks.ts";
@@ -25,10 +25,9 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
   const slug = kebabCase(raw.server);
   checkFileName(report, raw, slug);
   checkDeclarations(report, raw, rules);
-  const methods = checkToolNames(report, raw);
-  checkExportClashes(report, raw);
+  const names = checkToolNames(report, raw, rules);
   const auth = buildAuth(raw);
-  const tools = raw.tools.map((tool, index) => buildTool(report, raw, ["tools", index], tool, { auth, rules, methods }));
+  const tools = raw.tools.map((tool, index) => buildTool(report, raw, ["tools", index], tool, { auth, rules, names }));
   checkCrossReferences(report, raw, tools, skippedNames);
   return {
     name: raw.server,
@@ -82,7 +81,7 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
 interface ToolContext {
   readonly auth: Auth;
   readonly rules: CatalogRules;
-  readonly methods: ReadonlyMap<string, string>;
+  readonly names: ServerNames;
 }
 
 function buildTool(report: Reporter, raw: RawServer, path: SpecPath, tool: RawTool, context: ToolContext): Tool {
@@ -91,7 +90,7 @@ function buildTool(report: Reporter, raw: RawServer, path: SpecPath, tool: RawTo
   return {
     name: tool.name,
     fullName: `${raw.server}.${tool.name}`,
-    methodName: context.methods.get(tool.name) ?? tool.name,
+    methodName: toolNames(context.names, tool.name).method,
     purpose: tool.purpose,
     ...(tool.group !== undefined && { group: tool.group }),
     secrets: tool.secrets ?? raw.toolSecrets ?? [],
@@ -119,27 +118,4 @@ function buildAuth(raw: RawServer): Auth {
     scopes: documented(raw.auth.scopes),
     notes,
   };
-}
-
-// The export-name clash check stays separate here: it moves to the names record (ir/naming.ts).
-/** The package's exported identifiers must not collide (a tool named like another's derived export). */
-function checkExportClashes(report: Reporter, raw: RawServer): void {
-  const owners = new Map<string, string>([
-    ["ToolMode", "the package"],
-    ["ToolName", "the package"],
-    ["validate", "the package"],
-    ["manifest", "the package"],
-    ["tools", "the package"],
-    [clientFactoryName(raw.server), "the package"],
-    [`${raw.server}Client`, "the package"],
-  ]);
-  raw.tools.forEach((tool, index) => {
-    for (const name of Object.values(toolExportNames(tool.name))) {
-      const owner = owners.get(name);
-      if (owner !== undefined && owner !== tool.name) {
-        report.error(["tools", index, "name"], "name-clash", `tool ${tool.name} generates export ${name}, which ${owner === "the package" ? "the package already exports" : `tool ${owner} also generates`}`, "Rename the tool.");
-      }
-      owners.set(name, tool.name);
-    }
-  });
 }

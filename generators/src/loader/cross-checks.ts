@@ -2,7 +2,7 @@
 // (secrets, scopes, data centers, tools, parameters) and limits that must agree with parameters.
 import type { Auth, CatalogRules, Documented, Tool } from "../ir/types.ts";
 import { documented } from "./build-catalog.ts";
-import { methodNames } from "../ir/naming.ts";
+import { serverNames, type ServerNames } from "../ir/naming.ts";
 import { closest } from "./diagnostics.ts";
 import type { RawServer, RawTool } from "./raw.ts";
 import type { Reporter } from "./reporter.ts";
@@ -42,16 +42,15 @@ export function checkDeclarations(report: Reporter, raw: RawServer, rules: Catal
 }
 
 /** Tool names are unique, well formed, and give distinct client method names; returns those names. */
-export function checkToolNames(report: Reporter, raw: RawServer): ReadonlyMap<string, string> {
+/** Tool names, and every name derived from them, checked once through the server's names record. */
+export function checkToolNames(report: Reporter, raw: RawServer, rules: CatalogRules): ServerNames {
   raw.tools.forEach((tool, i) => report.identifier(["tools", i, "name"], tool.name, "pascal", "Tool name"));
   report.seenOnce(raw.tools.map((t) => t.name), (i) => ["tools", i, "name"], "duplicate-tool", "tool");
-  const { names, clashes } = methodNames(raw.tools.map((t) => t.name));
-  for (const [first, second] of clashes) {
-    const index = raw.tools.findIndex((t) => t.name === second);
-    report.error(["tools", index, "name"], "name-clash", `tool ${second} would get the same client method name as ${first}`, "Tool names must differ by more than the case of their first letter.");
-  }
+  const { names, clashes } = serverNames(raw.server, rules.toolMode.name, raw.tools.map((t) => t.name));
+  for (const clash of clashes) report.error(["tools", raw.tools.findIndex((t) => t.name === clash.tool), "name"], "name-clash", clash.message, clash.hint);
   return names;
 }
+
 /** A tool's scopes, each declared in auth.scopes; undefined for API-key servers, which have none. */
 export function buildScopes(report: Reporter, path: SpecPath, tool: RawTool, auth: Auth): Documented<readonly string[]> | undefined {
   if (auth.type === "api-key") {

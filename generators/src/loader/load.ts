@@ -2,6 +2,7 @@
 // the whole catalog or throw one SpecError listing every problem in every file.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { compareText } from "../core/files.ts";
 import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
 import { buildCatalogRules } from "./build-catalog.ts";
 import { buildServer } from "./build.ts";
@@ -82,7 +83,7 @@ export function loadCatalog(options: LoadOptions): Catalog {
     servers.push(server);
   }
   if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
-  servers.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  servers.sort((a, b) => compareText(a.slug, b.slug));
   return { rules, servers };
 }
 

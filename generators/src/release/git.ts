@@ -36,12 +36,6 @@ export function lastReleaseTag(root: string, projectName: string): string | unde
   }
 }
 
-/** The repository's first commit: the baseline of a package that was never released. */
-export function rootCommit(root: string): string {
-  const roots = git(root, ["rev-list", "--max-parents=0", "HEAD"]).trim().split("\n");
-  return roots[roots.length - 1] as string;
-}
-
 /** Paths under `paths` with uncommitted changes (staged, unstaged or untracked). */
 export function uncommittedChanges(root: string, paths: readonly string[]): string[] {
   return git(root, ["status", "--porcelain", "--untracked-files=all", "--", ...paths])

@@ -26,7 +26,7 @@ export interface PackagePlan extends ReleasePackage {
 const versionPlanDir = ".nx/version-plans";
 
 export function planPackage(root: string, pkg: ReleasePackage): PackagePlan {
-  const specFile = `specs/${slugOf(pkg)}.yaml`;
+  const specFile = `specs/${packageSlug(pkg)}.yaml`;
   const hasSpec = existsSync(join(root, specFile));
   const tag = lastReleaseTag(root, pkg.name);
   const base = { ...pkg, ...(tag !== undefined && { tag }), ...(hasSpec && { specFile }) };
@@ -37,7 +37,7 @@ export function planPackage(root: string, pkg: ReleasePackage): PackagePlan {
   return { ...base, bump: diff.bump, lines: changeLines(diff) };
 }
 
-function slugOf(pkg: ReleasePackage): string {
+function packageSlug(pkg: ReleasePackage): string {
   return pkg.dir.slice(pkg.dir.lastIndexOf("/") + 1);
 }
 
@@ -62,7 +62,7 @@ function frontMatter(projectName: string, bump: string, message: string): string
 
 /** Where this package's generated plan goes; a fixed name, so planning again replaces it. */
 export function versionPlanPath(root: string, plan: PackagePlan): string {
-  return join(root, versionPlanDir, `toolcat-${slugOf(plan)}.md`);
+  return join(root, versionPlanDir, `toolcat-${packageSlug(plan)}.md`);
 }
 
 /** Writes the plan file when there is something to release; returns its path. */

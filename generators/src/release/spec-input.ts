@@ -45,7 +45,7 @@ export function loadInput(root: string, input: SpecInput): Server {
  * diagnostics are relabelled with `label` so they point at the real source.
  */
 export function loadSpecText(root: string, text: string, label: string, catalogText?: string): Server {
-  const path = `specs/${slugOf(text) ?? basename(label).replace(/\.yaml$/, "")}.yaml`;
+  const path = `specs/${declaredSlug(text) ?? basename(label).replace(/\.yaml$/, "")}.yaml`;
   const overrides = new Map([[path, text], ...(catalogText === undefined ? [] : [[catalogPath, catalogText] as const])]);
   try {
     const [server] = loadCatalog({ root, only: [path], overrides }).servers;
@@ -58,7 +58,7 @@ export function loadSpecText(root: string, text: string, label: string, catalogT
 }
 
 /** The slug the loader expects for this text's `server:` name, if the YAML parses that far. */
-function slugOf(text: string): string | undefined {
+function declaredSlug(text: string): string | undefined {
   try {
     const data: unknown = parse(text);
     const name = typeof data === "object" && data !== null ? (data as { server?: unknown }).server : undefined;

@@ -14,8 +14,8 @@ for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type:
 describe("exampleInput", () => {
   const tools = catalog.servers.flatMap((s) => s.tools).filter((t) => t.parameters.kind === "known");
   it.each(tools.map((t) => [t.fullName, t] as const))("%s example is valid", (_name, tool) => {
-    const check = ajv.compile(inputSchema(tool, catalog.rules));
-    const example = exampleInput(tool, catalog.rules);
+    const check = ajv.compile(inputSchema(tool, catalog.rules.toolMode));
+    const example = exampleInput(tool, catalog.rules.toolMode);
     expect(check(example), JSON.stringify(check.errors)).toBe(true);
     if (tool.parameters.kind === "known" && tool.parameters.list.length > 0) expect(Object.keys(example ?? {}).length).toBeGreaterThan(0);
   });

@@ -9,11 +9,24 @@ export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
+
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
+
 /** Short names of the CloudContacts tools. */
-export type ToolName = "SearchContactsByEmail" | "SearchContactsByName" | "SearchContactsByPhoneNumber" | "CreateContact" | "WhoAmI";
+export type ToolName =
+  | "SearchContactsByEmail"
+  | "SearchContactsByName"
+  | "SearchContactsByPhoneNumber"
+  | "CreateContact"
+  | "WhoAmI";
+
 /** Full names (`CloudContacts.<Tool>`) of the CloudContacts tools. */
-export type ToolFullName = "CloudContacts.SearchContactsByEmail" | "CloudContacts.SearchContactsByName" | "CloudContacts.SearchContactsByPhoneNumber" | "CloudContacts.CreateContact" | "CloudContacts.WhoAmI";
+export type ToolFullName =
+  | "CloudContacts.SearchContactsByEmail"
+  | "CloudContacts.SearchContactsByName"
+  | "CloudContacts.SearchContactsByPhoneNumber"
+  | "CloudContacts.CreateContact"
+  | "CloudContacts.WhoAmI";
 
 /**
  * Search by email.

@@ -9,11 +9,32 @@ export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
+
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
+
 /** Short names of the CloudSheets tools. */
-export type ToolName = "CreateSpreadsheet" | "WriteToCell" | "UpdateCells" | "AddNoteToCell" | "SearchSpreadsheets" | "WhoAmI" | "GenerateCloudFilePickerUrl" | "GetSpreadsheet" | "GetSpreadsheetMetadata";
+export type ToolName =
+  | "CreateSpreadsheet"
+  | "WriteToCell"
+  | "UpdateCells"
+  | "AddNoteToCell"
+  | "SearchSpreadsheets"
+  | "WhoAmI"
+  | "GenerateCloudFilePickerUrl"
+  | "GetSpreadsheet"
+  | "GetSpreadsheetMetadata";
+
 /** Full names (`CloudSheets.<Tool>`) of the CloudSheets tools. */
-export type ToolFullName = "CloudSheets.CreateSpreadsheet" | "CloudSheets.WriteToCell" | "CloudSheets.UpdateCells" | "CloudSheets.AddNoteToCell" | "CloudSheets.SearchSpreadsheets" | "CloudSheets.WhoAmI" | "CloudSheets.GenerateCloudFilePickerUrl" | "CloudSheets.GetSpreadsheet" | "CloudSheets.GetSpreadsheetMetadata";
+export type ToolFullName =
+  | "CloudSheets.CreateSpreadsheet"
+  | "CloudSheets.WriteToCell"
+  | "CloudSheets.UpdateCells"
+  | "CloudSheets.AddNoteToCell"
+  | "CloudSheets.SearchSpreadsheets"
+  | "CloudSheets.WhoAmI"
+  | "CloudSheets.GenerateCloudFilePickerUrl"
+  | "CloudSheets.GetSpreadsheet"
+  | "CloudSheets.GetSpreadsheetMetadata";
 
 /**
  * New spreadsheet with data in its first sheet.
@@ -136,6 +157,7 @@ export interface SearchSpreadsheetsInput {
  * OAuth scopes: {scope_base}/drive.file, {scope_base}/userinfo.profile, {scope_base}/userinfo.email.
  */
 export type WhoAmIInput = Record<string, never>;
+
 /**
  * File picker URL for user-driven file selection and authorization.
  *

@@ -9,11 +9,52 @@ export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
+
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
+
 /** Short names of the CreatorApi tools. */
-export type ToolName = "FetchZetaAppSections" | "FetchRecordDetail" | "FetchZetaFormFieldsMetadata" | "FetchZetaReportsMeta" | "UpdateZetaCreatorReportRecords" | "FetchZetaRecords" | "DeleteReportRecords" | "FetchZetaCreatorPagesMeta" | "GetApplicationMetaInfo" | "InsertRecordsInZetaForm" | "UpdateZetaRecord" | "FetchZetaRecordDetail" | "DeleteZetaRecord" | "CreateBulkReadJob" | "FetchZetaReportRecords" | "GetBulkReadJobDetails" | "FetchWorkspaceAppMeta" | "FetchZetaFormMetaInformation" | "AddRecordsToZetaForm";
+export type ToolName =
+  | "FetchZetaAppSections"
+  | "FetchRecordDetail"
+  | "FetchZetaFormFieldsMetadata"
+  | "FetchZetaReportsMeta"
+  | "UpdateZetaCreatorReportRecords"
+  | "FetchZetaRecords"
+  | "DeleteReportRecords"
+  | "FetchZetaCreatorPagesMeta"
+  | "GetApplicationMetaInfo"
+  | "InsertRecordsInZetaForm"
+  | "UpdateZetaRecord"
+  | "FetchZetaRecordDetail"
+  | "DeleteZetaRecord"
+  | "CreateBulkReadJob"
+  | "FetchZetaReportRecords"
+  | "GetBulkReadJobDetails"
+  | "FetchWorkspaceAppMeta"
+  | "FetchZetaFormMetaInformation"
+  | "AddRecordsToZetaForm";
+
 /** Full names (`CreatorApi.<Tool>`) of the CreatorApi tools. */
-export type ToolFullName = "CreatorApi.FetchZetaAppSections" | "CreatorApi.FetchRecordDetail" | "CreatorApi.FetchZetaFormFieldsMetadata" | "CreatorApi.FetchZetaReportsMeta" | "CreatorApi.UpdateZetaCreatorReportRecords" | "CreatorApi.FetchZetaRecords" | "CreatorApi.DeleteReportRecords" | "CreatorApi.FetchZetaCreatorPagesMeta" | "CreatorApi.GetApplicationMetaInfo" | "CreatorApi.InsertRecordsInZetaForm" | "CreatorApi.UpdateZetaRecord" | "CreatorApi.FetchZetaRecordDetail" | "CreatorApi.DeleteZetaRecord" | "CreatorApi.CreateBulkReadJob" | "CreatorApi.FetchZetaReportRecords" | "CreatorApi.GetBulkReadJobDetails" | "CreatorApi.FetchWorkspaceAppMeta" | "CreatorApi.FetchZetaFormMetaInformation" | "CreatorApi.AddRecordsToZetaForm";
+export type ToolFullName =
+  | "CreatorApi.FetchZetaAppSections"
+  | "CreatorApi.FetchRecordDetail"
+  | "CreatorApi.FetchZetaFormFieldsMetadata"
+  | "CreatorApi.FetchZetaReportsMeta"
+  | "CreatorApi.UpdateZetaCreatorReportRecords"
+  | "CreatorApi.FetchZetaRecords"
+  | "CreatorApi.DeleteReportRecords"
+  | "CreatorApi.FetchZetaCreatorPagesMeta"
+  | "CreatorApi.GetApplicationMetaInfo"
+  | "CreatorApi.InsertRecordsInZetaForm"
+  | "CreatorApi.UpdateZetaRecord"
+  | "CreatorApi.FetchZetaRecordDetail"
+  | "CreatorApi.DeleteZetaRecord"
+  | "CreatorApi.CreateBulkReadJob"
+  | "CreatorApi.FetchZetaReportRecords"
+  | "CreatorApi.GetBulkReadJobDetails"
+  | "CreatorApi.FetchWorkspaceAppMeta"
+  | "CreatorApi.FetchZetaFormMetaInformation"
+  | "CreatorApi.AddRecordsToZetaForm";
 
 /**
  * Sections and components of an application.

@@ -9,11 +9,38 @@ export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
+
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
+
 /** Short names of the CrmEventsApi tools. */
-export type ToolName = "RetrieveEventCompletions" | "ListEventTypes" | "RetrieveCustomEventDefinitions" | "CreateCustomEventDefinition" | "FetchEventDefinitionByName" | "DeleteCustomEventDefinition" | "UpdateCustomEventDefinition" | "CreateEventProperty" | "DeleteCustomEventProperty" | "UpdateEventProperty" | "SendBatchEvents" | "SendEventData";
+export type ToolName =
+  | "RetrieveEventCompletions"
+  | "ListEventTypes"
+  | "RetrieveCustomEventDefinitions"
+  | "CreateCustomEventDefinition"
+  | "FetchEventDefinitionByName"
+  | "DeleteCustomEventDefinition"
+  | "UpdateCustomEventDefinition"
+  | "CreateEventProperty"
+  | "DeleteCustomEventProperty"
+  | "UpdateEventProperty"
+  | "SendBatchEvents"
+  | "SendEventData";
+
 /** Full names (`CrmEventsApi.<Tool>`) of the CrmEventsApi tools. */
-export type ToolFullName = "CrmEventsApi.RetrieveEventCompletions" | "CrmEventsApi.ListEventTypes" | "CrmEventsApi.RetrieveCustomEventDefinitions" | "CrmEventsApi.CreateCustomEventDefinition" | "CrmEventsApi.FetchEventDefinitionByName" | "CrmEventsApi.DeleteCustomEventDefinition" | "CrmEventsApi.UpdateCustomEventDefinition" | "CrmEventsApi.CreateEventProperty" | "CrmEventsApi.DeleteCustomEventProperty" | "CrmEventsApi.UpdateEventProperty" | "CrmEventsApi.SendBatchEvents" | "CrmEventsApi.SendEventData";
+export type ToolFullName =
+  | "CrmEventsApi.RetrieveEventCompletions"
+  | "CrmEventsApi.ListEventTypes"
+  | "CrmEventsApi.RetrieveCustomEventDefinitions"
+  | "CrmEventsApi.CreateCustomEventDefinition"
+  | "CrmEventsApi.FetchEventDefinitionByName"
+  | "CrmEventsApi.DeleteCustomEventDefinition"
+  | "CrmEventsApi.UpdateCustomEventDefinition"
+  | "CrmEventsApi.CreateEventProperty"
+  | "CrmEventsApi.DeleteCustomEventProperty"
+  | "CrmEventsApi.UpdateEventProperty"
+  | "CrmEventsApi.SendBatchEvents"
+  | "CrmEventsApi.SendEventData";
 
 /**
  * Event completions.

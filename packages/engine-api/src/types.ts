@@ -9,11 +9,73 @@ export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
+
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
+
 /** Short names of the EngineApi tools. */
-export type ToolName = "ListAvailableAuthProviders" | "GetAuthProviderDetails" | "DeleteAuthProvider" | "DeleteSecretById" | "UpdateSessionVerificationSettings" | "ListAuthConnections" | "DeleteUserAuthConnection" | "CheckAuthStatus" | "RetrieveFormattedToolsList" | "GetFormattedToolSpecification" | "CheckPlatformEngineHealth" | "DeleteMcpEndpoint" | "ListAccessibleProjects" | "GetProjectDetails" | "GetScheduledToolExecutions" | "GetScheduledToolDetails" | "GetOpenAPISpecification" | "GetToolsList" | "AuthorizeUserToolAccess" | "ExecuteTool" | "GetToolSpecification" | "ListWorkers" | "CreateWorker" | "TestWorkerConnection" | "GetWorkerById" | "DeleteWorker" | "AuthorizeWorker" | "GetWorkerHealthStatus" | "FetchToolsPage";
+export type ToolName =
+  | "ListAvailableAuthProviders"
+  | "GetAuthProviderDetails"
+  | "DeleteAuthProvider"
+  | "DeleteSecretById"
+  | "UpdateSessionVerificationSettings"
+  | "ListAuthConnections"
+  | "DeleteUserAuthConnection"
+  | "CheckAuthStatus"
+  | "RetrieveFormattedToolsList"
+  | "GetFormattedToolSpecification"
+  | "CheckPlatformEngineHealth"
+  | "DeleteMcpEndpoint"
+  | "ListAccessibleProjects"
+  | "GetProjectDetails"
+  | "GetScheduledToolExecutions"
+  | "GetScheduledToolDetails"
+  | "GetOpenAPISpecification"
+  | "GetToolsList"
+  | "AuthorizeUserToolAccess"
+  | "ExecuteTool"
+  | "GetToolSpecification"
+  | "ListWorkers"
+  | "CreateWorker"
+  | "TestWorkerConnection"
+  | "GetWorkerById"
+  | "DeleteWorker"
+  | "AuthorizeWorker"
+  | "GetWorkerHealthStatus"
+  | "FetchToolsPage";
+
 /** Full names (`EngineApi.<Tool>`) of the EngineApi tools. */
-export type ToolFullName = "EngineApi.ListAvailableAuthProviders" | "EngineApi.GetAuthProviderDetails" | "EngineApi.DeleteAuthProvider" | "EngineApi.DeleteSecretById" | "EngineApi.UpdateSessionVerificationSettings" | "EngineApi.ListAuthConnections" | "EngineApi.DeleteUserAuthConnection" | "EngineApi.CheckAuthStatus" | "EngineApi.RetrieveFormattedToolsList" | "EngineApi.GetFormattedToolSpecification" | "EngineApi.CheckPlatformEngineHealth" | "EngineApi.DeleteMcpEndpoint" | "EngineApi.ListAccessibleProjects" | "EngineApi.GetProjectDetails" | "EngineApi.GetScheduledToolExecutions" | "EngineApi.GetScheduledToolDetails" | "EngineApi.GetOpenAPISpecification" | "EngineApi.GetToolsList" | "EngineApi.AuthorizeUserToolAccess" | "EngineApi.ExecuteTool" | "EngineApi.GetToolSpecification" | "EngineApi.ListWorkers" | "EngineApi.CreateWorker" | "EngineApi.TestWorkerConnection" | "EngineApi.GetWorkerById" | "EngineApi.DeleteWorker" | "EngineApi.AuthorizeWorker" | "EngineApi.GetWorkerHealthStatus" | "EngineApi.FetchToolsPage";
+export type ToolFullName =
+  | "EngineApi.ListAvailableAuthProviders"
+  | "EngineApi.GetAuthProviderDetails"
+  | "EngineApi.DeleteAuthProvider"
+  | "EngineApi.DeleteSecretById"
+  | "EngineApi.UpdateSessionVerificationSettings"
+  | "EngineApi.ListAuthConnections"
+  | "EngineApi.DeleteUserAuthConnection"
+  | "EngineApi.CheckAuthStatus"
+  | "EngineApi.RetrieveFormattedToolsList"
+  | "EngineApi.GetFormattedToolSpecification"
+  | "EngineApi.CheckPlatformEngineHealth"
+  | "EngineApi.DeleteMcpEndpoint"
+  | "EngineApi.ListAccessibleProjects"
+  | "EngineApi.GetProjectDetails"
+  | "EngineApi.GetScheduledToolExecutions"
+  | "EngineApi.GetScheduledToolDetails"
+  | "EngineApi.GetOpenAPISpecification"
+  | "EngineApi.GetToolsList"
+  | "EngineApi.AuthorizeUserToolAccess"
+  | "EngineApi.ExecuteTool"
+  | "EngineApi.GetToolSpecification"
+  | "EngineApi.ListWorkers"
+  | "EngineApi.CreateWorker"
+  | "EngineApi.TestWorkerConnection"
+  | "EngineApi.GetWorkerById"
+  | "EngineApi.DeleteWorker"
+  | "EngineApi.AuthorizeWorker"
+  | "EngineApi.GetWorkerHealthStatus"
+  | "EngineApi.FetchToolsPage";
+
 /**
  * List auth providers.
  *
@@ -147,6 +209,7 @@ export interface GetFormattedToolSpecificationInput {
  * Declares no secret.
  */
 export type CheckPlatformEngineHealthInput = Record<string, never>;
+
 /**
  * Delete the Model Context Protocol endpoint data.
  *

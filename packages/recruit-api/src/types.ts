@@ -9,11 +9,296 @@ export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
+
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
+
 /** Short names of the RecruitApi tools. */
-export type ToolName = "GetApiKeyInfo" | "ChangeApplicationSource" | "ChangeApplicationStage" | "CreateJobApplication" | "TransferApplicationToJob" | "UpdateApplicationStatus" | "AddHiringTeamMember" | "RemoveHiringTeamMember" | "GetHiringTeamRoles" | "ListArchiveReasons" | "ListAssessments" | "FindCandidates" | "ListCloseReasons" | "ListEnabledCommunicationTemplates" | "GetDepartmentDetails" | "ListHiringTeamRoles" | "FetchInterviewDetails" | "CancelInterviewSchedule" | "CreateInterviewSchedule" | "FetchInterviewStageDetails" | "ListInterviewStageGroups" | "ListJobOpenings" | "CreateJobOpening" | "SetOpeningState" | "SetOpeningArchivedState" | "UpdateJobOpening" | "ListProjects" | "SearchProjectsByTitle" | "GetReferralFormInfo" | "ListAllSources" | "ListSourceTrackingLinks" | "CreateWebhookSetting" | "UpdateWebhookSetting" | "DeleteWebhookSetting" | "FetchApplicationDetails" | "ListApplications" | "UpdateApplicationHistory" | "GetApplicationHistory" | "GetCandidateCriteriaEvaluations" | "ListApplicationFeedback" | "SubmitApplicationFeedback" | "GetApprovalList" | "UpdateApprovalDefinition" | "OfferApprovalAction" | "CreateOffer" | "GetOfferDetails" | "GetLatestOffers" | "CreateCandidateOfferVersion" | "UpdateOffer" | "StartOfferProcess" | "AddCompletedAssessmentToCandidate" | "StartAssessment" | "UpdateAssessmentStatus" | "CancelAssessment" | "AddCandidateToProject" | "AddCandidateTag" | "AnonymizeCandidateData" | "CreateCandidate" | "CreateCandidateNote" | "GetCandidateInformation" | "ListCandidates" | "ListCandidateClientInfo" | "ListCandidateNotes" | "ListCandidateProjects" | "UpdateCandidateInfo" | "CreateCandidateTag" | "ListCandidateTags" | "RetrieveCandidateFileUrl" | "CreateCandidateReferral" | "CreateCustomField" | "GetCustomFieldInfo" | "ListCustomFields" | "SetCustomFieldValue" | "CreateDepartment" | "ArchiveDepartment" | "RestoreDepartment" | "ListDepartments" | "MoveDepartment" | "UpdateDepartment" | "GetFeedbackFormInfo" | "ListFeedbackForms" | "HiringTeamAddMember" | "RemoveTeamMemberFromHiring" | "ListInterviews" | "ListInterviewEvents" | "ListInterviewPlans" | "GetInterviewSchedules" | "UpdateInterviewSchedule" | "ListInterviewStages" | "ListInterviewerPools" | "GetInterviewerPoolInfo" | "CreateInterviewerPool" | "UpdateInterviewerPool" | "UpdateWorkplaceType" | "GetOpeningInfo" | "SearchJobOpenings" | "AddJobToOpening" | "RemoveJobFromOpening" | "AddLocationToJobOpening" | "RemoveLocationFromOpening" | "GetProjectInformation" | "GenerateAndPollReport" | "RetrieveSyncReport" | "GetSurveyFormDetails" | "ListSurveyFormDefinitions" | "CreateSurveyRequest" | "ListSurveyRequests" | "CreateSurveySubmission" | "ListSurveySubmissions" | "GetRecruitUserInfo" | "GetRecruitUserList" | "RecruitUserSearch" | "GetInterviewerSettings" | "UpdateInterviewerSettings" | "RetrieveWebhookInfo" | "ArchiveInterviewerPool" | "RestoreInterviewerPool" | "AddUserToInterviewerPool" | "RemoveUserFromInterviewerPool" | "CreateNewJob" | "GetJobDetails" | "ListAllJobs" | "SetJobStatus" | "UpdateJobDetails" | "UpdateJobCompensation" | "SearchJobsByTitle" | "ListEnabledJobBoards" | "JobInterviewPlanInfo" | "GetJobPostingInfo" | "ListPublishedJobPostings" | "ListJobTemplates" | "UpdateJobPosting" | "ArchiveLocation" | "CreateLocation" | "GetLocationDetails" | "ListAllLocations" | "MoveLocationInHierarchy" | "RestoreArchivedLocation" | "UpdateLocationAddress" | "UpdateLocationName" | "UpdateLocationRemoteStatus";
+export type ToolName =
+  | "GetApiKeyInfo"
+  | "ChangeApplicationSource"
+  | "ChangeApplicationStage"
+  | "CreateJobApplication"
+  | "TransferApplicationToJob"
+  | "UpdateApplicationStatus"
+  | "AddHiringTeamMember"
+  | "RemoveHiringTeamMember"
+  | "GetHiringTeamRoles"
+  | "ListArchiveReasons"
+  | "ListAssessments"
+  | "FindCandidates"
+  | "ListCloseReasons"
+  | "ListEnabledCommunicationTemplates"
+  | "GetDepartmentDetails"
+  | "ListHiringTeamRoles"
+  | "FetchInterviewDetails"
+  | "CancelInterviewSchedule"
+  | "CreateInterviewSchedule"
+  | "FetchInterviewStageDetails"
+  | "ListInterviewStageGroups"
+  | "ListJobOpenings"
+  | "CreateJobOpening"
+  | "SetOpeningState"
+  | "SetOpeningArchivedState"
+  | "UpdateJobOpening"
+  | "ListProjects"
+  | "SearchProjectsByTitle"
+  | "GetReferralFormInfo"
+  | "ListAllSources"
+  | "ListSourceTrackingLinks"
+  | "CreateWebhookSetting"
+  | "UpdateWebhookSetting"
+  | "DeleteWebhookSetting"
+  | "FetchApplicationDetails"
+  | "ListApplications"
+  | "UpdateApplicationHistory"
+  | "GetApplicationHistory"
+  | "GetCandidateCriteriaEvaluations"
+  | "ListApplicationFeedback"
+  | "SubmitApplicationFeedback"
+  | "GetApprovalList"
+  | "UpdateApprovalDefinition"
+  | "OfferApprovalAction"
+  | "CreateOffer"
+  | "GetOfferDetails"
+  | "GetLatestOffers"
+  | "CreateCandidateOfferVersion"
+  | "UpdateOffer"
+  | "StartOfferProcess"
+  | "AddCompletedAssessmentToCandidate"
+  | "StartAssessment"
+  | "UpdateAssessmentStatus"
+  | "CancelAssessment"
+  | "AddCandidateToProject"
+  | "AddCandidateTag"
+  | "AnonymizeCandidateData"
+  | "CreateCandidate"
+  | "CreateCandidateNote"
+  | "GetCandidateInformation"
+  | "ListCandidates"
+  | "ListCandidateClientInfo"
+  | "ListCandidateNotes"
+  | "ListCandidateProjects"
+  | "UpdateCandidateInfo"
+  | "CreateCandidateTag"
+  | "ListCandidateTags"
+  | "RetrieveCandidateFileUrl"
+  | "CreateCandidateReferral"
+  | "CreateCustomField"
+  | "GetCustomFieldInfo"
+  | "ListCustomFields"
+  | "SetCustomFieldValue"
+  | "CreateDepartment"
+  | "ArchiveDepartment"
+  | "RestoreDepartment"
+  | "ListDepartments"
+  | "MoveDepartment"
+  | "UpdateDepartment"
+  | "GetFeedbackFormInfo"
+  | "ListFeedbackForms"
+  | "HiringTeamAddMember"
+  | "RemoveTeamMemberFromHiring"
+  | "ListInterviews"
+  | "ListInterviewEvents"
+  | "ListInterviewPlans"
+  | "GetInterviewSchedules"
+  | "UpdateInterviewSchedule"
+  | "ListInterviewStages"
+  | "ListInterviewerPools"
+  | "GetInterviewerPoolInfo"
+  | "CreateInterviewerPool"
+  | "UpdateInterviewerPool"
+  | "UpdateWorkplaceType"
+  | "GetOpeningInfo"
+  | "SearchJobOpenings"
+  | "AddJobToOpening"
+  | "RemoveJobFromOpening"
+  | "AddLocationToJobOpening"
+  | "RemoveLocationFromOpening"
+  | "GetProjectInformation"
+  | "GenerateAndPollReport"
+  | "RetrieveSyncReport"
+  | "GetSurveyFormDetails"
+  | "ListSurveyFormDefinitions"
+  | "CreateSurveyRequest"
+  | "ListSurveyRequests"
+  | "CreateSurveySubmission"
+  | "ListSurveySubmissions"
+  | "GetRecruitUserInfo"
+  | "GetRecruitUserList"
+  | "RecruitUserSearch"
+  | "GetInterviewerSettings"
+  | "UpdateInterviewerSettings"
+  | "RetrieveWebhookInfo"
+  | "ArchiveInterviewerPool"
+  | "RestoreInterviewerPool"
+  | "AddUserToInterviewerPool"
+  | "RemoveUserFromInterviewerPool"
+  | "CreateNewJob"
+  | "GetJobDetails"
+  | "ListAllJobs"
+  | "SetJobStatus"
+  | "UpdateJobDetails"
+  | "UpdateJobCompensation"
+  | "SearchJobsByTitle"
+  | "ListEnabledJobBoards"
+  | "JobInterviewPlanInfo"
+  | "GetJobPostingInfo"
+  | "ListPublishedJobPostings"
+  | "ListJobTemplates"
+  | "UpdateJobPosting"
+  | "ArchiveLocation"
+  | "CreateLocation"
+  | "GetLocationDetails"
+  | "ListAllLocations"
+  | "MoveLocationInHierarchy"
+  | "RestoreArchivedLocation"
+  | "UpdateLocationAddress"
+  | "UpdateLocationName"
+  | "UpdateLocationRemoteStatus";
+
 /** Full names (`RecruitApi.<Tool>`) of the RecruitApi tools. */
-export type ToolFullName = "RecruitApi.GetApiKeyInfo" | "RecruitApi.ChangeApplicationSource" | "RecruitApi.ChangeApplicationStage" | "RecruitApi.CreateJobApplication" | "RecruitApi.TransferApplicationToJob" | "RecruitApi.UpdateApplicationStatus" | "RecruitApi.AddHiringTeamMember" | "RecruitApi.RemoveHiringTeamMember" | "RecruitApi.GetHiringTeamRoles" | "RecruitApi.ListArchiveReasons" | "RecruitApi.ListAssessments" | "RecruitApi.FindCandidates" | "RecruitApi.ListCloseReasons" | "RecruitApi.ListEnabledCommunicationTemplates" | "RecruitApi.GetDepartmentDetails" | "RecruitApi.ListHiringTeamRoles" | "RecruitApi.FetchInterviewDetails" | "RecruitApi.CancelInterviewSchedule" | "RecruitApi.CreateInterviewSchedule" | "RecruitApi.FetchInterviewStageDetails" | "RecruitApi.ListInterviewStageGroups" | "RecruitApi.ListJobOpenings" | "RecruitApi.CreateJobOpening" | "RecruitApi.SetOpeningState" | "RecruitApi.SetOpeningArchivedState" | "RecruitApi.UpdateJobOpening" | "RecruitApi.ListProjects" | "RecruitApi.SearchProjectsByTitle" | "RecruitApi.GetReferralFormInfo" | "RecruitApi.ListAllSources" | "RecruitApi.ListSourceTrackingLinks" | "RecruitApi.CreateWebhookSetting" | "RecruitApi.UpdateWebhookSetting" | "RecruitApi.DeleteWebhookSetting" | "RecruitApi.FetchApplicationDetails" | "RecruitApi.ListApplications" | "RecruitApi.UpdateApplicationHistory" | "RecruitApi.GetApplicationHistory" | "RecruitApi.GetCandidateCriteriaEvaluations" | "RecruitApi.ListApplicationFeedback" | "RecruitApi.SubmitApplicationFeedback" | "RecruitApi.GetApprovalList" | "RecruitApi.UpdateApprovalDefinition" | "RecruitApi.OfferApprovalAction" | "RecruitApi.CreateOffer" | "RecruitApi.GetOfferDetails" | "RecruitApi.GetLatestOffers" | "RecruitApi.CreateCandidateOfferVersion" | "RecruitApi.UpdateOffer" | "RecruitApi.StartOfferProcess" | "RecruitApi.AddCompletedAssessmentToCandidate" | "RecruitApi.StartAssessment" | "RecruitApi.UpdateAssessmentStatus" | "RecruitApi.CancelAssessment" | "RecruitApi.AddCandidateToProject" | "RecruitApi.AddCandidateTag" | "RecruitApi.AnonymizeCandidateData" | "RecruitApi.CreateCandidate" | "RecruitApi.CreateCandidateNote" | "RecruitApi.GetCandidateInformation" | "RecruitApi.ListCandidates" | "RecruitApi.ListCandidateClientInfo" | "RecruitApi.ListCandidateNotes" | "RecruitApi.ListCandidateProjects" | "RecruitApi.UpdateCandidateInfo" | "RecruitApi.CreateCandidateTag" | "RecruitApi.ListCandidateTags" | "RecruitApi.RetrieveCandidateFileUrl" | "RecruitApi.CreateCandidateReferral" | "RecruitApi.CreateCustomField" | "RecruitApi.GetCustomFieldInfo" | "RecruitApi.ListCustomFields" | "RecruitApi.SetCustomFieldValue" | "RecruitApi.CreateDepartment" | "RecruitApi.ArchiveDepartment" | "RecruitApi.RestoreDepartment" | "RecruitApi.ListDepartments" | "RecruitApi.MoveDepartment" | "RecruitApi.UpdateDepartment" | "RecruitApi.GetFeedbackFormInfo" | "RecruitApi.ListFeedbackForms" | "RecruitApi.HiringTeamAddMember" | "RecruitApi.RemoveTeamMemberFromHiring" | "RecruitApi.ListInterviews" | "RecruitApi.ListInterviewEvents" | "RecruitApi.ListInterviewPlans" | "RecruitApi.GetInterviewSchedules" | "RecruitApi.UpdateInterviewSchedule" | "RecruitApi.ListInterviewStages" | "RecruitApi.ListInterviewerPools" | "RecruitApi.GetInterviewerPoolInfo" | "RecruitApi.CreateInterviewerPool" | "RecruitApi.UpdateInterviewerPool" | "RecruitApi.UpdateWorkplaceType" | "RecruitApi.GetOpeningInfo" | "RecruitApi.SearchJobOpenings" | "RecruitApi.AddJobToOpening" | "RecruitApi.RemoveJobFromOpening" | "RecruitApi.AddLocationToJobOpening" | "RecruitApi.RemoveLocationFromOpening" | "RecruitApi.GetProjectInformation" | "RecruitApi.GenerateAndPollReport" | "RecruitApi.RetrieveSyncReport" | "RecruitApi.GetSurveyFormDetails" | "RecruitApi.ListSurveyFormDefinitions" | "RecruitApi.CreateSurveyRequest" | "RecruitApi.ListSurveyRequests" | "RecruitApi.CreateSurveySubmission" | "RecruitApi.ListSurveySubmissions" | "RecruitApi.GetRecruitUserInfo" | "RecruitApi.GetRecruitUserList" | "RecruitApi.RecruitUserSearch" | "RecruitApi.GetInterviewerSettings" | "RecruitApi.UpdateInterviewerSettings" | "RecruitApi.RetrieveWebhookInfo" | "RecruitApi.ArchiveInterviewerPool" | "RecruitApi.RestoreInterviewerPool" | "RecruitApi.AddUserToInterviewerPool" | "RecruitApi.RemoveUserFromInterviewerPool" | "RecruitApi.CreateNewJob" | "RecruitApi.GetJobDetails" | "RecruitApi.ListAllJobs" | "RecruitApi.SetJobStatus" | "RecruitApi.UpdateJobDetails" | "RecruitApi.UpdateJobCompensation" | "RecruitApi.SearchJobsByTitle" | "RecruitApi.ListEnabledJobBoards" | "RecruitApi.JobInterviewPlanInfo" | "RecruitApi.GetJobPostingInfo" | "RecruitApi.ListPublishedJobPostings" | "RecruitApi.ListJobTemplates" | "RecruitApi.UpdateJobPosting" | "RecruitApi.ArchiveLocation" | "RecruitApi.CreateLocation" | "RecruitApi.GetLocationDetails" | "RecruitApi.ListAllLocations" | "RecruitApi.MoveLocationInHierarchy" | "RecruitApi.RestoreArchivedLocation" | "RecruitApi.UpdateLocationAddress" | "RecruitApi.UpdateLocationName" | "RecruitApi.UpdateLocationRemoteStatus";
+export type ToolFullName =
+  | "RecruitApi.GetApiKeyInfo"
+  | "RecruitApi.ChangeApplicationSource"
+  | "RecruitApi.ChangeApplicationStage"
+  | "RecruitApi.CreateJobApplication"
+  | "RecruitApi.TransferApplicationToJob"
+  | "RecruitApi.UpdateApplicationStatus"
+  | "RecruitApi.AddHiringTeamMember"
+  | "RecruitApi.RemoveHiringTeamMember"
+  | "RecruitApi.GetHiringTeamRoles"
+  | "RecruitApi.ListArchiveReasons"
+  | "RecruitApi.ListAssessments"
+  | "RecruitApi.FindCandidates"
+  | "RecruitApi.ListCloseReasons"
+  | "RecruitApi.ListEnabledCommunicationTemplates"
+  | "RecruitApi.GetDepartmentDetails"
+  | "RecruitApi.ListHiringTeamRoles"
+  | "RecruitApi.FetchInterviewDetails"
+  | "RecruitApi.CancelInterviewSchedule"
+  | "RecruitApi.CreateInterviewSchedule"
+  | "RecruitApi.FetchInterviewStageDetails"
+  | "RecruitApi.ListInterviewStageGroups"
+  | "RecruitApi.ListJobOpenings"
+  | "RecruitApi.CreateJobOpening"
+  | "RecruitApi.SetOpeningState"
+  | "RecruitApi.SetOpeningArchivedState"
+  | "RecruitApi.UpdateJobOpening"
+  | "RecruitApi.ListProjects"
+  | "RecruitApi.SearchProjectsByTitle"
+  | "RecruitApi.GetReferralFormInfo"
+  | "RecruitApi.ListAllSources"
+  | "RecruitApi.ListSourceTrackingLinks"
+  | "RecruitApi.CreateWebhookSetting"
+  | "RecruitApi.UpdateWebhookSetting"
+  | "RecruitApi.DeleteWebhookSetting"
+  | "RecruitApi.FetchApplicationDetails"
+  | "RecruitApi.ListApplications"
+  | "RecruitApi.UpdateApplicationHistory"
+  | "RecruitApi.GetApplicationHistory"
+  | "RecruitApi.GetCandidateCriteriaEvaluations"
+  | "RecruitApi.ListApplicationFeedback"
+  | "RecruitApi.SubmitApplicationFeedback"
+  | "RecruitApi.GetApprovalList"
+  | "RecruitApi.UpdateApprovalDefinition"
+  | "RecruitApi.OfferApprovalAction"
+  | "RecruitApi.CreateOffer"
+  | "RecruitApi.GetOfferDetails"
+  | "RecruitApi.GetLatestOffers"
+  | "RecruitApi.CreateCandidateOfferVersion"
+  | "RecruitApi.UpdateOffer"
+  | "RecruitApi.StartOfferProcess"
+  | "RecruitApi.AddCompletedAssessmentToCandidate"
+  | "RecruitApi.StartAssessment"
+  | "RecruitApi.UpdateAssessmentStatus"
+  | "RecruitApi.CancelAssessment"
+  | "RecruitApi.AddCandidateToProject"
+  | "RecruitApi.AddCandidateTag"
+  | "RecruitApi.AnonymizeCandidateData"
+  | "RecruitApi.CreateCandidate"
+  | "RecruitApi.CreateCandidateNote"
+  | "RecruitApi.GetCandidateInformation"
+  | "RecruitApi.ListCandidates"
+  | "RecruitApi.ListCandidateClientInfo"
+  | "RecruitApi.ListCandidateNotes"
+  | "RecruitApi.ListCandidateProjects"
+  | "RecruitApi.UpdateCandidateInfo"
+  | "RecruitApi.CreateCandidateTag"
+  | "RecruitApi.ListCandidateTags"
+  | "RecruitApi.RetrieveCandidateFileUrl"
+  | "RecruitApi.CreateCandidateReferral"
+  | "RecruitApi.CreateCustomField"
+  | "RecruitApi.GetCustomFieldInfo"
+  | "RecruitApi.ListCustomFields"
+  | "RecruitApi.SetCustomFieldValue"
+  | "RecruitApi.CreateDepartment"
+  | "RecruitApi.ArchiveDepartment"
+  | "RecruitApi.RestoreDepartment"
+  | "RecruitApi.ListDepartments"
+  | "RecruitApi.MoveDepartment"
+  | "RecruitApi.UpdateDepartment"
+  | "RecruitApi.GetFeedbackFormInfo"
+  | "RecruitApi.ListFeedbackForms"
+  | "RecruitApi.HiringTeamAddMember"
+  | "RecruitApi.RemoveTeamMemberFromHiring"
+  | "RecruitApi.ListInterviews"
+  | "RecruitApi.ListInterviewEvents"
+  | "RecruitApi.ListInterviewPlans"
+  | "RecruitApi.GetInterviewSchedules"
+  | "RecruitApi.UpdateInterviewSchedule"
+  | "RecruitApi.ListInterviewStages"
+  | "RecruitApi.ListInterviewerPools"
+  | "RecruitApi.GetInterviewerPoolInfo"
+  | "RecruitApi.CreateInterviewerPool"
+  | "RecruitApi.UpdateInterviewerPool"
+  | "RecruitApi.UpdateWorkplaceType"
+  | "RecruitApi.GetOpeningInfo"
+  | "RecruitApi.SearchJobOpenings"
+  | "RecruitApi.AddJobToOpening"
+  | "RecruitApi.RemoveJobFromOpening"
+  | "RecruitApi.AddLocationToJobOpening"
+  | "RecruitApi.RemoveLocationFromOpening"
+  | "RecruitApi.GetProjectInformation"
+  | "RecruitApi.GenerateAndPollReport"
+  | "RecruitApi.RetrieveSyncReport"
+  | "RecruitApi.GetSurveyFormDetails"
+  | "RecruitApi.ListSurveyFormDefinitions"
+  | "RecruitApi.CreateSurveyRequest"
+  | "RecruitApi.ListSurveyRequests"
+  | "RecruitApi.CreateSurveySubmission"
+  | "RecruitApi.ListSurveySubmissions"
+  | "RecruitApi.GetRecruitUserInfo"
+  | "RecruitApi.GetRecruitUserList"
+  | "RecruitApi.RecruitUserSearch"
+  | "RecruitApi.GetInterviewerSettings"
+  | "RecruitApi.UpdateInterviewerSettings"
+  | "RecruitApi.RetrieveWebhookInfo"
+  | "RecruitApi.ArchiveInterviewerPool"
+  | "RecruitApi.RestoreInterviewerPool"
+  | "RecruitApi.AddUserToInterviewerPool"
+  | "RecruitApi.RemoveUserFromInterviewerPool"
+  | "RecruitApi.CreateNewJob"
+  | "RecruitApi.GetJobDetails"
+  | "RecruitApi.ListAllJobs"
+  | "RecruitApi.SetJobStatus"
+  | "RecruitApi.UpdateJobDetails"
+  | "RecruitApi.UpdateJobCompensation"
+  | "RecruitApi.SearchJobsByTitle"
+  | "RecruitApi.ListEnabledJobBoards"
+  | "RecruitApi.JobInterviewPlanInfo"
+  | "RecruitApi.GetJobPostingInfo"
+  | "RecruitApi.ListPublishedJobPostings"
+  | "RecruitApi.ListJobTemplates"
+  | "RecruitApi.UpdateJobPosting"
+  | "RecruitApi.ArchiveLocation"
+  | "RecruitApi.CreateLocation"
+  | "RecruitApi.GetLocationDetails"
+  | "RecruitApi.ListAllLocations"
+  | "RecruitApi.MoveLocationInHierarchy"
+  | "RecruitApi.RestoreArchivedLocation"
+  | "RecruitApi.UpdateLocationAddress"
+  | "RecruitApi.UpdateLocationName"
+  | "RecruitApi.UpdateLocationRemoteStatus";
 
 /**
  * Information on the key in use.
@@ -2043,6 +2328,7 @@ export interface RetrieveWebhookInfoParameters {
 export type RetrieveWebhookInfoInput = 
     | (RetrieveWebhookInfoParameters & { mode: "get_request_schema" })
     | (RetrieveWebhookInfoParameters & { mode: "execute" } & Required<Pick<RetrieveWebhookInfoParameters, "request_body">>);
+
 /**
  * Archive interviewer pool.
  *
@@ -2051,6 +2337,7 @@ export type RetrieveWebhookInfoInput =
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ArchiveInterviewerPoolInput = { [parameter: string]: unknown };
+
 /**
  * Restore interviewer pool.
  *
@@ -2059,6 +2346,7 @@ export type ArchiveInterviewerPoolInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type RestoreInterviewerPoolInput = { [parameter: string]: unknown };
+
 /**
  * Add user to interviewer pool.
  *
@@ -2067,6 +2355,7 @@ export type RestoreInterviewerPoolInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type AddUserToInterviewerPoolInput = { [parameter: string]: unknown };
+
 /**
  * Remove user from interviewer pool.
  *
@@ -2075,6 +2364,7 @@ export type AddUserToInterviewerPoolInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type RemoveUserFromInterviewerPoolInput = { [parameter: string]: unknown };
+
 /**
  * Create new job.
  *
@@ -2083,6 +2373,7 @@ export type RemoveUserFromInterviewerPoolInput = { [parameter: string]: unknown 
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type CreateNewJobInput = { [parameter: string]: unknown };
+
 /**
  * Get job details.
  *
@@ -2091,6 +2382,7 @@ export type CreateNewJobInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type GetJobDetailsInput = { [parameter: string]: unknown };
+
 /**
  * List all jobs (open, closed, archived).
  *
@@ -2099,6 +2391,7 @@ export type GetJobDetailsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListAllJobsInput = { [parameter: string]: unknown };
+
 /**
  * Set job status.
  *
@@ -2107,6 +2400,7 @@ export type ListAllJobsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type SetJobStatusInput = { [parameter: string]: unknown };
+
 /**
  * Update job details.
  *
@@ -2115,6 +2409,7 @@ export type SetJobStatusInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateJobDetailsInput = { [parameter: string]: unknown };
+
 /**
  * Update job compensation.
  *
@@ -2123,6 +2418,7 @@ export type UpdateJobDetailsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateJobCompensationInput = { [parameter: string]: unknown };
+
 /**
  * Search jobs by title.
  *
@@ -2131,6 +2427,7 @@ export type UpdateJobCompensationInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type SearchJobsByTitleInput = { [parameter: string]: unknown };
+
 /**
  * List enabled job boards.
  *
@@ -2139,6 +2436,7 @@ export type SearchJobsByTitleInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListEnabledJobBoardsInput = { [parameter: string]: unknown };
+
 /**
  * Job interview plan info.
  *
@@ -2147,6 +2445,7 @@ export type ListEnabledJobBoardsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type JobInterviewPlanInfoInput = { [parameter: string]: unknown };
+
 /**
  * Get job posting info.
  *
@@ -2155,6 +2454,7 @@ export type JobInterviewPlanInfoInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type GetJobPostingInfoInput = { [parameter: string]: unknown };
+
 /**
  * List published job postings.
  *
@@ -2163,6 +2463,7 @@ export type GetJobPostingInfoInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListPublishedJobPostingsInput = { [parameter: string]: unknown };
+
 /**
  * List job templates.
  *
@@ -2171,6 +2472,7 @@ export type ListPublishedJobPostingsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListJobTemplatesInput = { [parameter: string]: unknown };
+
 /**
  * Update job posting.
  *
@@ -2179,6 +2481,7 @@ export type ListJobTemplatesInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateJobPostingInput = { [parameter: string]: unknown };
+
 /**
  * Archive location.
  *
@@ -2187,6 +2490,7 @@ export type UpdateJobPostingInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ArchiveLocationInput = { [parameter: string]: unknown };
+
 /**
  * Create location or hierarchy.
  *
@@ -2195,6 +2499,7 @@ export type ArchiveLocationInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type CreateLocationInput = { [parameter: string]: unknown };
+
 /**
  * Get location details.
  *
@@ -2203,6 +2508,7 @@ export type CreateLocationInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type GetLocationDetailsInput = { [parameter: string]: unknown };
+
 /**
  * List all locations.
  *
@@ -2211,6 +2517,7 @@ export type GetLocationDetailsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type ListAllLocationsInput = { [parameter: string]: unknown };
+
 /**
  * Move location in hierarchy.
  *
@@ -2219,6 +2526,7 @@ export type ListAllLocationsInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type MoveLocationInHierarchyInput = { [parameter: string]: unknown };
+
 /**
  * Restore archived location.
  *
@@ -2227,6 +2535,7 @@ export type MoveLocationInHierarchyInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type RestoreArchivedLocationInput = { [parameter: string]: unknown };
+
 /**
  * Update location address.
  *
@@ -2235,6 +2544,7 @@ export type RestoreArchivedLocationInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateLocationAddressInput = { [parameter: string]: unknown };
+
 /**
  * Update location name.
  *
@@ -2243,6 +2553,7 @@ export type UpdateLocationAddressInput = { [parameter: string]: unknown };
  * The catalog does not show this tool's parameters; any object is accepted.
  */
 export type UpdateLocationNameInput = { [parameter: string]: unknown };
+
 /**
  * Update location remote status.
  *

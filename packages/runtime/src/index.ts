@@ -1,7 +1,7 @@
-// The public API of @toolcat/runtime, imported by every generated package.
-export * from "./formats.js";
-export * from "./validation.js";
-export * from "./issues.js";
+// The public API of @toolcat/runtime: what users of generated packages import. Helpers that only
+// generated code calls live in ./internal.ts (@toolcat/runtime/internal).
+export { formats, type FormatName } from "./formats.js";
+export type { IssueCode, ValidationIssue, ValidationResult } from "./validation.js";
 export type * from "./manifest.js";
 export * from "./errors.js";
 export * from "./secrets.js";
@@ -10,5 +10,5 @@ export * from "./memory-transport.js";
 // Generated packages re-export the memory transport under this name.
 export { createMemoryTransport as createInMemoryTransport } from "./memory-transport.js";
 export * from "./http-transport.js";
-export * from "./client.js";
+export type { CallOptions, ClientOptions, ToolCaller, ToolDefinition, WithObjectRequestBody } from "./client.js";
 export { RUNTIME_VERSION } from "./version.js";

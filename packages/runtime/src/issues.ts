@@ -1,7 +1,7 @@
 // Issue constructors for the generated validators: the messages live here once instead of in
 // every generated package, and each call site stays a single short line.
 import type { FormatName } from "./formats.js";
-import { describe, pointer, type ValidationIssue } from "./validation.js";
+import { describeValue, pointer, type ValidationIssue } from "./validation.js";
 
 /** How each format reads in a message ("must be a YYYY-MM-DD date"). */
 export const formatDescriptions: Readonly<Record<FormatName, string>> = {
@@ -24,7 +24,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 export function issueNotObject(value: unknown): ValidationIssue {
-  return { path: "", code: "invalid_type", message: `input must be an object, got ${describe(value)}` };
+  return { path: "", code: "invalid_type", message: `input must be an object, got ${describeValue(value)}` };
 }
 
 export function issueUnreadable(error: unknown): ValidationIssue {
@@ -43,9 +43,9 @@ export function describeThrown(error: unknown): string {
       if (typeof message === "string") return cut(message);
     }
   } catch {
-    // Fall through to the shape of the value, which describe() reads without running user code.
+    // Fall through to the shape of the value, which describeValue() reads without running user code.
   }
-  return describe(error);
+  return describeValue(error);
 }
 
 export function issueUnknownParameter(key: string, known: readonly string[]): ValidationIssue {
@@ -64,7 +64,7 @@ export function issueUnknownTool(name: unknown, server: string, known: readonly 
   const wanted = typeof name === "string" ? name.toLowerCase().replace(`${server.toLowerCase()}.`, "") : undefined;
   const close = wanted === undefined ? undefined : known.find((tool) => tool.toLowerCase() === wanted);
   const hint = close === undefined ? `; it has ${known.length} tools, such as ${known.slice(0, 3).join(", ")}` : `; did you mean ${close}?`;
-  const label = typeof name === "string" ? describe(name) : `name ${describe(name)}`;
+  const label = typeof name === "string" ? describeValue(name) : `name ${describeValue(name)}`;
   return { path: "", code: "unknown_tool", message: `unknown tool ${label} for ${server}${hint}` };
 }
 
@@ -85,7 +85,7 @@ export function issueRequires(path: string, name: string, given: string): Valida
 }
 
 export function issueType(path: string, name: string, expected: string, value: unknown): ValidationIssue {
-  return { path, code: "invalid_type", message: `${name} must be ${expected}, got ${describe(value)}` };
+  return { path, code: "invalid_type", message: `${name} must be ${expected}, got ${describeValue(value)}` };
 }
 
 export function issueTooSmall(path: string, name: string, minimum: number, value: number): ValidationIssue {
@@ -97,11 +97,11 @@ export function issueTooBig(path: string, name: string, maximum: number, value: 
 }
 
 export function issueEnum(path: string, name: string, values: readonly string[], value: unknown): ValidationIssue {
-  return { path, code: "invalid_enum", message: `${name} must be one of ${values.join(", ")}, got ${describe(value)}` };
+  return { path, code: "invalid_enum", message: `${name} must be one of ${values.join(", ")}, got ${describeValue(value)}` };
 }
 
 export function issueFormat(path: string, name: string, format: FormatName, value: string): ValidationIssue {
-  return { path, code: "invalid_format", message: `${name} must be ${formatDescriptions[format]}, got ${describe(value)}` };
+  return { path, code: "invalid_format", message: `${name} must be ${formatDescriptions[format]}, got ${describeValue(value)}` };
 }
 
 export function issueTooManyKeys(path: string, name: string, maximum: number, count: number): ValidationIssue {

@@ -46,7 +46,7 @@ const MAX_STRING_LENGTH = 40;
 const PLAIN_ASCII = /^[ !#-[\]-~]*$/;
 
 /** A value as it reads after "got" in a message: `5000`, `"abc"`, `an array`, `null`. Never throws. */
-export function describe(value: unknown): string {
+export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (isArraySafely(value)) return "an array";
   if (typeof value === "string") {

@@ -1,6 +1,6 @@
-import { describe as suite, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { capIssues, describeThrown, issueRequired, issueUnknownTool, issueUnreadable, MAX_ISSUES } from "../src/issues.js";
-import { describe } from "../src/validation.js";
+import { describeValue } from "../src/validation.js";
 import { revokedProxy } from "./support/hostile.js";
 
 
@@ -22,7 +22,7 @@ const hostileThrown: [string, () => unknown][] = [
   ["a function", () => throwing],
 ];
 
-suite("issueUnreadable", () => {
+describe("issueUnreadable", () => {
   it.each(hostileThrown)("never throws for %s", (_, make) => {
     const issue = issueUnreadable(make());
     expect(issue).toMatchObject({ path: "", code: "invalid_type" });
@@ -38,13 +38,13 @@ suite("issueUnreadable", () => {
   });
 });
 
-suite("describe", () => {
+describe("describe", () => {
   it.each(hostileThrown)("never throws for %s", (_, make) => {
-    expect(typeof describe(make())).toBe("string");
+    expect(typeof describeValue(make())).toBe("string");
   });
 });
 
-suite("issueUnknownTool", () => {
+describe("issueUnknownTool", () => {
   const known = ["GetSpreadsheet", "WriteToCell"];
 
   it.each([
@@ -60,7 +60,7 @@ suite("issueUnknownTool", () => {
   });
 });
 
-suite("capIssues", () => {
+describe("capIssues", () => {
   const issues = (count: number) => Array.from({ length: count }, (_, i) => issueRequired(`/${i}`, `p${i}`));
 
   it.each([0, 1, MAX_ISSUES])("keeps %i issues as they are", (count) => {

@@ -1,8 +1,8 @@
-import { describe as suite, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueUnknownParameter } from "../src/issues.js";
-import { describe, pointer } from "../src/validation.js";
+import { describeValue, pointer } from "../src/validation.js";
 
-suite("pointer", () => {
+describe("pointer", () => {
   it.each([
     [[], ""],
     [["a"], "/a"],
@@ -21,7 +21,7 @@ suite("pointer", () => {
   });
 });
 
-suite("describe", () => {
+describe("describeValue", () => {
   it.each([
     [5000, "5000"],
     [-1.5, "-1.5"],
@@ -35,11 +35,11 @@ suite("describe", () => {
     [undefined, "undefined"],
     [10n, "10n"],
   ] as [unknown, string][])("%s → %s", (value, expected) => {
-    expect(describe(value)).toBe(expected);
+    expect(describeValue(value)).toBe(expected);
   });
 
   it("truncates long strings", () => {
-    const text = describe("x".repeat(100));
+    const text = describeValue("x".repeat(100));
     expect(text).toBe(`"${"x".repeat(40)}"…`);
   });
 });

@@ -1,0 +1,64 @@
+// The one list of outputs. Generation, the package index and the Nx `generate` outputs are all
+// computed from it: adding an output is one emitter file and one line here.
+import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
+import { serverNames } from "../ir/naming.ts";
+import type { Catalog, Server } from "../ir/types.ts";
+import { clientEmitter } from "./client.ts";
+import { packageDir, type EmitContext, type Emitter, type IndexEntry } from "./emitter.ts";
+import { manifestEmitter } from "./manifest.ts";
+import { packageFilesEmitter } from "./package-files.ts";
+import { readmeEmitter } from "./readme.ts";
+import { serverFacts } from "./server-facts.ts";
+import { nameList, printTypeScript } from "./source-file.ts";
+import { typesEmitter } from "./types.ts";
+import { validatorsEmitter } from "./validators.ts";
+
+/** src/index.ts: re-exports what every other emitter declares, in registry order. */
+const indexEmitter: Emitter = {
+  id: "index",
+  outputs: ["src/index.ts"],
+  emit: (context) => [
+    printTypeScript(
+      context.server,
+      `${packageDir(context)}/src/index.ts`,
+      emitters.flatMap((emitter) => (emitter.index === undefined ? [] : indexLines(emitter.index))),
+    ),
+  ],
+};
+
+export const emitters: readonly Emitter[] = [
+  typesEmitter,
+  validatorsEmitter,
+  clientEmitter,
+  manifestEmitter,
+  packageFilesEmitter,
+  readmeEmitter,
+  indexEmitter,
+];
+
+/**
+ * Paths every emitter writes, relative to a package directory, with generated `src/` files folded
+ * into `src`: the Nx `generate` target's outputs.
+ */
+export function packageOutputs(): string[] {
+  const paths = emitters.flatMap((emitter) => emitter.outputs).map((path) => (path.startsWith("src/") ? "src" : path));
+  return [...new Set(paths)];
+}
+
+/** The emit context of one server: its IR, the catalog's mode rules and its names record. */
+export function emitContext(server: Server, catalog: Catalog, versions: Versions): EmitContext {
+  const toolMode = catalog.rules.toolMode;
+  const { names } = serverNames(server.name, toolMode.name, server.tools.map((tool) => tool.name));
+  return { server, catalog: catalog.rules.catalog, toolMode, versions, names, documentation: serverFacts(server, catalog.rules) };
+}
+
+export function generateServer(server: Server, catalog: Catalog, versions: Versions): GeneratedFile[] {
+  const context = emitContext(server, catalog, versions);
+  return emitters.flatMap((emitter) => emitter.emit(context)).sort(byPath);
+}
+
+function indexLines(entry: IndexEntry): string[] {
+  const lines = entry.names === "all" ? [`export * from ${JSON.stringify(entry.module)};`] : [nameList("export", entry.names, entry.module)];
+  if (entry.types !== undefined) lines.push(nameList("export type", entry.types, entry.module));
+  return lines;
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { docText } from "../../src/emit/escape.ts";
+
+describe("docText", () => {
+  it.each([
+    ["*\0/", "*\\u0000/"],
+    ["*\x7f/", "*\\u007f/"],
+    ["*\x1b/", "*\\u001b/"],
+    ["*/", "*\\/"],
+    ["a\u2028b", "a\nb"],
+  ])("keeps %j from closing the comment", (input, expected) => {
+    const text = docText(`see docs ${input} console.log('RAN'); /*`);
+    expect(text).toBe(`see docs ${expected} console.log('RAN'); /*`);
+    expect(text).not.toContain("*/");
+  });
+});

@@ -1,0 +1,6 @@
+// @toolcat/runtime/internal: the helpers generated packages call (issue builders, format
+// predicates, pointers, the tool caller). Not for users: it may change with any generator release.
+export * from "./formats.js";
+export * from "./issues.js";
+export { describeValue, pointer } from "./validation.js";
+export { callByName, createToolCaller } from "./client.js";
