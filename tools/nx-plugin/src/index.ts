@@ -12,8 +12,10 @@ const generatorInputs = [
   "{workspaceRoot}/generators/src/**/*",
   "{workspaceRoot}/generators/templates/**/*",
   "{workspaceRoot}/generators/bin/**/*",
-  "{workspaceRoot}/packages/runtime/src/formats.ts",
-  "{workspaceRoot}/packages/runtime/src/issues.ts",
+  // The generators import runtime sources (formats, issue texts, pointer()); listing files one by one went
+  // stale once, so any runtime source counts. Tests do not.
+  "{workspaceRoot}/packages/runtime/src/**/*",
+  "!{workspaceRoot}/packages/runtime/src/**/*.test.ts",
   "{workspaceRoot}/packages/runtime/package.json",
 ];
 
