@@ -30,6 +30,7 @@ export const generateOutputs = [
   "{projectRoot}/README.md",
   "{projectRoot}/package.json",
   "{projectRoot}/tsconfig.json",
+  "{projectRoot}/LICENSE",
 ];
 
 /**
