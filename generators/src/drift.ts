@@ -4,10 +4,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { compareText } from "./core/files.ts";
+import { stagingLeftovers } from "./lock.ts";
 import { plan, stalePackages } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";
 
-export type DriftKind = "changed" | "missing" | "orphaned";
+/** `leftover`: a staging directory a killed generate run left behind (the next generate removes it). */
+export type DriftKind = "changed" | "missing" | "orphaned" | "leftover";
 
 export interface Drift {
   readonly kind: DriftKind;
@@ -34,6 +36,7 @@ export function checkDrift(root: string): DriftReport {
     drift.push({ kind: current === undefined ? "missing" : "changed", path: file.path, diff: unifiedDiff(file.path, current ?? "", file.text) });
   }
   for (const path of changes.remove) drift.push({ kind: "orphaned", path, diff: unifiedDiff(path, readFileSync(join(root, path), "utf8"), "") });
+  for (const path of stagingLeftovers(root)) drift.push({ kind: "leftover", path, diff: "" });
   drift.sort((a, b) => compareText(a.path, b.path));
   return { drift, packages: result.runs.length, files: result.files.length };
 }

@@ -1,6 +1,6 @@
 // The drift check end to end, on a copy of the workspace: each scenario breaks the tree the way a
 // real change would and checks the exit code and what the report names.
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyWorkspace, type WorkspaceCopy } from "../support/workspace-copy.ts";
@@ -62,6 +62,32 @@ describe("toolcat check-drift", () => {
     expect(result.stderr).toMatch(/orphaned\s+packages\/recruit-api\/src\/removed-tool\.ts/);
     regenerate();
     expect(checkDrift().status).toBe(0);
+  });
+
+  it("(5b) reports staging left by a killed generate run; the next generate removes it", () => {
+    mkdirSync(join(ws.root, "packages/.toolcat-staging-killed"));
+    writeFileSync(join(ws.root, "packages/.toolcat-staging-killed/0"), "half written");
+    const result = checkDrift();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/leftover\s+packages\/\.toolcat-staging-killed/);
+    regenerate();
+    expect(existsSync(join(ws.root, "packages/.toolcat-staging-killed"))).toBe(false);
+    expect(checkDrift().status).toBe(0);
+  });
+
+  it("(5c) generate fails, naming the holder, while another live run holds the lock; a dead holder's lock is taken over", () => {
+    edit("specs/cloud-sheets.yaml", (text) => text.replace("purpose: write one cell", "purpose: write one single cell"));
+    writeFileSync(join(ws.root, "packages/.toolcat-lock"), `${process.pid}\n`);
+    const held = ws.run("node", ["generators/bin/toolcat.js", "generate", "--quiet"]);
+    expect(held.status).not.toBe(0);
+    expect(held.stderr).toContain(`packages/.toolcat-lock is held by process ${process.pid}`);
+    expect(checkDrift().status).toBe(1);
+    writeFileSync(join(ws.root, "packages/.toolcat-lock"), "2147483646\n");
+    regenerate();
+    expect(existsSync(join(ws.root, "packages/.toolcat-lock"))).toBe(false);
+    expect(checkDrift().status).toBe(0);
+    edit("specs/cloud-sheets.yaml", (text) => text.replace("purpose: write one single cell", "purpose: write one cell"));
+    regenerate();
   });
 
   it("(6) fails after a generator change that alters output, until regenerated", () => {

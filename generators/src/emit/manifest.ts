@@ -1,6 +1,5 @@
 // Emits the tool manifest twice from one object: manifest.json (for any language) and
 // src/manifest.ts (exported as `manifest`), so the two can never disagree.
-import { StructureKind } from "ts-morph";
 import type { GeneratedFile } from "../core/files.ts";
 import type { Auth, Tool } from "../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";

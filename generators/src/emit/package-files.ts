@@ -34,6 +34,9 @@ function emitPackageFiles(context: EmitContext): GeneratedFile[] {
     description: `Typed client, validators and tool manifest for the ${server.name} tool server: ${server.domain}.`,
     keywords: ["toolcat", "llm", "agent", "tools", server.name, ...server.keywords],
     license: "MIT",
+    repository: { type: "git", url: "git+https://github.com/toolcat/toolcat.git", directory: dir },
+    homepage: `https://github.com/toolcat/toolcat/tree/main/${dir}#readme`,
+    bugs: { url: "https://github.com/toolcat/toolcat/issues" },
     type: "module",
     sideEffects: false,
     types: "./dist/index.d.ts",
@@ -42,13 +45,24 @@ function emitPackageFiles(context: EmitContext): GeneratedFile[] {
       "./manifest.json": "./manifest.json",
       "./package.json": "./package.json",
     },
-    files: ["dist", "manifest.json", "README.md"],
+    // src ships so the declaration maps lead go-to-definition to the TypeScript sources.
+    files: ["dist", "src", "manifest.json", "README.md", "LICENSE"],
     engines: { node: `>=${nodeVersion}` },
     dependencies: { "@toolcat/runtime": `^${versions.runtime}` },
+    publishConfig: { access: "public" },
   };
   const tsconfig = {
     extends: "../../tsconfig.base.json",
-    compilerOptions: { rootDir: "src", outDir: "dist", declaration: true, tsBuildInfoFile: "dist/.tsbuildinfo" },
+    // Maps with the sources inlined, so go-to-definition lands in the TypeScript a user can read.
+    compilerOptions: {
+      rootDir: "src",
+      outDir: "dist",
+      declaration: true,
+      sourceMap: true,
+      declarationMap: true,
+      inlineSources: true,
+      tsBuildInfoFile: "dist/.tsbuildinfo",
+    },
     include: ["src"],
   };
   return [

@@ -5,6 +5,7 @@ import { serverNames } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { clientEmitter } from "./client.ts";
 import { packageDir, type EmitContext, type Emitter, type IndexEntry } from "./emitter.ts";
+import { licenseEmitter } from "./license.ts";
 import { manifestEmitter } from "./manifest.ts";
 import { packageFilesEmitter } from "./package-files.ts";
 import { readmeEmitter } from "./readme.ts";
@@ -32,6 +33,7 @@ export const emitters: readonly Emitter[] = [
   clientEmitter,
   manifestEmitter,
   packageFilesEmitter,
+  licenseEmitter,
   readmeEmitter,
   indexEmitter,
 ];

@@ -5,7 +5,7 @@ import type { GeneratedFile } from "../core/files.ts";
 import { toolNames } from "../ir/naming.ts";
 import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
-import { docText, identifier, propertyKey, stringLiteral } from "./escape.ts";
+import { docText, propertyKey, stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { docComment, exportConst, maxLineLength, objectLiteral, printTypeScript } from "./source-file.ts";
 

@@ -42,7 +42,7 @@ describe("loadCatalog rejects broken specs with a precise position", () => {
   it.each(cases)("$name → $code at $at", (c) => {
     const diagnostics = run(c);
     expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.code}`)).toContain(`${c.in ?? file}:${c.at} ${c.code}`);
-    for (const d of diagnostics) expect(formatDiagnostic(d)).toMatch(/^[^\n]+:\d+:\d+ error [a-z-]+: .+\n  hint: .+/);
+    for (const d of diagnostics) expect(formatDiagnostic(d)).toMatch(/^[^\n]+:\d+:\d+ error [a-z-]+: .+\n {2}hint: .+/);
   });
 
   it("has a case for every diagnostic code the loader declares", () => {

@@ -1,0 +1,61 @@
+// The generate lock: one writer at a time, a clear error naming the holder, stale locks and stale
+// staging directories from killed runs cleaned up.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { acquireLock, GenerateLockedError, lockFile, stagingLeftovers } from "../src/lock.ts";
+import { applyPlan } from "../src/write.ts";
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "toolcat-lock-"));
+  mkdirSync(join(root, "packages"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const onePlan = { write: [{ path: "packages/a/x.ts", text: "x\n" }], unchanged: [], remove: [] };
+
+describe("acquireLock", () => {
+  it("refuses a second writer while the first holds the lock, naming the holder's pid", () => {
+    const release = acquireLock(root);
+    expect(readFileSync(join(root, lockFile), "utf8")).toBe(`${process.pid}\n`);
+    expect(() => acquireLock(root)).toThrowError(new GenerateLockedError(process.pid).message);
+    release();
+    expect(existsSync(join(root, lockFile))).toBe(false);
+    acquireLock(root)();
+  });
+
+  it("takes over a lock whose holder is no longer running", () => {
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    writeFileSync(join(root, lockFile), `${dead}\n`);
+    const release = acquireLock(root);
+    expect(readFileSync(join(root, lockFile), "utf8")).toBe(`${process.pid}\n`);
+    release();
+  });
+
+  it("takes over a lock file with no readable pid", () => {
+    writeFileSync(join(root, lockFile), "");
+    acquireLock(root)();
+  });
+});
+
+describe("applyPlan", () => {
+  it("fails without writing while another run holds the lock", () => {
+    writeFileSync(join(root, lockFile), `${process.ppid}\n`);
+    expect(() => applyPlan(root, onePlan)).toThrowError(GenerateLockedError);
+    expect(existsSync(join(root, "packages/a/x.ts"))).toBe(false);
+  });
+
+  it("removes staging directories left by a killed run, even when nothing changed", () => {
+    mkdirSync(join(root, "packages/.toolcat-staging-abc123"));
+    writeFileSync(join(root, "packages/.toolcat-staging-abc123/0"), "half written");
+    expect(stagingLeftovers(root)).toEqual(["packages/.toolcat-staging-abc123"]);
+    applyPlan(root, { write: [], remove: [] });
+    expect(stagingLeftovers(root)).toEqual([]);
+    applyPlan(root, onePlan);
+    expect(readFileSync(join(root, "packages/a/x.ts"), "utf8")).toBe("x\n");
+    expect(existsSync(join(root, lockFile))).toBe(false);
+  });
+});
