@@ -11,18 +11,46 @@ const reservedWords = new Set(
 
 const identifierPattern = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A string literal safe in any JS/TS position: JSON escaping plus the two line terminators JSON leaves raw. */
+/**
+ * A string literal safe in any JS/TS position and inside an HTML <script>: JSON escaping, plus the
+ * two line terminators JSON leaves raw, plus `</` so no `</script>` can end an inline script.
+ */
 export function stringLiteral(value: string): string {
   return jsonLiteral(value);
 }
 
 /** Any JSON value as a JS literal (defaults, enum values, manifest data), pretty when `indent` is given. */
 export function jsonLiteral(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return safeJson(JSON.stringify(value, null, indent));
+}
+
+/**
+ * A JSON value as a JS expression that evaluates to exactly what JSON.parse gives: keys are quoted,
+ * and a `__proto__` key becomes a computed key, which creates an own property instead of setting
+ * the prototype as `"__proto__": x` would in an object literal.
+ */
+export function valueLiteral(value: unknown, indent = 2, depth = 0): string {
+  if (typeof value !== "object" || value === null) return jsonLiteral(value);
+  const inner = " ".repeat(indent * (depth + 1));
+  const outer = " ".repeat(indent * depth);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    return `[\n${value.map((item) => `${inner}${valueLiteral(item, indent, depth + 1)}`).join(",\n")}\n${outer}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return "{}";
+  const key = (name: string): string => (name === "__proto__" ? `[${stringLiteral(name)}]` : stringLiteral(name));
+  return `{\n${entries.map(([name, item]) => `${inner}${key(name)}: ${valueLiteral(item, indent, depth + 1)}`).join(",\n")}\n${outer}}`;
+}
+
+function safeJson(json: string): string {
+  return json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029").replace(/<\//g, "<\\/");
 }
 
 /** An object property key: bare when it is a plain identifier, quoted otherwise. */
 export function propertyKey(name: string): string {
+  // `__proto__` as a plain or quoted key sets the prototype in an object literal; computed, it is a key.
+  if (name === "__proto__") return `[${stringLiteral(name)}]`;
   return identifierPattern.test(name) ? name : stringLiteral(name);
 }
 
@@ -31,41 +59,65 @@ export function propertyAccess(target: string, name: string): string {
   return identifierPattern.test(name) ? `${target}.${name}` : `${target}[${stringLiteral(name)}]`;
 }
 
+/** Whether a name can be declared as a TypeScript identifier. */
+export function isUsableIdentifier(name: string): boolean {
+  return identifierPattern.test(name) && !reservedWords.has(name);
+}
+
 /** A generated identifier; throws rather than emit something that is not one. */
 export function identifier(name: string): string {
-  if (!identifierPattern.test(name) || reservedWords.has(name)) {
+  if (!isUsableIdentifier(name)) {
     throw new Error(`toolcat: "${name}" is not a usable TypeScript identifier`);
   }
   return name;
 }
 
+/** C0/C1 controls, DEL, lone surrogates and bidi/invisible format controls: never useful in a comment. */
+const unprintable = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
  * Text for a JSDoc body: no comment terminator, no stray tag starts, no line terminators that
- * would end a line inside the comment. ts-morph adds the `/**` and ` * ` framing.
+ * would end a line inside the comment. ts-morph adds the `/**` and ` * ` framing. Stripping and
+ * normalising come first so nothing removed can join a `*` and a `/` after the terminator check.
  */
 export function docText(text: string): string {
-  // Control characters become visible escapes first, so no later step can join a `*` and a `/`
-  // that spec text kept apart (`*\0/`); only then is every remaining `*/` broken.
+  // Unprintable characters go first, so a `*` and a `/` that spec text kept apart (`*\0/`) are
+  // joined before, not after, every `*/` is broken.
   return text
+    .replace(unprintable, "")
     .replace(/\r\n?|\u2028|\u2029/g, "\n")
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     .replace(/\*\//g, "*\\/")
     .replace(/(^|\n)(\s*)@/g, "$1$2\\@");
 }
 
-/** Markdown inline text: no table breaks, no raw HTML, no code-span or emphasis surprises. */
-export function markdownText(text: string): string {
-  return text
-    .replace(/\r\n?|\u2028|\u2029|\n/g, " ")
-    .replace(/[\\`*_[\]<>|{}#]/g, (c) => `\\${c}`)
-    .replace(/[\u0000-\u001f\u007f]/g, "");
+/** Spec text on one markdown line: newlines and line separators fold to spaces, controls go. */
+function markdownLine(text: string): string {
+  return text.replace(/\r\n?|\n|\u2028|\u2029/g, " ").replace(unprintable, "");
 }
 
-/** Markdown inline code, fenced with enough backticks to hold the text. */
+/**
+ * Markdown inline text: no raw HTML (entities), no table breaks, no code-span, emphasis or link
+ * surprises (backslash escapes), and nothing at the start that could open a heading, quote, list,
+ * setext underline or indented code block, wherever the template places it.
+ */
+export function markdownText(text: string): string {
+  return markdownLine(text)
+    .replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"))
+    .replace(/[\\`*_[\]|{}#]/g, (c) => `\\${c}`)
+    .replace(/^[ \t]+/, (blank) => blank.replace(/ /g, "&#32;").replace(/\t/g, "&#9;"))
+    .replace(/^([-+=>])/, "\\$1")
+    .replace(/^(\d+)([.)])/, "$1\\$2");
+}
+
+/**
+ * Markdown inline code (CommonMark code span), fenced with one more backtick than the longest run
+ * inside and padded with a space where the content starts or ends with a backtick or a space. Code
+ * spans render `<`, `&` and `#` literally; only table pipes need escaping.
+ */
 export function markdownCode(text: string): string {
-  const flat = text.replace(/\r\n?|\u2028|\u2029|\n/g, " ").replace(/\|/g, "\\|");
+  const flat = markdownLine(text).replace(/\|/g, "\\|");
   const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
-  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  const pad = /^[` ]|[` ]$/.test(flat) ? " " : "";
   return `${fence}${pad}${flat}${pad}${fence}`;
 }

@@ -44,8 +44,9 @@ function emitReadme(context: EmitContext): GeneratedFile {
     firstMethod: server.tools[0]?.methodName ?? "",
     firstExample: tools[0]?.example ?? "",
     modeTools: server.tools.filter((t) => t.modePattern).length,
-    modeValues: toolMode.values.map((v) => `\`${v.value}\``).join(" or "),
-    executeValue: toolMode.executeValue,
+    modeValues: toolMode.values.map((v) => markdownCode(v.value)).join(" or "),
+    executeValue: markdownText(toolMode.executeValue),
+    executeValueCode: markdownCode(toolMode.executeValue),
     unknownTools: server.tools.filter((t) => t.parameters.kind === "not-shown").map((t) => t.fullName),
     tools,
     toc: server.tools.length > tocThreshold ? tableOfContents(server.tools) : [],
@@ -62,7 +63,7 @@ function authLines(server: Server): string[] {
     auth.type === "api-key"
       ? [`API key, held in secret \`${auth.secret}\`. How the key is placed on the wire: ${auth.placement.known ? markdownText(auth.placement.value) : "not shown"}.`]
       : [
-          `User authorization through ${auth.provider.known ? `auth provider id \`${auth.provider.value}\`` : markdownText(auth.providerDescription ?? "an auth provider (id not shown)")}.`,
+          `User authorization through ${auth.provider.known ? `auth provider id ${markdownCode(auth.provider.value)}` : markdownText(auth.providerDescription ?? "an auth provider (id not shown)")}.`,
           auth.scopes.known
             ? `OAuth scopes per tool are listed below${auth.scopeBase.known ? "" : "; `{scope_base}` is the provider's scope base address, not shown in the catalog"}.`
             : "OAuth scopes of the tools: not shown in the catalog.",
@@ -85,7 +86,7 @@ function toolView(tool: Tool, toolMode: ToolModeRules): Record<string, unknown> 
         ? tool.parameters.list.map((p) => ({
             name: p.name,
             type: markdownText(typeSummary(p.type)),
-            required: p.requirement === "always" ? "yes" : p.requirement === "execute" ? `on ${executeValue}` : "no",
+            required: p.requirement === "always" ? "yes" : p.requirement === "execute" ? `on ${markdownText(executeValue)}` : "no",
             default: p.default === undefined ? "" : markdownCode(JSON.stringify(p.default)),
             notes: markdownText(parameterFacts(p, executeValue).filter((f) => !f.startsWith("Default:")).join(" ")),
           }))
@@ -100,7 +101,7 @@ function exampleCall(tool: Tool, toolMode: ToolModeRules): string {
   const call = `client.${tool.methodName}`;
   if (input === undefined) return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
   const entries = Object.entries(input).map(([key, value]) =>
-    key === "request_body" && tool.modePattern ? `  request_body: {}, // fields: call with mode "${firstOtherMode(toolMode)}" to get the schema` : `  ${key}: ${jsonLiteral(value)},`,
+    key === "request_body" && tool.modePattern ? `  request_body: {}, // fields: call with mode ${jsonLiteral(firstOtherMode(toolMode))} to get the schema` : `  ${key}: ${jsonLiteral(value)},`,
   );
   return entries.length === 0 ? `await ${call}({});` : `await ${call}({\n${entries.join("\n")}\n});`;
 }

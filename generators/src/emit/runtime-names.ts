@@ -29,3 +29,8 @@ export function internalNames<const N extends InternalName>(names: N[]): N[] {
 export function formatPredicate(format: StringFormat): InternalName {
   return formats[format].name as InternalName;
 }
+
+/** Every format predicate's name, for code that must not shadow one. */
+export function formatPredicateNames(): InternalName[] {
+  return Object.values(formats).map((predicate) => predicate.name as InternalName);
+}

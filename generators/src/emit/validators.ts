@@ -6,9 +6,9 @@ import { pointer } from "../../../packages/runtime/src/validation.ts";
 import type { GeneratedFile } from "../core/files.ts";
 import { toolNames, type ServerNames } from "../ir/naming.ts";
 import type { Parameter, Rule, Server, Tool, ValueType } from "../ir/types.ts";
-import { docText, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
+import { docText, isUsableIdentifier, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
-import { formatPredicate, internalNames, runtimeInternalModule, runtimeModule, type InternalName } from "./runtime-names.ts";
+import { formatPredicate, formatPredicateNames, internalNames, runtimeInternalModule, runtimeModule, type InternalName } from "./runtime-names.ts";
 import { nameList, printTypeScript, writeCode } from "./source-file.ts";
 
 /** Issue builders the emitted validators may call; the import list keeps only those used. */
@@ -29,6 +29,7 @@ const issueHelpers = internalNames([
   "issueTooFewKeys",
   "issueUnreadable",
   "issueUnknownTool",
+  "capIssues",
 ]);
 
 export const validatorsEmitter: Emitter = {
@@ -78,9 +79,17 @@ function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
       }
       w.writeLine("let issues: ValidationIssue[] | undefined;");
       writeUnknownKeys(w, tool.parameters.list, ctx);
-      tool.parameters.list.forEach((p, i) => writeParameter(w, p, `v${i}`, ctx));
-      tool.rules.forEach((rule) => writeRule(w, rule, ctx));
-      w.writeLine(`return issues === undefined ? { ok: true, value: input as unknown as ${names.input} } : { ok: false, issues };`);
+      const locals = localNames(tool.parameters.list);
+      // Only locals already declared may be read (a later `const` is in its temporal dead zone).
+      const declared = new Map<string, string>();
+      for (const p of tool.parameters.list) {
+        const local = locals.get(p.name) ?? p.name;
+        writeParameter(w, p, local, declared, ctx);
+        declared.set(p.name, local);
+      }
+      tool.rules.forEach((rule) => writeRule(w, rule, declared, ctx));
+      w.writeLine(`if (issues === undefined) return { ok: true, value: input as unknown as ${names.input} };`);
+      w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues) };`);
     });
     w.write(" catch (error) ").inlineBlock(() => {
       // Only a hostile input (a throwing getter or proxy) gets here.
@@ -98,6 +107,40 @@ function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
   };
 }
 
+/** Names the validator body uses itself; a parameter's local never takes one. */
+const bodyNames = new Set([
+  ...["input", "issues", "key", "count", "item", "i", "error", "undefined", "arguments", "eval"],
+  ...issueHelpers,
+  ...formatPredicateNames(),
+]);
+
+/**
+ * A readable local per parameter (`max_rows` → `maxRows`), unique within the validator and never a
+ * reserved word or a name the body uses: a clash gets a `Value` suffix, then a number.
+ */
+function localNames(parameters: readonly Parameter[]): Map<string, string> {
+  const taken = new Set(bodyNames);
+  const locals = new Map<string, string>();
+  for (const p of parameters) {
+    const base = p.name.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_$]/g, "_");
+    let name = isUsableIdentifier(base) && !taken.has(base) ? base : `${base}Value`;
+    for (let n = 2; !isUsableIdentifier(name) || taken.has(name); n++) name = `${base}Value${n}`;
+    taken.add(name);
+    locals.set(p.name, name);
+  }
+  return locals;
+}
+
+/** An own property of `input`, or undefined: a parameter named like a prototype member reads nothing inherited. */
+function ownRead(name: string): string {
+  return `Object.hasOwn(input, ${stringLiteral(name)}) ? ${propertyAccess("input", name)} : undefined`;
+}
+
+/** The local holding a parameter's value, or an own read when the tool does not declare it. */
+function valueOf(name: string, locals: ReadonlyMap<string, string>): string {
+  return locals.get(name) ?? `(${ownRead(name)})`;
+}
+
 /** `if (condition) { then } [else { otherwise }]` on consistent lines. */
 function writeIf(w: CodeBlockWriter, condition: string, then: () => void, otherwise?: () => void): void {
   w.write(`if (${condition}) `).inlineBlock(then);
@@ -107,7 +150,7 @@ function writeIf(w: CodeBlockWriter, condition: string, then: () => void, otherw
 
 function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], ctx: Context): void {
   const known = jsonLiteral(parameters.map((p) => p.name));
-  w.write("for (const key in input) ").inlineBlock(() => {
+  w.write("for (const key of Object.keys(input)) ").inlineBlock(() => {
     if (parameters.length === 0) {
       w.writeLine(`(issues ??= []).push(${ctx.helper("issueUnknownParameter")}(key, []));`);
       return;
@@ -123,10 +166,10 @@ function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], 
   w.newLine();
 }
 
-function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, ctx: Context): void {
+function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, declared: ReadonlyMap<string, string>, ctx: Context): void {
   const path = stringLiteral(pointer(parameter.name));
   const label = stringLiteral(parameter.name);
-  w.writeLine(`const ${variable} = ${inputRead(parameter.name)};`);
+  w.writeLine(`const ${variable} = ${ownRead(parameter.name)};`);
   const check = (): void => writeTypeCheck(w, parameter.type, variable, path, label, ctx);
   switch (parameter.requirement) {
     case "always":
@@ -137,7 +180,7 @@ function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: stri
         w,
         `${variable} === undefined`,
         () =>
-          writeIf(w, `input.mode === ${stringLiteral(ctx.executeValue)}`, () =>
+          writeIf(w, `${valueOf("mode", declared)} === ${stringLiteral(ctx.executeValue)}`, () =>
             w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequiredOnExecute")}(${path}, ${label}, ${stringLiteral(ctx.executeValue)}));`),
           ),
         check,
@@ -211,16 +254,17 @@ function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path
   }
 }
 
-function writeRule(w: CodeBlockWriter, rule: Rule, ctx: Context): void {
+function writeRule(w: CodeBlockWriter, rule: Rule, locals: ReadonlyMap<string, string>, ctx: Context): void {
+  const value = (name: string): string => valueOf(name, locals);
   switch (rule.kind) {
     case "required-when":
-      return writeIf(w, `${inputRead(rule.when)} === ${stringLiteral(rule.equals)} && ${inputRead(rule.parameter)} === undefined`, () =>
+      return writeIf(w, `${value(rule.when)} === ${stringLiteral(rule.equals)} && ${value(rule.parameter)} === undefined`, () =>
         w.writeLine(
           `(issues ??= []).push(${ctx.helper("issueRequiredWhen")}(${stringLiteral(pointer(rule.parameter))}, ${stringLiteral(rule.parameter)}, ${stringLiteral(rule.when)}, ${stringLiteral(rule.equals)}));`,
         ),
       );
     case "requires":
-      return writeIf(w, `${inputRead(rule.parameter)} !== undefined && ${inputRead(rule.requires)} === undefined`, () =>
+      return writeIf(w, `${value(rule.parameter)} !== undefined && ${value(rule.requires)} === undefined`, () =>
         w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequires")}(${stringLiteral(pointer(rule.requires))}, ${stringLiteral(rule.requires)}, ${stringLiteral(rule.parameter)}));`),
       );
     case "precedence":
@@ -258,11 +302,3 @@ function dispatcher(server: Server, names: ServerNames): StatementStructures {
   };
 }
 
-/**
- * Reads a parameter of the input. A name Object.prototype also has (`constructor`, `toString`,
- * `__proto__`) is read only as an own property, so an absent parameter is not the inherited member.
- */
-function inputRead(name: string): string {
-  const read = propertyAccess("input", name);
-  return name in Object.prototype ? `(Object.hasOwn(input, ${stringLiteral(name)}) ? ${read} : undefined)` : read;
-}
