@@ -19,28 +19,21 @@ export function stringLiteral(value: string): string {
   return jsonLiteral(value);
 }
 
-/** Any JSON value as a JS literal (defaults, enum values, manifest data), pretty when `indent` is given. */
-export function jsonLiteral(value: unknown, indent?: number): string {
-  return safeJson(JSON.stringify(value, null, indent));
-}
-
 /**
- * A JSON value as a JS expression that evaluates to exactly what JSON.parse gives: keys are quoted,
- * and a `__proto__` key becomes a computed key, which creates an own property instead of setting
- * the prototype as `"__proto__": x` would in an object literal.
+ * Any JSON value as a JS expression that evaluates to exactly what JSON.parse gives: keys are
+ * quoted, and a `__proto__` key becomes a computed key, which creates an own property instead of
+ * setting the prototype as `"__proto__": x` would in an object literal. Compact like
+ * JSON.stringify without `indent`, one entry per line with it.
  */
-export function valueLiteral(value: unknown, indent = 2, depth = 0): string {
-  if (typeof value !== "object" || value === null) return jsonLiteral(value);
-  const inner = " ".repeat(indent * (depth + 1));
-  const outer = " ".repeat(indent * depth);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    return `[\n${value.map((item) => `${inner}${valueLiteral(item, indent, depth + 1)}`).join(",\n")}\n${outer}]`;
-  }
-  const entries = Object.entries(value);
-  if (entries.length === 0) return "{}";
-  const key = (name: string): string => (name === "__proto__" ? `[${stringLiteral(name)}]` : stringLiteral(name));
-  return `{\n${entries.map(([name, item]) => `${inner}${key(name)}: ${valueLiteral(item, indent, depth + 1)}`).join(",\n")}\n${outer}}`;
+export function jsonLiteral(value: unknown, indent = 0, depth = 0): string {
+  if (typeof value !== "object" || value === null) return safeJson(JSON.stringify(value));
+  const inner = indent === 0 ? "" : `\n${" ".repeat(indent * (depth + 1))}`;
+  const outer = indent === 0 ? "" : `\n${" ".repeat(indent * depth)}`;
+  const items = Array.isArray(value)
+    ? value.map((item: unknown) => jsonLiteral(item, indent, depth + 1))
+    : Object.entries(value).map(([name, item]) => `${name === "__proto__" ? `[${stringLiteral(name)}]` : stringLiteral(name)}:${indent === 0 ? "" : " "}${jsonLiteral(item, indent, depth + 1)}`);
+  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  return items.length === 0 ? `${open}${close}` : `${open}${items.map((item) => `${inner}${item}`).join(",")}${outer}${close}`;
 }
 
 function safeJson(json: string): string {

@@ -3,7 +3,7 @@
 import type { GeneratedFile } from "../core/files.ts";
 import type { Auth, Tool } from "../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
-import { valueLiteral } from "./escape.ts";
+import { jsonLiteral } from "./escape.ts";
 import { inputSchema } from "./input-schema.ts";
 import { runtimeModule } from "./runtime-names.ts";
 import { exportConst, nameList, printTypeScript } from "./source-file.ts";
@@ -73,7 +73,7 @@ function emitManifest(context: EmitContext): GeneratedFile[] {
     { path: `${packageDir(context)}/manifest.json`, text: `${json}\n` },
     printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
       nameList("import type", ["Manifest"], runtimeModule),
-      exportConst({ doc: "The tool manifest; the same data as manifest.json.", name: "manifest", type: "Manifest", value: valueLiteral(data) }),
+      exportConst({ doc: "The tool manifest; the same data as manifest.json.", name: "manifest", type: "Manifest", value: jsonLiteral(data, 2) }),
     ]),
   ];
 }
