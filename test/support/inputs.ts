@@ -2,6 +2,8 @@
 // that hit each constraint kind (type, required, required-on-execute, bounds, enum, format,
 // key counts, unknown keys, conditional rules). Seeded, so a failure reproduces exactly.
 
+import { formatPatterns } from "@toolcat/runtime/formats";
+
 type Schema = { readonly [keyword: string]: unknown };
 
 /** mulberry32: small, fast, good enough to spread test inputs. */
@@ -44,6 +46,18 @@ const invalidByFormat: Record<string, readonly string[]> = {
   jwt: ["abc", "a.b", "a.b.c.d"],
 };
 
+const formatByPattern = new Map<string, string>(
+  Object.entries(formatPatterns).map(([format, pattern]) => [pattern, format]),
+);
+
+/** The toolcat format a string schema encodes with standard keywords, read back for picking samples. */
+export function toolcatFormat(schema: Schema): string | undefined {
+  if (schema["contentSchema"] !== undefined) return "cell-data";
+  if (schema["contentMediaType"] !== undefined) return "json";
+  const byPattern = formatByPattern.get(schema["pattern"] as string);
+  return byPattern ?? (schema["format"] as string | undefined);
+}
+
 const wrongValues: readonly unknown[] = [null, true, "text", 1.5, -1, 0, [], {}, ["x", 1], { a: 1 }, 1e21];
 
 function pick<T>(rng: () => number, values: readonly T[]): T {
@@ -59,7 +73,7 @@ export function validValue(schema: Schema, rng: () => number): unknown {
   if (Array.isArray(schema["enum"])) return pick(rng, schema["enum"] as unknown[]);
   switch (schema["type"]) {
     case "string": {
-      const format = schema["format"] as string | undefined;
+      const format = toolcatFormat(schema);
       return format === undefined ? pick(rng, ["", "plain", "quote \" and \\u2028 \u2028", "ünïcödé"]) : pick(rng, validByFormat[format] ?? []);
     }
     case "integer":
@@ -88,7 +102,7 @@ export function validValue(schema: Schema, rng: () => number): unknown {
 export function invalidValue(schema: Schema, rng: () => number): unknown {
   const options: unknown[] = [...wrongValues];
   if (Array.isArray(schema["enum"])) options.push("NOT_A_VALUE", `${String((schema["enum"] as unknown[])[0])} `);
-  const format = schema["format"] as string | undefined;
+  const format = toolcatFormat(schema);
   if (format !== undefined) options.push(...(invalidByFormat[format] ?? []));
   if (typeof schema["minimum"] === "number") options.push(schema["minimum"] - 1, schema["minimum"]);
   if (typeof schema["maximum"] === "number") options.push(schema["maximum"] + 1, schema["maximum"]);
@@ -140,7 +154,7 @@ export function mutatedInput(schema: Schema, rng: () => number): Record<string, 
 function edgeValues(schema: Schema): unknown[] {
   const values: unknown[] = [...wrongValues];
   if (Array.isArray(schema["enum"])) values.push(...(schema["enum"] as unknown[]), "NOT_A_VALUE");
-  const format = schema["format"] as string | undefined;
+  const format = toolcatFormat(schema);
   if (format !== undefined) values.push(...(validByFormat[format] ?? []), ...(invalidByFormat[format] ?? []));
   for (const bound of ["minimum", "maximum"]) {
     const value = schema[bound];

@@ -10,11 +10,8 @@ type Schema = { readonly [keyword: string]: unknown };
 export function zodFromSchema(schema: Schema): z.ZodType {
   if (Array.isArray(schema["enum"])) return z.enum(schema["enum"] as [string, ...string[]]);
   switch (schema["type"]) {
-    case "string": {
-      const format = schema["format"] as keyof typeof formats | undefined;
-      const check = format === undefined ? undefined : formats[format];
-      return check === undefined ? z.string() : z.string().refine(check, { message: `expected format ${format}` });
-    }
+    case "string":
+      return stringSchema(schema);
     case "integer":
     case "number": {
       let number = schema["type"] === "integer" ? z.number().int() : z.number();
@@ -31,6 +28,15 @@ export function zodFromSchema(schema: Schema): z.ZodType {
     default:
       return z.unknown();
   }
+}
+
+/** The standard keywords toolcat emits for its formats, checked with the runtime's own predicates. */
+function stringSchema(schema: Schema): z.ZodType {
+  let string: z.ZodType<string> = z.string();
+  if (typeof schema["pattern"] === "string") string = z.string().regex(new RegExp(schema["pattern"], "u"));
+  const format = schema["format"] as keyof typeof formats | undefined;
+  const check = schema["contentSchema"] !== undefined ? formats["cell-data"] : schema["contentMediaType"] !== undefined ? formats.json : format === undefined ? undefined : formats[format];
+  return check === undefined ? string : string.refine(check, { message: "expected the documented format" });
 }
 
 function objectSchema(schema: Schema): z.ZodType {

@@ -1,8 +1,10 @@
-// A tool's input as JSON Schema 2020-12. It encodes every constraint the generated validator
-// enforces (formats assert once the runtime's `formats` are registered), so any standard validator
-// accepts and rejects exactly what the package's own validator does.
+// A tool's input as standard JSON Schema 2020-12: no custom formats or keywords. It encodes every
+// constraint the generated validator enforces, so a stock validator (Ajv 2020 with ajv-formats)
+// accepts and rejects exactly what the package's own validator does. The one exception: JSON text
+// well-formedness (`json`, `cell-data`) is only annotated, as `contentMediaType` cannot assert.
+import { cellDataSchema, formatPatterns } from "../../../packages/runtime/src/formats.ts";
+import type { Parameter, StringFormat, Tool, ValueType } from "../ir/types.ts";
 import type { ToolModeRules } from "./emitter.ts";
-import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { parameterFacts } from "./describe.ts";
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -41,7 +43,10 @@ export function inputSchema(tool: Tool, toolMode: ToolModeRules): JsonSchema {
 }
 
 function whenEquals(parameter: string, value: string, required: string[]): JsonSchema {
-  return { if: { properties: { [parameter]: { const: value } }, required: [parameter] }, then: { required } };
+  // `then` names its required keys under `properties` too: Ajv's strict mode (strictRequired) rejects
+  // a `required` key that no sibling or earlier `properties` defines, and `allOf` compiles first.
+  const named = Object.fromEntries(required.map((name) => [name, true]));
+  return { if: { properties: { [parameter]: { const: value } }, required: [parameter] }, then: { properties: named, required } };
 }
 
 function parameterSchema(parameter: Parameter, executeValue: string): JsonSchema {
@@ -56,11 +61,7 @@ function parameterSchema(parameter: Parameter, executeValue: string): JsonSchema
 function typeSchema(type: ValueType): JsonSchema {
   switch (type.kind) {
     case "string":
-      return {
-        type: "string",
-        ...(type.format !== undefined && { format: type.format }),
-        ...((type.format === "json" || type.format === "cell-data") && { contentMediaType: "application/json" }),
-      };
+      return { type: "string", ...(type.format !== undefined && formatKeywords(type.format)) };
     case "enum":
       return type.values.known ? { type: "string", enum: [...type.values.value] } : { type: "string" };
     case "integer":
@@ -80,5 +81,28 @@ function typeSchema(type: ValueType): JsonSchema {
       };
     case "array":
       return { type: "array", items: typeSchema(type.items) };
+  }
+}
+
+/** Standard keywords for a toolcat format; patterns come from the runtime's one table. */
+function formatKeywords(format: StringFormat): JsonSchema {
+  switch (format) {
+    case "date":
+    case "uri":
+      return { format };
+    case "date-time":
+      return { format, pattern: formatPatterns[format] };
+    case "url":
+      return { format: "uri", pattern: formatPatterns.url };
+    case "json":
+      return { contentMediaType: "application/json" };
+    case "cell-data":
+      return { contentMediaType: "application/json", contentSchema: cellDataSchema };
+    case "column-letters":
+    case "column":
+    case "csv":
+    case "bearer":
+    case "jwt":
+      return { pattern: formatPatterns[format] };
   }
 }

@@ -120,8 +120,26 @@ export const manifest: Manifest = {
           },
           "data": {
             "type": "string",
-            "format": "cell-data",
             "contentMediaType": "application/json",
+            "contentSchema": {
+              "type": "object",
+              "propertyNames": {
+                "pattern": "^[1-9][0-9]*$"
+              },
+              "additionalProperties": {
+                "type": "object",
+                "propertyNames": {
+                  "pattern": "^[A-Za-z]+$"
+                },
+                "additionalProperties": {
+                  "type": [
+                    "number",
+                    "string",
+                    "boolean"
+                  ]
+                }
+              }
+            },
             "description": "Cell data JSON string, see resources. Format: stringified cell data: {\"<row>\": {\"<column letters>\": value}}."
           }
         },
@@ -150,7 +168,7 @@ export const manifest: Manifest = {
           },
           "column": {
             "type": "string",
-            "format": "column-letters",
+            "pattern": "^[A-Za-z]+$",
             "description": "Letters. Format: column letters (A, AB)."
           },
           "row": {
@@ -196,8 +214,26 @@ export const manifest: Manifest = {
           },
           "data": {
             "type": "string",
-            "format": "cell-data",
             "contentMediaType": "application/json",
+            "contentSchema": {
+              "type": "object",
+              "propertyNames": {
+                "pattern": "^[1-9][0-9]*$"
+              },
+              "additionalProperties": {
+                "type": "object",
+                "propertyNames": {
+                  "pattern": "^[A-Za-z]+$"
+                },
+                "additionalProperties": {
+                  "type": [
+                    "number",
+                    "string",
+                    "boolean"
+                  ]
+                }
+              }
+            },
             "description": "Same format as CreateSpreadsheet. Format: stringified cell data: {\"<row>\": {\"<column letters>\": value}}."
           },
           "sheet_position": {
@@ -411,7 +447,7 @@ export const manifest: Manifest = {
           },
           "start_col": {
             "type": "string",
-            "format": "column",
+            "pattern": "^(?:[A-Za-z]+|[1-9][0-9]*)$",
             "description": "Letters or 1-based number. Format: column letters or a 1-based column number. Default: \"A\".",
             "default": "A"
           },

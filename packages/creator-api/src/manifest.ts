@@ -408,7 +408,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -430,6 +429,12 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "account_owner_name": true,
+                "application_link_name": true,
+                "report_link_name": true,
+                "request_body": true
+              },
               "required": [
                 "account_owner_name",
                 "application_link_name",
@@ -535,7 +540,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -557,6 +561,12 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "account_owner_name": true,
+                "application_link_name": true,
+                "report_identifier": true,
+                "request_body": true
+              },
               "required": [
                 "account_owner_name",
                 "application_link_name",
@@ -662,7 +672,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -684,6 +693,12 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "zeta_account_owner_name": true,
+                "application_link_name": true,
+                "form_link_name": true,
+                "request_body": true
+              },
               "required": [
                 "zeta_account_owner_name",
                 "application_link_name",
@@ -738,7 +753,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -760,6 +774,13 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "zeta_account_owner_name": true,
+                "application_link_name": true,
+                "report_link_name": true,
+                "record_id": true,
+                "request_body": true
+              },
               "required": [
                 "zeta_account_owner_name",
                 "application_link_name",
@@ -858,7 +879,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -880,6 +900,13 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "zeta_account_owner_name": true,
+                "application_link_name": true,
+                "report_link_name": true,
+                "record_id": true,
+                "request_body": true
+              },
               "required": [
                 "zeta_account_owner_name",
                 "application_link_name",
@@ -931,7 +958,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -953,6 +979,12 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "account_owner_name": true,
+                "application_link_name": true,
+                "report_reference_name": true,
+                "request_body": true
+              },
               "required": [
                 "account_owner_name",
                 "application_link_name",
@@ -1163,7 +1195,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1185,6 +1216,13 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "form_private_link": true,
+                "zeta_account_owner_name": true,
+                "application_link_name": true,
+                "zeta_form_link_name": true,
+                "request_body": true
+              },
               "required": [
                 "form_private_link",
                 "zeta_account_owner_name",

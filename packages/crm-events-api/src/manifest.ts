@@ -187,11 +187,13 @@ export const manifest: Manifest = {
           "filter_events_occurred_before": {
             "type": "string",
             "format": "date-time",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:[Zz]|[+-]\\d{2}:\\d{2})$",
             "description": "ISO 8601. Format: an ISO 8601 date-time with offset (2024-05-01T12:00:00Z)."
           },
           "filter_occurred_after_datetime": {
             "type": "string",
             "format": "date-time",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:[Zz]|[+-]\\d{2}:\\d{2})$",
             "description": "ISO 8601. Format: an ISO 8601 date-time with offset (2024-05-01T12:00:00Z)."
           },
           "max_results_per_page": {
@@ -315,7 +317,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -337,6 +338,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -460,7 +464,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -482,6 +485,10 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "custom_event_internal_name": true,
+                "request_body": true
+              },
               "required": [
                 "custom_event_internal_name",
                 "request_body"
@@ -555,7 +562,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -577,6 +583,11 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "custom_event_name": true,
+                "property_name_to_update": true,
+                "request_body": true
+              },
               "required": [
                 "custom_event_name",
                 "property_name_to_update",
@@ -612,7 +623,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -634,6 +644,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -667,7 +680,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -689,6 +701,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]

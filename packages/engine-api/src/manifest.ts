@@ -439,7 +439,8 @@ export const manifest: Manifest = {
           },
           "verifier_url": {
             "type": "string",
-            "format": "url",
+            "format": "uri",
+            "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]",
             "description": "Valid URL (URL of a verifier service). Format: an http(s) URL."
           }
         },
@@ -685,7 +686,7 @@ export const manifest: Manifest = {
         "properties": {
           "bearer_token": {
             "type": "string",
-            "format": "jwt",
+            "pattern": "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$",
             "description": "Bearer JWT. Format: a JWT."
           },
           "items_to_skip": {
@@ -722,7 +723,7 @@ export const manifest: Manifest = {
         "properties": {
           "authorization_token": {
             "type": "string",
-            "format": "bearer",
+            "pattern": "^Bearer [A-Za-z0-9._~+/-]+=*$",
             "description": "Form `Bearer <token>` (bearer JWT). Format: `Bearer <token>`."
           },
           "project_id": {
@@ -935,7 +936,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -957,6 +957,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1082,7 +1085,8 @@ export const manifest: Manifest = {
           },
           "worker_http_uri": {
             "type": "string",
-            "format": "url",
+            "format": "uri",
+            "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]",
             "description": "URL. Format: an http(s) URL."
           },
           "worker_resource_uri": {

@@ -949,7 +949,7 @@ export const manifest: Manifest = {
           },
           "identifiers": {
             "type": "string",
-            "format": "csv",
+            "pattern": "^\\s*[^,\\s][^,]*(?:,\\s*[^,\\s][^,]*)*$",
             "description": "comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType. Format: a comma-separated list."
           }
         },
@@ -1005,6 +1005,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "close_reason_id": true
+              },
               "required": [
                 "close_reason_id"
               ]
@@ -1340,7 +1343,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1362,6 +1364,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1400,7 +1405,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1422,6 +1426,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1458,7 +1465,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1480,6 +1486,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1518,7 +1527,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1540,6 +1548,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1578,7 +1589,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1600,6 +1610,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1638,7 +1651,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1660,6 +1672,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1696,7 +1711,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1718,6 +1732,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1756,7 +1773,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1778,6 +1794,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1814,7 +1833,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1836,6 +1854,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1872,7 +1893,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1894,6 +1914,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1930,7 +1953,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -1952,6 +1974,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -1990,7 +2015,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2012,6 +2036,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2050,7 +2077,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2072,6 +2098,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2108,7 +2137,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2130,6 +2158,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2166,7 +2197,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2188,6 +2218,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2224,7 +2257,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2246,6 +2278,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2282,7 +2317,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2304,6 +2338,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2340,7 +2377,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2362,6 +2398,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2398,7 +2437,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2420,6 +2458,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2458,7 +2499,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2480,6 +2520,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2516,7 +2559,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2538,6 +2580,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2574,7 +2619,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2596,6 +2640,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2634,7 +2681,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2656,6 +2702,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2692,7 +2741,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2714,6 +2762,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2750,7 +2801,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2772,6 +2822,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2810,7 +2863,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2832,6 +2884,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2870,7 +2925,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2892,6 +2946,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2930,7 +2987,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -2952,6 +3008,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -2990,7 +3049,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3012,6 +3070,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3050,7 +3111,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3072,6 +3132,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3108,7 +3171,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3130,6 +3192,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3166,7 +3231,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3188,6 +3252,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3226,7 +3293,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3248,6 +3314,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3286,7 +3355,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3308,6 +3376,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3344,7 +3415,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3366,6 +3436,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3402,7 +3475,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3424,6 +3496,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3462,7 +3537,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3484,6 +3558,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3522,7 +3599,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3544,6 +3620,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3580,7 +3659,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3602,6 +3680,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3638,7 +3719,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3660,6 +3740,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3696,7 +3779,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3718,6 +3800,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3754,7 +3839,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3776,6 +3860,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3814,7 +3901,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3836,6 +3922,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3872,7 +3961,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3894,6 +3982,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3930,7 +4021,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -3952,6 +4042,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -3990,7 +4083,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4012,6 +4104,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4050,7 +4145,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4072,6 +4166,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4108,7 +4205,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4130,6 +4226,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4168,7 +4267,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4190,6 +4288,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4228,7 +4329,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4250,6 +4350,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4288,7 +4391,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4310,6 +4412,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4348,7 +4453,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4370,6 +4474,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4408,7 +4515,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4430,6 +4536,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4466,7 +4575,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4488,6 +4596,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4526,7 +4637,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4548,6 +4658,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4586,7 +4699,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4608,6 +4720,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4646,7 +4761,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4668,6 +4782,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4704,7 +4821,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4726,6 +4842,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4762,7 +4881,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4784,6 +4902,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4820,7 +4941,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4842,6 +4962,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4880,7 +5003,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4902,6 +5024,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4940,7 +5065,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -4962,6 +5086,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -4998,7 +5125,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5020,6 +5146,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5058,7 +5187,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5080,6 +5208,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5116,7 +5247,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5138,6 +5268,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5176,7 +5309,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5198,6 +5330,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5236,7 +5371,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5258,6 +5392,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5294,7 +5431,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5316,6 +5452,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5354,7 +5493,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5376,6 +5514,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5414,7 +5555,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5436,6 +5576,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5474,7 +5617,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5496,6 +5638,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5532,7 +5677,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5554,6 +5698,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5592,7 +5739,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5614,6 +5760,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5650,7 +5799,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5672,6 +5820,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5710,7 +5861,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5732,6 +5882,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5770,7 +5923,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5792,6 +5944,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5830,7 +5985,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5852,6 +6006,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5888,7 +6045,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5910,6 +6066,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -5948,7 +6107,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -5970,6 +6128,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -6006,7 +6167,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -6028,6 +6188,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -6066,7 +6229,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -6088,6 +6250,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]

@@ -16,19 +16,85 @@ export type FormatName =
   | "jwt";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// RFC 3339 §5.6 time with a mandatory offset: a date-time without one is ambiguous for the server.
-// Second 60 is allowed because RFC 3339 admits leap seconds.
-const TIME = /^([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
-// RFC 3986 scheme, then anything without whitespace, controls or characters URIs never contain raw.
-const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s\u0000-\u001f\u007f<>"{}|\\^`]*$/;
-// Spreadsheet column letters are case-insensitive (a1 and A1 name the same cell).
+// RFC 3339 §5.6 time with a mandatory `HH:MM` offset: a date-time without one is ambiguous for the
+// server. Second 60 passes here; `isDateTime` then admits it only at 23:59 UTC, as ajv-formats does.
+const TIME = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(\.\d+)?([Zz]|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
 const COLUMN_LETTERS = /^[A-Za-z]+$/;
 const POSITIVE_INTEGER = /^[1-9]\d*$/;
-// RFC 6750 §2.1: the scheme, one space, then a b64token.
-const BEARER = /^Bearer [A-Za-z0-9\-._~+/]+=*$/;
-// Compact JWS (RFC 7515 §7.1): header and payload are required; the signature is empty for
-// unsecured JWTs (RFC 7519 §6.1).
-const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/**
+ * The string shapes toolcat enforces, as ECMA-262 patterns that JSON Schema `pattern` accepts, so
+ * the generated manifest and the runtime predicates share one definition. `date-time` and `url`
+ * narrow the standard `format` (a `T` separator and `HH:MM` offset; http(s) with a host).
+ */
+export const formatPatterns = {
+  "date-time": "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:[Zz]|[+-]\\d{2}:\\d{2})$",
+  url: "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]",
+  // Spreadsheet column letters are case-insensitive (a1 and A1 name the same cell).
+  "column-letters": "^[A-Za-z]+$",
+  "column": "^(?:[A-Za-z]+|[1-9][0-9]*)$",
+  // Comma-separated items, none blank: an empty item is almost always a stray comma. Each item is
+  // optional blanks then a non-blank, so matching stays linear.
+  csv: "^\\s*[^,\\s][^,]*(?:,\\s*[^,\\s][^,]*)*$",
+  // RFC 6750 §2.1: the scheme, one space, then a b64token.
+  bearer: "^Bearer [A-Za-z0-9._~+/-]+=*$",
+  // Compact JWS (RFC 7515 §7.1): header and payload are required; the signature is empty for
+  // unsecured JWTs (RFC 7519 §6.1).
+  jwt: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$",
+} as const satisfies Partial<Record<FormatName, string>>;
+
+/** The JSON Schema that cell-data's JSON text must satisfy once parsed (its `contentSchema`). */
+export const cellDataSchema = {
+  type: "object",
+  propertyNames: { pattern: "^[1-9][0-9]*$" },
+  additionalProperties: {
+    type: "object",
+    propertyNames: { pattern: formatPatterns["column-letters"] },
+    additionalProperties: { type: ["number", "string", "boolean"] },
+  },
+} as const;
+
+function compiled(name: keyof typeof formatPatterns): RegExp {
+  // The `u` flag: JSON Schema validators compile `pattern` as Unicode regular expressions.
+  return new RegExp(formatPatterns[name], "u");
+}
+
+const DATE_TIME = compiled("date-time");
+const HTTP_URL = compiled("url");
+const COLUMN = compiled("column");
+const CSV = compiled("csv");
+const BEARER = compiled("bearer");
+const JWT = compiled("jwt");
+
+// RFC 3986 §3 `URI`, built from its ABNF, case-insensitive. One leniency is kept on purpose so the
+// standard `uri` format (ajv-formats, full mode) and this predicate agree: an authority may follow a
+// single slash. IPv4 octets in IPv6 literals may have leading zeros, as there too.
+const PCT = "%[0-9a-f]{2}";
+const UNRESERVED_SUB = "a-z0-9\\-._~!$&'()*+,;=";
+const H16 = "[0-9a-f]{1,4}";
+const OCTET = "(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)";
+const LS32 = `(?:${H16}:${H16}|${OCTET}(?:\\.${OCTET}){3})`;
+const IPV6 = [
+  `(?:${H16}:){6}${LS32}`,
+  `::(?:${H16}:){5}${LS32}`,
+  `(?:${H16})?::(?:${H16}:){4}${LS32}`,
+  `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
+  `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
+  `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+  `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
+  `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
+  `(?:(?:${H16}:){0,6}${H16})?::`,
+].join("|");
+const IP_LITERAL = `\\[(?:${IPV6}|v[0-9a-f]+\\.[${UNRESERVED_SUB}:]+)\\]`;
+const REG_NAME = `(?:[${UNRESERVED_SUB}]|${PCT})*`;
+const USERINFO = `(?:[${UNRESERVED_SUB}:]|${PCT})*`;
+const PCHAR = `(?:[${UNRESERVED_SUB}:@]|${PCT})`;
+const SEGMENT = `${PCHAR}*`;
+const SEGMENT_NZ = `${PCHAR}+`;
+const AUTHORITY_PATH = `\\/?\\/(?:${USERINFO}@)?(?:${IP_LITERAL}|${REG_NAME})(?::\\d*)?(?:\\/${SEGMENT})*`;
+const HIER_PART = `(?:${AUTHORITY_PATH}|\\/(?:${SEGMENT_NZ}(?:\\/${SEGMENT})*)?|${SEGMENT_NZ}(?:\\/${SEGMENT})*)`;
+const QUERY = `(?:[${UNRESERVED_SUB}:@/?]|${PCT})*`;
+const ABSOLUTE_URI = new RegExp(`^[a-z][a-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?$`, "i");
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
@@ -50,18 +116,22 @@ export function isDate(value: string): boolean {
 
 /** RFC 3339 date-time with an offset (`2024-05-01T12:00:00Z`, `2024-05-01t12:00:00.5+02:00`). */
 export function isDateTime(value: string): boolean {
-  const separator = value.charAt(10);
-  return (separator === "T" || separator === "t") && isDate(value.slice(0, 10)) && TIME.test(value.slice(11));
+  if (!DATE_TIME.test(value) || !isDate(value.slice(0, 10))) return false;
+  const time = TIME.exec(value.slice(11));
+  if (time === null) return false;
+  if (time[3] !== "60") return true;
+  // A leap second exists only as the last second of a UTC day (23:59:60Z).
+  const sign = time[6] === "-" ? -1 : 1;
+  const minutes = Number(time[1]) * 60 + Number(time[2]) - sign * (Number(time[7] ?? 0) * 60 + Number(time[8] ?? 0));
+  return ((minutes % 1440) + 1440) % 1440 === 1439;
 }
 
-/** An http(s) URL: tools that fetch a URL cannot follow other schemes. */
+/** An http(s) URL with a host: tools that fetch a URL cannot follow other schemes. */
 export function isUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const { protocol } = new URL(value);
-  return protocol === "http:" || protocol === "https:";
+  return HTTP_URL.test(value) && ABSOLUTE_URI.test(value);
 }
 
-/** An absolute URI of any scheme (`mailto:a@b.c`, `urn:isbn:0451450523`). */
+/** An RFC 3986 URI of any scheme (`mailto:a@b.c`, `urn:isbn:0451450523`). */
 export function isUri(value: string): boolean {
   return ABSOLUTE_URI.test(value);
 }
@@ -73,12 +143,12 @@ export function isColumnLetters(value: string): boolean {
 
 /** Column letters or a 1-based column number: some tools accept either. */
 export function isColumn(value: string): boolean {
-  return COLUMN_LETTERS.test(value) || POSITIVE_INTEGER.test(value);
+  return COLUMN.test(value);
 }
 
-/** Comma-separated items, none blank: an empty item is almost always a stray comma. */
+/** Comma-separated items, none blank. */
 export function isCsv(value: string): boolean {
-  return value.split(",").every((item) => item.trim() !== "");
+  return CSV.test(value);
 }
 
 /** Stringified JSON of any kind. */

@@ -233,7 +233,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -255,6 +254,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -292,7 +294,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -314,6 +315,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -351,7 +355,6 @@ export const manifest: Manifest = {
           },
           "request_body": {
             "type": "string",
-            "format": "json",
             "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
@@ -373,6 +376,9 @@ export const manifest: Manifest = {
               ]
             },
             "then": {
+              "properties": {
+                "request_body": true
+              },
               "required": [
                 "request_body"
               ]
@@ -497,7 +503,7 @@ export const manifest: Manifest = {
           },
           "event_filter": {
             "type": "string",
-            "format": "csv",
+            "pattern": "^\\s*[^,\\s][^,]*(?:,\\s*[^,\\s][^,]*)*$",
             "description": "comma-separated event types. Format: a comma-separated list."
           },
           "research_id": {
@@ -1215,6 +1221,7 @@ export const manifest: Manifest = {
           "created_after": {
             "type": "string",
             "format": "date-time",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:[Zz]|[+-]\\d{2}:\\d{2})$",
             "description": "ISO 8601 UTC; events at or after. Format: an ISO 8601 date-time with offset (2024-05-01T12:00:00Z)."
           },
           "event_types_filter": {
@@ -1226,6 +1233,7 @@ export const manifest: Manifest = {
           "filter_created_before": {
             "type": "string",
             "format": "date-time",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:[Zz]|[+-]\\d{2}:\\d{2})$",
             "description": "ISO 8601 UTC; inclusive. Format: an ISO 8601 date-time with offset (2024-05-01T12:00:00Z)."
           },
           "pagination_cursor": {
