@@ -6,7 +6,7 @@
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { edgeInputs, mutatedInput, random, validInput } from "../support/inputs.ts";
+import { edgeInputs, executeView, mutatedInput, random, validInput } from "../support/inputs.ts";
 import { loadSelectedPackages } from "../support/packages.ts";
 
 const inputsPerTool = 24;
@@ -29,7 +29,7 @@ function ajvPath(error: ErrorObject): string | undefined {
 
 /** Pointers of the parameters whose value is JSON text: the only place stock Ajv may accept more. */
 function jsonTextPaths(schema: Record<string, unknown>): Set<string> {
-  const properties = (schema["properties"] ?? {}) as Record<string, Record<string, unknown>>;
+  const properties = (executeView(schema)["properties"] ?? {}) as Record<string, Record<string, unknown>>;
   return new Set(Object.entries(properties).filter(([, p]) => p["contentMediaType"] !== undefined).map(([name]) => `/${name}`));
 }
 

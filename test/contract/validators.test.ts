@@ -61,6 +61,29 @@ describe.each(cases.filter((c) => isSelected(c.slug)))("$slug $tool: $name", ({ 
   });
 });
 
+// Document A, rule 3: with get_request_schema every other parameter is ignored, whatever its value;
+// the validated value keeps only `mode`, so the client sends nothing else. Unknown keys stay unknown.
+const ignoredInModes: { slug: string; tool: string; input: Record<string, unknown>; unknown?: string }[] = [
+  { slug: "creator-api", tool: "UpdateZetaRecord", input: { record_id: 5, request_body: "{not json" } },
+  { slug: "engine-api", tool: "ExecuteTool", input: { request_body: 42 } },
+  { slug: "recruit-api", tool: "CreateCandidate", input: { request_body: ["x"] }, unknown: "record_id" },
+  { slug: "crm-events-api", tool: "CreateEventProperty", input: { custom_event_internal_name: null } },
+];
+
+describe.each(ignoredInModes.filter((c) => isSelected(c.slug)))("$slug $tool with mode get_request_schema", ({ slug, tool, input, unknown }) => {
+  it("ignores every other parameter and keeps only mode", async () => {
+    const pkg = await loadPackage(slug);
+    expect(pkg.validate(tool, { mode: "get_request_schema", ...input })).toEqual({ ok: true, value: { mode: "get_request_schema" } });
+    expect(pkg.validate(tool, { mode: "execute", ...input }).ok).toBe(false);
+  });
+
+  it.runIf(unknown !== undefined)("still rejects a key the tool does not have", async () => {
+    const pkg = await loadPackage(slug);
+    const result = pkg.validate(tool, { mode: "get_request_schema", [unknown ?? ""]: 1 });
+    expect(result).toMatchObject({ ok: false, issues: [{ path: `/${unknown ?? ""}`, code: "unknown_parameter" }] });
+  });
+});
+
 describe.runIf(isSelected("cloud-sheets"))("validate()", () => {
   it("accepts short and full names and reports an unknown tool without throwing", async () => {
     const pkg = await loadPackage("cloud-sheets");

@@ -31,15 +31,42 @@ export function inputSchema(tool: Tool, toolMode: ToolModeRules): JsonSchema {
     if (rule.kind === "required-when") conditions.push(whenEquals(rule.when, rule.equals, [rule.parameter]));
     if (rule.kind === "requires") (dependentRequired[rule.parameter] ??= []).push(rule.requires);
   }
-  return {
-    $schema: schemaDialect,
-    type: "object",
-    properties,
+  const checks: JsonSchema = {
     ...(required.length > 0 && { required }),
-    additionalProperties: false,
     ...(Object.keys(dependentRequired).length > 0 && { dependentRequired }),
     ...(conditions.length > 0 && { allOf: conditions }),
   };
+  if (!tool.modePattern) return { $schema: schemaDialect, type: "object", properties, ...checks, additionalProperties: false };
+  return modePatternSchema(properties, checks, toolMode);
+}
+
+/**
+ * Document A, rule 3: with a mode other than execute (get_request_schema) every other parameter is
+ * ignored, whatever its value. Their types and requirements therefore sit in `else`; the top level
+ * keeps their descriptions, and unknown keys stay rejected in every mode.
+ */
+function modePatternSchema(properties: JsonSchema, checks: JsonSchema, toolMode: ToolModeRules): JsonSchema {
+  const { mode, ...others } = properties;
+  // `mode` is required at the top level, where its property is defined (Ajv's strictRequired).
+  const { required: all = [], ...rest } = checks as { required?: string[] } & JsonSchema;
+  const required = all.filter((name) => name !== "mode");
+  const annotations = Object.fromEntries(
+    Object.entries(others).map(([name, schema]) => [name, pick(schema as JsonSchema, ["description", "default"])]),
+  );
+  const ignoring = toolMode.values.map((v) => v.value).filter((value) => value !== toolMode.executeValue);
+  return {
+    $schema: schemaDialect,
+    type: "object",
+    properties: { mode, ...annotations },
+    required: ["mode"],
+    additionalProperties: false,
+    if: { properties: { mode: { enum: ignoring } }, required: ["mode"] },
+    else: { properties: others, ...(required.length > 0 && { required }), ...rest },
+  };
+}
+
+function pick(schema: JsonSchema, keys: readonly string[]): JsonSchema {
+  return Object.fromEntries(keys.filter((key) => key in schema).map((key) => [key, schema[key]]));
 }
 
 function whenEquals(parameter: string, value: string, required: string[]): JsonSchema {

@@ -95,7 +95,8 @@ function toolTypes(tool: Tool, context: EmitContext): StatementStructures[] {
       isExported: true,
       docs,
       name: names.input,
-      type: `\n  | (${names.parameters} & { mode: ${union(otherModes)} })\n  | (${executeBranch})`,
+      // Document A, rule 3: with any other mode every other parameter is ignored, whatever its value.
+      type: `\n  | (Partial<Record<keyof ${names.parameters}, unknown>> & { mode: ${union(otherModes)} })\n  | (${executeBranch})`,
     },
   ];
 }

@@ -41,7 +41,7 @@ export const validatorsEmitter: Emitter = {
 
 function emitValidators(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const ctx = new Context(context.toolMode.executeValue, context.names);
+  const ctx = new Context(context.toolMode.executeValue, context.names, context.toolMode.values.map((v) => v.value).filter((v) => v !== context.toolMode.executeValue));
   const functions = server.tools.map((tool) => validatorFunction(tool, ctx));
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
   const statements: (string | StatementStructures)[] = [
@@ -60,6 +60,8 @@ class Context {
   constructor(
     readonly executeValue: string,
     readonly names: ServerNames,
+    /** Mode values with which a mode-pattern tool ignores its other parameters. */
+    readonly ignoringModes: readonly string[],
   ) {}
   helper(name: InternalName): string {
     this.used.add(name);
@@ -79,6 +81,7 @@ function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
       }
       w.writeLine("let issues: ValidationIssue[] | undefined;");
       writeUnknownKeys(w, tool.parameters.list, ctx);
+      if (tool.modePattern) writeIgnoringModes(w, ctx, names.input);
       const locals = localNames(tool.parameters.list);
       // Only locals already declared may be read (a later `const` is in its temporal dead zone).
       const declared = new Map<string, string>();
@@ -134,6 +137,20 @@ function localNames(parameters: readonly Parameter[]): Map<string, string> {
 /** An own property of `input`, or undefined: a parameter named like a prototype member reads nothing inherited. */
 function ownRead(name: string): string {
   return `Object.hasOwn(input, ${stringLiteral(name)}) ? ${propertyAccess("input", name)} : undefined`;
+}
+
+/**
+ * Document A, rule 3: with a mode other than execute (get_request_schema) every other parameter is
+ * ignored whatever its value, so only unknown keys count and the validated value keeps `mode` alone
+ * (the client sends nothing else).
+ */
+function writeIgnoringModes(w: CodeBlockWriter, ctx: Context, inputType: string): void {
+  const ignoring = ctx.ignoringModes.map((mode) => `(${ownRead("mode")}) === ${stringLiteral(mode)}`).join(" || ");
+  if (ignoring === "") return;
+  writeIf(w, ignoring, () => {
+    w.writeLine(`if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ${inputType} };`);
+    w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues) };`);
+  });
 }
 
 /** The local holding a parameter's value, or an own read when the tool does not declare it. */

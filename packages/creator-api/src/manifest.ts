@@ -391,24 +391,18 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "account_owner_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "application_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "report_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "process_until_limit_enabled": {
-            "type": "boolean",
             "description": "Execute only; process records up to 200. 200 records per request when the flag is true."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -416,34 +410,71 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "account_owner_name": true,
-                "application_link_name": true,
-                "report_link_name": true,
-                "request_body": true
-              },
-              "required": [
-                "account_owner_name",
-                "application_link_name",
-                "report_link_name",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "account_owner_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "application_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "report_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "process_until_limit_enabled": {
+              "type": "boolean",
+              "description": "Execute only; process records up to 200. 200 records per request when the flag is true."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "account_owner_name": true,
+                  "application_link_name": true,
+                  "report_link_name": true,
+                  "request_body": true
+                },
+                "required": [
+                  "account_owner_name",
+                  "application_link_name",
+                  "report_link_name",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -523,24 +554,18 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "account_owner_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "application_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "report_identifier": {
-            "type": "string",
             "description": "Report link name. Required when mode is execute."
           },
           "process_records_up_to_limit": {
-            "type": "boolean",
             "description": "Execute only; 200 per request. 200 records per request when the flag is true."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -548,34 +573,71 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "account_owner_name": true,
-                "application_link_name": true,
-                "report_identifier": true,
-                "request_body": true
-              },
-              "required": [
-                "account_owner_name",
-                "application_link_name",
-                "report_identifier",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "account_owner_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "application_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "report_identifier": {
+              "type": "string",
+              "description": "Report link name. Required when mode is execute."
+            },
+            "process_records_up_to_limit": {
+              "type": "boolean",
+              "description": "Execute only; 200 per request. 200 records per request when the flag is true."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "account_owner_name": true,
+                  "application_link_name": true,
+                  "report_identifier": true,
+                  "request_body": true
+                },
+                "required": [
+                  "account_owner_name",
+                  "application_link_name",
+                  "report_identifier",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -659,20 +721,15 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "zeta_account_owner_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "application_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "form_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -680,34 +737,67 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "zeta_account_owner_name": true,
-                "application_link_name": true,
-                "form_link_name": true,
-                "request_body": true
-              },
-              "required": [
-                "zeta_account_owner_name",
-                "application_link_name",
-                "form_link_name",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "zeta_account_owner_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "application_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "form_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "zeta_account_owner_name": true,
+                  "application_link_name": true,
+                  "form_link_name": true,
+                  "request_body": true
+                },
+                "required": [
+                  "zeta_account_owner_name",
+                  "application_link_name",
+                  "form_link_name",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -736,24 +826,18 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "zeta_account_owner_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "application_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "report_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "record_id": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -761,36 +845,73 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "zeta_account_owner_name": true,
-                "application_link_name": true,
-                "report_link_name": true,
-                "record_id": true,
-                "request_body": true
-              },
-              "required": [
-                "zeta_account_owner_name",
-                "application_link_name",
-                "report_link_name",
-                "record_id",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "zeta_account_owner_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "application_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "report_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "record_id": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "zeta_account_owner_name": true,
+                  "application_link_name": true,
+                  "report_link_name": true,
+                  "record_id": true,
+                  "request_body": true
+                },
+                "required": [
+                  "zeta_account_owner_name",
+                  "application_link_name",
+                  "report_link_name",
+                  "record_id",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -862,24 +983,18 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "zeta_account_owner_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "application_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "report_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "record_id": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -887,36 +1002,73 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "zeta_account_owner_name": true,
-                "application_link_name": true,
-                "report_link_name": true,
-                "record_id": true,
-                "request_body": true
-              },
-              "required": [
-                "zeta_account_owner_name",
-                "application_link_name",
-                "report_link_name",
-                "record_id",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "zeta_account_owner_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "application_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "report_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "record_id": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "zeta_account_owner_name": true,
+                  "application_link_name": true,
+                  "report_link_name": true,
+                  "record_id": true,
+                  "request_body": true
+                },
+                "required": [
+                  "zeta_account_owner_name",
+                  "application_link_name",
+                  "report_link_name",
+                  "record_id",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -945,20 +1097,15 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "account_owner_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "application_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "report_reference_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -966,34 +1113,67 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "account_owner_name": true,
-                "application_link_name": true,
-                "report_reference_name": true,
-                "request_body": true
-              },
-              "required": [
-                "account_owner_name",
-                "application_link_name",
-                "report_reference_name",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "account_owner_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "application_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "report_reference_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "account_owner_name": true,
+                  "application_link_name": true,
+                  "report_reference_name": true,
+                  "request_body": true
+                },
+                "required": [
+                  "account_owner_name",
+                  "application_link_name",
+                  "report_reference_name",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1178,24 +1358,18 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "form_private_link": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "zeta_account_owner_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "application_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "zeta_form_link_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1203,36 +1377,73 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "form_private_link": true,
-                "zeta_account_owner_name": true,
-                "application_link_name": true,
-                "zeta_form_link_name": true,
-                "request_body": true
-              },
-              "required": [
-                "form_private_link",
-                "zeta_account_owner_name",
-                "application_link_name",
-                "zeta_form_link_name",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "form_private_link": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "zeta_account_owner_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "application_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "zeta_form_link_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "form_private_link": true,
+                  "zeta_account_owner_name": true,
+                  "application_link_name": true,
+                  "zeta_form_link_name": true,
+                  "request_body": true
+                },
+                "required": [
+                  "form_private_link",
+                  "zeta_account_owner_name",
+                  "application_link_name",
+                  "zeta_form_link_name",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     }
   ]

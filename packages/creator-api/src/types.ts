@@ -138,7 +138,7 @@ export interface UpdateZetaCreatorReportRecordsParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type UpdateZetaCreatorReportRecordsInput = 
-    | (UpdateZetaCreatorReportRecordsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateZetaCreatorReportRecordsParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateZetaCreatorReportRecordsParameters & { mode: "execute" } & Required<Pick<UpdateZetaCreatorReportRecordsParameters, "account_owner_name" | "application_link_name" | "report_link_name" | "request_body">>);
 
 /**
@@ -194,7 +194,7 @@ export interface DeleteReportRecordsParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type DeleteReportRecordsInput = 
-    | (DeleteReportRecordsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof DeleteReportRecordsParameters, unknown>> & { mode: "get_request_schema" })
     | (DeleteReportRecordsParameters & { mode: "execute" } & Required<Pick<DeleteReportRecordsParameters, "account_owner_name" | "application_link_name" | "report_identifier" | "request_body">>);
 
 /**
@@ -242,7 +242,7 @@ export interface InsertRecordsInZetaFormParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type InsertRecordsInZetaFormInput = 
-    | (InsertRecordsInZetaFormParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof InsertRecordsInZetaFormParameters, unknown>> & { mode: "get_request_schema" })
     | (InsertRecordsInZetaFormParameters & { mode: "execute" } & Required<Pick<InsertRecordsInZetaFormParameters, "zeta_account_owner_name" | "application_link_name" | "form_link_name" | "request_body">>);
 
 /** Parameters of `CreatorApi.UpdateZetaRecord` besides `mode`. */
@@ -271,7 +271,7 @@ export interface UpdateZetaRecordParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type UpdateZetaRecordInput = 
-    | (UpdateZetaRecordParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateZetaRecordParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateZetaRecordParameters & { mode: "execute" } & Required<Pick<UpdateZetaRecordParameters, "zeta_account_owner_name" | "application_link_name" | "report_link_name" | "record_id" | "request_body">>);
 
 /**
@@ -314,7 +314,7 @@ export interface DeleteZetaRecordParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type DeleteZetaRecordInput = 
-    | (DeleteZetaRecordParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof DeleteZetaRecordParameters, unknown>> & { mode: "get_request_schema" })
     | (DeleteZetaRecordParameters & { mode: "execute" } & Required<Pick<DeleteZetaRecordParameters, "zeta_account_owner_name" | "application_link_name" | "report_link_name" | "record_id" | "request_body">>);
 
 /** Parameters of `CreatorApi.CreateBulkReadJob` besides `mode`. */
@@ -341,7 +341,7 @@ export interface CreateBulkReadJobParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type CreateBulkReadJobInput = 
-    | (CreateBulkReadJobParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateBulkReadJobParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateBulkReadJobParameters & { mode: "execute" } & Required<Pick<CreateBulkReadJobParameters, "account_owner_name" | "application_link_name" | "report_reference_name" | "request_body">>);
 
 /**
@@ -429,7 +429,7 @@ export interface AddRecordsToZetaFormParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type AddRecordsToZetaFormInput = 
-    | (AddRecordsToZetaFormParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof AddRecordsToZetaFormParameters, unknown>> & { mode: "get_request_schema" })
     | (AddRecordsToZetaFormParameters & { mode: "execute" } & Required<Pick<AddRecordsToZetaFormParameters, "form_private_link" | "zeta_account_owner_name" | "application_link_name" | "zeta_form_link_name" | "request_body">>);
 
 /** Input type of each tool, by short name. */

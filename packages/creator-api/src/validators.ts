@@ -242,6 +242,10 @@ export function validateUpdateZetaCreatorReportRecords(input: unknown): Validati
           (issues ??= []).push(issueUnknownParameter(key, ["mode","account_owner_name","application_link_name","report_link_name","process_until_limit_enabled","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateZetaCreatorReportRecordsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -394,6 +398,10 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
           (issues ??= []).push(issueUnknownParameter(key, ["mode","account_owner_name","application_link_name","report_identifier","process_records_up_to_limit","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as DeleteReportRecordsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -526,6 +534,10 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["mode","zeta_account_owner_name","application_link_name","form_link_name","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as InsertRecordsInZetaFormInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -600,6 +612,10 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","zeta_account_owner_name","application_link_name","report_link_name","record_id","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateZetaRecordInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -741,6 +757,10 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
           (issues ??= []).push(issueUnknownParameter(key, ["mode","zeta_account_owner_name","application_link_name","report_link_name","record_id","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as DeleteZetaRecordInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -824,6 +844,10 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","account_owner_name","application_link_name","report_reference_name","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateBulkReadJobInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1099,6 +1123,10 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","form_private_link","zeta_account_owner_name","application_link_name","zeta_form_link_name","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddRecordsToZetaFormInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {

@@ -222,12 +222,12 @@ export const manifest: Manifest = {
             "description": "For contacts, the email property as key-value pair."
           }
         },
-        "additionalProperties": false,
         "dependentRequired": {
           "crm_object_id": [
             "crm_object_type"
           ]
-        }
+        },
+        "additionalProperties": false
       }
     },
     {
@@ -316,8 +316,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -325,28 +323,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -459,12 +478,9 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "custom_event_internal_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -472,30 +488,55 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "custom_event_internal_name": true,
-                "request_body": true
-              },
-              "required": [
-                "custom_event_internal_name",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "custom_event_internal_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "custom_event_internal_name": true,
+                  "request_body": true
+                },
+                "required": [
+                  "custom_event_internal_name",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -553,16 +594,12 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "custom_event_name": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "property_name_to_update": {
-            "type": "string",
             "description": "Required when mode is execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -570,32 +607,61 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "custom_event_name": true,
-                "property_name_to_update": true,
-                "request_body": true
-              },
-              "required": [
-                "custom_event_name",
-                "property_name_to_update",
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "custom_event_name": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "property_name_to_update": {
+              "type": "string",
+              "description": "Required when mode is execute."
+            },
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "custom_event_name": true,
+                  "property_name_to_update": true,
+                  "request_body": true
+                },
+                "required": [
+                  "custom_event_name",
+                  "property_name_to_update",
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -622,8 +688,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -631,28 +695,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -679,8 +764,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -688,28 +771,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     }
   ]

@@ -128,7 +128,7 @@ export interface CreateCustomEventDefinitionParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type CreateCustomEventDefinitionInput = 
-    | (CreateCustomEventDefinitionParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateCustomEventDefinitionParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateCustomEventDefinitionParameters & { mode: "execute" } & Required<Pick<CreateCustomEventDefinitionParameters, "request_body">>);
 
 /**
@@ -187,7 +187,7 @@ export interface CreateEventPropertyParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type CreateEventPropertyInput = 
-    | (CreateEventPropertyParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateEventPropertyParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateEventPropertyParameters & { mode: "execute" } & Required<Pick<CreateEventPropertyParameters, "custom_event_internal_name" | "request_body">>);
 
 /**
@@ -224,7 +224,7 @@ export interface UpdateEventPropertyParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type UpdateEventPropertyInput = 
-    | (UpdateEventPropertyParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateEventPropertyParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateEventPropertyParameters & { mode: "execute" } & Required<Pick<UpdateEventPropertyParameters, "custom_event_name" | "property_name_to_update" | "request_body">>);
 
 /** Parameters of `CrmEventsApi.SendBatchEvents` besides `mode`. */
@@ -245,7 +245,7 @@ export interface SendBatchEventsParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type SendBatchEventsInput = 
-    | (SendBatchEventsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof SendBatchEventsParameters, unknown>> & { mode: "get_request_schema" })
     | (SendBatchEventsParameters & { mode: "execute" } & Required<Pick<SendBatchEventsParameters, "request_body">>);
 
 /** Parameters of `CrmEventsApi.SendEventData` besides `mode`. */
@@ -266,7 +266,7 @@ export interface SendEventDataParameters {
  * OAuth scopes: not shown in the catalog.
  */
 export type SendEventDataInput = 
-    | (SendEventDataParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof SendEventDataParameters, unknown>> & { mode: "get_request_schema" })
     | (SendEventDataParameters & { mode: "execute" } & Required<Pick<SendEventDataParameters, "request_body">>);
 
 /** Input type of each tool, by short name. */

@@ -251,6 +251,10 @@ export function validateCreateCustomEventDefinition(input: unknown): ValidationR
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCustomEventDefinitionInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -391,6 +395,10 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
           (issues ??= []).push(issueUnknownParameter(key, ["mode","custom_event_internal_name","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateEventPropertyInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -481,6 +489,10 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
           (issues ??= []).push(issueUnknownParameter(key, ["mode","custom_event_name","property_name_to_update","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateEventPropertyInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -542,6 +554,10 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SendBatchEventsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -582,6 +598,10 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SendEventDataInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {

@@ -336,7 +336,7 @@ export interface ExecuteToolParameters {
  * Secrets: PLATFORM_API_KEY.
  */
 export type ExecuteToolInput = 
-    | (ExecuteToolParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ExecuteToolParameters, unknown>> & { mode: "get_request_schema" })
     | (ExecuteToolParameters & { mode: "execute" } & Required<Pick<ExecuteToolParameters, "request_body">>);
 
 /**

@@ -723,6 +723,10 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ExecuteToolInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));

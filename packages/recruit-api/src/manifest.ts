@@ -991,7 +991,6 @@ export const manifest: Manifest = {
             "type": "string"
           }
         },
-        "additionalProperties": false,
         "allOf": [
           {
             "if": {
@@ -1013,7 +1012,8 @@ export const manifest: Manifest = {
               ]
             }
           }
-        ]
+        ],
+        "additionalProperties": false
       }
     },
     {
@@ -1342,8 +1342,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1351,28 +1349,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1404,8 +1423,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1413,28 +1430,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1464,8 +1502,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1473,28 +1509,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1526,8 +1583,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1535,28 +1590,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1588,8 +1664,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1597,28 +1671,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1650,8 +1745,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1659,28 +1752,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1710,8 +1824,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1719,28 +1831,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1772,8 +1905,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1781,28 +1912,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1832,8 +1984,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1841,28 +1991,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1892,8 +2063,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1901,28 +2070,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -1952,8 +2142,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -1961,28 +2149,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2014,8 +2223,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2023,28 +2230,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2076,8 +2304,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2085,28 +2311,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2136,8 +2383,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2145,28 +2390,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2196,8 +2462,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2205,28 +2469,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2256,8 +2541,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2265,28 +2548,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2316,8 +2620,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2325,28 +2627,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2376,8 +2699,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2385,28 +2706,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2436,8 +2778,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2445,28 +2785,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2498,8 +2859,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2507,28 +2866,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2558,8 +2938,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2567,28 +2945,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2618,8 +3017,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2627,28 +3024,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2680,8 +3098,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2689,28 +3105,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2740,8 +3177,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2749,28 +3184,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2800,8 +3256,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2809,28 +3263,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2862,8 +3337,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2871,28 +3344,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2924,8 +3418,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2933,28 +3425,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -2986,8 +3499,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -2995,28 +3506,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3048,8 +3580,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3057,28 +3587,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3110,8 +3661,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3119,28 +3668,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3170,8 +3740,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3179,28 +3747,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3230,8 +3819,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3239,28 +3826,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3292,8 +3900,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3301,28 +3907,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3354,8 +3981,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3363,28 +3988,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3414,8 +4060,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3423,28 +4067,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3474,8 +4139,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3483,28 +4146,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3536,8 +4220,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3545,28 +4227,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3598,8 +4301,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3607,28 +4308,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3658,8 +4380,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3667,28 +4387,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3718,8 +4459,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3727,28 +4466,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3778,8 +4538,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3787,28 +4545,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3838,8 +4617,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3847,28 +4624,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3900,8 +4698,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3909,28 +4705,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -3960,8 +4777,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -3969,28 +4784,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4020,8 +4856,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4029,28 +4863,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4082,8 +4937,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4091,28 +4944,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4144,8 +5018,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4153,28 +5025,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4204,8 +5097,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4213,28 +5104,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4266,8 +5178,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4275,28 +5185,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4328,8 +5259,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4337,28 +5266,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4390,8 +5340,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4399,28 +5347,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4452,8 +5421,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4461,28 +5428,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4514,8 +5502,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4523,28 +5509,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4574,8 +5581,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4583,28 +5588,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4636,8 +5662,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4645,28 +5669,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4698,8 +5743,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4707,28 +5750,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4760,8 +5824,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4769,28 +5831,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4820,8 +5903,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4829,28 +5910,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4880,8 +5982,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4889,28 +5989,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -4940,8 +6061,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -4949,28 +6068,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5002,8 +6142,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5011,28 +6149,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5064,8 +6223,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5073,28 +6230,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5124,8 +6302,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5133,28 +6309,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5186,8 +6383,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5195,28 +6390,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5246,8 +6462,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5255,28 +6469,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5308,8 +6543,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5317,28 +6550,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5370,8 +6624,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5379,28 +6631,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5430,8 +6703,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5439,28 +6710,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5492,8 +6784,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5501,28 +6791,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5554,8 +6865,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5563,28 +6872,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5616,8 +6946,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5625,28 +6953,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5676,8 +7025,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5685,28 +7032,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5738,8 +7106,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5747,28 +7113,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5798,8 +7185,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5807,28 +7192,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5860,8 +7266,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5869,28 +7273,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5922,8 +7347,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5931,28 +7354,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -5984,8 +7428,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -5993,28 +7435,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -6044,8 +7507,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -6053,28 +7514,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -6106,8 +7588,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -6115,28 +7595,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -6166,8 +7667,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -6175,28 +7674,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -6228,8 +7748,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -6237,28 +7755,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {

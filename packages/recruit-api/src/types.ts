@@ -726,7 +726,7 @@ export interface FetchApplicationDetailsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type FetchApplicationDetailsInput = 
-    | (FetchApplicationDetailsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof FetchApplicationDetailsParameters, unknown>> & { mode: "get_request_schema" })
     | (FetchApplicationDetailsParameters & { mode: "execute" } & Required<Pick<FetchApplicationDetailsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListApplications` besides `mode`. */
@@ -746,7 +746,7 @@ export interface ListApplicationsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListApplicationsInput = 
-    | (ListApplicationsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListApplicationsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListApplicationsParameters & { mode: "execute" } & Required<Pick<ListApplicationsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateApplicationHistory` besides `mode`. */
@@ -766,7 +766,7 @@ export interface UpdateApplicationHistoryParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateApplicationHistoryInput = 
-    | (UpdateApplicationHistoryParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateApplicationHistoryParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateApplicationHistoryParameters & { mode: "execute" } & Required<Pick<UpdateApplicationHistoryParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetApplicationHistory` besides `mode`. */
@@ -786,7 +786,7 @@ export interface GetApplicationHistoryParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetApplicationHistoryInput = 
-    | (GetApplicationHistoryParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetApplicationHistoryParameters, unknown>> & { mode: "get_request_schema" })
     | (GetApplicationHistoryParameters & { mode: "execute" } & Required<Pick<GetApplicationHistoryParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetCandidateCriteriaEvaluations` besides `mode`. */
@@ -806,7 +806,7 @@ export interface GetCandidateCriteriaEvaluationsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetCandidateCriteriaEvaluationsInput = 
-    | (GetCandidateCriteriaEvaluationsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetCandidateCriteriaEvaluationsParameters, unknown>> & { mode: "get_request_schema" })
     | (GetCandidateCriteriaEvaluationsParameters & { mode: "execute" } & Required<Pick<GetCandidateCriteriaEvaluationsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListApplicationFeedback` besides `mode`. */
@@ -826,7 +826,7 @@ export interface ListApplicationFeedbackParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListApplicationFeedbackInput = 
-    | (ListApplicationFeedbackParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListApplicationFeedbackParameters, unknown>> & { mode: "get_request_schema" })
     | (ListApplicationFeedbackParameters & { mode: "execute" } & Required<Pick<ListApplicationFeedbackParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.SubmitApplicationFeedback` besides `mode`. */
@@ -846,7 +846,7 @@ export interface SubmitApplicationFeedbackParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type SubmitApplicationFeedbackInput = 
-    | (SubmitApplicationFeedbackParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof SubmitApplicationFeedbackParameters, unknown>> & { mode: "get_request_schema" })
     | (SubmitApplicationFeedbackParameters & { mode: "execute" } & Required<Pick<SubmitApplicationFeedbackParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetApprovalList` besides `mode`. */
@@ -866,7 +866,7 @@ export interface GetApprovalListParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetApprovalListInput = 
-    | (GetApprovalListParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetApprovalListParameters, unknown>> & { mode: "get_request_schema" })
     | (GetApprovalListParameters & { mode: "execute" } & Required<Pick<GetApprovalListParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateApprovalDefinition` besides `mode`. */
@@ -886,7 +886,7 @@ export interface UpdateApprovalDefinitionParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateApprovalDefinitionInput = 
-    | (UpdateApprovalDefinitionParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateApprovalDefinitionParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateApprovalDefinitionParameters & { mode: "execute" } & Required<Pick<UpdateApprovalDefinitionParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.OfferApprovalAction` besides `mode`. */
@@ -906,7 +906,7 @@ export interface OfferApprovalActionParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type OfferApprovalActionInput = 
-    | (OfferApprovalActionParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof OfferApprovalActionParameters, unknown>> & { mode: "get_request_schema" })
     | (OfferApprovalActionParameters & { mode: "execute" } & Required<Pick<OfferApprovalActionParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateOffer` besides `mode`. */
@@ -926,7 +926,7 @@ export interface CreateOfferParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateOfferInput = 
-    | (CreateOfferParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateOfferParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateOfferParameters & { mode: "execute" } & Required<Pick<CreateOfferParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetOfferDetails` besides `mode`. */
@@ -946,7 +946,7 @@ export interface GetOfferDetailsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetOfferDetailsInput = 
-    | (GetOfferDetailsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetOfferDetailsParameters, unknown>> & { mode: "get_request_schema" })
     | (GetOfferDetailsParameters & { mode: "execute" } & Required<Pick<GetOfferDetailsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetLatestOffers` besides `mode`. */
@@ -966,7 +966,7 @@ export interface GetLatestOffersParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetLatestOffersInput = 
-    | (GetLatestOffersParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetLatestOffersParameters, unknown>> & { mode: "get_request_schema" })
     | (GetLatestOffersParameters & { mode: "execute" } & Required<Pick<GetLatestOffersParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateCandidateOfferVersion` besides `mode`. */
@@ -986,7 +986,7 @@ export interface CreateCandidateOfferVersionParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateCandidateOfferVersionInput = 
-    | (CreateCandidateOfferVersionParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateCandidateOfferVersionParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateCandidateOfferVersionParameters & { mode: "execute" } & Required<Pick<CreateCandidateOfferVersionParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateOffer` besides `mode`. */
@@ -1006,7 +1006,7 @@ export interface UpdateOfferParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateOfferInput = 
-    | (UpdateOfferParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateOfferParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateOfferParameters & { mode: "execute" } & Required<Pick<UpdateOfferParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.StartOfferProcess` besides `mode`. */
@@ -1026,7 +1026,7 @@ export interface StartOfferProcessParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type StartOfferProcessInput = 
-    | (StartOfferProcessParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof StartOfferProcessParameters, unknown>> & { mode: "get_request_schema" })
     | (StartOfferProcessParameters & { mode: "execute" } & Required<Pick<StartOfferProcessParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AddCompletedAssessmentToCandidate` besides `mode`. */
@@ -1046,7 +1046,7 @@ export interface AddCompletedAssessmentToCandidateParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type AddCompletedAssessmentToCandidateInput = 
-    | (AddCompletedAssessmentToCandidateParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof AddCompletedAssessmentToCandidateParameters, unknown>> & { mode: "get_request_schema" })
     | (AddCompletedAssessmentToCandidateParameters & { mode: "execute" } & Required<Pick<AddCompletedAssessmentToCandidateParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.StartAssessment` besides `mode`. */
@@ -1066,7 +1066,7 @@ export interface StartAssessmentParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type StartAssessmentInput = 
-    | (StartAssessmentParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof StartAssessmentParameters, unknown>> & { mode: "get_request_schema" })
     | (StartAssessmentParameters & { mode: "execute" } & Required<Pick<StartAssessmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateAssessmentStatus` besides `mode`. */
@@ -1086,7 +1086,7 @@ export interface UpdateAssessmentStatusParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateAssessmentStatusInput = 
-    | (UpdateAssessmentStatusParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateAssessmentStatusParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateAssessmentStatusParameters & { mode: "execute" } & Required<Pick<UpdateAssessmentStatusParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CancelAssessment` besides `mode`. */
@@ -1106,7 +1106,7 @@ export interface CancelAssessmentParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CancelAssessmentInput = 
-    | (CancelAssessmentParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CancelAssessmentParameters, unknown>> & { mode: "get_request_schema" })
     | (CancelAssessmentParameters & { mode: "execute" } & Required<Pick<CancelAssessmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AddCandidateToProject` besides `mode`. */
@@ -1126,7 +1126,7 @@ export interface AddCandidateToProjectParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type AddCandidateToProjectInput = 
-    | (AddCandidateToProjectParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof AddCandidateToProjectParameters, unknown>> & { mode: "get_request_schema" })
     | (AddCandidateToProjectParameters & { mode: "execute" } & Required<Pick<AddCandidateToProjectParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AddCandidateTag` besides `mode`. */
@@ -1146,7 +1146,7 @@ export interface AddCandidateTagParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type AddCandidateTagInput = 
-    | (AddCandidateTagParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof AddCandidateTagParameters, unknown>> & { mode: "get_request_schema" })
     | (AddCandidateTagParameters & { mode: "execute" } & Required<Pick<AddCandidateTagParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AnonymizeCandidateData` besides `mode`. */
@@ -1166,7 +1166,7 @@ export interface AnonymizeCandidateDataParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type AnonymizeCandidateDataInput = 
-    | (AnonymizeCandidateDataParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof AnonymizeCandidateDataParameters, unknown>> & { mode: "get_request_schema" })
     | (AnonymizeCandidateDataParameters & { mode: "execute" } & Required<Pick<AnonymizeCandidateDataParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateCandidate` besides `mode`. */
@@ -1186,7 +1186,7 @@ export interface CreateCandidateParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateCandidateInput = 
-    | (CreateCandidateParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateCandidateParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateCandidateParameters & { mode: "execute" } & Required<Pick<CreateCandidateParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateCandidateNote` besides `mode`. */
@@ -1206,7 +1206,7 @@ export interface CreateCandidateNoteParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateCandidateNoteInput = 
-    | (CreateCandidateNoteParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateCandidateNoteParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateCandidateNoteParameters & { mode: "execute" } & Required<Pick<CreateCandidateNoteParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetCandidateInformation` besides `mode`. */
@@ -1226,7 +1226,7 @@ export interface GetCandidateInformationParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetCandidateInformationInput = 
-    | (GetCandidateInformationParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetCandidateInformationParameters, unknown>> & { mode: "get_request_schema" })
     | (GetCandidateInformationParameters & { mode: "execute" } & Required<Pick<GetCandidateInformationParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCandidates` besides `mode`. */
@@ -1246,7 +1246,7 @@ export interface ListCandidatesParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListCandidatesInput = 
-    | (ListCandidatesParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListCandidatesParameters, unknown>> & { mode: "get_request_schema" })
     | (ListCandidatesParameters & { mode: "execute" } & Required<Pick<ListCandidatesParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCandidateClientInfo` besides `mode`. */
@@ -1266,7 +1266,7 @@ export interface ListCandidateClientInfoParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListCandidateClientInfoInput = 
-    | (ListCandidateClientInfoParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListCandidateClientInfoParameters, unknown>> & { mode: "get_request_schema" })
     | (ListCandidateClientInfoParameters & { mode: "execute" } & Required<Pick<ListCandidateClientInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCandidateNotes` besides `mode`. */
@@ -1286,7 +1286,7 @@ export interface ListCandidateNotesParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListCandidateNotesInput = 
-    | (ListCandidateNotesParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListCandidateNotesParameters, unknown>> & { mode: "get_request_schema" })
     | (ListCandidateNotesParameters & { mode: "execute" } & Required<Pick<ListCandidateNotesParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCandidateProjects` besides `mode`. */
@@ -1306,7 +1306,7 @@ export interface ListCandidateProjectsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListCandidateProjectsInput = 
-    | (ListCandidateProjectsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListCandidateProjectsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListCandidateProjectsParameters & { mode: "execute" } & Required<Pick<ListCandidateProjectsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateCandidateInfo` besides `mode`. */
@@ -1326,7 +1326,7 @@ export interface UpdateCandidateInfoParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateCandidateInfoInput = 
-    | (UpdateCandidateInfoParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateCandidateInfoParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateCandidateInfoParameters & { mode: "execute" } & Required<Pick<UpdateCandidateInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateCandidateTag` besides `mode`. */
@@ -1346,7 +1346,7 @@ export interface CreateCandidateTagParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateCandidateTagInput = 
-    | (CreateCandidateTagParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateCandidateTagParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateCandidateTagParameters & { mode: "execute" } & Required<Pick<CreateCandidateTagParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCandidateTags` besides `mode`. */
@@ -1366,7 +1366,7 @@ export interface ListCandidateTagsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListCandidateTagsInput = 
-    | (ListCandidateTagsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListCandidateTagsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListCandidateTagsParameters & { mode: "execute" } & Required<Pick<ListCandidateTagsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RetrieveCandidateFileUrl` besides `mode`. */
@@ -1386,7 +1386,7 @@ export interface RetrieveCandidateFileUrlParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type RetrieveCandidateFileUrlInput = 
-    | (RetrieveCandidateFileUrlParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof RetrieveCandidateFileUrlParameters, unknown>> & { mode: "get_request_schema" })
     | (RetrieveCandidateFileUrlParameters & { mode: "execute" } & Required<Pick<RetrieveCandidateFileUrlParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateCandidateReferral` besides `mode`. */
@@ -1406,7 +1406,7 @@ export interface CreateCandidateReferralParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateCandidateReferralInput = 
-    | (CreateCandidateReferralParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateCandidateReferralParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateCandidateReferralParameters & { mode: "execute" } & Required<Pick<CreateCandidateReferralParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateCustomField` besides `mode`. */
@@ -1426,7 +1426,7 @@ export interface CreateCustomFieldParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateCustomFieldInput = 
-    | (CreateCustomFieldParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateCustomFieldParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateCustomFieldParameters & { mode: "execute" } & Required<Pick<CreateCustomFieldParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetCustomFieldInfo` besides `mode`. */
@@ -1446,7 +1446,7 @@ export interface GetCustomFieldInfoParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetCustomFieldInfoInput = 
-    | (GetCustomFieldInfoParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetCustomFieldInfoParameters, unknown>> & { mode: "get_request_schema" })
     | (GetCustomFieldInfoParameters & { mode: "execute" } & Required<Pick<GetCustomFieldInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCustomFields` besides `mode`. */
@@ -1466,7 +1466,7 @@ export interface ListCustomFieldsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListCustomFieldsInput = 
-    | (ListCustomFieldsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListCustomFieldsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListCustomFieldsParameters & { mode: "execute" } & Required<Pick<ListCustomFieldsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.SetCustomFieldValue` besides `mode`. */
@@ -1486,7 +1486,7 @@ export interface SetCustomFieldValueParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type SetCustomFieldValueInput = 
-    | (SetCustomFieldValueParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof SetCustomFieldValueParameters, unknown>> & { mode: "get_request_schema" })
     | (SetCustomFieldValueParameters & { mode: "execute" } & Required<Pick<SetCustomFieldValueParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateDepartment` besides `mode`. */
@@ -1506,7 +1506,7 @@ export interface CreateDepartmentParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateDepartmentInput = 
-    | (CreateDepartmentParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateDepartmentParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateDepartmentParameters & { mode: "execute" } & Required<Pick<CreateDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ArchiveDepartment` besides `mode`. */
@@ -1526,7 +1526,7 @@ export interface ArchiveDepartmentParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ArchiveDepartmentInput = 
-    | (ArchiveDepartmentParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ArchiveDepartmentParameters, unknown>> & { mode: "get_request_schema" })
     | (ArchiveDepartmentParameters & { mode: "execute" } & Required<Pick<ArchiveDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RestoreDepartment` besides `mode`. */
@@ -1546,7 +1546,7 @@ export interface RestoreDepartmentParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type RestoreDepartmentInput = 
-    | (RestoreDepartmentParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof RestoreDepartmentParameters, unknown>> & { mode: "get_request_schema" })
     | (RestoreDepartmentParameters & { mode: "execute" } & Required<Pick<RestoreDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListDepartments` besides `mode`. */
@@ -1566,7 +1566,7 @@ export interface ListDepartmentsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListDepartmentsInput = 
-    | (ListDepartmentsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListDepartmentsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListDepartmentsParameters & { mode: "execute" } & Required<Pick<ListDepartmentsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.MoveDepartment` besides `mode`. */
@@ -1586,7 +1586,7 @@ export interface MoveDepartmentParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type MoveDepartmentInput = 
-    | (MoveDepartmentParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof MoveDepartmentParameters, unknown>> & { mode: "get_request_schema" })
     | (MoveDepartmentParameters & { mode: "execute" } & Required<Pick<MoveDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateDepartment` besides `mode`. */
@@ -1606,7 +1606,7 @@ export interface UpdateDepartmentParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateDepartmentInput = 
-    | (UpdateDepartmentParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateDepartmentParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateDepartmentParameters & { mode: "execute" } & Required<Pick<UpdateDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetFeedbackFormInfo` besides `mode`. */
@@ -1626,7 +1626,7 @@ export interface GetFeedbackFormInfoParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetFeedbackFormInfoInput = 
-    | (GetFeedbackFormInfoParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetFeedbackFormInfoParameters, unknown>> & { mode: "get_request_schema" })
     | (GetFeedbackFormInfoParameters & { mode: "execute" } & Required<Pick<GetFeedbackFormInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListFeedbackForms` besides `mode`. */
@@ -1646,7 +1646,7 @@ export interface ListFeedbackFormsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListFeedbackFormsInput = 
-    | (ListFeedbackFormsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListFeedbackFormsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListFeedbackFormsParameters & { mode: "execute" } & Required<Pick<ListFeedbackFormsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.HiringTeamAddMember` besides `mode`. */
@@ -1666,7 +1666,7 @@ export interface HiringTeamAddMemberParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type HiringTeamAddMemberInput = 
-    | (HiringTeamAddMemberParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof HiringTeamAddMemberParameters, unknown>> & { mode: "get_request_schema" })
     | (HiringTeamAddMemberParameters & { mode: "execute" } & Required<Pick<HiringTeamAddMemberParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RemoveTeamMemberFromHiring` besides `mode`. */
@@ -1686,7 +1686,7 @@ export interface RemoveTeamMemberFromHiringParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type RemoveTeamMemberFromHiringInput = 
-    | (RemoveTeamMemberFromHiringParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof RemoveTeamMemberFromHiringParameters, unknown>> & { mode: "get_request_schema" })
     | (RemoveTeamMemberFromHiringParameters & { mode: "execute" } & Required<Pick<RemoveTeamMemberFromHiringParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListInterviews` besides `mode`. */
@@ -1706,7 +1706,7 @@ export interface ListInterviewsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListInterviewsInput = 
-    | (ListInterviewsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListInterviewsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListInterviewsParameters & { mode: "execute" } & Required<Pick<ListInterviewsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListInterviewEvents` besides `mode`. */
@@ -1726,7 +1726,7 @@ export interface ListInterviewEventsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListInterviewEventsInput = 
-    | (ListInterviewEventsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListInterviewEventsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListInterviewEventsParameters & { mode: "execute" } & Required<Pick<ListInterviewEventsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListInterviewPlans` besides `mode`. */
@@ -1746,7 +1746,7 @@ export interface ListInterviewPlansParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListInterviewPlansInput = 
-    | (ListInterviewPlansParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListInterviewPlansParameters, unknown>> & { mode: "get_request_schema" })
     | (ListInterviewPlansParameters & { mode: "execute" } & Required<Pick<ListInterviewPlansParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetInterviewSchedules` besides `mode`. */
@@ -1766,7 +1766,7 @@ export interface GetInterviewSchedulesParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetInterviewSchedulesInput = 
-    | (GetInterviewSchedulesParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetInterviewSchedulesParameters, unknown>> & { mode: "get_request_schema" })
     | (GetInterviewSchedulesParameters & { mode: "execute" } & Required<Pick<GetInterviewSchedulesParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateInterviewSchedule` besides `mode`. */
@@ -1786,7 +1786,7 @@ export interface UpdateInterviewScheduleParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateInterviewScheduleInput = 
-    | (UpdateInterviewScheduleParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateInterviewScheduleParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateInterviewScheduleParameters & { mode: "execute" } & Required<Pick<UpdateInterviewScheduleParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListInterviewStages` besides `mode`. */
@@ -1806,7 +1806,7 @@ export interface ListInterviewStagesParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListInterviewStagesInput = 
-    | (ListInterviewStagesParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListInterviewStagesParameters, unknown>> & { mode: "get_request_schema" })
     | (ListInterviewStagesParameters & { mode: "execute" } & Required<Pick<ListInterviewStagesParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListInterviewerPools` besides `mode`. */
@@ -1826,7 +1826,7 @@ export interface ListInterviewerPoolsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListInterviewerPoolsInput = 
-    | (ListInterviewerPoolsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListInterviewerPoolsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListInterviewerPoolsParameters & { mode: "execute" } & Required<Pick<ListInterviewerPoolsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetInterviewerPoolInfo` besides `mode`. */
@@ -1846,7 +1846,7 @@ export interface GetInterviewerPoolInfoParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetInterviewerPoolInfoInput = 
-    | (GetInterviewerPoolInfoParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetInterviewerPoolInfoParameters, unknown>> & { mode: "get_request_schema" })
     | (GetInterviewerPoolInfoParameters & { mode: "execute" } & Required<Pick<GetInterviewerPoolInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateInterviewerPool` besides `mode`. */
@@ -1866,7 +1866,7 @@ export interface CreateInterviewerPoolParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateInterviewerPoolInput = 
-    | (CreateInterviewerPoolParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateInterviewerPoolParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateInterviewerPoolParameters & { mode: "execute" } & Required<Pick<CreateInterviewerPoolParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateInterviewerPool` besides `mode`. */
@@ -1886,7 +1886,7 @@ export interface UpdateInterviewerPoolParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateInterviewerPoolInput = 
-    | (UpdateInterviewerPoolParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateInterviewerPoolParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateInterviewerPoolParameters & { mode: "execute" } & Required<Pick<UpdateInterviewerPoolParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateWorkplaceType` besides `mode`. */
@@ -1906,7 +1906,7 @@ export interface UpdateWorkplaceTypeParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateWorkplaceTypeInput = 
-    | (UpdateWorkplaceTypeParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateWorkplaceTypeParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateWorkplaceTypeParameters & { mode: "execute" } & Required<Pick<UpdateWorkplaceTypeParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetOpeningInfo` besides `mode`. */
@@ -1926,7 +1926,7 @@ export interface GetOpeningInfoParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetOpeningInfoInput = 
-    | (GetOpeningInfoParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetOpeningInfoParameters, unknown>> & { mode: "get_request_schema" })
     | (GetOpeningInfoParameters & { mode: "execute" } & Required<Pick<GetOpeningInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.SearchJobOpenings` besides `mode`. */
@@ -1946,7 +1946,7 @@ export interface SearchJobOpeningsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type SearchJobOpeningsInput = 
-    | (SearchJobOpeningsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof SearchJobOpeningsParameters, unknown>> & { mode: "get_request_schema" })
     | (SearchJobOpeningsParameters & { mode: "execute" } & Required<Pick<SearchJobOpeningsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AddJobToOpening` besides `mode`. */
@@ -1966,7 +1966,7 @@ export interface AddJobToOpeningParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type AddJobToOpeningInput = 
-    | (AddJobToOpeningParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof AddJobToOpeningParameters, unknown>> & { mode: "get_request_schema" })
     | (AddJobToOpeningParameters & { mode: "execute" } & Required<Pick<AddJobToOpeningParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RemoveJobFromOpening` besides `mode`. */
@@ -1986,7 +1986,7 @@ export interface RemoveJobFromOpeningParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type RemoveJobFromOpeningInput = 
-    | (RemoveJobFromOpeningParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof RemoveJobFromOpeningParameters, unknown>> & { mode: "get_request_schema" })
     | (RemoveJobFromOpeningParameters & { mode: "execute" } & Required<Pick<RemoveJobFromOpeningParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AddLocationToJobOpening` besides `mode`. */
@@ -2006,7 +2006,7 @@ export interface AddLocationToJobOpeningParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type AddLocationToJobOpeningInput = 
-    | (AddLocationToJobOpeningParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof AddLocationToJobOpeningParameters, unknown>> & { mode: "get_request_schema" })
     | (AddLocationToJobOpeningParameters & { mode: "execute" } & Required<Pick<AddLocationToJobOpeningParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RemoveLocationFromOpening` besides `mode`. */
@@ -2026,7 +2026,7 @@ export interface RemoveLocationFromOpeningParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type RemoveLocationFromOpeningInput = 
-    | (RemoveLocationFromOpeningParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof RemoveLocationFromOpeningParameters, unknown>> & { mode: "get_request_schema" })
     | (RemoveLocationFromOpeningParameters & { mode: "execute" } & Required<Pick<RemoveLocationFromOpeningParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetProjectInformation` besides `mode`. */
@@ -2046,7 +2046,7 @@ export interface GetProjectInformationParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetProjectInformationInput = 
-    | (GetProjectInformationParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetProjectInformationParameters, unknown>> & { mode: "get_request_schema" })
     | (GetProjectInformationParameters & { mode: "execute" } & Required<Pick<GetProjectInformationParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GenerateAndPollReport` besides `mode`. */
@@ -2066,7 +2066,7 @@ export interface GenerateAndPollReportParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GenerateAndPollReportInput = 
-    | (GenerateAndPollReportParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GenerateAndPollReportParameters, unknown>> & { mode: "get_request_schema" })
     | (GenerateAndPollReportParameters & { mode: "execute" } & Required<Pick<GenerateAndPollReportParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RetrieveSyncReport` besides `mode`. */
@@ -2086,7 +2086,7 @@ export interface RetrieveSyncReportParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type RetrieveSyncReportInput = 
-    | (RetrieveSyncReportParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof RetrieveSyncReportParameters, unknown>> & { mode: "get_request_schema" })
     | (RetrieveSyncReportParameters & { mode: "execute" } & Required<Pick<RetrieveSyncReportParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetSurveyFormDetails` besides `mode`. */
@@ -2106,7 +2106,7 @@ export interface GetSurveyFormDetailsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetSurveyFormDetailsInput = 
-    | (GetSurveyFormDetailsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetSurveyFormDetailsParameters, unknown>> & { mode: "get_request_schema" })
     | (GetSurveyFormDetailsParameters & { mode: "execute" } & Required<Pick<GetSurveyFormDetailsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListSurveyFormDefinitions` besides `mode`. */
@@ -2126,7 +2126,7 @@ export interface ListSurveyFormDefinitionsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListSurveyFormDefinitionsInput = 
-    | (ListSurveyFormDefinitionsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListSurveyFormDefinitionsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListSurveyFormDefinitionsParameters & { mode: "execute" } & Required<Pick<ListSurveyFormDefinitionsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateSurveyRequest` besides `mode`. */
@@ -2146,7 +2146,7 @@ export interface CreateSurveyRequestParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateSurveyRequestInput = 
-    | (CreateSurveyRequestParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateSurveyRequestParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateSurveyRequestParameters & { mode: "execute" } & Required<Pick<CreateSurveyRequestParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListSurveyRequests` besides `mode`. */
@@ -2166,7 +2166,7 @@ export interface ListSurveyRequestsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListSurveyRequestsInput = 
-    | (ListSurveyRequestsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListSurveyRequestsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListSurveyRequestsParameters & { mode: "execute" } & Required<Pick<ListSurveyRequestsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateSurveySubmission` besides `mode`. */
@@ -2186,7 +2186,7 @@ export interface CreateSurveySubmissionParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type CreateSurveySubmissionInput = 
-    | (CreateSurveySubmissionParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof CreateSurveySubmissionParameters, unknown>> & { mode: "get_request_schema" })
     | (CreateSurveySubmissionParameters & { mode: "execute" } & Required<Pick<CreateSurveySubmissionParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListSurveySubmissions` besides `mode`. */
@@ -2206,7 +2206,7 @@ export interface ListSurveySubmissionsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type ListSurveySubmissionsInput = 
-    | (ListSurveySubmissionsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof ListSurveySubmissionsParameters, unknown>> & { mode: "get_request_schema" })
     | (ListSurveySubmissionsParameters & { mode: "execute" } & Required<Pick<ListSurveySubmissionsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetRecruitUserInfo` besides `mode`. */
@@ -2226,7 +2226,7 @@ export interface GetRecruitUserInfoParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetRecruitUserInfoInput = 
-    | (GetRecruitUserInfoParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetRecruitUserInfoParameters, unknown>> & { mode: "get_request_schema" })
     | (GetRecruitUserInfoParameters & { mode: "execute" } & Required<Pick<GetRecruitUserInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetRecruitUserList` besides `mode`. */
@@ -2246,7 +2246,7 @@ export interface GetRecruitUserListParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetRecruitUserListInput = 
-    | (GetRecruitUserListParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetRecruitUserListParameters, unknown>> & { mode: "get_request_schema" })
     | (GetRecruitUserListParameters & { mode: "execute" } & Required<Pick<GetRecruitUserListParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RecruitUserSearch` besides `mode`. */
@@ -2266,7 +2266,7 @@ export interface RecruitUserSearchParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type RecruitUserSearchInput = 
-    | (RecruitUserSearchParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof RecruitUserSearchParameters, unknown>> & { mode: "get_request_schema" })
     | (RecruitUserSearchParameters & { mode: "execute" } & Required<Pick<RecruitUserSearchParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetInterviewerSettings` besides `mode`. */
@@ -2286,7 +2286,7 @@ export interface GetInterviewerSettingsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type GetInterviewerSettingsInput = 
-    | (GetInterviewerSettingsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetInterviewerSettingsParameters, unknown>> & { mode: "get_request_schema" })
     | (GetInterviewerSettingsParameters & { mode: "execute" } & Required<Pick<GetInterviewerSettingsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateInterviewerSettings` besides `mode`. */
@@ -2306,7 +2306,7 @@ export interface UpdateInterviewerSettingsParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type UpdateInterviewerSettingsInput = 
-    | (UpdateInterviewerSettingsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof UpdateInterviewerSettingsParameters, unknown>> & { mode: "get_request_schema" })
     | (UpdateInterviewerSettingsParameters & { mode: "execute" } & Required<Pick<UpdateInterviewerSettingsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RetrieveWebhookInfo` besides `mode`. */
@@ -2326,7 +2326,7 @@ export interface RetrieveWebhookInfoParameters {
  * Secrets: RECRUIT_API_KEY.
  */
 export type RetrieveWebhookInfoInput = 
-    | (RetrieveWebhookInfoParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof RetrieveWebhookInfoParameters, unknown>> & { mode: "get_request_schema" })
     | (RetrieveWebhookInfoParameters & { mode: "execute" } & Required<Pick<RetrieveWebhookInfoParameters, "request_body">>);
 
 /**

@@ -1206,6 +1206,10 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as FetchApplicationDetailsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1246,6 +1250,10 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListApplicationsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1288,6 +1296,10 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateApplicationHistoryInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1328,6 +1340,10 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetApplicationHistoryInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1370,6 +1386,10 @@ export function validateGetCandidateCriteriaEvaluations(input: unknown): Validat
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetCandidateCriteriaEvaluationsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1410,6 +1430,10 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListApplicationFeedbackInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1452,6 +1476,10 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SubmitApplicationFeedbackInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1492,6 +1520,10 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetApprovalListInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1534,6 +1566,10 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateApprovalDefinitionInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1574,6 +1610,10 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as OfferApprovalActionInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1616,6 +1656,10 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateOfferInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1656,6 +1700,10 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetOfferDetailsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1698,6 +1746,10 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetLatestOffersInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1738,6 +1790,10 @@ export function validateCreateCandidateOfferVersion(input: unknown): ValidationR
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateOfferVersionInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1780,6 +1836,10 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateOfferInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1820,6 +1880,10 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as StartOfferProcessInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1862,6 +1926,10 @@ export function validateAddCompletedAssessmentToCandidate(input: unknown): Valid
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddCompletedAssessmentToCandidateInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1902,6 +1970,10 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as StartAssessmentInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -1944,6 +2016,10 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateAssessmentStatusInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -1984,6 +2060,10 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CancelAssessmentInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2026,6 +2106,10 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddCandidateToProjectInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2066,6 +2150,10 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddCandidateTagInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2108,6 +2196,10 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AnonymizeCandidateDataInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2148,6 +2240,10 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2190,6 +2286,10 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateNoteInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2230,6 +2330,10 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetCandidateInformationInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2272,6 +2376,10 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidatesInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2312,6 +2420,10 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateClientInfoInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2354,6 +2466,10 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateNotesInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2394,6 +2510,10 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateProjectsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2436,6 +2556,10 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateCandidateInfoInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2476,6 +2600,10 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateTagInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2518,6 +2646,10 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateTagsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2558,6 +2690,10 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveCandidateFileUrlInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2600,6 +2736,10 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateReferralInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2640,6 +2780,10 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCustomFieldInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2682,6 +2826,10 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetCustomFieldInfoInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2722,6 +2870,10 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCustomFieldsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2764,6 +2916,10 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SetCustomFieldValueInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2804,6 +2960,10 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateDepartmentInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2846,6 +3006,10 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ArchiveDepartmentInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2886,6 +3050,10 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RestoreDepartmentInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -2928,6 +3096,10 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListDepartmentsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -2968,6 +3140,10 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as MoveDepartmentInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3010,6 +3186,10 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateDepartmentInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3050,6 +3230,10 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetFeedbackFormInfoInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3092,6 +3276,10 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListFeedbackFormsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3132,6 +3320,10 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as HiringTeamAddMemberInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3174,6 +3366,10 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RemoveTeamMemberFromHiringInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3214,6 +3410,10 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3256,6 +3456,10 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewEventsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3296,6 +3500,10 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewPlansInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3338,6 +3546,10 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetInterviewSchedulesInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3378,6 +3590,10 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateInterviewScheduleInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3420,6 +3636,10 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewStagesInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3460,6 +3680,10 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewerPoolsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3502,6 +3726,10 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetInterviewerPoolInfoInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3542,6 +3770,10 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateInterviewerPoolInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3584,6 +3816,10 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateInterviewerPoolInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3624,6 +3860,10 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateWorkplaceTypeInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3666,6 +3906,10 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetOpeningInfoInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3706,6 +3950,10 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SearchJobOpeningsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3748,6 +3996,10 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddJobToOpeningInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3788,6 +4040,10 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RemoveJobFromOpeningInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3830,6 +4086,10 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddLocationToJobOpeningInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3870,6 +4130,10 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RemoveLocationFromOpeningInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3912,6 +4176,10 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetProjectInformationInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -3952,6 +4220,10 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GenerateAndPollReportInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -3994,6 +4266,10 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveSyncReportInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -4034,6 +4310,10 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetSurveyFormDetailsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -4076,6 +4356,10 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListSurveyFormDefinitionsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -4116,6 +4400,10 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateSurveyRequestInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -4158,6 +4446,10 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListSurveyRequestsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -4198,6 +4490,10 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateSurveySubmissionInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -4240,6 +4536,10 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListSurveySubmissionsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -4280,6 +4580,10 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetRecruitUserInfoInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -4322,6 +4626,10 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetRecruitUserListInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -4362,6 +4670,10 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RecruitUserSearchInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
@@ -4404,6 +4716,10 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetInterviewerSettingsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -4445,6 +4761,10 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateInterviewerSettingsInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -4485,6 +4805,10 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveWebhookInfoInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {

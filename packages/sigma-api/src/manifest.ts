@@ -232,8 +232,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -241,28 +239,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -293,8 +312,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -302,28 +319,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {
@@ -354,8 +392,6 @@ export const manifest: Manifest = {
             "description": "get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored. execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON. One of: get_request_schema, execute."
           },
           "request_body": {
-            "type": "string",
-            "contentMediaType": "application/json",
             "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
           }
         },
@@ -363,28 +399,49 @@ export const manifest: Manifest = {
           "mode"
         ],
         "additionalProperties": false,
-        "allOf": [
-          {
-            "if": {
-              "properties": {
-                "mode": {
-                  "const": "execute"
-                }
-              },
-              "required": [
-                "mode"
-              ]
-            },
-            "then": {
-              "properties": {
-                "request_body": true
-              },
-              "required": [
-                "request_body"
+        "if": {
+          "properties": {
+            "mode": {
+              "enum": [
+                "get_request_schema"
               ]
             }
-          }
-        ]
+          },
+          "required": [
+            "mode"
+          ]
+        },
+        "else": {
+          "properties": {
+            "request_body": {
+              "type": "string",
+              "contentMediaType": "application/json",
+              "description": "String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema. Required when mode is execute. Format: stringified JSON."
+            }
+          },
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "mode": {
+                    "const": "execute"
+                  }
+                },
+                "required": [
+                  "mode"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "request_body": true
+                },
+                "required": [
+                  "request_body"
+                ]
+              }
+            }
+          ]
+        }
       }
     },
     {

@@ -125,7 +125,7 @@ export interface PerformSigmaSearchParameters {
  * Secrets: SIGMA_API_KEY.
  */
 export type PerformSigmaSearchInput = 
-    | (PerformSigmaSearchParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof PerformSigmaSearchParameters, unknown>> & { mode: "get_request_schema" })
     | (PerformSigmaSearchParameters & { mode: "execute" } & Required<Pick<PerformSigmaSearchParameters, "request_body">>);
 
 /** Parameters of `SigmaApi.FindSimilarLinks` besides `mode`. */
@@ -145,7 +145,7 @@ export interface FindSimilarLinksParameters {
  * Secrets: SIGMA_API_KEY.
  */
 export type FindSimilarLinksInput = 
-    | (FindSimilarLinksParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof FindSimilarLinksParameters, unknown>> & { mode: "get_request_schema" })
     | (FindSimilarLinksParameters & { mode: "execute" } & Required<Pick<FindSimilarLinksParameters, "request_body">>);
 
 /** Parameters of `SigmaApi.GetContentDetails` besides `mode`. */
@@ -165,7 +165,7 @@ export interface GetContentDetailsParameters {
  * Secrets: SIGMA_API_KEY.
  */
 export type GetContentDetailsInput = 
-    | (GetContentDetailsParameters & { mode: "get_request_schema" })
+    | (Partial<Record<keyof GetContentDetailsParameters, unknown>> & { mode: "get_request_schema" })
     | (GetContentDetailsParameters & { mode: "execute" } & Required<Pick<GetContentDetailsParameters, "request_body">>);
 
 /**

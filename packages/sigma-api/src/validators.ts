@@ -82,6 +82,10 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as PerformSigmaSearchInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -123,6 +127,10 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
     }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as FindSimilarLinksInput };
+      return { ok: false, issues: capIssues(issues) };
+    }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
@@ -163,6 +171,10 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
         default:
           (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
       }
+    }
+    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetContentDetailsInput };
+      return { ok: false, issues: capIssues(issues) };
     }
     const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
     if (mode === undefined) {
