@@ -20,8 +20,8 @@ export function random(seed: number): () => number {
 
 const validByFormat: Record<string, readonly string[]> = {
   date: ["2024-02-29", "1999-12-31"],
-  "date-time": ["2024-05-01T12:00:00Z", "2024-05-01T12:00:00.5+02:00"],
-  url: ["https://example.com/a?b=c", "http://localhost:8080"],
+  "date-time": ["2024-05-01T12:00:00Z", "2024-05-01T12:00:00.5+02:00", "2024-05-01T23:59:60Z", "2024-05-01t01:59:60+02:00"],
+  url: ["https://example.com/a?b=c", "http://localhost:8080", "HTTPS://[::1]:8080/%20"],
   uri: ["urn:isbn:0451450523", "https://example.com"],
   "column-letters": ["A", "AB"],
   column: ["C", "12"],
@@ -34,9 +34,9 @@ const validByFormat: Record<string, readonly string[]> = {
 
 const invalidByFormat: Record<string, readonly string[]> = {
   date: ["2023-02-29", "2024-13-01", "yesterday", "2024-1-1"],
-  "date-time": ["2024-05-01", "2024-05-01T25:00:00Z", "2024-05-01T12:00:00"],
-  url: ["not a url", "ftp://example.com", ""],
-  uri: ["no scheme", "", "http://exa mple.com"],
+  "date-time": ["2024-05-01", "2024-05-01T25:00:00Z", "2024-05-01T12:00:00", "2024-05-01 12:00:00Z", "2024-05-01T12:00:00+0200", "2024-05-01T12:00:60Z"],
+  url: ["not a url", "ftp://example.com", "", "https:example.com", "https://a/%zz", "http://"],
+  uri: ["no scheme", "", "http://exa mple.com", "urn:%zz", "x:"],
   "column-letters": ["A1", "1", "", "A B"],
   column: ["0", "A1", "", "-3"],
   csv: [",", "a,,b", ""],

@@ -12,6 +12,6 @@ export { createMemoryTransport as createInMemoryTransport } from "./memory-trans
 export * from "./http-transport.js";
 export type { CallOptions, ClientOptions, ToolCaller, ToolDefinition, WithObjectRequestBody } from "./client.js";
 export { RUNTIME_VERSION } from "./version.js";
-export * from "./standard-schema.js";
-export * from "./schema-targets.js";
-export * from "./model-call.js";
+export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js";
+export type { JsonSchemaObject, SchemaTarget } from "./schema-targets.js";
+export { callTool, resolveToolName, type ModelToolIndex, type ModelToolResult } from "./model-call.js";
