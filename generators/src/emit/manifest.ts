@@ -3,7 +3,6 @@
 import type { GeneratedFile } from "../core/files.ts";
 import type { Auth, Tool } from "../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
-import { jsonLiteral } from "./escape.ts";
 import { inputSchema } from "./input-schema.ts";
 import { runtimeModule } from "./runtime-names.ts";
 import { exportConst, nameList, printTypeScript } from "./source-file.ts";
@@ -71,9 +70,12 @@ function emitManifest(context: EmitContext): GeneratedFile[] {
   const json = JSON.stringify(data, null, 2);
   return [
     { path: `${packageDir(context)}/manifest.json`, text: `${json}\n` },
+    // The module imports manifest.json rather than repeating it, so the package ships the data once
+    // and the export is exactly what JSON.parse gives (no literal can differ from the file).
     printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
       nameList("import type", ["Manifest"], runtimeModule),
-      exportConst({ doc: "The tool manifest; the same data as manifest.json.", name: "manifest", type: "Manifest", value: jsonLiteral(data, 2) }),
+      'import data from "../manifest.json" with { type: "json" };',
+      exportConst({ doc: "The tool manifest: the data of manifest.json.", name: "manifest", type: "Manifest", value: "data as Manifest" }),
     ]),
   ];
 }

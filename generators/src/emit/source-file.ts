@@ -18,7 +18,7 @@ export function printTypeScript(server: Server, path: string, statements: readon
 /** A blank line between declarations; the import and export lists at the top stay together. */
 function spaced<S>(statements: readonly (string | S)[]): (string | S | WriterFunction)[] {
   const blank: WriterFunction = (writer) => writer.blankLineIfLastNot();
-  const isList = (statement: string | S): boolean => typeof statement === "string" && /^(import|export) (type )?[{*]/.test(statement);
+  const isList = (statement: string | S): boolean => typeof statement === "string" && /^(import |export (type )?[{*])/.test(statement);
   return statements.flatMap((statement, index) => {
     const previous = statements[index - 1];
     return index > 0 && previous !== undefined && !(isList(previous) && isList(statement)) ? [blank, statement] : [statement];
