@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./cli/args.ts";
 import { commands } from "./cli/commands.ts";
 import { diagnosticJson, printDiagnostics, printJson, type Env, type Out } from "./cli/report.ts";
+import { GenerateLockedError } from "./lock.ts";
 import { SpecError } from "./loader/diagnostics.ts";
 import { findRoot } from "./workspace.ts";
 
@@ -51,6 +52,11 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
     if (error instanceof UsageError) {
       out.stderr(`toolcat ${command.name}: ${error.message}\nRun \`toolcat ${command.name} --help\` for usage.\n`);
       return 2;
+    }
+    if (error instanceof GenerateLockedError) {
+      // Another run is writing: a message and exit 1, never a stack trace.
+      out.stderr(`toolcat ${command.name}: ${error.message}\n`);
+      return 1;
     }
     if (!(error instanceof SpecError)) throw error;
     if (parsed?.values["json"] === true) printJson(out, { ok: false, diagnostics: error.diagnostics.map(diagnosticJson) });

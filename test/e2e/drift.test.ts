@@ -79,8 +79,9 @@ describe("toolcat check-drift", () => {
     edit("specs/cloud-sheets.yaml", (text) => text.replace("purpose: write one cell", "purpose: write one single cell"));
     writeFileSync(join(ws.root, "packages/.toolcat-lock"), `${process.pid}\n`);
     const held = ws.run("node", ["generators/bin/toolcat.js", "generate", "--quiet"]);
-    expect(held.status).not.toBe(0);
-    expect(held.stderr).toContain(`packages/.toolcat-lock is held by process ${process.pid}`);
+    expect(held.status).toBe(1);
+    expect(held.stderr).toBe(`toolcat generate: packages/.toolcat-lock is held by process ${process.pid}, another toolcat generate run; ` +
+      "wait for it to finish (or, if that process is not toolcat, delete packages/.toolcat-lock).\n");
     expect(checkDrift().status).toBe(1);
     writeFileSync(join(ws.root, "packages/.toolcat-lock"), "2147483646\n");
     regenerate();
