@@ -1,6 +1,7 @@
 // Emits the tool manifest twice from one object: manifest.json (for any language) and
 // src/manifest.ts (exported as `manifest`), so the two can never disagree.
 import type { GeneratedFile } from "../core/files.ts";
+import { toolNames } from "../ir/naming.ts";
 import type { Auth, Tool } from "../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
 import { inputSchema } from "./input-schema.ts";
@@ -27,7 +28,7 @@ export function manifestData(context: EmitContext): Record<string, unknown> {
       execute: toolMode.executeValue,
     },
     documentation: context.documentation,
-    tools: server.tools.map((tool) => toolData(tool, toolMode)),
+    tools: server.tools.map((tool) => toolData(tool, toolMode, toolNames(context.names, tool.name).modelName)),
   };
 }
 
@@ -40,10 +41,11 @@ function authData(auth: Auth): Record<string, unknown> {
   };
 }
 
-function toolData(tool: Tool, toolMode: ToolModeRules): Record<string, unknown> {
+function toolData(tool: Tool, toolMode: ToolModeRules, modelName: string): Record<string, unknown> {
   return {
     name: tool.name,
     fullName: tool.fullName,
+    modelName,
     description: tool.purpose,
     ...(tool.group !== undefined && { group: tool.group }),
     secrets: tool.secrets,

@@ -1,5 +1,6 @@
 // Identifier rules and every derived name, in one place: spec names are checked here, and the
 // generated TypeScript names (methods, types, validators) are derived and de-clashed here.
+import { modelNameProblems, modelToolName } from "./model-names.ts";
 
 const patterns = {
   pascal: /^[A-Z][A-Za-z0-9]*$/,
@@ -97,7 +98,6 @@ export interface ToolNames {
 }
 
 /** Longest tool name the model providers accept. */
-export const maxModelNameLength = 64;
 
 /** Every name a server's generated package uses, built once; emitters read names only from here. */
 export interface ServerNames {
@@ -128,15 +128,8 @@ export function serverNames(server: string, toolModeName: string, toolNames: rea
   const tools = new Map<string, ToolNames>();
   for (const tool of toolNames) {
     const derived = toolExportNames(tool);
-    const modelName = `${server}_${tool}`;
+    const modelName = modelToolName({ name: server }, { name: tool });
     tools.set(tool, { tool, ...derived, method: methods.get(tool) ?? lowerCamel(tool), modelName });
-    if (modelName.length > maxModelNameLength) {
-      clashes.push({
-        tool,
-        message: `model-facing name ${modelName} is ${modelName.length} characters; model providers accept at most ${maxModelNameLength}`,
-        hint: "Shorten the tool name.",
-      });
-    }
     for (const name of Object.values(derived)) {
       const owner = owners.get(name);
       if (owner !== undefined && owner !== tool) {
@@ -145,6 +138,9 @@ export function serverNames(server: string, toolModeName: string, toolNames: rea
       }
       owners.set(name, tool);
     }
+  }
+  for (const problem of modelNameProblems({ name: server, tools: toolNames.map((name) => ({ name })) })) {
+    clashes.push({ ...problem, hint: "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -." });
   }
   const names: ServerNames = {
     server,

@@ -27,7 +27,7 @@ describe("serverNames", () => {
 
   it("reports a model-facing name over 64 characters", () => {
     const { clashes } = serverNames("S", "ToolMode", [`T${"x".repeat(70)}`]);
-    expect(clashes.map((c) => c.message).join()).toMatch(/at most 64/);
+    expect(clashes.map((c) => c.message).join()).toMatch(/must be 1-64 letters, digits, _ or - \(it has 73 characters\)/);
   });
 
   it("reports tools that differ only by their first letter's case", () => {

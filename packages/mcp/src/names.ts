@@ -1,13 +1,13 @@
-// The names and hints a tool is listed under, one function each. Behaviour hints come from the
-// manifest's `annotations`; the model name is derived until the manifest carries `modelName`.
+// The names and hints a tool is listed under, one function each, read from the manifest
+// (`modelName`, `annotations`), which the generators build from the names record and the spec.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { ManifestTool } from "@toolcat/runtime";
 
 export type NameStyle = "model" | "full";
 
-/** Provider-safe name (`CloudSheets_GetSpreadsheet`): derived until the manifest carries `modelName`. */
+/** Provider-safe name (`CloudSheets_GetSpreadsheet`) from the manifest; derived the same way for a package generated before manifests carried it. */
 export function modelName(tool: ManifestTool): string {
-  return tool.fullName.replaceAll(".", "_");
+  return (tool as { readonly modelName?: string }).modelName ?? tool.fullName.replaceAll(".", "_");
 }
 
 /**

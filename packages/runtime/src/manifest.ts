@@ -4,6 +4,8 @@ export interface ManifestTool {
   readonly name: string;
   /** `<Server>.<Tool>`. */
   readonly fullName: string;
+  /** Provider-safe name (`CloudSheets_GetSpreadsheet`, `^[a-zA-Z0-9_-]{1,64}$`) for OpenAI, Anthropic and MCP. */
+  readonly modelName: string;
   readonly description: string;
   /** The document's topic heading for the tool (Candidates), when it groups tools. */
   readonly group?: string;

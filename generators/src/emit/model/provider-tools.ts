@@ -4,7 +4,7 @@ import type { Server, Tool, ToolAnnotations } from "../../ir/types.ts";
 import type { ToolModeRules } from "../emitter.ts";
 import { inputSchema, type JsonSchema } from "../input-schema.ts";
 import { modelParameterDescription, modelToolDescription } from "./descriptions.ts";
-import { modelToolName } from "./names.ts";
+import { modelToolName } from "../../ir/model-names.ts";
 import { loose, openAiStrict, type StrictResult } from "./openai-strict.ts";
 
 /**

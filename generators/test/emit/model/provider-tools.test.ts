@@ -2,7 +2,7 @@
 // text made only of facts (no spec notation).
 import { describe, expect, it } from "vitest";
 import { anthropicTool, mcpTool, modelTool, openAiChatTool, openAiNonStrictReason } from "../../../src/emit/model/provider-tools.ts";
-import { modelNamePattern } from "../../../src/emit/model/names.ts";
+import { modelNamePattern } from "../../../src/ir/model-names.ts";
 import { loadCatalog } from "../../../src/loader/load.ts";
 import { workspaceRoot } from "../../support.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { modelNameProblems, modelToolName, parseModelToolName } from "../../../src/emit/model/names.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { modelNameProblems, modelToolName, parseModelToolName } from "../../src/ir/model-names.ts";
+import { loadCatalog } from "../../src/loader/load.ts";
+import { workspaceRoot } from "../support.ts";
 
 describe("model tool names", () => {
   it.each([
