@@ -1,12 +1,13 @@
 // The drift check: regenerate everything in memory and compare with the working tree. It reads
 // only; the report names every drifted file with its kind and shows a truncated unified diff.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { compareText } from "./core/files.ts";
 import { stagingLeftovers } from "./lock.ts";
 import { plan, stalePackages } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";
+import { journalFile } from "./swap.ts";
 
 /** `leftover`: a staging directory a killed generate run left behind (the next generate removes it). */
 export type DriftKind = "changed" | "missing" | "orphaned" | "leftover";
@@ -36,7 +37,9 @@ export function checkDrift(root: string): DriftReport {
     drift.push({ kind: current === undefined ? "missing" : "changed", path: file.path, diff: unifiedDiff(file.path, current ?? "", file.text) });
   }
   for (const path of changes.remove) drift.push({ kind: "orphaned", path, diff: unifiedDiff(path, readFileSync(join(root, path), "utf8"), "") });
-  for (const path of stagingLeftovers(root)) drift.push({ kind: "leftover", path, diff: "" });
+  for (const path of [...stagingLeftovers(root), ...(existsSync(join(root, journalFile)) ? [journalFile] : [])]) {
+    drift.push({ kind: "leftover", path, diff: "" });
+  }
   drift.sort((a, b) => compareText(a.path, b.path));
   return { drift, packages: result.runs.length, files: result.files.length };
 }

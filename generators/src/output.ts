@@ -3,12 +3,18 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GeneratedFile } from "./core/files.ts";
+import type { PackageFiles } from "./swap.ts";
 
 /** Directories inside a package that are build or install output, never generated sources. */
 const untracked = new Set(["dist", "node_modules", ".nx"]);
 
 /** Files in a generated package that other tools own: the release writes the changelog. */
 const preserved = new Set(["CHANGELOG.md"]);
+
+/** Entries of a package directory that a whole-package swap carries over unchanged. */
+export function keptInPackage(name: string): boolean {
+  return untracked.has(name) || preserved.has(name);
+}
 
 export function isGeneratedPackage(root: string, slug: string): boolean {
   const index = join(root, "packages", slug, "src", "index.ts");
@@ -49,6 +55,8 @@ export interface Plan {
   /** Generated files that differ from the working tree (or are missing there). */
   readonly write: GeneratedFile[];
   readonly remove: string[];
+  /** Every file of each produced package that changes, for the whole-package swap. */
+  readonly packages: readonly PackageFiles[];
 }
 
 /** Compares generated files with the working tree for the given package slugs. */
@@ -59,5 +67,10 @@ export function plan(root: string, slugs: readonly string[], files: readonly Gen
     return !existsSync(target) || readFileSync(target, "utf8") !== file.text;
   });
   const remove = slugs.flatMap((slug) => filesOnDisk(root, slug)).filter((path) => !produced.has(path));
-  return { write, remove };
+  const changed = new Set([...write.map((f) => f.path), ...remove].map((path) => path.split("/")[1]));
+  const packages = slugs
+    .filter((slug) => changed.has(slug))
+    .map((slug) => ({ slug, files: files.filter((f) => f.path.startsWith(`packages/${slug}/`)) }))
+    .filter((p) => p.files.length > 0);
+  return { write, remove, packages };
 }

@@ -1,38 +1,27 @@
-// Atomic output: every changed file is first written to a staging directory on the same file
-// system, and only when all of them are there are they renamed into place. A failure before that
-// point leaves packages/ exactly as it was. Writers hold packages/.toolcat-lock, and staging left by
-// a killed run is removed first.
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync, rmdirSync, readdirSync } from "node:fs";
+// Atomic, exclusive output. Writers hold packages/.toolcat-lock; an interrupted swap is rolled
+// forward and staging left by a killed run is removed before anything else. Each changed package
+// is then replaced whole (swap.ts), so a package is never a mix of old and new files. Packages whose
+// spec is gone lose their generated files; what other tools own there (the changelog) stays.
+import { mkdirSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { acquireLock, stagingLeftovers, stagingPrefix } from "./lock.ts";
+import { acquireLock, stagingLeftovers } from "./lock.ts";
 import type { Plan } from "./output.ts";
+import { recoverSwap, swapPackages, type StepHook } from "./swap.ts";
 
-export function applyPlan(root: string, plan: Plan): void {
+export function applyPlan(root: string, plan: Plan, step?: StepHook): void {
   mkdirSync(join(root, "packages"), { recursive: true });
   const release = acquireLock(root);
   try {
+    recoverSwap(root);
     for (const leftover of stagingLeftovers(root)) rmSync(join(root, leftover), { recursive: true, force: true });
-    if (plan.write.length > 0 || plan.remove.length > 0) writeStaged(root, plan);
-  } finally {
-    release();
-  }
-}
-
-function writeStaged(root: string, plan: Plan): void {
-  const staging = mkdtempSync(join(root, "packages", stagingPrefix));
-  try {
-    plan.write.forEach((file, i) => writeFileSync(join(staging, String(i)), file.text));
-    plan.write.forEach((file, i) => {
-      const target = join(root, file.path);
-      mkdirSync(dirname(target), { recursive: true });
-      renameSync(join(staging, String(i)), target);
-    });
-    for (const path of plan.remove) {
+    swapPackages(root, plan.packages, step);
+    const swapped = new Set(plan.packages.map((p) => p.slug));
+    for (const path of plan.remove.filter((p) => !swapped.has(p.split("/")[1] ?? ""))) {
       rmSync(join(root, path), { force: true });
       pruneEmptyDirs(root, dirname(path));
     }
   } finally {
-    rmSync(staging, { recursive: true, force: true });
+    release();
   }
 }
 

@@ -15,7 +15,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const onePlan = { write: [{ path: "packages/a/x.ts", text: "x\n" }], unchanged: [], remove: [] };
+const file = { path: "packages/a/x.ts", text: "x\n" };
+const onePlan = { write: [file], remove: [], packages: [{ slug: "a", files: [file] }] };
 
 describe("acquireLock", () => {
   it("refuses a second writer while the first holds the lock, naming the holder's pid", () => {
@@ -52,7 +53,7 @@ describe("applyPlan", () => {
     mkdirSync(join(root, "packages/.toolcat-staging-abc123"));
     writeFileSync(join(root, "packages/.toolcat-staging-abc123/0"), "half written");
     expect(stagingLeftovers(root)).toEqual(["packages/.toolcat-staging-abc123"]);
-    applyPlan(root, { write: [], remove: [] });
+    applyPlan(root, { write: [], remove: [], packages: [] });
     expect(stagingLeftovers(root)).toEqual([]);
     applyPlan(root, onePlan);
     expect(readFileSync(join(root, "packages/a/x.ts"), "utf8")).toBe("x\n");
