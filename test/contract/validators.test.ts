@@ -112,3 +112,17 @@ describe.runIf(isSelected("cloud-sheets"))("validate()", () => {
     expect(pkg.validate("GetSpreadsheet", hostile[1])).toMatchObject({ ok: false, issues: [{ message: "input could not be read: getter" }] });
   });
 });
+
+describe.runIf(isSelected("cloud-sheets"))("huge and sparse arrays", () => {
+  it.each([
+    ["a sparse array of length 2^32 - 1", () => Object.assign([], { length: 2 ** 32 - 1 })],
+    ["a million wrong items", () => Array.from({ length: 1_000_000 }, () => 7)],
+  ])("%s: 100 issues and a final one, without walking every item", async (_name, make) => {
+    const pkg = await loadPackage("cloud-sheets");
+    const result = pkg.validate("SearchSpreadsheets", { spreadsheet_contains: make() });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toHaveLength(101);
+    expect(result.issues[100]).toMatchObject({ code: "too_many_issues", message: expect.stringMatching(/checking stopped after 100/) });
+  });
+});

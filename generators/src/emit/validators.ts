@@ -30,6 +30,7 @@ const issueHelpers = internalNames([
   "issueUnreadable",
   "issueUnknownTool",
   "capIssues",
+  "MAX_ISSUES",
 ]);
 
 export const validatorsEmitter: Emitter = {
@@ -70,6 +71,7 @@ class Context {
 }
 
 function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
+  const hasArray = tool.parameters.kind === "known" && tool.parameters.list.some((p) => p.type.kind === "array");
   const names = toolNames(ctx.names, tool.name);
   const body = writeCode((w) => {
     w.write("try ").inlineBlock(() => {
@@ -80,6 +82,7 @@ function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
         return;
       }
       w.writeLine("let issues: ValidationIssue[] | undefined;");
+      if (hasArray) w.writeLine("let unchecked = 0;");
       writeUnknownKeys(w, tool.parameters.list, ctx);
       if (tool.modePattern) writeIgnoringModes(w, ctx, names.input);
       const locals = localNames(tool.parameters.list);
@@ -92,7 +95,7 @@ function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
       }
       tool.rules.forEach((rule) => writeRule(w, rule, declared, ctx));
       w.writeLine(`if (issues === undefined) return { ok: true, value: input as unknown as ${names.input} };`);
-      w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues) };`);
+      w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues${hasArray ? ", unchecked" : ""}) };`);
     });
     w.write(" catch (error) ").inlineBlock(() => {
       // Only a hostile input (a throwing getter or proxy) gets here.
@@ -263,6 +266,11 @@ function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path
     case "array":
       return writeIf(w, `!Array.isArray(${value})`, push("issueType", `"an array", ${value}`), () => {
         w.write(`for (let i = 0; i < ${value}.length; i++) `).inlineBlock(() => {
+          // A huge or sparse array must not cost unbounded time: stop once the issue list is full.
+          writeIf(w, `issues !== undefined && issues.length > ${ctx.helper("MAX_ISSUES")}`, () => {
+            w.writeLine(`unchecked += ${value}.length - i;`);
+            w.writeLine("break;");
+          });
           w.writeLine(`const item: unknown = ${value}[i];`);
           writeTypeCheck(w, type.items, "item", `${path} + "/" + i`, `${label} + "[" + i + "]"`, ctx);
         });

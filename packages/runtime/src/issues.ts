@@ -117,12 +117,15 @@ export const MAX_ISSUES = 100;
 
 /**
  * The issues, cut to MAX_ISSUES plus one final `too_many_issues` issue counting the rest, so a huge
- * or sparse array cannot produce a million issues. Validators may also stop collecting once they
- * have more than MAX_ISSUES, passing the number they skipped as `uncounted`.
+ * or sparse array cannot produce a million issues. Validators stop walking an array once they
+ * have more than MAX_ISSUES, passing the number of array items left unchecked as `uncounted`.
  */
 export function capIssues(issues: readonly ValidationIssue[], uncounted = 0): readonly ValidationIssue[] {
-  const rest = issues.length - MAX_ISSUES + uncounted;
-  if (rest <= 0) return issues;
-  const more = `and ${rest} more issue${rest === 1 ? "" : "s"}`;
+  const rest = issues.length - MAX_ISSUES;
+  if (rest <= 0 && uncounted === 0) return issues;
+  const more =
+    uncounted === 0
+      ? `and ${rest} more issue${rest === 1 ? "" : "s"}`
+      : `and more issues: checking stopped after ${MAX_ISSUES}, ${uncounted} array item${uncounted === 1 ? "" : "s"} not checked`;
   return [...issues.slice(0, MAX_ISSUES), { path: "", code: "too_many_issues", message: more }];
 }

@@ -71,7 +71,7 @@ describe("capIssues", () => {
   it.each([
     [MAX_ISSUES + 1, 0, "and 1 more issue"],
     [1_000_000, 0, "and 999900 more issues"],
-    [MAX_ISSUES + 1, 41, "and 42 more issues"],
+    [MAX_ISSUES + 1, 41, `and more issues: checking stopped after ${MAX_ISSUES}, 41 array items not checked`],
   ])("cuts %i issues (%i uncounted) to the cap and one final issue", (count, uncounted, message) => {
     const capped = capIssues(issues(count), uncounted);
     expect(capped).toHaveLength(MAX_ISSUES + 1);
