@@ -6,17 +6,8 @@ import { formatPatterns } from "@toolcat/runtime/formats";
 
 type Schema = { readonly [keyword: string]: unknown };
 
-/** mulberry32: small, fast, good enough to spread test inputs. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The generators' seeded generator (mulberry32), so a failing seed replays the same inputs. */
+export { seededRandom as random } from "../../generators/test/emit/hostile-text.ts";
 
 const validByFormat: Record<string, readonly string[]> = {
   date: ["2024-02-29", "1999-12-31"],
