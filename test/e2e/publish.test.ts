@@ -86,15 +86,13 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
       mkdirSync(dirname(join(consumer, path)), { recursive: true });
       writeFileSync(join(consumer, path), text);
     }
-    const install = npm(["install", "@toolcat/cloud-sheets", "--no-audit", "--no-fund"], consumer);
+    // As a user's npm would: @toolcat/* from the local registry, third-party dependencies (the MCP
+    // SDK, @standard-schema/spec) from the registry this machine's npm is configured with (Verdaccio
+    // has no uplinks), from the npm cache where possible.
+    writeFileSync(join(consumer, ".npmrc-consumer"), "");
+    const install = run("npm", ["install", "@toolcat/cloud-sheets", "@toolcat/mcp", `--@toolcat:registry=${registry.url}`,
+      `--registry=${upstreamRegistry}`, "--userconfig", join(consumer, ".npmrc-consumer"), "--prefer-offline", "--no-audit", "--no-fund"], consumer);
     expect(install.status, install.output).toBe(0);
-    // As a user's npm would: @toolcat/* from the local registry, the MCP SDK and its dependencies
-    // from the registry this machine's npm is configured with (Verdaccio has no uplinks), from the
-    // npm cache where possible.
-    writeFileSync(join(consumer, ".npmrc-mcp"), "");
-    const mcp = run("npm", ["install", "@toolcat/mcp", `--@toolcat:registry=${registry.url}`, `--registry=${upstreamRegistry}`,
-      "--userconfig", join(consumer, ".npmrc-mcp"), "--prefer-offline", "--no-audit", "--no-fund"], consumer);
-    expect(mcp.status, mcp.output).toBe(0);
   });
 
   afterAll(async () => {
