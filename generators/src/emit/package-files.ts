@@ -43,10 +43,11 @@ function emitPackageFiles(context: EmitContext): GeneratedFile[] {
     exports: {
       ".": { types: "./dist/index.d.ts", default: "./dist/index.js" },
       "./manifest.json": "./manifest.json",
+      "./tools/*.json": "./tools/*.json",
       "./package.json": "./package.json",
     },
     // src ships so the declaration maps lead go-to-definition to the TypeScript sources.
-    files: ["dist", "src", "manifest.json", "README.md", "LICENSE"],
+    files: ["dist", "src", "manifest.json", "tools", "README.md", "LICENSE"],
     engines: { node: `>=${nodeVersion}` },
     dependencies: { "@toolcat/runtime": `^${versions.runtime}` },
     publishConfig: { access: "public" },

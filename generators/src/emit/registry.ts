@@ -7,6 +7,7 @@ import { clientEmitter } from "./client.ts";
 import { packageDir, type EmitContext, type Emitter, type IndexEntry } from "./emitter.ts";
 import { licenseEmitter } from "./license.ts";
 import { manifestEmitter } from "./manifest.ts";
+import { modelToolsEmitter } from "./model-tools.ts";
 import { packageFilesEmitter } from "./package-files.ts";
 import { readmeEmitter } from "./readme.ts";
 import { serverFacts } from "./server-facts.ts";
@@ -32,6 +33,7 @@ export const emitters: readonly Emitter[] = [
   validatorsEmitter,
   clientEmitter,
   manifestEmitter,
+  modelToolsEmitter,
   packageFilesEmitter,
   licenseEmitter,
   readmeEmitter,
@@ -39,11 +41,11 @@ export const emitters: readonly Emitter[] = [
 ];
 
 /**
- * Paths every emitter writes, relative to a package directory, with generated `src/` files folded
- * into `src`: the Nx `generate` target's outputs.
+ * Paths every emitter writes, relative to a package directory, with files in a directory folded
+ * into the directory (`src`, `tools`): the Nx `generate` target's outputs.
  */
 export function packageOutputs(): string[] {
-  const paths = emitters.flatMap((emitter) => emitter.outputs).map((path) => (path.startsWith("src/") ? "src" : path));
+  const paths = emitters.flatMap((emitter) => emitter.outputs).map((path) => path.split("/")[0] ?? path);
   return [...new Set(paths)];
 }
 

@@ -24,7 +24,7 @@ describe("emitter registry", () => {
   });
 
   it("gives Nx the outputs as package-relative paths, generated sources folded into src", () => {
-    expect(packageOutputs().sort()).toEqual(["LICENSE", "README.md", "manifest.json", "package.json", "src", "tsconfig.json"]);
+    expect(packageOutputs().sort()).toEqual(["LICENSE", "README.md", "manifest.json", "package.json", "src", "tools", "tsconfig.json"]);
   });
 
   it("re-exports each emitter's index entry from src/index.ts", () => {
