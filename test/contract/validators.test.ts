@@ -126,3 +126,13 @@ describe.runIf(isSelected("cloud-sheets"))("huge and sparse arrays", () => {
     expect(result.issues[100]).toMatchObject({ code: "too_many_issues", message: expect.stringMatching(/checking stopped after 100/) });
   });
 });
+
+describe.runIf(isSelected("cloud-sheets"))("names a model sends", () => {
+  it("validate() and client.call() take the model name as well as the short and full ones", async () => {
+    const pkg = await loadPackage("cloud-sheets");
+    for (const name of ["GetSpreadsheetMetadata", "CloudSheets.GetSpreadsheetMetadata", "CloudSheets_GetSpreadsheetMetadata"]) {
+      expect(pkg.validate(name, { spreadsheet_id: "x" }).ok, name).toBe(true);
+    }
+    expect(pkg.validate("CloudSheets_getSpreadsheetMetadata", {}).ok).toBe(false);
+  });
+});

@@ -49,10 +49,10 @@ function emitClient(context: EmitContext): GeneratedFile {
         })),
         {
           name: "call",
-          docs: [docText("Calls a tool by short or full name.")],
+          docs: [docText("Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name.")],
           typeParameters: [{ name: "N", constraint: "ToolName" }],
           parameters: [
-            { name: "toolName", type: `N | \`${server.name}.\${N}\`` },
+            { name: "toolName", type: `N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\`` },
             { name: "input", type: "WithObjectRequestBody<ToolInputs[N]>" },
             { name: "options", type: "CallOptions", hasQuestionToken: true },
           ],

@@ -303,13 +303,13 @@ function dispatcher(server: Server, names: ServerNames): StatementStructures {
     isExported: true,
     docs: [
       docText(
-        `Validates the input of any ${server.name} tool, named by short (\`GetX\`) or full (\`${server.name}.GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
+        `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
       ),
     ],
     name: "validate",
     typeParameters: [{ name: "N", constraint: "ToolName" }],
     parameters: [
-      { name: "toolName", type: `N | \`${server.name}.\${N}\` | ToolFullName | (string & {})` },
+      { name: "toolName", type: `N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\` | ToolFullName | (string & {})` },
       { name: "input", type: "unknown" },
     ],
     returnType: "ValidationResult<ToolInputs[N]>",
@@ -318,6 +318,7 @@ function dispatcher(server: Server, names: ServerNames): StatementStructures {
         for (const tool of server.tools) {
           w.writeLine(`case ${stringLiteral(tool.name)}:`);
           w.writeLine(`case ${stringLiteral(tool.fullName)}:`);
+          w.writeLine(`case ${stringLiteral(toolNames(names, tool.name).modelName)}:`);
           w.indent().write(`return ${toolNames(names, tool.name).validator}(input) as ValidationResult<ToolInputs[N]>;`).newLine();
         }
         w.writeLine("default:");

@@ -99,8 +99,8 @@ export interface CloudContactsClient {
    * Calls `CloudContacts.WhoAmI`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   whoAmI(input: WithObjectRequestBody<WhoAmIInput>, options?: CallOptions): Promise<unknown>;
-  /** Calls a tool by short or full name. */
-  call<N extends ToolName>(toolName: N | `CloudContacts.${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
+  call<N extends ToolName>(toolName: N | `CloudContacts.${N}` | `CloudContacts_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
 }
 
 /** Creates a CloudContacts client over the given transport. */

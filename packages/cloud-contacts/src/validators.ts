@@ -174,23 +174,28 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   }
 }
 
-/** Validates the input of any CloudContacts tool, named by short (`GetX`) or full (`CloudContacts.GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `CloudContacts.${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/** Validates the input of any CloudContacts tool, named by short (`GetX`), full (`CloudContacts.GetX`) or model (`CloudContacts_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
+export function validate<N extends ToolName>(toolName: N | `CloudContacts.${N}` | `CloudContacts_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "SearchContactsByEmail":
     case "CloudContacts.SearchContactsByEmail":
+    case "CloudContacts_SearchContactsByEmail":
       return validateSearchContactsByEmail(input) as ValidationResult<ToolInputs[N]>;
     case "SearchContactsByName":
     case "CloudContacts.SearchContactsByName":
+    case "CloudContacts_SearchContactsByName":
       return validateSearchContactsByName(input) as ValidationResult<ToolInputs[N]>;
     case "SearchContactsByPhoneNumber":
     case "CloudContacts.SearchContactsByPhoneNumber":
+    case "CloudContacts_SearchContactsByPhoneNumber":
       return validateSearchContactsByPhoneNumber(input) as ValidationResult<ToolInputs[N]>;
     case "CreateContact":
     case "CloudContacts.CreateContact":
+    case "CloudContacts_CreateContact":
       return validateCreateContact(input) as ValidationResult<ToolInputs[N]>;
     case "WhoAmI":
     case "CloudContacts.WhoAmI":
+    case "CloudContacts_WhoAmI":
       return validateWhoAmI(input) as ValidationResult<ToolInputs[N]>;
     default:
       return { ok: false, issues: [issueUnknownTool(toolName, "CloudContacts", ["SearchContactsByEmail","SearchContactsByName","SearchContactsByPhoneNumber","CreateContact","WhoAmI"])] };

@@ -167,8 +167,8 @@ export interface CloudSheetsClient {
    * Calls `CloudSheets.GetSpreadsheetMetadata`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   getSpreadsheetMetadata(input: WithObjectRequestBody<GetSpreadsheetMetadataInput>, options?: CallOptions): Promise<unknown>;
-  /** Calls a tool by short or full name. */
-  call<N extends ToolName>(toolName: N | `CloudSheets.${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
+  call<N extends ToolName>(toolName: N | `CloudSheets.${N}` | `CloudSheets_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
 }
 
 /** Creates a CloudSheets client over the given transport. */

@@ -499,35 +499,44 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
   }
 }
 
-/** Validates the input of any CloudSheets tool, named by short (`GetX`) or full (`CloudSheets.GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `CloudSheets.${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/** Validates the input of any CloudSheets tool, named by short (`GetX`), full (`CloudSheets.GetX`) or model (`CloudSheets_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
+export function validate<N extends ToolName>(toolName: N | `CloudSheets.${N}` | `CloudSheets_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "CreateSpreadsheet":
     case "CloudSheets.CreateSpreadsheet":
+    case "CloudSheets_CreateSpreadsheet":
       return validateCreateSpreadsheet(input) as ValidationResult<ToolInputs[N]>;
     case "WriteToCell":
     case "CloudSheets.WriteToCell":
+    case "CloudSheets_WriteToCell":
       return validateWriteToCell(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateCells":
     case "CloudSheets.UpdateCells":
+    case "CloudSheets_UpdateCells":
       return validateUpdateCells(input) as ValidationResult<ToolInputs[N]>;
     case "AddNoteToCell":
     case "CloudSheets.AddNoteToCell":
+    case "CloudSheets_AddNoteToCell":
       return validateAddNoteToCell(input) as ValidationResult<ToolInputs[N]>;
     case "SearchSpreadsheets":
     case "CloudSheets.SearchSpreadsheets":
+    case "CloudSheets_SearchSpreadsheets":
       return validateSearchSpreadsheets(input) as ValidationResult<ToolInputs[N]>;
     case "WhoAmI":
     case "CloudSheets.WhoAmI":
+    case "CloudSheets_WhoAmI":
       return validateWhoAmI(input) as ValidationResult<ToolInputs[N]>;
     case "GenerateCloudFilePickerUrl":
     case "CloudSheets.GenerateCloudFilePickerUrl":
+    case "CloudSheets_GenerateCloudFilePickerUrl":
       return validateGenerateCloudFilePickerUrl(input) as ValidationResult<ToolInputs[N]>;
     case "GetSpreadsheet":
     case "CloudSheets.GetSpreadsheet":
+    case "CloudSheets_GetSpreadsheet":
       return validateGetSpreadsheet(input) as ValidationResult<ToolInputs[N]>;
     case "GetSpreadsheetMetadata":
     case "CloudSheets.GetSpreadsheetMetadata":
+    case "CloudSheets_GetSpreadsheetMetadata":
       return validateGetSpreadsheetMetadata(input) as ValidationResult<ToolInputs[N]>;
     default:
       return { ok: false, issues: [issueUnknownTool(toolName, "CloudSheets", ["CreateSpreadsheet","WriteToCell","UpdateCells","AddNoteToCell","SearchSpreadsheets","WhoAmI","GenerateCloudFilePickerUrl","GetSpreadsheet","GetSpreadsheetMetadata"])] };

@@ -337,8 +337,8 @@ export interface CreatorApiClient {
    * Calls `CreatorApi.AddRecordsToZetaForm`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   addRecordsToZetaForm(input: WithObjectRequestBody<AddRecordsToZetaFormInput>, options?: CallOptions): Promise<unknown>;
-  /** Calls a tool by short or full name. */
-  call<N extends ToolName>(toolName: N | `CreatorApi.${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
+  call<N extends ToolName>(toolName: N | `CreatorApi.${N}` | `CreatorApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
 }
 
 /** Creates a CreatorApi client over the given transport. */

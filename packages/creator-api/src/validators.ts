@@ -1195,65 +1195,84 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
   }
 }
 
-/** Validates the input of any CreatorApi tool, named by short (`GetX`) or full (`CreatorApi.GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `CreatorApi.${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/** Validates the input of any CreatorApi tool, named by short (`GetX`), full (`CreatorApi.GetX`) or model (`CreatorApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
+export function validate<N extends ToolName>(toolName: N | `CreatorApi.${N}` | `CreatorApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "FetchZetaAppSections":
     case "CreatorApi.FetchZetaAppSections":
+    case "CreatorApi_FetchZetaAppSections":
       return validateFetchZetaAppSections(input) as ValidationResult<ToolInputs[N]>;
     case "FetchRecordDetail":
     case "CreatorApi.FetchRecordDetail":
+    case "CreatorApi_FetchRecordDetail":
       return validateFetchRecordDetail(input) as ValidationResult<ToolInputs[N]>;
     case "FetchZetaFormFieldsMetadata":
     case "CreatorApi.FetchZetaFormFieldsMetadata":
+    case "CreatorApi_FetchZetaFormFieldsMetadata":
       return validateFetchZetaFormFieldsMetadata(input) as ValidationResult<ToolInputs[N]>;
     case "FetchZetaReportsMeta":
     case "CreatorApi.FetchZetaReportsMeta":
+    case "CreatorApi_FetchZetaReportsMeta":
       return validateFetchZetaReportsMeta(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateZetaCreatorReportRecords":
     case "CreatorApi.UpdateZetaCreatorReportRecords":
+    case "CreatorApi_UpdateZetaCreatorReportRecords":
       return validateUpdateZetaCreatorReportRecords(input) as ValidationResult<ToolInputs[N]>;
     case "FetchZetaRecords":
     case "CreatorApi.FetchZetaRecords":
+    case "CreatorApi_FetchZetaRecords":
       return validateFetchZetaRecords(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteReportRecords":
     case "CreatorApi.DeleteReportRecords":
+    case "CreatorApi_DeleteReportRecords":
       return validateDeleteReportRecords(input) as ValidationResult<ToolInputs[N]>;
     case "FetchZetaCreatorPagesMeta":
     case "CreatorApi.FetchZetaCreatorPagesMeta":
+    case "CreatorApi_FetchZetaCreatorPagesMeta":
       return validateFetchZetaCreatorPagesMeta(input) as ValidationResult<ToolInputs[N]>;
     case "GetApplicationMetaInfo":
     case "CreatorApi.GetApplicationMetaInfo":
+    case "CreatorApi_GetApplicationMetaInfo":
       return validateGetApplicationMetaInfo(input) as ValidationResult<ToolInputs[N]>;
     case "InsertRecordsInZetaForm":
     case "CreatorApi.InsertRecordsInZetaForm":
+    case "CreatorApi_InsertRecordsInZetaForm":
       return validateInsertRecordsInZetaForm(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateZetaRecord":
     case "CreatorApi.UpdateZetaRecord":
+    case "CreatorApi_UpdateZetaRecord":
       return validateUpdateZetaRecord(input) as ValidationResult<ToolInputs[N]>;
     case "FetchZetaRecordDetail":
     case "CreatorApi.FetchZetaRecordDetail":
+    case "CreatorApi_FetchZetaRecordDetail":
       return validateFetchZetaRecordDetail(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteZetaRecord":
     case "CreatorApi.DeleteZetaRecord":
+    case "CreatorApi_DeleteZetaRecord":
       return validateDeleteZetaRecord(input) as ValidationResult<ToolInputs[N]>;
     case "CreateBulkReadJob":
     case "CreatorApi.CreateBulkReadJob":
+    case "CreatorApi_CreateBulkReadJob":
       return validateCreateBulkReadJob(input) as ValidationResult<ToolInputs[N]>;
     case "FetchZetaReportRecords":
     case "CreatorApi.FetchZetaReportRecords":
+    case "CreatorApi_FetchZetaReportRecords":
       return validateFetchZetaReportRecords(input) as ValidationResult<ToolInputs[N]>;
     case "GetBulkReadJobDetails":
     case "CreatorApi.GetBulkReadJobDetails":
+    case "CreatorApi_GetBulkReadJobDetails":
       return validateGetBulkReadJobDetails(input) as ValidationResult<ToolInputs[N]>;
     case "FetchWorkspaceAppMeta":
     case "CreatorApi.FetchWorkspaceAppMeta":
+    case "CreatorApi_FetchWorkspaceAppMeta":
       return validateFetchWorkspaceAppMeta(input) as ValidationResult<ToolInputs[N]>;
     case "FetchZetaFormMetaInformation":
     case "CreatorApi.FetchZetaFormMetaInformation":
+    case "CreatorApi_FetchZetaFormMetaInformation":
       return validateFetchZetaFormMetaInformation(input) as ValidationResult<ToolInputs[N]>;
     case "AddRecordsToZetaForm":
     case "CreatorApi.AddRecordsToZetaForm":
+    case "CreatorApi_AddRecordsToZetaForm":
       return validateAddRecordsToZetaForm(input) as ValidationResult<ToolInputs[N]>;
     default:
       return { ok: false, issues: [issueUnknownTool(toolName, "CreatorApi", ["FetchZetaAppSections","FetchRecordDetail","FetchZetaFormFieldsMetadata","FetchZetaReportsMeta","UpdateZetaCreatorReportRecords","FetchZetaRecords","DeleteReportRecords","FetchZetaCreatorPagesMeta","GetApplicationMetaInfo","InsertRecordsInZetaForm","UpdateZetaRecord","FetchZetaRecordDetail","DeleteZetaRecord","CreateBulkReadJob","FetchZetaReportRecords","GetBulkReadJobDetails","FetchWorkspaceAppMeta","FetchZetaFormMetaInformation","AddRecordsToZetaForm"])] };

@@ -218,8 +218,8 @@ export interface CrmEventsApiClient {
    * Calls `CrmEventsApi.SendEventData`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   sendEventData(input: WithObjectRequestBody<SendEventDataInput>, options?: CallOptions): Promise<unknown>;
-  /** Calls a tool by short or full name. */
-  call<N extends ToolName>(toolName: N | `CrmEventsApi.${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
+  call<N extends ToolName>(toolName: N | `CrmEventsApi.${N}` | `CrmEventsApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
 }
 
 /** Creates a CrmEventsApi client over the given transport. */

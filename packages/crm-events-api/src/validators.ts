@@ -640,44 +640,56 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
   }
 }
 
-/** Validates the input of any CrmEventsApi tool, named by short (`GetX`) or full (`CrmEventsApi.GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `CrmEventsApi.${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/** Validates the input of any CrmEventsApi tool, named by short (`GetX`), full (`CrmEventsApi.GetX`) or model (`CrmEventsApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
+export function validate<N extends ToolName>(toolName: N | `CrmEventsApi.${N}` | `CrmEventsApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "RetrieveEventCompletions":
     case "CrmEventsApi.RetrieveEventCompletions":
+    case "CrmEventsApi_RetrieveEventCompletions":
       return validateRetrieveEventCompletions(input) as ValidationResult<ToolInputs[N]>;
     case "ListEventTypes":
     case "CrmEventsApi.ListEventTypes":
+    case "CrmEventsApi_ListEventTypes":
       return validateListEventTypes(input) as ValidationResult<ToolInputs[N]>;
     case "RetrieveCustomEventDefinitions":
     case "CrmEventsApi.RetrieveCustomEventDefinitions":
+    case "CrmEventsApi_RetrieveCustomEventDefinitions":
       return validateRetrieveCustomEventDefinitions(input) as ValidationResult<ToolInputs[N]>;
     case "CreateCustomEventDefinition":
     case "CrmEventsApi.CreateCustomEventDefinition":
+    case "CrmEventsApi_CreateCustomEventDefinition":
       return validateCreateCustomEventDefinition(input) as ValidationResult<ToolInputs[N]>;
     case "FetchEventDefinitionByName":
     case "CrmEventsApi.FetchEventDefinitionByName":
+    case "CrmEventsApi_FetchEventDefinitionByName":
       return validateFetchEventDefinitionByName(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteCustomEventDefinition":
     case "CrmEventsApi.DeleteCustomEventDefinition":
+    case "CrmEventsApi_DeleteCustomEventDefinition":
       return validateDeleteCustomEventDefinition(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateCustomEventDefinition":
     case "CrmEventsApi.UpdateCustomEventDefinition":
+    case "CrmEventsApi_UpdateCustomEventDefinition":
       return validateUpdateCustomEventDefinition(input) as ValidationResult<ToolInputs[N]>;
     case "CreateEventProperty":
     case "CrmEventsApi.CreateEventProperty":
+    case "CrmEventsApi_CreateEventProperty":
       return validateCreateEventProperty(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteCustomEventProperty":
     case "CrmEventsApi.DeleteCustomEventProperty":
+    case "CrmEventsApi_DeleteCustomEventProperty":
       return validateDeleteCustomEventProperty(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateEventProperty":
     case "CrmEventsApi.UpdateEventProperty":
+    case "CrmEventsApi_UpdateEventProperty":
       return validateUpdateEventProperty(input) as ValidationResult<ToolInputs[N]>;
     case "SendBatchEvents":
     case "CrmEventsApi.SendBatchEvents":
+    case "CrmEventsApi_SendBatchEvents":
       return validateSendBatchEvents(input) as ValidationResult<ToolInputs[N]>;
     case "SendEventData":
     case "CrmEventsApi.SendEventData":
+    case "CrmEventsApi_SendEventData":
       return validateSendEventData(input) as ValidationResult<ToolInputs[N]>;
     default:
       return { ok: false, issues: [issueUnknownTool(toolName, "CrmEventsApi", ["RetrieveEventCompletions","ListEventTypes","RetrieveCustomEventDefinitions","CreateCustomEventDefinition","FetchEventDefinitionByName","DeleteCustomEventDefinition","UpdateCustomEventDefinition","CreateEventProperty","DeleteCustomEventProperty","UpdateEventProperty","SendBatchEvents","SendEventData"])] };

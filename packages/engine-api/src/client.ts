@@ -507,8 +507,8 @@ export interface EngineApiClient {
    * Calls `EngineApi.FetchToolsPage`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   fetchToolsPage(input: WithObjectRequestBody<FetchToolsPageInput>, options?: CallOptions): Promise<unknown>;
-  /** Calls a tool by short or full name. */
-  call<N extends ToolName>(toolName: N | `EngineApi.${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
+  call<N extends ToolName>(toolName: N | `EngineApi.${N}` | `EngineApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
 }
 
 /** Creates a EngineApi client over the given transport. */

@@ -1146,95 +1146,124 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
   }
 }
 
-/** Validates the input of any EngineApi tool, named by short (`GetX`) or full (`EngineApi.GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `EngineApi.${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/** Validates the input of any EngineApi tool, named by short (`GetX`), full (`EngineApi.GetX`) or model (`EngineApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
+export function validate<N extends ToolName>(toolName: N | `EngineApi.${N}` | `EngineApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "ListAvailableAuthProviders":
     case "EngineApi.ListAvailableAuthProviders":
+    case "EngineApi_ListAvailableAuthProviders":
       return validateListAvailableAuthProviders(input) as ValidationResult<ToolInputs[N]>;
     case "GetAuthProviderDetails":
     case "EngineApi.GetAuthProviderDetails":
+    case "EngineApi_GetAuthProviderDetails":
       return validateGetAuthProviderDetails(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteAuthProvider":
     case "EngineApi.DeleteAuthProvider":
+    case "EngineApi_DeleteAuthProvider":
       return validateDeleteAuthProvider(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteSecretById":
     case "EngineApi.DeleteSecretById":
+    case "EngineApi_DeleteSecretById":
       return validateDeleteSecretById(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateSessionVerificationSettings":
     case "EngineApi.UpdateSessionVerificationSettings":
+    case "EngineApi_UpdateSessionVerificationSettings":
       return validateUpdateSessionVerificationSettings(input) as ValidationResult<ToolInputs[N]>;
     case "ListAuthConnections":
     case "EngineApi.ListAuthConnections":
+    case "EngineApi_ListAuthConnections":
       return validateListAuthConnections(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteUserAuthConnection":
     case "EngineApi.DeleteUserAuthConnection":
+    case "EngineApi_DeleteUserAuthConnection":
       return validateDeleteUserAuthConnection(input) as ValidationResult<ToolInputs[N]>;
     case "CheckAuthStatus":
     case "EngineApi.CheckAuthStatus":
+    case "EngineApi_CheckAuthStatus":
       return validateCheckAuthStatus(input) as ValidationResult<ToolInputs[N]>;
     case "RetrieveFormattedToolsList":
     case "EngineApi.RetrieveFormattedToolsList":
+    case "EngineApi_RetrieveFormattedToolsList":
       return validateRetrieveFormattedToolsList(input) as ValidationResult<ToolInputs[N]>;
     case "GetFormattedToolSpecification":
     case "EngineApi.GetFormattedToolSpecification":
+    case "EngineApi_GetFormattedToolSpecification":
       return validateGetFormattedToolSpecification(input) as ValidationResult<ToolInputs[N]>;
     case "CheckPlatformEngineHealth":
     case "EngineApi.CheckPlatformEngineHealth":
+    case "EngineApi_CheckPlatformEngineHealth":
       return validateCheckPlatformEngineHealth(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteMcpEndpoint":
     case "EngineApi.DeleteMcpEndpoint":
+    case "EngineApi_DeleteMcpEndpoint":
       return validateDeleteMcpEndpoint(input) as ValidationResult<ToolInputs[N]>;
     case "ListAccessibleProjects":
     case "EngineApi.ListAccessibleProjects":
+    case "EngineApi_ListAccessibleProjects":
       return validateListAccessibleProjects(input) as ValidationResult<ToolInputs[N]>;
     case "GetProjectDetails":
     case "EngineApi.GetProjectDetails":
+    case "EngineApi_GetProjectDetails":
       return validateGetProjectDetails(input) as ValidationResult<ToolInputs[N]>;
     case "GetScheduledToolExecutions":
     case "EngineApi.GetScheduledToolExecutions":
+    case "EngineApi_GetScheduledToolExecutions":
       return validateGetScheduledToolExecutions(input) as ValidationResult<ToolInputs[N]>;
     case "GetScheduledToolDetails":
     case "EngineApi.GetScheduledToolDetails":
+    case "EngineApi_GetScheduledToolDetails":
       return validateGetScheduledToolDetails(input) as ValidationResult<ToolInputs[N]>;
     case "GetOpenAPISpecification":
     case "EngineApi.GetOpenAPISpecification":
+    case "EngineApi_GetOpenAPISpecification":
       return validateGetOpenAPISpecification(input) as ValidationResult<ToolInputs[N]>;
     case "GetToolsList":
     case "EngineApi.GetToolsList":
+    case "EngineApi_GetToolsList":
       return validateGetToolsList(input) as ValidationResult<ToolInputs[N]>;
     case "AuthorizeUserToolAccess":
     case "EngineApi.AuthorizeUserToolAccess":
+    case "EngineApi_AuthorizeUserToolAccess":
       return validateAuthorizeUserToolAccess(input) as ValidationResult<ToolInputs[N]>;
     case "ExecuteTool":
     case "EngineApi.ExecuteTool":
+    case "EngineApi_ExecuteTool":
       return validateExecuteTool(input) as ValidationResult<ToolInputs[N]>;
     case "GetToolSpecification":
     case "EngineApi.GetToolSpecification":
+    case "EngineApi_GetToolSpecification":
       return validateGetToolSpecification(input) as ValidationResult<ToolInputs[N]>;
     case "ListWorkers":
     case "EngineApi.ListWorkers":
+    case "EngineApi_ListWorkers":
       return validateListWorkers(input) as ValidationResult<ToolInputs[N]>;
     case "CreateWorker":
     case "EngineApi.CreateWorker":
+    case "EngineApi_CreateWorker":
       return validateCreateWorker(input) as ValidationResult<ToolInputs[N]>;
     case "TestWorkerConnection":
     case "EngineApi.TestWorkerConnection":
+    case "EngineApi_TestWorkerConnection":
       return validateTestWorkerConnection(input) as ValidationResult<ToolInputs[N]>;
     case "GetWorkerById":
     case "EngineApi.GetWorkerById":
+    case "EngineApi_GetWorkerById":
       return validateGetWorkerById(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteWorker":
     case "EngineApi.DeleteWorker":
+    case "EngineApi_DeleteWorker":
       return validateDeleteWorker(input) as ValidationResult<ToolInputs[N]>;
     case "AuthorizeWorker":
     case "EngineApi.AuthorizeWorker":
+    case "EngineApi_AuthorizeWorker":
       return validateAuthorizeWorker(input) as ValidationResult<ToolInputs[N]>;
     case "GetWorkerHealthStatus":
     case "EngineApi.GetWorkerHealthStatus":
+    case "EngineApi_GetWorkerHealthStatus":
       return validateGetWorkerHealthStatus(input) as ValidationResult<ToolInputs[N]>;
     case "FetchToolsPage":
     case "EngineApi.FetchToolsPage":
+    case "EngineApi_FetchToolsPage":
       return validateFetchToolsPage(input) as ValidationResult<ToolInputs[N]>;
     default:
       return { ok: false, issues: [issueUnknownTool(toolName, "EngineApi", ["ListAvailableAuthProviders","GetAuthProviderDetails","DeleteAuthProvider","DeleteSecretById","UpdateSessionVerificationSettings","ListAuthConnections","DeleteUserAuthConnection","CheckAuthStatus","RetrieveFormattedToolsList","GetFormattedToolSpecification","CheckPlatformEngineHealth","DeleteMcpEndpoint","ListAccessibleProjects","GetProjectDetails","GetScheduledToolExecutions","GetScheduledToolDetails","GetOpenAPISpecification","GetToolsList","AuthorizeUserToolAccess","ExecuteTool","GetToolSpecification","ListWorkers","CreateWorker","TestWorkerConnection","GetWorkerById","DeleteWorker","AuthorizeWorker","GetWorkerHealthStatus","FetchToolsPage"])] };

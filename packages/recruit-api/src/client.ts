@@ -2411,8 +2411,8 @@ export interface RecruitApiClient {
    * Calls `RecruitApi.UpdateLocationRemoteStatus`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   updateLocationRemoteStatus(input: WithObjectRequestBody<UpdateLocationRemoteStatusInput>, options?: CallOptions): Promise<unknown>;
-  /** Calls a tool by short or full name. */
-  call<N extends ToolName>(toolName: N | `RecruitApi.${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
+  call<N extends ToolName>(toolName: N | `RecruitApi.${N}` | `RecruitApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
 }
 
 /** Creates a RecruitApi client over the given transport. */

@@ -5107,431 +5107,572 @@ export function validateUpdateLocationRemoteStatus(input: unknown): ValidationRe
   }
 }
 
-/** Validates the input of any RecruitApi tool, named by short (`GetX`) or full (`RecruitApi.GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `RecruitApi.${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/** Validates the input of any RecruitApi tool, named by short (`GetX`), full (`RecruitApi.GetX`) or model (`RecruitApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
+export function validate<N extends ToolName>(toolName: N | `RecruitApi.${N}` | `RecruitApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "GetApiKeyInfo":
     case "RecruitApi.GetApiKeyInfo":
+    case "RecruitApi_GetApiKeyInfo":
       return validateGetApiKeyInfo(input) as ValidationResult<ToolInputs[N]>;
     case "ChangeApplicationSource":
     case "RecruitApi.ChangeApplicationSource":
+    case "RecruitApi_ChangeApplicationSource":
       return validateChangeApplicationSource(input) as ValidationResult<ToolInputs[N]>;
     case "ChangeApplicationStage":
     case "RecruitApi.ChangeApplicationStage":
+    case "RecruitApi_ChangeApplicationStage":
       return validateChangeApplicationStage(input) as ValidationResult<ToolInputs[N]>;
     case "CreateJobApplication":
     case "RecruitApi.CreateJobApplication":
+    case "RecruitApi_CreateJobApplication":
       return validateCreateJobApplication(input) as ValidationResult<ToolInputs[N]>;
     case "TransferApplicationToJob":
     case "RecruitApi.TransferApplicationToJob":
+    case "RecruitApi_TransferApplicationToJob":
       return validateTransferApplicationToJob(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateApplicationStatus":
     case "RecruitApi.UpdateApplicationStatus":
+    case "RecruitApi_UpdateApplicationStatus":
       return validateUpdateApplicationStatus(input) as ValidationResult<ToolInputs[N]>;
     case "AddHiringTeamMember":
     case "RecruitApi.AddHiringTeamMember":
+    case "RecruitApi_AddHiringTeamMember":
       return validateAddHiringTeamMember(input) as ValidationResult<ToolInputs[N]>;
     case "RemoveHiringTeamMember":
     case "RecruitApi.RemoveHiringTeamMember":
+    case "RecruitApi_RemoveHiringTeamMember":
       return validateRemoveHiringTeamMember(input) as ValidationResult<ToolInputs[N]>;
     case "GetHiringTeamRoles":
     case "RecruitApi.GetHiringTeamRoles":
+    case "RecruitApi_GetHiringTeamRoles":
       return validateGetHiringTeamRoles(input) as ValidationResult<ToolInputs[N]>;
     case "ListArchiveReasons":
     case "RecruitApi.ListArchiveReasons":
+    case "RecruitApi_ListArchiveReasons":
       return validateListArchiveReasons(input) as ValidationResult<ToolInputs[N]>;
     case "ListAssessments":
     case "RecruitApi.ListAssessments":
+    case "RecruitApi_ListAssessments":
       return validateListAssessments(input) as ValidationResult<ToolInputs[N]>;
     case "FindCandidates":
     case "RecruitApi.FindCandidates":
+    case "RecruitApi_FindCandidates":
       return validateFindCandidates(input) as ValidationResult<ToolInputs[N]>;
     case "ListCloseReasons":
     case "RecruitApi.ListCloseReasons":
+    case "RecruitApi_ListCloseReasons":
       return validateListCloseReasons(input) as ValidationResult<ToolInputs[N]>;
     case "ListEnabledCommunicationTemplates":
     case "RecruitApi.ListEnabledCommunicationTemplates":
+    case "RecruitApi_ListEnabledCommunicationTemplates":
       return validateListEnabledCommunicationTemplates(input) as ValidationResult<ToolInputs[N]>;
     case "GetDepartmentDetails":
     case "RecruitApi.GetDepartmentDetails":
+    case "RecruitApi_GetDepartmentDetails":
       return validateGetDepartmentDetails(input) as ValidationResult<ToolInputs[N]>;
     case "ListHiringTeamRoles":
     case "RecruitApi.ListHiringTeamRoles":
+    case "RecruitApi_ListHiringTeamRoles":
       return validateListHiringTeamRoles(input) as ValidationResult<ToolInputs[N]>;
     case "FetchInterviewDetails":
     case "RecruitApi.FetchInterviewDetails":
+    case "RecruitApi_FetchInterviewDetails":
       return validateFetchInterviewDetails(input) as ValidationResult<ToolInputs[N]>;
     case "CancelInterviewSchedule":
     case "RecruitApi.CancelInterviewSchedule":
+    case "RecruitApi_CancelInterviewSchedule":
       return validateCancelInterviewSchedule(input) as ValidationResult<ToolInputs[N]>;
     case "CreateInterviewSchedule":
     case "RecruitApi.CreateInterviewSchedule":
+    case "RecruitApi_CreateInterviewSchedule":
       return validateCreateInterviewSchedule(input) as ValidationResult<ToolInputs[N]>;
     case "FetchInterviewStageDetails":
     case "RecruitApi.FetchInterviewStageDetails":
+    case "RecruitApi_FetchInterviewStageDetails":
       return validateFetchInterviewStageDetails(input) as ValidationResult<ToolInputs[N]>;
     case "ListInterviewStageGroups":
     case "RecruitApi.ListInterviewStageGroups":
+    case "RecruitApi_ListInterviewStageGroups":
       return validateListInterviewStageGroups(input) as ValidationResult<ToolInputs[N]>;
     case "ListJobOpenings":
     case "RecruitApi.ListJobOpenings":
+    case "RecruitApi_ListJobOpenings":
       return validateListJobOpenings(input) as ValidationResult<ToolInputs[N]>;
     case "CreateJobOpening":
     case "RecruitApi.CreateJobOpening":
+    case "RecruitApi_CreateJobOpening":
       return validateCreateJobOpening(input) as ValidationResult<ToolInputs[N]>;
     case "SetOpeningState":
     case "RecruitApi.SetOpeningState":
+    case "RecruitApi_SetOpeningState":
       return validateSetOpeningState(input) as ValidationResult<ToolInputs[N]>;
     case "SetOpeningArchivedState":
     case "RecruitApi.SetOpeningArchivedState":
+    case "RecruitApi_SetOpeningArchivedState":
       return validateSetOpeningArchivedState(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateJobOpening":
     case "RecruitApi.UpdateJobOpening":
+    case "RecruitApi_UpdateJobOpening":
       return validateUpdateJobOpening(input) as ValidationResult<ToolInputs[N]>;
     case "ListProjects":
     case "RecruitApi.ListProjects":
+    case "RecruitApi_ListProjects":
       return validateListProjects(input) as ValidationResult<ToolInputs[N]>;
     case "SearchProjectsByTitle":
     case "RecruitApi.SearchProjectsByTitle":
+    case "RecruitApi_SearchProjectsByTitle":
       return validateSearchProjectsByTitle(input) as ValidationResult<ToolInputs[N]>;
     case "GetReferralFormInfo":
     case "RecruitApi.GetReferralFormInfo":
+    case "RecruitApi_GetReferralFormInfo":
       return validateGetReferralFormInfo(input) as ValidationResult<ToolInputs[N]>;
     case "ListAllSources":
     case "RecruitApi.ListAllSources":
+    case "RecruitApi_ListAllSources":
       return validateListAllSources(input) as ValidationResult<ToolInputs[N]>;
     case "ListSourceTrackingLinks":
     case "RecruitApi.ListSourceTrackingLinks":
+    case "RecruitApi_ListSourceTrackingLinks":
       return validateListSourceTrackingLinks(input) as ValidationResult<ToolInputs[N]>;
     case "CreateWebhookSetting":
     case "RecruitApi.CreateWebhookSetting":
+    case "RecruitApi_CreateWebhookSetting":
       return validateCreateWebhookSetting(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateWebhookSetting":
     case "RecruitApi.UpdateWebhookSetting":
+    case "RecruitApi_UpdateWebhookSetting":
       return validateUpdateWebhookSetting(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteWebhookSetting":
     case "RecruitApi.DeleteWebhookSetting":
+    case "RecruitApi_DeleteWebhookSetting":
       return validateDeleteWebhookSetting(input) as ValidationResult<ToolInputs[N]>;
     case "FetchApplicationDetails":
     case "RecruitApi.FetchApplicationDetails":
+    case "RecruitApi_FetchApplicationDetails":
       return validateFetchApplicationDetails(input) as ValidationResult<ToolInputs[N]>;
     case "ListApplications":
     case "RecruitApi.ListApplications":
+    case "RecruitApi_ListApplications":
       return validateListApplications(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateApplicationHistory":
     case "RecruitApi.UpdateApplicationHistory":
+    case "RecruitApi_UpdateApplicationHistory":
       return validateUpdateApplicationHistory(input) as ValidationResult<ToolInputs[N]>;
     case "GetApplicationHistory":
     case "RecruitApi.GetApplicationHistory":
+    case "RecruitApi_GetApplicationHistory":
       return validateGetApplicationHistory(input) as ValidationResult<ToolInputs[N]>;
     case "GetCandidateCriteriaEvaluations":
     case "RecruitApi.GetCandidateCriteriaEvaluations":
+    case "RecruitApi_GetCandidateCriteriaEvaluations":
       return validateGetCandidateCriteriaEvaluations(input) as ValidationResult<ToolInputs[N]>;
     case "ListApplicationFeedback":
     case "RecruitApi.ListApplicationFeedback":
+    case "RecruitApi_ListApplicationFeedback":
       return validateListApplicationFeedback(input) as ValidationResult<ToolInputs[N]>;
     case "SubmitApplicationFeedback":
     case "RecruitApi.SubmitApplicationFeedback":
+    case "RecruitApi_SubmitApplicationFeedback":
       return validateSubmitApplicationFeedback(input) as ValidationResult<ToolInputs[N]>;
     case "GetApprovalList":
     case "RecruitApi.GetApprovalList":
+    case "RecruitApi_GetApprovalList":
       return validateGetApprovalList(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateApprovalDefinition":
     case "RecruitApi.UpdateApprovalDefinition":
+    case "RecruitApi_UpdateApprovalDefinition":
       return validateUpdateApprovalDefinition(input) as ValidationResult<ToolInputs[N]>;
     case "OfferApprovalAction":
     case "RecruitApi.OfferApprovalAction":
+    case "RecruitApi_OfferApprovalAction":
       return validateOfferApprovalAction(input) as ValidationResult<ToolInputs[N]>;
     case "CreateOffer":
     case "RecruitApi.CreateOffer":
+    case "RecruitApi_CreateOffer":
       return validateCreateOffer(input) as ValidationResult<ToolInputs[N]>;
     case "GetOfferDetails":
     case "RecruitApi.GetOfferDetails":
+    case "RecruitApi_GetOfferDetails":
       return validateGetOfferDetails(input) as ValidationResult<ToolInputs[N]>;
     case "GetLatestOffers":
     case "RecruitApi.GetLatestOffers":
+    case "RecruitApi_GetLatestOffers":
       return validateGetLatestOffers(input) as ValidationResult<ToolInputs[N]>;
     case "CreateCandidateOfferVersion":
     case "RecruitApi.CreateCandidateOfferVersion":
+    case "RecruitApi_CreateCandidateOfferVersion":
       return validateCreateCandidateOfferVersion(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateOffer":
     case "RecruitApi.UpdateOffer":
+    case "RecruitApi_UpdateOffer":
       return validateUpdateOffer(input) as ValidationResult<ToolInputs[N]>;
     case "StartOfferProcess":
     case "RecruitApi.StartOfferProcess":
+    case "RecruitApi_StartOfferProcess":
       return validateStartOfferProcess(input) as ValidationResult<ToolInputs[N]>;
     case "AddCompletedAssessmentToCandidate":
     case "RecruitApi.AddCompletedAssessmentToCandidate":
+    case "RecruitApi_AddCompletedAssessmentToCandidate":
       return validateAddCompletedAssessmentToCandidate(input) as ValidationResult<ToolInputs[N]>;
     case "StartAssessment":
     case "RecruitApi.StartAssessment":
+    case "RecruitApi_StartAssessment":
       return validateStartAssessment(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateAssessmentStatus":
     case "RecruitApi.UpdateAssessmentStatus":
+    case "RecruitApi_UpdateAssessmentStatus":
       return validateUpdateAssessmentStatus(input) as ValidationResult<ToolInputs[N]>;
     case "CancelAssessment":
     case "RecruitApi.CancelAssessment":
+    case "RecruitApi_CancelAssessment":
       return validateCancelAssessment(input) as ValidationResult<ToolInputs[N]>;
     case "AddCandidateToProject":
     case "RecruitApi.AddCandidateToProject":
+    case "RecruitApi_AddCandidateToProject":
       return validateAddCandidateToProject(input) as ValidationResult<ToolInputs[N]>;
     case "AddCandidateTag":
     case "RecruitApi.AddCandidateTag":
+    case "RecruitApi_AddCandidateTag":
       return validateAddCandidateTag(input) as ValidationResult<ToolInputs[N]>;
     case "AnonymizeCandidateData":
     case "RecruitApi.AnonymizeCandidateData":
+    case "RecruitApi_AnonymizeCandidateData":
       return validateAnonymizeCandidateData(input) as ValidationResult<ToolInputs[N]>;
     case "CreateCandidate":
     case "RecruitApi.CreateCandidate":
+    case "RecruitApi_CreateCandidate":
       return validateCreateCandidate(input) as ValidationResult<ToolInputs[N]>;
     case "CreateCandidateNote":
     case "RecruitApi.CreateCandidateNote":
+    case "RecruitApi_CreateCandidateNote":
       return validateCreateCandidateNote(input) as ValidationResult<ToolInputs[N]>;
     case "GetCandidateInformation":
     case "RecruitApi.GetCandidateInformation":
+    case "RecruitApi_GetCandidateInformation":
       return validateGetCandidateInformation(input) as ValidationResult<ToolInputs[N]>;
     case "ListCandidates":
     case "RecruitApi.ListCandidates":
+    case "RecruitApi_ListCandidates":
       return validateListCandidates(input) as ValidationResult<ToolInputs[N]>;
     case "ListCandidateClientInfo":
     case "RecruitApi.ListCandidateClientInfo":
+    case "RecruitApi_ListCandidateClientInfo":
       return validateListCandidateClientInfo(input) as ValidationResult<ToolInputs[N]>;
     case "ListCandidateNotes":
     case "RecruitApi.ListCandidateNotes":
+    case "RecruitApi_ListCandidateNotes":
       return validateListCandidateNotes(input) as ValidationResult<ToolInputs[N]>;
     case "ListCandidateProjects":
     case "RecruitApi.ListCandidateProjects":
+    case "RecruitApi_ListCandidateProjects":
       return validateListCandidateProjects(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateCandidateInfo":
     case "RecruitApi.UpdateCandidateInfo":
+    case "RecruitApi_UpdateCandidateInfo":
       return validateUpdateCandidateInfo(input) as ValidationResult<ToolInputs[N]>;
     case "CreateCandidateTag":
     case "RecruitApi.CreateCandidateTag":
+    case "RecruitApi_CreateCandidateTag":
       return validateCreateCandidateTag(input) as ValidationResult<ToolInputs[N]>;
     case "ListCandidateTags":
     case "RecruitApi.ListCandidateTags":
+    case "RecruitApi_ListCandidateTags":
       return validateListCandidateTags(input) as ValidationResult<ToolInputs[N]>;
     case "RetrieveCandidateFileUrl":
     case "RecruitApi.RetrieveCandidateFileUrl":
+    case "RecruitApi_RetrieveCandidateFileUrl":
       return validateRetrieveCandidateFileUrl(input) as ValidationResult<ToolInputs[N]>;
     case "CreateCandidateReferral":
     case "RecruitApi.CreateCandidateReferral":
+    case "RecruitApi_CreateCandidateReferral":
       return validateCreateCandidateReferral(input) as ValidationResult<ToolInputs[N]>;
     case "CreateCustomField":
     case "RecruitApi.CreateCustomField":
+    case "RecruitApi_CreateCustomField":
       return validateCreateCustomField(input) as ValidationResult<ToolInputs[N]>;
     case "GetCustomFieldInfo":
     case "RecruitApi.GetCustomFieldInfo":
+    case "RecruitApi_GetCustomFieldInfo":
       return validateGetCustomFieldInfo(input) as ValidationResult<ToolInputs[N]>;
     case "ListCustomFields":
     case "RecruitApi.ListCustomFields":
+    case "RecruitApi_ListCustomFields":
       return validateListCustomFields(input) as ValidationResult<ToolInputs[N]>;
     case "SetCustomFieldValue":
     case "RecruitApi.SetCustomFieldValue":
+    case "RecruitApi_SetCustomFieldValue":
       return validateSetCustomFieldValue(input) as ValidationResult<ToolInputs[N]>;
     case "CreateDepartment":
     case "RecruitApi.CreateDepartment":
+    case "RecruitApi_CreateDepartment":
       return validateCreateDepartment(input) as ValidationResult<ToolInputs[N]>;
     case "ArchiveDepartment":
     case "RecruitApi.ArchiveDepartment":
+    case "RecruitApi_ArchiveDepartment":
       return validateArchiveDepartment(input) as ValidationResult<ToolInputs[N]>;
     case "RestoreDepartment":
     case "RecruitApi.RestoreDepartment":
+    case "RecruitApi_RestoreDepartment":
       return validateRestoreDepartment(input) as ValidationResult<ToolInputs[N]>;
     case "ListDepartments":
     case "RecruitApi.ListDepartments":
+    case "RecruitApi_ListDepartments":
       return validateListDepartments(input) as ValidationResult<ToolInputs[N]>;
     case "MoveDepartment":
     case "RecruitApi.MoveDepartment":
+    case "RecruitApi_MoveDepartment":
       return validateMoveDepartment(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateDepartment":
     case "RecruitApi.UpdateDepartment":
+    case "RecruitApi_UpdateDepartment":
       return validateUpdateDepartment(input) as ValidationResult<ToolInputs[N]>;
     case "GetFeedbackFormInfo":
     case "RecruitApi.GetFeedbackFormInfo":
+    case "RecruitApi_GetFeedbackFormInfo":
       return validateGetFeedbackFormInfo(input) as ValidationResult<ToolInputs[N]>;
     case "ListFeedbackForms":
     case "RecruitApi.ListFeedbackForms":
+    case "RecruitApi_ListFeedbackForms":
       return validateListFeedbackForms(input) as ValidationResult<ToolInputs[N]>;
     case "HiringTeamAddMember":
     case "RecruitApi.HiringTeamAddMember":
+    case "RecruitApi_HiringTeamAddMember":
       return validateHiringTeamAddMember(input) as ValidationResult<ToolInputs[N]>;
     case "RemoveTeamMemberFromHiring":
     case "RecruitApi.RemoveTeamMemberFromHiring":
+    case "RecruitApi_RemoveTeamMemberFromHiring":
       return validateRemoveTeamMemberFromHiring(input) as ValidationResult<ToolInputs[N]>;
     case "ListInterviews":
     case "RecruitApi.ListInterviews":
+    case "RecruitApi_ListInterviews":
       return validateListInterviews(input) as ValidationResult<ToolInputs[N]>;
     case "ListInterviewEvents":
     case "RecruitApi.ListInterviewEvents":
+    case "RecruitApi_ListInterviewEvents":
       return validateListInterviewEvents(input) as ValidationResult<ToolInputs[N]>;
     case "ListInterviewPlans":
     case "RecruitApi.ListInterviewPlans":
+    case "RecruitApi_ListInterviewPlans":
       return validateListInterviewPlans(input) as ValidationResult<ToolInputs[N]>;
     case "GetInterviewSchedules":
     case "RecruitApi.GetInterviewSchedules":
+    case "RecruitApi_GetInterviewSchedules":
       return validateGetInterviewSchedules(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateInterviewSchedule":
     case "RecruitApi.UpdateInterviewSchedule":
+    case "RecruitApi_UpdateInterviewSchedule":
       return validateUpdateInterviewSchedule(input) as ValidationResult<ToolInputs[N]>;
     case "ListInterviewStages":
     case "RecruitApi.ListInterviewStages":
+    case "RecruitApi_ListInterviewStages":
       return validateListInterviewStages(input) as ValidationResult<ToolInputs[N]>;
     case "ListInterviewerPools":
     case "RecruitApi.ListInterviewerPools":
+    case "RecruitApi_ListInterviewerPools":
       return validateListInterviewerPools(input) as ValidationResult<ToolInputs[N]>;
     case "GetInterviewerPoolInfo":
     case "RecruitApi.GetInterviewerPoolInfo":
+    case "RecruitApi_GetInterviewerPoolInfo":
       return validateGetInterviewerPoolInfo(input) as ValidationResult<ToolInputs[N]>;
     case "CreateInterviewerPool":
     case "RecruitApi.CreateInterviewerPool":
+    case "RecruitApi_CreateInterviewerPool":
       return validateCreateInterviewerPool(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateInterviewerPool":
     case "RecruitApi.UpdateInterviewerPool":
+    case "RecruitApi_UpdateInterviewerPool":
       return validateUpdateInterviewerPool(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateWorkplaceType":
     case "RecruitApi.UpdateWorkplaceType":
+    case "RecruitApi_UpdateWorkplaceType":
       return validateUpdateWorkplaceType(input) as ValidationResult<ToolInputs[N]>;
     case "GetOpeningInfo":
     case "RecruitApi.GetOpeningInfo":
+    case "RecruitApi_GetOpeningInfo":
       return validateGetOpeningInfo(input) as ValidationResult<ToolInputs[N]>;
     case "SearchJobOpenings":
     case "RecruitApi.SearchJobOpenings":
+    case "RecruitApi_SearchJobOpenings":
       return validateSearchJobOpenings(input) as ValidationResult<ToolInputs[N]>;
     case "AddJobToOpening":
     case "RecruitApi.AddJobToOpening":
+    case "RecruitApi_AddJobToOpening":
       return validateAddJobToOpening(input) as ValidationResult<ToolInputs[N]>;
     case "RemoveJobFromOpening":
     case "RecruitApi.RemoveJobFromOpening":
+    case "RecruitApi_RemoveJobFromOpening":
       return validateRemoveJobFromOpening(input) as ValidationResult<ToolInputs[N]>;
     case "AddLocationToJobOpening":
     case "RecruitApi.AddLocationToJobOpening":
+    case "RecruitApi_AddLocationToJobOpening":
       return validateAddLocationToJobOpening(input) as ValidationResult<ToolInputs[N]>;
     case "RemoveLocationFromOpening":
     case "RecruitApi.RemoveLocationFromOpening":
+    case "RecruitApi_RemoveLocationFromOpening":
       return validateRemoveLocationFromOpening(input) as ValidationResult<ToolInputs[N]>;
     case "GetProjectInformation":
     case "RecruitApi.GetProjectInformation":
+    case "RecruitApi_GetProjectInformation":
       return validateGetProjectInformation(input) as ValidationResult<ToolInputs[N]>;
     case "GenerateAndPollReport":
     case "RecruitApi.GenerateAndPollReport":
+    case "RecruitApi_GenerateAndPollReport":
       return validateGenerateAndPollReport(input) as ValidationResult<ToolInputs[N]>;
     case "RetrieveSyncReport":
     case "RecruitApi.RetrieveSyncReport":
+    case "RecruitApi_RetrieveSyncReport":
       return validateRetrieveSyncReport(input) as ValidationResult<ToolInputs[N]>;
     case "GetSurveyFormDetails":
     case "RecruitApi.GetSurveyFormDetails":
+    case "RecruitApi_GetSurveyFormDetails":
       return validateGetSurveyFormDetails(input) as ValidationResult<ToolInputs[N]>;
     case "ListSurveyFormDefinitions":
     case "RecruitApi.ListSurveyFormDefinitions":
+    case "RecruitApi_ListSurveyFormDefinitions":
       return validateListSurveyFormDefinitions(input) as ValidationResult<ToolInputs[N]>;
     case "CreateSurveyRequest":
     case "RecruitApi.CreateSurveyRequest":
+    case "RecruitApi_CreateSurveyRequest":
       return validateCreateSurveyRequest(input) as ValidationResult<ToolInputs[N]>;
     case "ListSurveyRequests":
     case "RecruitApi.ListSurveyRequests":
+    case "RecruitApi_ListSurveyRequests":
       return validateListSurveyRequests(input) as ValidationResult<ToolInputs[N]>;
     case "CreateSurveySubmission":
     case "RecruitApi.CreateSurveySubmission":
+    case "RecruitApi_CreateSurveySubmission":
       return validateCreateSurveySubmission(input) as ValidationResult<ToolInputs[N]>;
     case "ListSurveySubmissions":
     case "RecruitApi.ListSurveySubmissions":
+    case "RecruitApi_ListSurveySubmissions":
       return validateListSurveySubmissions(input) as ValidationResult<ToolInputs[N]>;
     case "GetRecruitUserInfo":
     case "RecruitApi.GetRecruitUserInfo":
+    case "RecruitApi_GetRecruitUserInfo":
       return validateGetRecruitUserInfo(input) as ValidationResult<ToolInputs[N]>;
     case "GetRecruitUserList":
     case "RecruitApi.GetRecruitUserList":
+    case "RecruitApi_GetRecruitUserList":
       return validateGetRecruitUserList(input) as ValidationResult<ToolInputs[N]>;
     case "RecruitUserSearch":
     case "RecruitApi.RecruitUserSearch":
+    case "RecruitApi_RecruitUserSearch":
       return validateRecruitUserSearch(input) as ValidationResult<ToolInputs[N]>;
     case "GetInterviewerSettings":
     case "RecruitApi.GetInterviewerSettings":
+    case "RecruitApi_GetInterviewerSettings":
       return validateGetInterviewerSettings(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateInterviewerSettings":
     case "RecruitApi.UpdateInterviewerSettings":
+    case "RecruitApi_UpdateInterviewerSettings":
       return validateUpdateInterviewerSettings(input) as ValidationResult<ToolInputs[N]>;
     case "RetrieveWebhookInfo":
     case "RecruitApi.RetrieveWebhookInfo":
+    case "RecruitApi_RetrieveWebhookInfo":
       return validateRetrieveWebhookInfo(input) as ValidationResult<ToolInputs[N]>;
     case "ArchiveInterviewerPool":
     case "RecruitApi.ArchiveInterviewerPool":
+    case "RecruitApi_ArchiveInterviewerPool":
       return validateArchiveInterviewerPool(input) as ValidationResult<ToolInputs[N]>;
     case "RestoreInterviewerPool":
     case "RecruitApi.RestoreInterviewerPool":
+    case "RecruitApi_RestoreInterviewerPool":
       return validateRestoreInterviewerPool(input) as ValidationResult<ToolInputs[N]>;
     case "AddUserToInterviewerPool":
     case "RecruitApi.AddUserToInterviewerPool":
+    case "RecruitApi_AddUserToInterviewerPool":
       return validateAddUserToInterviewerPool(input) as ValidationResult<ToolInputs[N]>;
     case "RemoveUserFromInterviewerPool":
     case "RecruitApi.RemoveUserFromInterviewerPool":
+    case "RecruitApi_RemoveUserFromInterviewerPool":
       return validateRemoveUserFromInterviewerPool(input) as ValidationResult<ToolInputs[N]>;
     case "CreateNewJob":
     case "RecruitApi.CreateNewJob":
+    case "RecruitApi_CreateNewJob":
       return validateCreateNewJob(input) as ValidationResult<ToolInputs[N]>;
     case "GetJobDetails":
     case "RecruitApi.GetJobDetails":
+    case "RecruitApi_GetJobDetails":
       return validateGetJobDetails(input) as ValidationResult<ToolInputs[N]>;
     case "ListAllJobs":
     case "RecruitApi.ListAllJobs":
+    case "RecruitApi_ListAllJobs":
       return validateListAllJobs(input) as ValidationResult<ToolInputs[N]>;
     case "SetJobStatus":
     case "RecruitApi.SetJobStatus":
+    case "RecruitApi_SetJobStatus":
       return validateSetJobStatus(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateJobDetails":
     case "RecruitApi.UpdateJobDetails":
+    case "RecruitApi_UpdateJobDetails":
       return validateUpdateJobDetails(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateJobCompensation":
     case "RecruitApi.UpdateJobCompensation":
+    case "RecruitApi_UpdateJobCompensation":
       return validateUpdateJobCompensation(input) as ValidationResult<ToolInputs[N]>;
     case "SearchJobsByTitle":
     case "RecruitApi.SearchJobsByTitle":
+    case "RecruitApi_SearchJobsByTitle":
       return validateSearchJobsByTitle(input) as ValidationResult<ToolInputs[N]>;
     case "ListEnabledJobBoards":
     case "RecruitApi.ListEnabledJobBoards":
+    case "RecruitApi_ListEnabledJobBoards":
       return validateListEnabledJobBoards(input) as ValidationResult<ToolInputs[N]>;
     case "JobInterviewPlanInfo":
     case "RecruitApi.JobInterviewPlanInfo":
+    case "RecruitApi_JobInterviewPlanInfo":
       return validateJobInterviewPlanInfo(input) as ValidationResult<ToolInputs[N]>;
     case "GetJobPostingInfo":
     case "RecruitApi.GetJobPostingInfo":
+    case "RecruitApi_GetJobPostingInfo":
       return validateGetJobPostingInfo(input) as ValidationResult<ToolInputs[N]>;
     case "ListPublishedJobPostings":
     case "RecruitApi.ListPublishedJobPostings":
+    case "RecruitApi_ListPublishedJobPostings":
       return validateListPublishedJobPostings(input) as ValidationResult<ToolInputs[N]>;
     case "ListJobTemplates":
     case "RecruitApi.ListJobTemplates":
+    case "RecruitApi_ListJobTemplates":
       return validateListJobTemplates(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateJobPosting":
     case "RecruitApi.UpdateJobPosting":
+    case "RecruitApi_UpdateJobPosting":
       return validateUpdateJobPosting(input) as ValidationResult<ToolInputs[N]>;
     case "ArchiveLocation":
     case "RecruitApi.ArchiveLocation":
+    case "RecruitApi_ArchiveLocation":
       return validateArchiveLocation(input) as ValidationResult<ToolInputs[N]>;
     case "CreateLocation":
     case "RecruitApi.CreateLocation":
+    case "RecruitApi_CreateLocation":
       return validateCreateLocation(input) as ValidationResult<ToolInputs[N]>;
     case "GetLocationDetails":
     case "RecruitApi.GetLocationDetails":
+    case "RecruitApi_GetLocationDetails":
       return validateGetLocationDetails(input) as ValidationResult<ToolInputs[N]>;
     case "ListAllLocations":
     case "RecruitApi.ListAllLocations":
+    case "RecruitApi_ListAllLocations":
       return validateListAllLocations(input) as ValidationResult<ToolInputs[N]>;
     case "MoveLocationInHierarchy":
     case "RecruitApi.MoveLocationInHierarchy":
+    case "RecruitApi_MoveLocationInHierarchy":
       return validateMoveLocationInHierarchy(input) as ValidationResult<ToolInputs[N]>;
     case "RestoreArchivedLocation":
     case "RecruitApi.RestoreArchivedLocation":
+    case "RecruitApi_RestoreArchivedLocation":
       return validateRestoreArchivedLocation(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateLocationAddress":
     case "RecruitApi.UpdateLocationAddress":
+    case "RecruitApi_UpdateLocationAddress":
       return validateUpdateLocationAddress(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateLocationName":
     case "RecruitApi.UpdateLocationName":
+    case "RecruitApi_UpdateLocationName":
       return validateUpdateLocationName(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateLocationRemoteStatus":
     case "RecruitApi.UpdateLocationRemoteStatus":
+    case "RecruitApi_UpdateLocationRemoteStatus":
       return validateUpdateLocationRemoteStatus(input) as ValidationResult<ToolInputs[N]>;
     default:
       return { ok: false, issues: [issueUnknownTool(toolName, "RecruitApi", ["GetApiKeyInfo","ChangeApplicationSource","ChangeApplicationStage","CreateJobApplication","TransferApplicationToJob","UpdateApplicationStatus","AddHiringTeamMember","RemoveHiringTeamMember","GetHiringTeamRoles","ListArchiveReasons","ListAssessments","FindCandidates","ListCloseReasons","ListEnabledCommunicationTemplates","GetDepartmentDetails","ListHiringTeamRoles","FetchInterviewDetails","CancelInterviewSchedule","CreateInterviewSchedule","FetchInterviewStageDetails","ListInterviewStageGroups","ListJobOpenings","CreateJobOpening","SetOpeningState","SetOpeningArchivedState","UpdateJobOpening","ListProjects","SearchProjectsByTitle","GetReferralFormInfo","ListAllSources","ListSourceTrackingLinks","CreateWebhookSetting","UpdateWebhookSetting","DeleteWebhookSetting","FetchApplicationDetails","ListApplications","UpdateApplicationHistory","GetApplicationHistory","GetCandidateCriteriaEvaluations","ListApplicationFeedback","SubmitApplicationFeedback","GetApprovalList","UpdateApprovalDefinition","OfferApprovalAction","CreateOffer","GetOfferDetails","GetLatestOffers","CreateCandidateOfferVersion","UpdateOffer","StartOfferProcess","AddCompletedAssessmentToCandidate","StartAssessment","UpdateAssessmentStatus","CancelAssessment","AddCandidateToProject","AddCandidateTag","AnonymizeCandidateData","CreateCandidate","CreateCandidateNote","GetCandidateInformation","ListCandidates","ListCandidateClientInfo","ListCandidateNotes","ListCandidateProjects","UpdateCandidateInfo","CreateCandidateTag","ListCandidateTags","RetrieveCandidateFileUrl","CreateCandidateReferral","CreateCustomField","GetCustomFieldInfo","ListCustomFields","SetCustomFieldValue","CreateDepartment","ArchiveDepartment","RestoreDepartment","ListDepartments","MoveDepartment","UpdateDepartment","GetFeedbackFormInfo","ListFeedbackForms","HiringTeamAddMember","RemoveTeamMemberFromHiring","ListInterviews","ListInterviewEvents","ListInterviewPlans","GetInterviewSchedules","UpdateInterviewSchedule","ListInterviewStages","ListInterviewerPools","GetInterviewerPoolInfo","CreateInterviewerPool","UpdateInterviewerPool","UpdateWorkplaceType","GetOpeningInfo","SearchJobOpenings","AddJobToOpening","RemoveJobFromOpening","AddLocationToJobOpening","RemoveLocationFromOpening","GetProjectInformation","GenerateAndPollReport","RetrieveSyncReport","GetSurveyFormDetails","ListSurveyFormDefinitions","CreateSurveyRequest","ListSurveyRequests","CreateSurveySubmission","ListSurveySubmissions","GetRecruitUserInfo","GetRecruitUserList","RecruitUserSearch","GetInterviewerSettings","UpdateInterviewerSettings","RetrieveWebhookInfo","ArchiveInterviewerPool","RestoreInterviewerPool","AddUserToInterviewerPool","RemoveUserFromInterviewerPool","CreateNewJob","GetJobDetails","ListAllJobs","SetJobStatus","UpdateJobDetails","UpdateJobCompensation","SearchJobsByTitle","ListEnabledJobBoards","JobInterviewPlanInfo","GetJobPostingInfo","ListPublishedJobPostings","ListJobTemplates","UpdateJobPosting","ArchiveLocation","CreateLocation","GetLocationDetails","ListAllLocations","MoveLocationInHierarchy","RestoreArchivedLocation","UpdateLocationAddress","UpdateLocationName","UpdateLocationRemoteStatus"])] };

@@ -84,7 +84,7 @@ export function createToolCaller(options: ClientOptions): ToolCaller {
 }
 
 /**
- * Calls a tool by short or full name for a generated client's `call()`. Never throws synchronously:
+ * Calls a tool by short, full or model name for a generated client's `call()`. Never throws synchronously:
  * a name that is not a known tool (or not a string at all) rejects with a ValidationError.
  */
 export function callByName(
@@ -95,8 +95,10 @@ export function callByName(
   input: unknown,
   options?: CallOptions,
 ): Promise<unknown> {
-  const prefix = `${server}.`;
-  const name = typeof toolName === "string" && toolName.startsWith(prefix) ? toolName.slice(prefix.length) : toolName;
+  // Full (`Server.Tool`) and model (`Server_Tool`) names resolve to the short one.
+  const prefixes = [`${server}.`, `${server}_`];
+  const prefix = typeof toolName === "string" ? prefixes.find((p) => toolName.startsWith(p)) : undefined;
+  const name = prefix === undefined ? toolName : (toolName as string).slice(prefix.length);
   const tool = typeof name === "string" && Object.hasOwn(tools, name) ? tools[name] : undefined;
   if (tool === undefined) {
     const label = typeof toolName === "string" ? toolName : `${server}.(invalid name)`;

@@ -125,6 +125,7 @@ suite("callByName", () => {
     ["a symbol", Symbol("x")],
     ["an object whose toString throws", { toString: () => { throw new Error("no"); } }],
     ["an unknown name", "Mail.Nope"],
+    ["a model name of another server", "Post_Send"],
   ])("rejects %s with a ValidationError, never synchronously", async (_, name) => {
     const { transport, spy } = fakeTransport(true);
     let pending: Promise<unknown> | undefined;
@@ -135,7 +136,7 @@ suite("callByName", () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it.each(["Send", "Mail.Send"])("calls %s", async (name) => {
+  it.each(["Send", "Mail.Send", "Mail_Send"])("calls %s", async (name) => {
     const { transport, spy } = fakeTransport(true);
     await expect(callByName(createToolCaller({ transport, env: false }), "Mail", tools, name, { to: "a@b.c" })).resolves.toBe("sent");
     expect(spy.mock.calls[0]![0].toolName).toBe("Mail.Send");

@@ -779,8 +779,8 @@ export interface SigmaApiClient {
    * Calls `SigmaApi.DeleteImport`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   deleteImport(input: WithObjectRequestBody<DeleteImportInput>, options?: CallOptions): Promise<unknown>;
-  /** Calls a tool by short or full name. */
-  call<N extends ToolName>(toolName: N | `SigmaApi.${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
+  call<N extends ToolName>(toolName: N | `SigmaApi.${N}` | `SigmaApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
 }
 
 /** Creates a SigmaApi client over the given transport. */

@@ -1704,143 +1704,188 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
   }
 }
 
-/** Validates the input of any SigmaApi tool, named by short (`GetX`) or full (`SigmaApi.GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `SigmaApi.${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/** Validates the input of any SigmaApi tool, named by short (`GetX`), full (`SigmaApi.GetX`) or model (`SigmaApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
+export function validate<N extends ToolName>(toolName: N | `SigmaApi.${N}` | `SigmaApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "PerformSigmaSearch":
     case "SigmaApi.PerformSigmaSearch":
+    case "SigmaApi_PerformSigmaSearch":
       return validatePerformSigmaSearch(input) as ValidationResult<ToolInputs[N]>;
     case "FindSimilarLinks":
     case "SigmaApi.FindSimilarLinks":
+    case "SigmaApi_FindSimilarLinks":
       return validateFindSimilarLinks(input) as ValidationResult<ToolInputs[N]>;
     case "GetContentDetails":
     case "SigmaApi.GetContentDetails":
+    case "SigmaApi_GetContentDetails":
       return validateGetContentDetails(input) as ValidationResult<ToolInputs[N]>;
     case "GenerateAnswerSummary":
     case "SigmaApi.GenerateAnswerSummary":
+    case "SigmaApi_GenerateAnswerSummary":
       return validateGenerateAnswerSummary(input) as ValidationResult<ToolInputs[N]>;
     case "ListResearchRequests":
     case "SigmaApi.ListResearchRequests":
+    case "SigmaApi_ListResearchRequests":
       return validateListResearchRequests(input) as ValidationResult<ToolInputs[N]>;
     case "CreateResearchRequest":
     case "SigmaApi.CreateResearchRequest":
+    case "SigmaApi_CreateResearchRequest":
       return validateCreateResearchRequest(input) as ValidationResult<ToolInputs[N]>;
     case "GetResearchById":
     case "SigmaApi.GetResearchById":
+    case "SigmaApi_GetResearchById":
       return validateGetResearchById(input) as ValidationResult<ToolInputs[N]>;
     case "CreateWebset":
     case "SigmaApi.CreateWebset":
+    case "SigmaApi_CreateWebset":
       return validateCreateWebset(input) as ValidationResult<ToolInputs[N]>;
     case "ListWebsets":
     case "SigmaApi.ListWebsets":
+    case "SigmaApi_ListWebsets":
       return validateListWebsets(input) as ValidationResult<ToolInputs[N]>;
     case "GetWebsetDetails":
     case "SigmaApi.GetWebsetDetails":
+    case "SigmaApi_GetWebsetDetails":
       return validateGetWebsetDetails(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateWebset":
     case "SigmaApi.UpdateWebset":
+    case "SigmaApi_UpdateWebset":
       return validateUpdateWebset(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteWebset":
     case "SigmaApi.DeleteWebset":
+    case "SigmaApi_DeleteWebset":
       return validateDeleteWebset(input) as ValidationResult<ToolInputs[N]>;
     case "CancelWebsetOperations":
     case "SigmaApi.CancelWebsetOperations":
+    case "SigmaApi_CancelWebsetOperations":
       return validateCancelWebsetOperations(input) as ValidationResult<ToolInputs[N]>;
     case "PreviewSearchDecomposition":
     case "SigmaApi.PreviewSearchDecomposition":
+    case "SigmaApi_PreviewSearchDecomposition":
       return validatePreviewSearchDecomposition(input) as ValidationResult<ToolInputs[N]>;
     case "GetWebsetItem":
     case "SigmaApi.GetWebsetItem":
+    case "SigmaApi_GetWebsetItem":
       return validateGetWebsetItem(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteWebsetItem":
     case "SigmaApi.DeleteWebsetItem":
+    case "SigmaApi_DeleteWebsetItem":
       return validateDeleteWebsetItem(input) as ValidationResult<ToolInputs[N]>;
     case "ListWebsetItems":
     case "SigmaApi.ListWebsetItems":
+    case "SigmaApi_ListWebsetItems":
       return validateListWebsetItems(input) as ValidationResult<ToolInputs[N]>;
     case "CreateWebsetEnrichment":
     case "SigmaApi.CreateWebsetEnrichment":
+    case "SigmaApi_CreateWebsetEnrichment":
       return validateCreateWebsetEnrichment(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateWebsetEnrichment":
     case "SigmaApi.UpdateWebsetEnrichment":
+    case "SigmaApi_UpdateWebsetEnrichment":
       return validateUpdateWebsetEnrichment(input) as ValidationResult<ToolInputs[N]>;
     case "GetEnrichmentDetails":
     case "SigmaApi.GetEnrichmentDetails":
+    case "SigmaApi_GetEnrichmentDetails":
       return validateGetEnrichmentDetails(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteEnrichment":
     case "SigmaApi.DeleteEnrichment":
+    case "SigmaApi_DeleteEnrichment":
       return validateDeleteEnrichment(input) as ValidationResult<ToolInputs[N]>;
     case "CancelEnrichmentProcess":
     case "SigmaApi.CancelEnrichmentProcess":
+    case "SigmaApi_CancelEnrichmentProcess":
       return validateCancelEnrichmentProcess(input) as ValidationResult<ToolInputs[N]>;
     case "CreateWebhookForNotifications":
     case "SigmaApi.CreateWebhookForNotifications":
+    case "SigmaApi_CreateWebhookForNotifications":
       return validateCreateWebhookForNotifications(input) as ValidationResult<ToolInputs[N]>;
     case "GetWebhooksList":
     case "SigmaApi.GetWebhooksList":
+    case "SigmaApi_GetWebhooksList":
       return validateGetWebhooksList(input) as ValidationResult<ToolInputs[N]>;
     case "GetWebhookInfo":
     case "SigmaApi.GetWebhookInfo":
+    case "SigmaApi_GetWebhookInfo":
       return validateGetWebhookInfo(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateWebhookSettings":
     case "SigmaApi.UpdateWebhookSettings":
+    case "SigmaApi_UpdateWebhookSettings":
       return validateUpdateWebhookSettings(input) as ValidationResult<ToolInputs[N]>;
     case "RemoveWebhook":
     case "SigmaApi.RemoveWebhook":
+    case "SigmaApi_RemoveWebhook":
       return validateRemoveWebhook(input) as ValidationResult<ToolInputs[N]>;
     case "ListWebhookAttempts":
     case "SigmaApi.ListWebhookAttempts":
+    case "SigmaApi_ListWebhookAttempts":
       return validateListWebhookAttempts(input) as ValidationResult<ToolInputs[N]>;
     case "ListSystemEvents":
     case "SigmaApi.ListSystemEvents":
+    case "SigmaApi_ListSystemEvents":
       return validateListSystemEvents(input) as ValidationResult<ToolInputs[N]>;
     case "GetEventById":
     case "SigmaApi.GetEventById":
+    case "SigmaApi_GetEventById":
       return validateGetEventById(input) as ValidationResult<ToolInputs[N]>;
     case "CreateWebsetSearch":
     case "SigmaApi.CreateWebsetSearch":
+    case "SigmaApi_CreateWebsetSearch":
       return validateCreateWebsetSearch(input) as ValidationResult<ToolInputs[N]>;
     case "GetSearchById":
     case "SigmaApi.GetSearchById":
+    case "SigmaApi_GetSearchById":
       return validateGetSearchById(input) as ValidationResult<ToolInputs[N]>;
     case "CancelRunningSearch":
     case "SigmaApi.CancelRunningSearch":
+    case "SigmaApi_CancelRunningSearch":
       return validateCancelRunningSearch(input) as ValidationResult<ToolInputs[N]>;
     case "CreateMonitorForWebsets":
     case "SigmaApi.CreateMonitorForWebsets":
+    case "SigmaApi_CreateMonitorForWebsets":
       return validateCreateMonitorForWebsets(input) as ValidationResult<ToolInputs[N]>;
     case "ListWebsiteMonitors":
     case "SigmaApi.ListWebsiteMonitors":
+    case "SigmaApi_ListWebsiteMonitors":
       return validateListWebsiteMonitors(input) as ValidationResult<ToolInputs[N]>;
     case "GetSpecificMonitor":
     case "SigmaApi.GetSpecificMonitor":
+    case "SigmaApi_GetSpecificMonitor":
       return validateGetSpecificMonitor(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateMonitorConfiguration":
     case "SigmaApi.UpdateMonitorConfiguration":
+    case "SigmaApi_UpdateMonitorConfiguration":
       return validateUpdateMonitorConfiguration(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteMonitor":
     case "SigmaApi.DeleteMonitor":
+    case "SigmaApi_DeleteMonitor":
       return validateDeleteMonitor(input) as ValidationResult<ToolInputs[N]>;
     case "ListMonitorRuns":
     case "SigmaApi.ListMonitorRuns":
+    case "SigmaApi_ListMonitorRuns":
       return validateListMonitorRuns(input) as ValidationResult<ToolInputs[N]>;
     case "GetSpecificMonitorRun":
     case "SigmaApi.GetSpecificMonitorRun":
+    case "SigmaApi_GetSpecificMonitorRun":
       return validateGetSpecificMonitorRun(input) as ValidationResult<ToolInputs[N]>;
     case "CreateDataImport":
     case "SigmaApi.CreateDataImport":
+    case "SigmaApi_CreateDataImport":
       return validateCreateDataImport(input) as ValidationResult<ToolInputs[N]>;
     case "ListImports":
     case "SigmaApi.ListImports":
+    case "SigmaApi_ListImports":
       return validateListImports(input) as ValidationResult<ToolInputs[N]>;
     case "GetSpecificImport":
     case "SigmaApi.GetSpecificImport":
+    case "SigmaApi_GetSpecificImport":
       return validateGetSpecificImport(input) as ValidationResult<ToolInputs[N]>;
     case "UpdateImportsConfiguration":
     case "SigmaApi.UpdateImportsConfiguration":
+    case "SigmaApi_UpdateImportsConfiguration":
       return validateUpdateImportsConfiguration(input) as ValidationResult<ToolInputs[N]>;
     case "DeleteImport":
     case "SigmaApi.DeleteImport":
+    case "SigmaApi_DeleteImport":
       return validateDeleteImport(input) as ValidationResult<ToolInputs[N]>;
     default:
       return { ok: false, issues: [issueUnknownTool(toolName, "SigmaApi", ["PerformSigmaSearch","FindSimilarLinks","GetContentDetails","GenerateAnswerSummary","ListResearchRequests","CreateResearchRequest","GetResearchById","CreateWebset","ListWebsets","GetWebsetDetails","UpdateWebset","DeleteWebset","CancelWebsetOperations","PreviewSearchDecomposition","GetWebsetItem","DeleteWebsetItem","ListWebsetItems","CreateWebsetEnrichment","UpdateWebsetEnrichment","GetEnrichmentDetails","DeleteEnrichment","CancelEnrichmentProcess","CreateWebhookForNotifications","GetWebhooksList","GetWebhookInfo","UpdateWebhookSettings","RemoveWebhook","ListWebhookAttempts","ListSystemEvents","GetEventById","CreateWebsetSearch","GetSearchById","CancelRunningSearch","CreateMonitorForWebsets","ListWebsiteMonitors","GetSpecificMonitor","UpdateMonitorConfiguration","DeleteMonitor","ListMonitorRuns","GetSpecificMonitorRun","CreateDataImport","ListImports","GetSpecificImport","UpdateImportsConfiguration","DeleteImport"])] };
