@@ -8,6 +8,11 @@ import type { CatalogRules, Server } from "../ir/types.ts";
 /** The catalog-wide mode rules (`ToolMode`), the only part of the catalog emitters need besides its name. */
 export type ToolModeRules = CatalogRules["toolMode"];
 
+/** Mode values other than execute (get_request_schema): with them a tool ignores its other parameters. */
+export function ignoringModes(toolMode: ToolModeRules): string[] {
+  return toolMode.values.map((v) => v.value).filter((value) => value !== toolMode.executeValue);
+}
+
 /** Everything an emitter may read: one server's IR and what generation derived for it. */
 export interface EmitContext {
   readonly server: Server;

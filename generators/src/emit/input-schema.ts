@@ -4,7 +4,7 @@
 // well-formedness (`json`, `cell-data`) is only annotated, as `contentMediaType` cannot assert.
 import { cellDataSchema, formatPatterns } from "../../../packages/runtime/src/formats.ts";
 import type { Parameter, StringFormat, Tool, ValueType } from "../ir/types.ts";
-import type { ToolModeRules } from "./emitter.ts";
+import { ignoringModes, type ToolModeRules } from "./emitter.ts";
 import { parameterFacts } from "./describe.ts";
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -53,7 +53,7 @@ function modePatternSchema(properties: JsonSchema, checks: JsonSchema, toolMode:
   const annotations = Object.fromEntries(
     Object.entries(others).map(([name, schema]) => [name, pick(schema as JsonSchema, ["description", "default"])]),
   );
-  const ignoring = toolMode.values.map((v) => v.value).filter((value) => value !== toolMode.executeValue);
+  const ignoring = ignoringModes(toolMode);
   return {
     $schema: schemaDialect,
     type: "object",

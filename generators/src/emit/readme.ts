@@ -8,7 +8,7 @@ import { accessFacts, parameterFacts, ruleText, sentence, typeSummary } from "./
 import { jsonLiteral, markdownCode, markdownText } from "./escape.ts";
 import { exampleInput } from "./examples.ts";
 import { factSections, judgmentLines, tableOfContents } from "./readme-sections.ts";
-import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
+import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
 import { headerLine } from "./source-file.ts";
 
 const template = Handlebars.compile(readFileSync(new URL("../../templates/package-readme.md.hbs", import.meta.url), "utf8"), {
@@ -101,11 +101,7 @@ function exampleCall(tool: Tool, toolMode: ToolModeRules): string {
   const call = `client.${tool.methodName}`;
   if (input === undefined) return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
   const entries = Object.entries(input).map(([key, value]) =>
-    key === "request_body" && tool.modePattern ? `  request_body: {}, // fields: call with mode ${jsonLiteral(firstOtherMode(toolMode))} to get the schema` : `  ${key}: ${jsonLiteral(value)},`,
+    key === "request_body" && tool.modePattern ? `  request_body: {}, // fields: call with mode ${jsonLiteral(ignoringModes(toolMode)[0] ?? "")} to get the schema` : `  ${key}: ${jsonLiteral(value)},`,
   );
   return entries.length === 0 ? `await ${call}({});` : `await ${call}({\n${entries.join("\n")}\n});`;
-}
-
-function firstOtherMode(toolMode: ToolModeRules): string {
-  return toolMode.values.find((v) => v.value !== toolMode.executeValue)?.value ?? "";
 }

@@ -6,7 +6,7 @@ import { toolNames } from "../ir/naming.ts";
 import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
 import { docText, propertyKey, stringLiteral } from "./escape.ts";
-import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { ignoringModes, packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { docComment, exportConst, maxLineLength, objectLiteral, printTypeScript } from "./source-file.ts";
 
 export const typesEmitter: Emitter = {
@@ -80,7 +80,7 @@ function toolTypes(tool: Tool, context: EmitContext): StatementStructures[] {
   // Mode-pattern: the shared parameters, then one branch per mode value; only execute requires `~`.
   const shared = parameters.filter((p) => p.name !== "mode");
   const onExecute = shared.filter((p) => p.requirement === "execute").map((p) => stringLiteral(p.name));
-  const otherModes = context.toolMode.values.filter((v) => v.value !== executeValue).map((v) => stringLiteral(v.value));
+  const otherModes = ignoringModes(context.toolMode).map(stringLiteral);
   const executeBranch = `${names.parameters} & { mode: ${stringLiteral(executeValue)} }${onExecute.length > 0 ? ` & Required<Pick<${names.parameters}, ${union(onExecute)}>>` : ""}`;
   return [
     {

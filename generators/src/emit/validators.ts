@@ -7,7 +7,7 @@ import type { GeneratedFile } from "../core/files.ts";
 import { toolNames, type ServerNames } from "../ir/naming.ts";
 import type { Parameter, Rule, Server, Tool, ValueType } from "../ir/types.ts";
 import { docText, isUsableIdentifier, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
-import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { ignoringModes, packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { formatPredicate, formatPredicateNames, internalNames, runtimeInternalModule, runtimeModule, type InternalName } from "./runtime-names.ts";
 import { nameList, printTypeScript, writeCode } from "./source-file.ts";
 
@@ -42,7 +42,7 @@ export const validatorsEmitter: Emitter = {
 
 function emitValidators(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const ctx = new Context(context.toolMode.executeValue, context.names, context.toolMode.values.map((v) => v.value).filter((v) => v !== context.toolMode.executeValue));
+  const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode));
   const functions = server.tools.map((tool) => validatorFunction(tool, ctx));
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
   const statements: (string | StatementStructures)[] = [

@@ -83,6 +83,26 @@ export function createToolCaller(options: ClientOptions): ToolCaller {
   };
 }
 
+/** A server's tools by short name, as each generated package exports them. */
+export interface ModelToolIndex {
+  /** The server name, such as `CloudSheets`. */
+  readonly server: string;
+  readonly tools: Readonly<Record<string, ToolDefinition<unknown>>>;
+}
+
+/**
+ * The short name for `name` given as `CloudSheets.GetSpreadsheet`, `CloudSheets_GetSpreadsheet`
+ * (the provider-safe model name) or `GetSpreadsheet`; undefined when the server has no such tool.
+ */
+export function resolveToolName(index: ModelToolIndex, name: unknown): string | undefined {
+  if (typeof name !== "string") return undefined;
+  for (const separator of [".", "_"]) {
+    const prefix = `${index.server}${separator}`;
+    if (name.startsWith(prefix) && Object.hasOwn(index.tools, name.slice(prefix.length))) return name.slice(prefix.length);
+  }
+  return Object.hasOwn(index.tools, name) ? name : undefined;
+}
+
 /**
  * Calls a tool by short, full or model name for a generated client's `call()`. Never throws synchronously:
  * a name that is not a known tool (or not a string at all) rejects with a ValidationError.
@@ -95,11 +115,8 @@ export function callByName(
   input: unknown,
   options?: CallOptions,
 ): Promise<unknown> {
-  // Full (`Server.Tool`) and model (`Server_Tool`) names resolve to the short one.
-  const prefixes = [`${server}.`, `${server}_`];
-  const prefix = typeof toolName === "string" ? prefixes.find((p) => toolName.startsWith(p)) : undefined;
-  const name = prefix === undefined ? toolName : (toolName as string).slice(prefix.length);
-  const tool = typeof name === "string" && Object.hasOwn(tools, name) ? tools[name] : undefined;
+  const name = resolveToolName({ server, tools }, toolName);
+  const tool = name === undefined ? undefined : tools[name];
   if (tool === undefined) {
     const label = typeof toolName === "string" ? toolName : `${server}.(invalid name)`;
     return Promise.reject(new ValidationError(label, [issueUnknownTool(toolName, server, Object.keys(tools))]));

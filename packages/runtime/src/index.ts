@@ -14,4 +14,5 @@ export type { CallOptions, ClientOptions, ToolCaller, ToolDefinition, WithObject
 export { RUNTIME_VERSION } from "./version.js";
 export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js";
 export type { JsonSchemaObject, SchemaTarget } from "./schema-targets.js";
-export { callTool, resolveToolName, type ModelToolIndex, type ModelToolResult } from "./model-call.js";
+export { resolveToolName, type ModelToolIndex } from "./client.js";
+export { callTool, type ModelToolResult } from "./model-call.js";

@@ -9,15 +9,8 @@ import {
   type ToolcatErrorCode,
 } from "./errors.js";
 import { describeThrown, isObject, issueUnknownTool } from "./issues.js";
-import type { CallOptions, ToolCaller, ToolDefinition } from "./client.js";
+import { resolveToolName, type CallOptions, type ModelToolIndex, type ToolCaller } from "./client.js";
 import type { ValidationIssue } from "./validation.js";
-
-/** A server's tools by short name, as each generated package exports them. */
-export interface ModelToolIndex {
-  /** The server name, such as `CloudSheets`. */
-  readonly server: string;
-  readonly tools: Readonly<Record<string, ToolDefinition<unknown>>>;
-}
 
 /** A tool result in the shape MCP and the model providers take back. */
 export interface ModelToolResult {
@@ -31,18 +24,6 @@ export interface ModelToolResult {
   readonly code?: ToolcatErrorCode;
 }
 
-/**
- * The short name for `name` given as `CloudSheets.GetSpreadsheet`, `CloudSheets_GetSpreadsheet`
- * (the provider-safe model name) or `GetSpreadsheet`; undefined when the server has no such tool.
- */
-export function resolveToolName(index: ModelToolIndex, name: unknown): string | undefined {
-  if (typeof name !== "string") return undefined;
-  for (const separator of [".", "_"]) {
-    const prefix = `${index.server}${separator}`;
-    if (name.startsWith(prefix) && Object.hasOwn(index.tools, name.slice(prefix.length))) return name.slice(prefix.length);
-  }
-  return Object.hasOwn(index.tools, name) ? name : undefined;
-}
 
 /**
  * Calls the tool a model asked for and returns the result to send back. `args` may be JSON text

@@ -3,7 +3,8 @@ import { createToolCaller, type ToolDefinition } from "../src/client.js";
 import { AuthorizationRequiredError, ToolExecutionError } from "../src/errors.js";
 import { issueRequired, issueType, isObject } from "../src/issues.js";
 import { createMemoryTransport, type ToolHandler } from "../src/memory-transport.js";
-import { callTool, resolveToolName, type ModelToolIndex } from "../src/model-call.js";
+import { resolveToolName, type ModelToolIndex } from "../src/client.js";
+import { callTool } from "../src/model-call.js";
 import type { ValidationIssue, ValidationResult } from "../src/validation.js";
 import { revokedProxy } from "./support/hostile.js";
 
