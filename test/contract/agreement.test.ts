@@ -6,7 +6,8 @@
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { edgeInputs, executeView, mutatedInput, random, validInput } from "../support/inputs.ts";
+import { executeView } from "../../generators/src/emit/input-schema.ts";
+import { edgeInputs, mutatedInput, random, validInput } from "../support/inputs.ts";
 import { loadSelectedPackages } from "../support/packages.ts";
 
 const inputsPerTool = 24;

@@ -3,6 +3,7 @@
 // key counts, unknown keys, conditional rules). Seeded, so a failure reproduces exactly.
 
 import { formatPatterns } from "@toolcat/runtime/formats";
+import { executeView } from "../../generators/src/emit/input-schema.ts";
 
 type Schema = { readonly [keyword: string]: unknown };
 
@@ -59,22 +60,6 @@ function properties(schema: Schema): Record<string, Schema> {
   return (schema["properties"] ?? {}) as Record<string, Schema>;
 }
 
-/**
- * A mode-pattern tool's schema as it applies with mode execute: its other parameters' types and
- * requirements sit in `else` (with get_request_schema they are ignored), merged here over the
- * top-level descriptions so inputs are built from the real types.
- */
-export function executeView(schema: Schema): Schema {
-  const otherwise = schema["else"] as Schema | undefined;
-  if (otherwise === undefined) return schema;
-  return {
-    ...schema,
-    ...otherwise,
-    properties: { ...properties(schema), ...properties(otherwise) },
-    required: [...((schema["required"] ?? []) as string[]), ...((otherwise["required"] ?? []) as string[])],
-  };
-}
-
 /** A value that satisfies `schema`. */
 export function validValue(schema: Schema, rng: () => number): unknown {
   if (Array.isArray(schema["enum"])) return pick(rng, schema["enum"] as unknown[]);
@@ -121,7 +106,7 @@ export function invalidValue(schema: Schema, rng: () => number): unknown {
 
 /** A valid input for a tool: every required parameter and a random subset of the others. */
 export function validInput(toolSchema: Schema, rng: () => number, mode?: string): Record<string, unknown> {
-  const schema = executeView(toolSchema);
+  const schema: Schema = executeView(toolSchema);
   const input: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(properties(schema))) {
     if (rng() < 0.7) input[name] = validValue(property, rng);
@@ -143,7 +128,7 @@ export function validInput(toolSchema: Schema, rng: () => number, mode?: string)
 
 /** An input with 1–3 random mutations; it may or may not still be valid. */
 export function mutatedInput(toolSchema: Schema, rng: () => number): Record<string, unknown> {
-  const schema = executeView(toolSchema);
+  const schema: Schema = executeView(toolSchema);
   const modes = (properties(schema)["mode"]?.["enum"] ?? [undefined]) as (string | undefined)[];
   const input = validInput(schema, rng, pick(rng, modes));
   const names = Object.keys(properties(schema));
@@ -179,7 +164,7 @@ function edgeValues(schema: Schema): unknown[] {
 
 /** One input per (property, edge value), each on top of a valid input: systematic constraint coverage. */
 export function edgeInputs(toolSchema: Schema, rng: () => number): Record<string, unknown>[] {
-  const schema = executeView(toolSchema);
+  const schema: Schema = executeView(toolSchema);
   const modes = (properties(schema)["mode"]?.["enum"] ?? [undefined]) as (string | undefined)[];
   return Object.entries(properties(schema)).flatMap(([name, property]) =>
     edgeValues(property).flatMap((value) => modes.map((mode) => ({ ...validInput(schema, rng, mode), [name]: value }))),

@@ -2,25 +2,10 @@
 // Responses function tools, Anthropic Messages tools, and MCP Tool objects.
 import type { Server, Tool, ToolAnnotations } from "../../ir/types.ts";
 import type { ToolModeRules } from "../emitter.ts";
-import { inputSchema, type JsonSchema } from "../input-schema.ts";
+import { executeView, inputSchema, type JsonSchema } from "../input-schema.ts";
 import { modelParameterDescription, modelToolDescription } from "./descriptions.ts";
 import { modelToolName } from "../../ir/model-names.ts";
 import { loose, openAiStrict, type StrictResult } from "./openai-strict.ts";
-
-/**
- * A mode-pattern schema as a model reads it: the parameters' types (under `else`, since mode
- * get_request_schema ignores them) merged into `properties`, the if/else dropped. The descriptions
- * say when a parameter is required and that other modes ignore it; the validator enforces both.
- */
-function modelView(schema: JsonSchema): JsonSchema {
-  const { if: _if, else: otherwise, ...rest } = schema as { if?: unknown; else?: JsonSchema } & JsonSchema;
-  if (otherwise === undefined) return schema;
-  const { properties: typed = {}, ...checks } = otherwise as { properties?: Record<string, JsonSchema> } & JsonSchema;
-  const top = (rest["properties"] ?? {}) as Record<string, JsonSchema>;
-  const properties = Object.fromEntries(Object.entries(top).map(([name, annotations]) => [name, { ...(typed[name] ?? {}), ...annotations }]));
-  const required = [...((rest["required"] ?? []) as string[]), ...((checks["required"] ?? []) as string[])];
-  return { ...rest, ...checks, properties, required };
-}
 
 /** What every provider format is built from. */
 export interface ModelTool {
@@ -36,7 +21,7 @@ export interface ModelTool {
 
 export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
   const executeValue = toolMode.executeValue;
-  const schema = modelView(inputSchema(tool, toolMode));
+  const schema = executeView(inputSchema(tool, toolMode));
   if (tool.parameters.kind === "known") {
     const properties = schema["properties"] as Record<string, JsonSchema>;
     for (const parameter of tool.parameters.list) {
