@@ -82,7 +82,7 @@ export function clientFactoryName(server: string): string {
 export const modelEntryRuntimeTypes = ["Manifest", "ManifestTool", "ModelToolResult", "ToolStandardSchema"] as const;
 
 /** What src/model.ts exports besides the per-tool schemas: the model call entry, guards and re-exported types. */
-const modelEntryExportNames = ["ToolModelName", "toolSchemas", "isToolName", "isToolFullName", "isToolModelName", "handleToolCall", ...modelEntryRuntimeTypes];
+const modelEntryExportNames = ["ToolModelName", "toolSchemas", "schemaOf", "isToolName", "isToolFullName", "isToolModelName", "handleToolCall", ...modelEntryRuntimeTypes];
 
 /** Names the package exports whatever its tools are; `ToolMode` is the catalog's mode name. */
 export function fixedExportNames(server: string, toolModeName: string): readonly string[] {
