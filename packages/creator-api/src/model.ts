@@ -94,6 +94,11 @@ export const fetchZetaFormMetaInformationSchema = toolSchemas["FetchZetaFormMeta
 /** `CreatorApi.AddRecordsToZetaForm` as a Standard Schema. */
 export const addRecordsToZetaFormSchema = toolSchemas["AddRecordsToZetaForm"];
 
+/** One tool's Standard Schema by name; over a union of names, one schema whose input is the union of theirs. */
+export function schemaOf<N extends ToolName>(name: N): ToolStandardSchema<ToolInputs[N]> {
+  return toolSchemas[name];
+}
+
 /** Whether `value` is a short CreatorApi tool name (`GetX`). */
 export function isToolName(value: unknown): value is ToolName {
   return typeof value === "string" && Object.hasOwn(tools, value);

@@ -134,6 +134,11 @@ export const getWorkerHealthStatusSchema = toolSchemas["GetWorkerHealthStatus"];
 /** `EngineApi.FetchToolsPage` as a Standard Schema. */
 export const fetchToolsPageSchema = toolSchemas["FetchToolsPage"];
 
+/** One tool's Standard Schema by name; over a union of names, one schema whose input is the union of theirs. */
+export function schemaOf<N extends ToolName>(name: N): ToolStandardSchema<ToolInputs[N]> {
+  return toolSchemas[name];
+}
+
 /** Whether `value` is a short EngineApi tool name (`GetX`). */
 export function isToolName(value: unknown): value is ToolName {
   return typeof value === "string" && Object.hasOwn(tools, value);

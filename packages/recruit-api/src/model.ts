@@ -582,6 +582,11 @@ export const updateLocationNameSchema = toolSchemas["UpdateLocationName"];
 /** `RecruitApi.UpdateLocationRemoteStatus` as a Standard Schema. */
 export const updateLocationRemoteStatusSchema = toolSchemas["UpdateLocationRemoteStatus"];
 
+/** One tool's Standard Schema by name; over a union of names, one schema whose input is the union of theirs. */
+export function schemaOf<N extends ToolName>(name: N): ToolStandardSchema<ToolInputs[N]> {
+  return toolSchemas[name];
+}
+
 /** Whether `value` is a short RecruitApi tool name (`GetX`). */
 export function isToolName(value: unknown): value is ToolName {
   return typeof value === "string" && Object.hasOwn(tools, value);
