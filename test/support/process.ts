@@ -16,8 +16,9 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(inherited), FORCE_COLOR: "0", NO_COLOR: "1" };
 }
 
-export function run(command: string, args: readonly string[], cwd: string): Result {
-  const result = spawnSync(command, args, { cwd, env: cleanEnv(), encoding: "utf8" });
+/** Runs a command to completion; `env` adds to the cleaned environment. */
+export function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Result {
+  const result = spawnSync(command, args, { cwd, env: { ...cleanEnv(), ...env }, encoding: "utf8" });
   if (result.error !== undefined) throw result.error;
   return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }

@@ -2,9 +2,10 @@
 // src/manifest.ts (exported as `manifest`), so the two can never disagree.
 import type { GeneratedFile } from "../core/files.ts";
 import { toolNames } from "../ir/naming.ts";
-import type { Auth, Tool } from "../ir/types.ts";
+import type { Auth, Server, Tool } from "../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
 import { inputSchema } from "./input-schema.ts";
+import { modelToolDescription } from "./model/descriptions.ts";
 import { runtimeModule, runtimeTypeNames } from "./runtime-names.ts";
 import { exportConst, nameList, printTypeScript } from "./source-file.ts";
 
@@ -28,7 +29,7 @@ export function manifestData(context: EmitContext): Record<string, unknown> {
       execute: toolMode.executeValue,
     },
     documentation: context.documentation,
-    tools: server.tools.map((tool) => toolData(tool, toolMode, toolNames(context.names, tool.name).modelName)),
+    tools: server.tools.map((tool) => toolData(server, tool, toolMode, toolNames(context.names, tool.name).modelName)),
   };
 }
 
@@ -41,12 +42,13 @@ function authData(auth: Auth): Record<string, unknown> {
   };
 }
 
-function toolData(tool: Tool, toolMode: ToolModeRules, modelName: string): Record<string, unknown> {
+function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName: string): Record<string, unknown> {
   return {
     name: tool.name,
     fullName: tool.fullName,
     modelName,
     description: tool.purpose,
+    modelDescription: modelToolDescription(server, tool, toolMode.executeValue),
     ...(tool.group !== undefined && { group: tool.group }),
     secrets: tool.secrets,
     // null: the catalog does not show the scopes; [] for API-key tools, which need none.
@@ -78,7 +80,14 @@ function emitManifest(context: EmitContext): GeneratedFile[] {
     printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
       nameList("import type", runtimeTypeNames(["Manifest"]), runtimeModule),
       'import data from "../manifest.json" with { type: "json" };',
-      exportConst({ doc: "The tool manifest: the data of manifest.json.", name: "manifest", type: "Manifest", value: "data as Manifest" }),
+      nameList("import type", ["ToolName"], "./types.js"),
+      // JSON imports type strings as `string`: the tool names are narrowed to the package's union here.
+      exportConst({
+        doc: "The tool manifest: the data of manifest.json.",
+        name: "manifest",
+        type: "Manifest<ToolName>",
+        value: "data as Manifest<ToolName>",
+      }),
     ]),
   ];
 }

@@ -3,11 +3,13 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import type { GeneratedFile } from "../core/files.ts";
+import { toolNames } from "../ir/naming.ts";
 import type { Server, Tool } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence, typeSummary } from "./describe.ts";
 import { jsonLiteral, markdownCode, markdownText } from "./escape.ts";
 import { exampleInput } from "./examples.ts";
 import { factSections, judgmentLines, tableOfContents } from "./readme-sections.ts";
+import { modelExamples } from "./readme-model.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
 import { headerLine } from "./source-file.ts";
 
@@ -43,6 +45,8 @@ function emitReadme(context: EmitContext): GeneratedFile {
     firstTool: server.tools[0]?.name ?? "",
     firstMethod: server.tools[0]?.methodName ?? "",
     firstExample: tools[0]?.example ?? "",
+    firstSchema: server.tools[0] === undefined ? "toolSchemas" : toolNames(context.names, server.tools[0].name).schema,
+    modelExamples: modelExamples(context),
     modeTools: server.tools.filter((t) => t.modePattern).length,
     modeValues: toolMode.values.map((v) => markdownCode(v.value)).join(" or "),
     executeValue: markdownText(toolMode.executeValue),

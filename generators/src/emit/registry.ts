@@ -7,6 +7,7 @@ import { clientEmitter } from "./client.ts";
 import { packageDir, type EmitContext, type Emitter, type IndexEntry, type PublishedFiles } from "./emitter.ts";
 import { licenseEmitter } from "./license.ts";
 import { manifestEmitter } from "./manifest.ts";
+import { modelEntryEmitter } from "./model-entry.ts";
 import { modelToolsEmitter } from "./model-tools.ts";
 import { packageFilesEmitter } from "./package-files.ts";
 import { readmeEmitter } from "./readme.ts";
@@ -35,6 +36,7 @@ export const emitters: readonly Emitter[] = [
   clientEmitter,
   manifestEmitter,
   modelToolsEmitter,
+  modelEntryEmitter,
   packageFilesEmitter,
   licenseEmitter,
   readmeEmitter,

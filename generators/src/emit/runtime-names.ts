@@ -23,7 +23,11 @@ interface RuntimeTypes {
   CallOptions: publicEntry.CallOptions;
   ClientOptions: publicEntry.ClientOptions;
   Manifest: publicEntry.Manifest;
+  ManifestTool: publicEntry.ManifestTool;
+  ModelCallTarget: publicEntry.ModelCallTarget;
+  ModelToolResult: publicEntry.ModelToolResult;
   ToolDefinition: publicEntry.ToolDefinition<unknown>;
+  ToolStandardSchema: publicEntry.ToolStandardSchema<unknown>;
   Transport: publicEntry.Transport;
   ValidationIssue: publicEntry.ValidationIssue;
   ValidationResult: publicEntry.ValidationResult<unknown>;

@@ -68,8 +68,9 @@ export function methodNames(toolNames: readonly string[]): { names: Map<string, 
 }
 
 /** Names of the per-tool exports of a generated package. */
-export function toolExportNames(tool: string): { input: string; parameters: string; validator: string; definition: string } {
-  return { input: `${tool}Input`, parameters: `${tool}Parameters`, validator: `validate${tool}`, definition: `${lowerCamel(tool)}Tool` };
+export function toolExportNames(tool: string): { input: string; parameters: string; validator: string; definition: string; schema: string } {
+  const camel = lowerCamel(tool);
+  return { input: `${tool}Input`, parameters: `${tool}Parameters`, validator: `validate${tool}`, definition: `${camel}Tool`, schema: `${camel}Schema` };
 }
 
 /** createCloudSheetsClient. */
@@ -77,9 +78,18 @@ export function clientFactoryName(server: string): string {
   return `create${server}Client`;
 }
 
+/** Runtime types src/model.ts re-exports, so users never import @toolcat/runtime for them. */
+export const modelEntryRuntimeTypes = ["Manifest", "ManifestTool", "ModelToolResult", "ToolStandardSchema"] as const;
+
+/** What src/model.ts exports besides the per-tool schemas: the model call entry, guards and re-exported types. */
+const modelEntryExportNames = ["ToolModelName", "toolSchemas", "schemaOf", "isToolName", "isToolFullName", "isToolModelName", "handleToolCall", ...modelEntryRuntimeTypes];
+
 /** Names the package exports whatever its tools are; `ToolMode` is the catalog's mode name. */
 export function fixedExportNames(server: string, toolModeName: string): readonly string[] {
-  return [toolModeName, "ToolName", "ToolFullName", "ToolInputs", "validate", "manifest", "tools", clientFactoryName(server), `${server}Client`];
+  return [
+    ...[toolModeName, "ToolName", "ToolFullName", "ToolInputs", "validate", "manifest", "tools", clientFactoryName(server), `${server}Client`],
+    ...modelEntryExportNames,
+  ];
 }
 
 /** Every generated name of one tool. */
@@ -89,6 +99,8 @@ export interface ToolNames {
   readonly parameters: string;
   readonly validator: string;
   readonly definition: string;
+  /** The tool's Standard Schema object (`createSpreadsheetSchema`). */
+  readonly schema: string;
   readonly method: string;
   /**
    * Model-facing tool name (`CloudSheets_GetSpreadsheet`): provider-safe (`[A-Za-z0-9_]`, at most

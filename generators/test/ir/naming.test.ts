@@ -11,6 +11,7 @@ describe("serverNames", () => {
       parameters: "GetSpreadsheetParameters",
       validator: "validateGetSpreadsheet",
       definition: "getSpreadsheetTool",
+      schema: "getSpreadsheetSchema",
       method: "getSpreadsheet",
       modelName: "CloudSheets_GetSpreadsheet",
     });
@@ -18,6 +19,7 @@ describe("serverNames", () => {
     expect(names.clientFactory).toBe("createCloudSheetsClient");
     expect(names.exports).toContain("validateGetSpreadsheet");
     expect(names.exports).toContain("manifest");
+    expect(names.exports).toEqual(expect.arrayContaining(["handleToolCall", "toolSchemas", "isToolModelName", "getSpreadsheetSchema"]));
   });
 
   it("reports a tool whose derived export is already a package export", () => {

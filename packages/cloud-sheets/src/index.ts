@@ -3,6 +3,7 @@ export * from "./types.js";
 export * from "./validators.js";
 export * from "./client.js";
 export { manifest } from "./manifest.js";
+export * from "./model.js";
 export {
   createHttpTransport,
   createInMemoryTransport,

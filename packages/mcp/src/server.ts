@@ -68,7 +68,8 @@ function listing(tool: ManifestTool, style: NameStyle): Tool {
   return {
     name: listedName(tool, style),
     title: tool.fullName,
-    description: tool.description,
+    // The model-facing description; a package generated before manifests carried one has only the terse purpose.
+    description: (tool as Partial<ManifestTool>).modelDescription ?? tool.description,
     inputSchema: tool.inputSchema as Tool["inputSchema"],
     ...(annotations === undefined ? {} : { annotations }),
   };

@@ -6,6 +6,7 @@ import { AuthorizationRequiredError, createMemoryTransport, type ToolHandlers } 
 import { afterEach, describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../src/server.ts";
 import { createCloudSheetsClient } from "../../cloud-sheets/src/index.ts";
+import sheetsMcpTools from "../../cloud-sheets/tools/mcp.json" with { type: "json" };
 import { toolkits } from "./support/toolkits.ts";
 
 const clients: Client[] = [];
@@ -43,11 +44,22 @@ describe("listing", () => {
     expect(sheet).toEqual({
       name: "CloudSheets_GetSpreadsheet",
       title: "CloudSheets.GetSpreadsheet",
-      description: manifestTool?.description,
+      description: manifestTool?.modelDescription,
       inputSchema: manifestTool?.inputSchema,
       annotations: { readOnlyHint: true },
     });
+    // The model-facing text the package ships in tools/mcp.json, not the terse purpose.
+    expect(sheet?.description).toBe(sheetsMcpTools.find((tool) => tool.name === "CloudSheets_GetSpreadsheet")?.description);
+    expect(sheet?.description).not.toBe(manifestTool?.description);
     expect(tools.find((tool) => tool.name === "CloudSheets_WhoAmI")).not.toHaveProperty("annotations");
+  });
+
+  it("lists the terse purpose for a package generated before manifests carried model descriptions", async () => {
+    const [sheets] = toolkits;
+    const tools = sheets!.manifest.tools.map(({ modelDescription: _dropped, ...tool }) => tool);
+    const old = { ...sheets!, manifest: { ...sheets!.manifest, tools } };
+    const listed = (await (await serve({ toolkit: old as never })).listTools()).tools;
+    expect(listed.map((tool) => tool.description)).toEqual(sheets!.manifest.tools.map((tool) => tool.description));
   });
 
   it.each([

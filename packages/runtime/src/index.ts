@@ -15,4 +15,4 @@ export { RUNTIME_VERSION } from "./version.js";
 export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js";
 export type { JsonSchemaObject, SchemaTarget } from "./schema-targets.js";
 export { resolveToolName, type ModelToolIndex } from "./client.js";
-export { callTool, type ModelToolResult } from "./model-call.js";
+export { callTool, type ModelCallTarget, type ModelToolResult, type NamedToolClient } from "./model-call.js";

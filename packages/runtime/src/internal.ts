@@ -4,3 +4,4 @@ export * from "./formats.js";
 export * from "./issues.js";
 export { describeValue, pointer } from "./validation.js";
 export { callByName, createToolCaller } from "./client.js";
+export { modelCaller } from "./model-call.js";

@@ -1,12 +1,16 @@
 // The shape of a generated package's tool manifest (manifest.json and its `manifest` export).
 
-export interface ManifestTool {
-  readonly name: string;
+/** One tool of a manifest; `N` is the package's union of short tool names. */
+export interface ManifestTool<N extends string = string> {
+  readonly name: N;
   /** `<Server>.<Tool>`. */
   readonly fullName: string;
   /** Provider-safe name (`CloudSheets_GetSpreadsheet`, `^[a-zA-Z0-9_-]{1,64}$`) for OpenAI, Anthropic and MCP. */
   readonly modelName: string;
+  /** The tool's purpose in the catalog's own words, for people. */
   readonly description: string;
+  /** What a model reads to pick the tool: purpose, rules, limits and notes in plain sentences. */
+  readonly modelDescription: string;
   /** The document's topic heading for the tool (Candidates), when it groups tools. */
   readonly group?: string;
   readonly secrets: readonly string[];
@@ -76,7 +80,8 @@ export interface ServerDocumentation {
   readonly notShown: readonly string[];
 }
 
-export interface Manifest {
+/** A package's tool manifest; `N` is its union of short tool names (`ToolName`). */
+export interface Manifest<N extends string = string> {
   readonly package: string;
   readonly generatedFrom: string;
   readonly catalog: string;
@@ -92,5 +97,5 @@ export interface Manifest {
   };
   readonly toolMode: { readonly name: string; readonly values: readonly string[]; readonly execute: string };
   readonly documentation: ServerDocumentation;
-  readonly tools: readonly ManifestTool[];
+  readonly tools: readonly ManifestTool<N>[];
 }

@@ -9,7 +9,14 @@ import {
   type ToolcatErrorCode,
 } from "./errors.js";
 import { describeThrown, isObject, issueUnknownTool } from "./issues.js";
-import { resolveToolName, type CallOptions, type ModelToolIndex, type ToolCaller } from "./client.js";
+import {
+  createToolCaller,
+  resolveToolName,
+  type CallOptions,
+  type ClientOptions,
+  type ModelToolIndex,
+  type ToolCaller,
+} from "./client.js";
 import type { ValidationIssue } from "./validation.js";
 
 /** A tool result in the shape MCP and the model providers take back. */
@@ -24,6 +31,19 @@ export interface ModelToolResult {
   readonly code?: ToolcatErrorCode;
 }
 
+/** A generated client, as far as model calls need it: `call` by name. */
+export interface NamedToolClient {
+  call(toolName: string, input: never, options?: CallOptions): Promise<unknown>;
+}
+
+/** What a package's model call entry runs through: a client already built, or the options to build one. */
+export type ModelCallTarget = NamedToolClient | ClientOptions;
+
+/** A caller for callTool from a client (calls go through its `call`) or from client options. */
+export function modelCaller(target: ModelCallTarget): ToolCaller {
+  if ("transport" in target) return createToolCaller(target);
+  return { call: (definition, input, options) => target.call(definition.name, input as never, options) };
+}
 
 /**
  * Calls the tool a model asked for and returns the result to send back. `args` may be JSON text

@@ -1,0 +1,167 @@
+// The README's "Use with a model" examples, as shipped: the packed tarballs of the runtime,
+// cloud-sheets and mcp are installed into a fresh project with the provider libraries, each
+// example is taken from the installed README, wrapped in a harness that scripts one model turn
+// (fixtures/model), type-checked with strict tsc and run with node. The model asks for
+// CloudSheets_GetSpreadsheet by its model name twice; the valid call runs through the in-memory
+// transport and the invalid one comes back as a result the model can read.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceRoot } from "../support/packages.ts";
+import { cleanEnv, run } from "../support/process.ts";
+
+const packed = ["runtime", "cloud-sheets", "mcp"] as const;
+const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core"] as const;
+const examples = { OpenAI: "openai", Anthropic: "anthropic", "Vercel AI SDK": "ai-sdk", LangChain: "langchain", MCP: "mcp" } as const;
+const fixtures = join(workspaceRoot, "test", "e2e", "fixtures", "model");
+const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
+const marker = "/* README example */";
+
+/** The installed version of a workspace devDependency, so the project tests what the workspace pins. */
+const versionOf = (name: string): string =>
+  (JSON.parse(readFileSync(join(workspaceRoot, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+
+/** The ```ts blocks of the README's "Use with a model" section, by the heading above each. */
+function modelExamples(readme: string): Map<string, string> {
+  const section = readme.split("\n## Use with a model\n")[1]?.split("\n## ")[0] ?? "";
+  const blocks = new Map<string, string>();
+  for (const part of section.split("\n### ").slice(1)) {
+    const code = /```ts\n([\s\S]*?)\n```/.exec(part)?.[1];
+    if (code !== undefined) blocks.set(part.split("\n")[0] ?? "", code);
+  }
+  return blocks;
+}
+
+interface Outcome {
+  readonly received: unknown[];
+  readonly [key: string]: unknown;
+}
+
+describe("the README's model integrations, from the packed packages", () => {
+  const project = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-models-"));
+  let readme = "";
+  const outcome = (name: string): Outcome => {
+    const result = run(process.execPath, [`dist/${name}.js`], project, { OPENAI_API_KEY: "sk-test", ANTHROPIC_API_KEY: "sk-ant-test" });
+    expect(result.status, result.output).toBe(0);
+    return JSON.parse(result.stdout) as Outcome;
+  };
+
+  beforeAll(() => {
+    const tarballs = join(project, "tarballs");
+    mkdirSync(tarballs);
+    for (const slug of packed) {
+      const build = run(process.execPath, [tsc, "-p", `packages/${slug}/tsconfig.json`], workspaceRoot);
+      expect(build.status, build.output).toBe(0);
+      const pack = run("npm", ["pack", "--pack-destination", tarballs], join(workspaceRoot, "packages", slug));
+      expect(pack.status, pack.output).toBe(0);
+    }
+    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "toolcat-models", private: true, type: "module" })}\n`);
+    const install = run(
+      "npm",
+      ["install", ...readdirSync(tarballs).map((file) => join(tarballs, file)), ...providers.map((name) => `${name}@${versionOf(name)}`),
+        "--prefer-offline", "--no-audit", "--no-fund"],
+      project,
+    );
+    expect(install.status, install.output).toBe(0);
+    readme = readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "README.md"), "utf8");
+    mkdirSync(join(project, "src"));
+    copyFileSync(join(fixtures, "turn.ts"), join(project, "src", "turn.ts"));
+    for (const [title, code] of modelExamples(readme)) {
+      const name = examples[title as keyof typeof examples];
+      const harness = readFileSync(join(fixtures, `${name}.ts`), "utf8");
+      writeFileSync(join(project, "src", `${name}.ts`), harness.replace(marker, code));
+    }
+    const tsconfig = {
+      compilerOptions: {
+        strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, module: "NodeNext", moduleResolution: "NodeNext",
+        target: "ES2022", lib: ["ES2022", "DOM"], types: [], resolveJsonModule: true, skipLibCheck: true, rootDir: "src", outDir: "dist",
+      },
+      include: ["src"],
+    };
+    writeFileSync(join(project, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  });
+
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("has one example per integration, each at most five lines of glue besides imports", () => {
+    const blocks = modelExamples(readme);
+    expect([...blocks.keys()]).toEqual(Object.keys(examples));
+    for (const [title, code] of blocks) {
+      const glue = code.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("import "));
+      expect(glue.length, title).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it("type-checks every example with strict tsc", () => {
+    const check = run(process.execPath, [tsc, "-p", "tsconfig.json"], project);
+    expect(check.output).toBe("");
+    expect(check.status).toBe(0);
+  });
+
+  const invalidText = expect.stringMatching(/Invalid arguments for CloudSheets\.GetSpreadsheet:\n- \/max_rows: .*1000/);
+  const valid = { spreadsheet_id: "sheet-1", max_rows: 2 };
+
+  it("OpenAI: tool messages carry the tool's answer and the validation error", () => {
+    const { sentTools, messages, received } = outcome("openai");
+    expect(sentTools).toBe(9);
+    expect(received).toEqual([valid]);
+    expect((messages as { role: string; content?: unknown }[]).filter((m) => m.role === "tool")).toEqual([
+      { role: "tool", tool_call_id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) },
+      { role: "tool", tool_call_id: "call_1", content: invalidText },
+    ]);
+  });
+
+  it("Anthropic: tool_result blocks carry the answer and the validation error, flagged is_error", () => {
+    const { sentTools, messages, received } = outcome("anthropic");
+    expect(sentTools).toBe(9);
+    expect(received).toEqual([valid]);
+    expect((messages as { content: unknown }[])[2]).toEqual({
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "toolu_0", content: JSON.stringify({ rows: [["Ada", 36]] }), is_error: false },
+        { type: "tool_result", tool_use_id: "toolu_1", content: invalidText, is_error: true },
+      ],
+    });
+  });
+
+  it("AI SDK: the model reads the tool result and, for the invalid call, the package validator's issue", () => {
+    const { text, steps, sentTools, toolMessages, received } = outcome("ai-sdk");
+    expect({ text, steps, sentTools }).toEqual({ text: "Ada, 36.", steps: 2, sentTools: 9 });
+    expect(received).toEqual([valid]);
+    const parts = (toolMessages as { content: { toolCallId: string; output: unknown }[] }[]).flatMap((m) => m.content);
+    expect(parts.map((p) => p.toolCallId)).toEqual(["call_0", "call_1"]);
+    expect(JSON.stringify(parts[0]?.output)).toContain('{\\"rows\\":[[\\"Ada\\",36]]}');
+    expect(parts[1]?.output).toMatchObject({ type: "error-text", value: expect.stringContaining("max_rows") });
+  });
+
+  it("LangChain: the tool message carries the answer; LangChain itself rejects the invalid call", () => {
+    const { results, invalid, received } = outcome("langchain");
+    expect(received).toEqual([valid]);
+    expect(results).toEqual([{ id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) }]);
+    expect(invalid).toBe("ToolInputParsingException");
+  });
+
+  it("MCP: the server lists model names and descriptions and answers both calls", async () => {
+    const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command: process.execPath, args: ["dist/mcp.js"], cwd: project, env, stderr: "pipe" });
+    const client = new Client({ name: "model-e2e", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      const manifest = JSON.parse(readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "manifest.json"), "utf8")) as {
+        tools: { modelName: string; modelDescription: string }[];
+      };
+      expect(tools.map((t) => [t.name, t.description])).toEqual(manifest.tools.map((t) => [t.modelName, t.modelDescription]));
+      const ok = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: valid });
+      expect(ok.isError ?? false).toBe(false);
+      const bad = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } });
+      expect(bad.isError).toBe(true);
+      expect(JSON.stringify(bad.content)).toContain("max_rows");
+    } finally {
+      await client.close();
+    }
+  });
+});
