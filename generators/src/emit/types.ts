@@ -7,6 +7,7 @@ import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
 import { docText, propertyKey, stringLiteral } from "./escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "./emitter.ts";
+import { requestBodyPropertyType, requestBodyTypes } from "./request-body-types.ts";
 import { docComment, exportConst, maxLineLength, objectLiteral, printTypeScript } from "./source-file.ts";
 
 export const typesEmitter: Emitter = {
@@ -63,7 +64,7 @@ function toolDoc(tool: Tool): string {
   return docText(lines.join("\n"));
 }
 
-function toolTypes(tool: Tool, context: EmitContext): StatementStructures[] {
+function toolTypes(tool: Tool, context: EmitContext): (string | StatementStructures)[] {
   const names = toolNames(context.names, tool.name);
   const docs = [toolDoc(tool)];
   if (tool.parameters.kind === "not-shown") {
@@ -82,13 +83,15 @@ function toolTypes(tool: Tool, context: EmitContext): StatementStructures[] {
   const onExecute = shared.filter((p) => p.requirement === "execute").map((p) => stringLiteral(p.name));
   const otherModes = ignoringModes(context.toolMode).map(stringLiteral);
   const executeBranch = `${names.parameters} & { mode: ${stringLiteral(executeValue)} }${onExecute.length > 0 ? ` & Required<Pick<${names.parameters}, ${union(onExecute)}>>` : ""}`;
+  const bodyType = requestBodyPropertyType(tool, names);
   return [
+    ...requestBodyTypes(tool, names),
     {
       kind: StructureKind.Interface,
       isExported: true,
       docs: [docText(`Parameters of \`${tool.fullName}\` besides \`mode\`.`)],
       name: names.parameters,
-      properties: shared.map((p) => property(p, true, executeValue)),
+      properties: shared.map((p) => ({ ...property(p, true, executeValue), ...(p.name === "request_body" && bodyType !== undefined && { type: bodyType }) })),
     },
     {
       kind: StructureKind.TypeAlias,

@@ -9,6 +9,7 @@ import type { Parameter, Rule, Server, Tool, ValueType } from "../ir/types.ts";
 import { docText, isUsableIdentifier, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { formatPredicate, formatPredicateNames, internalNames, runtimeInternalModule, runtimeModule, type InternalName } from "./runtime-names.ts";
+import { requestBodyChecks, writeRequestBodyCall } from "./request-body-validator.ts";
 import { nameList, printTypeScript, writeCode } from "./source-file.ts";
 
 /** Issue builders the emitted validators may call; the import list keeps only those used. */
@@ -43,10 +44,13 @@ export const validatorsEmitter: Emitter = {
 function emitValidators(context: EmitContext): GeneratedFile {
   const { server } = context;
   const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode));
-  const functions = server.tools.map((tool) => validatorFunction(tool, ctx));
+  const functions = server.tools.flatMap((tool) => [
+    validatorFunction(tool, ctx),
+    ...requestBodyChecks(tool, toolNames(context.names, tool.name), (name) => ctx.helper(name)),
+  ]);
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
   const statements: (string | StatementStructures)[] = [
-    nameList("import", [...issueHelpers.filter((h) => ctx.used.has(h)), ...[...ctx.formats].sort()].sort(), runtimeInternalModule),
+    nameList("import", [...ctx.used, ...ctx.formats].sort(), runtimeInternalModule),
     nameList("import type", ["ValidationIssue", "ValidationResult"], runtimeModule),
     nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
     ...functions,
@@ -91,6 +95,7 @@ function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
       for (const p of tool.parameters.list) {
         const local = locals.get(p.name) ?? p.name;
         writeParameter(w, p, local, declared, ctx);
+        if (p.name === "request_body") writeRequestBodyCall(w, tool, names, local);
         declared.set(p.name, local);
       }
       tool.rules.forEach((rule) => writeRule(w, rule, declared, ctx));

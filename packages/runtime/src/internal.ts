@@ -2,5 +2,6 @@
 // predicates, pointers, the tool caller). Not for users: it may change with any generator release.
 export * from "./formats.js";
 export * from "./issues.js";
+export * from "./body-issues.js";
 export { describeValue, pointer } from "./validation.js";
 export { callByName, createToolCaller } from "./client.js";

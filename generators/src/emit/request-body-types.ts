@@ -1,0 +1,125 @@
+// The TypeScript type of a captured request body, made by openapi-typescript from the schema as
+// the engine returned it. Spec text reaches the output only as string-literal types and property
+// keys, which the TypeScript printer escapes; annotations (descriptions, examples) are dropped
+// before the conversion, since openapi-typescript copies them into comments unescaped.
+import { astToString, transformSchemaObject, type GlobalContext, type SchemaObject } from "openapi-typescript";
+import ts from "typescript";
+import type { ToolNames } from "../ir/naming.ts";
+import type { CapturedRequestBody } from "../ir/request-body.ts";
+import type { JsonValue, Tool } from "../ir/types.ts";
+import { docComment } from "./source-file.ts";
+
+/** The type statements of a tool's captured body: its components, then `<Tool>RequestBody`. */
+export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
+  const body = tool.requestBody;
+  if (body === undefined) return [];
+  const ctx = context(body);
+  const convert = (schema: JsonValue, path: string): ts.TypeNode =>
+    renameComponents(transformSchemaObject(asSchemaObject(schema), { path, ctx }), names.requestBodyComponents);
+  const statements: string[] = [];
+  const components = Object.entries(body.answer.components);
+  if (components.length > 0) {
+    const schemas = ts.factory.createTypeLiteralNode(
+      components.map(([name, schema]) => ts.factory.createPropertySignature(undefined, ts.factory.createStringLiteral(name), undefined, convert(schema, `#/components/schemas/${name}`))),
+    );
+    const declaration = ts.factory.createInterfaceDeclaration(
+      [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
+      names.requestBodyComponents,
+      undefined,
+      undefined,
+      [ts.factory.createPropertySignature(undefined, "schemas", undefined, schemas)],
+    );
+    statements.push(`${docComment(`Schemas under \`components.schemas\` of the \`${tool.fullName}\` request body.`)}\n${print(declaration)}`);
+  }
+  const alias = ts.factory.createTypeAliasDeclaration([ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)], names.requestBody, undefined, convert(body.answer.root, "#"));
+  const doc = `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned for mode get_request_schema (${body.file}).`;
+  statements.push(`${docComment(doc)}\n${print(alias)}`);
+  return statements;
+}
+
+/** The type of a mode-pattern tool's request_body property: the captured body or its JSON text. */
+export function requestBodyPropertyType(tool: Tool, names: ToolNames): string | undefined {
+  return tool.requestBody === undefined ? undefined : `${names.requestBody} | string`;
+}
+
+/** Printed with two-space indentation, as every generated file is (the printer indents by four). */
+function print(node: ts.Node): string {
+  return astToString(node)
+    .replace(/^( {4})+/gm, (indent) => "  ".repeat(indent.length / 4))
+    .trimEnd();
+}
+
+/** openapi-typescript's options, as its own entry point fills them, resolving refs within the answer. */
+function context(body: CapturedRequestBody): GlobalContext {
+  const components = body.answer.components;
+  return {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: true,
+    discriminators: { objects: {}, refsHandled: [] },
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    redoc: undefined as unknown as GlobalContext["redoc"],
+    silent: true,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve<T>($ref: string): T | undefined {
+      const name = $ref.startsWith("#/components/schemas/") ? $ref.slice("#/components/schemas/".length) : undefined;
+      return (name !== undefined && Object.hasOwn(components, name) ? asSchemaObject(components[name] ?? true) : undefined) as T | undefined;
+    },
+  };
+}
+
+/** The schema as openapi-typescript takes it; `true` (anything) as the empty schema. */
+function asSchemaObject(schema: JsonValue): SchemaObject {
+  const shape = typeShape(schema);
+  return (typeof shape === "object" && shape !== null && !Array.isArray(shape) ? shape : {}) as unknown as SchemaObject;
+}
+
+/** Keywords that shape the type; everything else (annotations, extensions) is left out. */
+const typeKeywords = new Set(["type", "nullable", "properties", "required", "additionalProperties", "items", "enum", "const", "oneOf", "anyOf", "allOf", "$ref"]);
+
+/** A copy of a schema with only the keywords that shape its type, recursively. */
+function typeShape(schema: JsonValue): JsonValue {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+  const out: { [key: string]: JsonValue } = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (!typeKeywords.has(key)) continue;
+    if (key === "properties" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, typeShape(property)]));
+    } else if (Array.isArray(value) && (key === "oneOf" || key === "anyOf" || key === "allOf")) {
+      out[key] = value.map(typeShape);
+    } else {
+      out[key] = key === "items" || key === "additionalProperties" ? typeShape(value) : value;
+    }
+  }
+  return out;
+}
+
+/** openapi-typescript refers to `components`; here each tool has its own `<Tool>RequestBodyComponents`. */
+function renameComponents(node: ts.TypeNode, name: string): ts.TypeNode {
+  const visit = (child: ts.Node): ts.Node => {
+    if (ts.isTypeReferenceNode(child) && ts.isIdentifier(child.typeName) && child.typeName.text === "components") {
+      return ts.factory.createTypeReferenceNode(name);
+    }
+    return ts.visitEachChild(child, visit, undefined);
+  };
+  return visit(node) as ts.TypeNode;
+}
