@@ -32,7 +32,7 @@ export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
     statements.push(`${docComment(`Schemas under \`components.schemas\` of the \`${tool.fullName}\` request body.`)}\n${print(declaration)}`);
   }
   const alias = ts.factory.createTypeAliasDeclaration([ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)], names.requestBody, undefined, convert(body.answer.root, "#"));
-  const doc = `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned for mode get_request_schema (${body.file}).`;
+  const doc = `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned\nfor mode get_request_schema (${body.file}).`;
   statements.push(`${docComment(doc)}\n${print(alias)}`);
   return statements;
 }

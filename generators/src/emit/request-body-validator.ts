@@ -32,7 +32,7 @@ export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper):
   const writer = new BodyWriter(body, component, use);
   const root: StatementStructures = {
     kind: StructureKind.Function,
-    docs: [docText(`Checks the JSON text of a \`${tool.fullName}\` request body against the schema captured in ${body.file}. Never throws on JSON input.`)],
+    docs: [docText(`Checks the JSON text of a \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never throws on JSON input.`)],
     name: names.requestBodyCheck,
     parameters: [{ name: "text", type: "string" }],
     returnType: "ValidationIssue[]",
@@ -44,7 +44,7 @@ export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper):
         // Text that is not JSON already has its issue from the request_body format check.
         w.write(" catch ").inlineBlock(() => w.writeLine("return issues;"));
         w.newLine();
-        writer.check(w, body.root, "body", stringLiteral(pointer("request_body")), "issues");
+        writer.check(w, body.root, "body", writer.staticPath(pointer("request_body")), "issues");
         w.writeLine("return issues;");
       }),
     ],
@@ -68,6 +68,8 @@ export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper):
 
 class BodyWriter {
   private counter = 0;
+  /** Path expressions that are string literals, with their value, so children fold into one literal. */
+  private readonly statics = new Map<string, string>();
   constructor(
     private readonly body: CapturedRequestBody,
     private readonly component: (index: number) => string,
@@ -77,6 +79,21 @@ class BodyWriter {
   /** A fresh local name; body checks nest, so every level gets its own. */
   private local(base: string): string {
     return `${base}${this.counter++}`;
+  }
+
+  staticPath(value: string): string {
+    const literal = stringLiteral(value);
+    this.statics.set(literal, value);
+    return literal;
+  }
+
+  /** The path of a field: one literal below a literal path, otherwise a concatenation held in a local. */
+  private child(w: CodeBlockWriter, path: string, segment: string | { readonly code: string }): string {
+    const parent = this.statics.get(path);
+    if (typeof segment === "string" && parent !== undefined) return this.staticPath(parent + pointer(segment));
+    const at = this.local("at");
+    w.writeLine(`const ${at} = ${path} + ${typeof segment === "string" ? stringLiteral(pointer(segment)) : segment.code};`);
+    return at;
   }
 
   /** Emits the checks of `value` (an expression) at `path` (an expression), pushing to `issues`. */
@@ -117,8 +134,13 @@ class BodyWriter {
       case "boolean":
         return writeIf(w, `typeof ${value} !== "boolean"`, type("a boolean"));
       case "enum": {
-        const condition = schema.values.map((v) => `${value} !== ${jsonLiteral(v)}`).join(" && ");
-        return writeIf(w, condition, () => this.push(w, issues, "issueEnum", `${path}, ${path}, ${jsonLiteral(schema.values.map((v) => JSON.stringify(v)))}, ${value}`));
+        const allowed = this.local("allowed");
+        w.writeLine(`const ${allowed}: readonly unknown[] = ${listLiteral(schema.values)};`);
+        return writeIf(w, `!${allowed}.includes(${value})`, () => {
+          // Values are shown as JSON, so the string "1" and the number 1 read differently.
+          w.writeLine(`const labels = ${allowed}.map((v) => JSON.stringify(v));`);
+          this.push(w, issues, "issueEnum", `${path}, ${path}, labels, ${value}`);
+        });
       }
       case "ref": {
         const index = this.body.components.findIndex((c) => c.name === schema.name);
@@ -135,7 +157,7 @@ class BodyWriter {
             writeIf(w, `${issues}.length > ${this.use("MAX_ISSUES")}`, () => w.writeLine("break;"));
             const item = this.local("item");
             w.writeLine(`const ${item}: unknown = ${value}[${i}];`);
-            this.check(w, schema.items, item, `${path} + "/" + ${i}`, issues);
+            this.check(w, schema.items, item, this.child(w, path, { code: `"/" + ${i}` }), issues);
           });
           w.newLine();
         });
@@ -165,7 +187,7 @@ class BodyWriter {
     for (const property of schema.properties) {
       const local = this.local("field");
       const key = stringLiteral(property.name);
-      const at = `${path} + ${stringLiteral(pointer(property.name))}`;
+      const at = this.child(w, path, property.name);
       w.writeLine(`const ${local} = Object.hasOwn(${value}, ${key}) ? ${value}[${key}] : undefined;`);
       const present = (): void => this.check(w, property.schema, local, at, issues);
       if (property.required) writeIf(w, `${local} === undefined`, () => this.push(w, issues, "issueRequired", `${at}, ${at}`), present);
@@ -176,9 +198,16 @@ class BodyWriter {
       const known = schema.properties.map((p) => p.name);
       const key = this.local("key");
       w.write(`for (const ${key} of Object.keys(${value})) `).inlineBlock(() => {
-        if (known.length > 0) writeIf(w, known.map((name) => `${key} === ${stringLiteral(name)}`).join(" || "), () => w.writeLine("continue;"));
-        const at = `${path} + ${this.use("pointer")}(${key})`;
-        if (additional === false) this.push(w, issues, "issueUnknownField", `${at}, ${key}, ${jsonLiteral(known)}`);
+        if (known.length > 0) {
+          // One case per line keeps lines short however many fields the object has.
+          w.write(`switch (${key}) `).inlineBlock(() => {
+            for (const name of known) w.writeLine(`case ${stringLiteral(name)}:`);
+            w.indent().write("continue;").newLine();
+          });
+          w.newLine();
+        }
+        const at = this.child(w, path, { code: `${this.use("pointer")}(${key})` });
+        if (additional === false) this.push(w, issues, "issueUnknownField", `${at}, ${key}, ${listLiteral(known)}`);
         else {
           const item = this.local("item");
           w.writeLine(`const ${item}: unknown = ${value}[${key}];`);
@@ -205,6 +234,12 @@ class BodyWriter {
     if (min !== undefined) writeIf(w, `${size} < ${min}`, () => this.push(w, issues, "issueLength", `${path}, "${unit}", "at least", ${min}, ${size}`));
     if (max !== undefined) writeIf(w, `${size} > ${max}`, () => this.push(w, issues, "issueLength", `${path}, "${unit}", "at most", ${max}, ${size}`));
   }
+}
+
+/** An array literal: on one line when short, one value per line otherwise. */
+function listLiteral(values: readonly unknown[]): string {
+  const line = jsonLiteral(values);
+  return line.length <= 60 ? line : jsonLiteral(values, 2);
 }
 
 /** `if (condition) { then } [else { otherwise }]`. */

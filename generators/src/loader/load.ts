@@ -21,6 +21,8 @@ export interface LoadOptions {
   readonly only?: readonly string[];
   /** Replace file contents (path relative to root → text), for in-memory checks and tests. */
   readonly overrides?: ReadonlyMap<string, string | Uint8Array>;
+  /** false: leave captured request body schemas unread (`schemas pull` replaces them). */
+  readonly requestBodies?: false;
 }
 
 /** Server spec files under specs/, relative to root, in stable order. */
@@ -76,7 +78,7 @@ export function loadCatalog(options: LoadOptions): Catalog {
     if (parsed === undefined || rules === undefined) continue;
     const { source, skip } = parsed;
     const built = buildServer(source, rules, diagnostics, skip);
-    const server = attachRequestBodies(built, listCaptures(root, built.slug, options.overrides), read, diagnostics, lines);
+    const server = attachRequestBodies(built, options.requestBodies === false ? [] : listCaptures(root, built.slug, options.overrides), read, diagnostics, lines);
     const other = seen.get(server.name);
     if (other !== undefined) {
       diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
