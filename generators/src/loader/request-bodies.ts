@@ -62,7 +62,7 @@ export function attachRequestBodies(
 
 function readCapture(server: Server, file: string, source: SpecSource, diagnostics: Diagnostic[]): CapturedRequestBody | undefined {
   const fail = (path: readonly (string | number)[], message: string, hint: string): undefined => {
-    diagnostics.push({ ...source.at(path), code: "invalid-request-body", message: `${file}: ${message}`, hint });
+    diagnostics.push({ ...source.at(path), code: "invalid-request-body", message, hint });
     return undefined;
   };
   const repull = "Capture it again with `toolcat schemas pull`, or delete the file.";
