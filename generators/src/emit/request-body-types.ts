@@ -2,17 +2,29 @@
 // the engine returned it. Spec text reaches the output only as string-literal types and property
 // keys, which the TypeScript printer escapes; annotations (descriptions, examples) are dropped
 // before the conversion, since openapi-typescript copies them into comments unescaped.
-import { astToString, transformSchemaObject, type GlobalContext, type SchemaObject } from "openapi-typescript";
+import { createRequire } from "node:module";
+import type { GlobalContext, SchemaObject } from "openapi-typescript";
 import ts from "typescript";
 import type { ToolNames } from "../ir/naming.ts";
 import type { CapturedRequestBody } from "../ir/request-body.ts";
 import type { JsonValue, Tool } from "../ir/types.ts";
 import { docComment } from "./source-file.ts";
 
+/**
+ * openapi-typescript, loaded on first use: it takes about a second to load, which every toolcat
+ * command would otherwise pay, though only packages with a captured body need it.
+ */
+let library: typeof import("openapi-typescript") | undefined;
+function openapiTypescript(): typeof import("openapi-typescript") {
+  library ??= createRequire(import.meta.url)("openapi-typescript") as typeof import("openapi-typescript");
+  return library;
+}
+
 /** The type statements of a tool's captured body: its components, then `<Tool>RequestBody`. */
 export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
   const body = tool.requestBody;
   if (body === undefined) return [];
+  const { transformSchemaObject } = openapiTypescript();
   const ctx = context(body);
   const convert = (schema: JsonValue, path: string): ts.TypeNode =>
     renameComponents(transformSchemaObject(asSchemaObject(schema), { path, ctx }), names.requestBodyComponents);
@@ -44,7 +56,8 @@ export function requestBodyPropertyType(tool: Tool, names: ToolNames): string | 
 
 /** Printed with two-space indentation, as every generated file is (the printer indents by four). */
 function print(node: ts.Node): string {
-  return astToString(node)
+  return openapiTypescript()
+    .astToString(node)
     .replace(/^( {4})+/gm, (indent) => "  ".repeat(indent.length / 4))
     .trimEnd();
 }

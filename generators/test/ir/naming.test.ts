@@ -13,6 +13,9 @@ describe("serverNames", () => {
       definition: "getSpreadsheetTool",
       method: "getSpreadsheet",
       modelName: "CloudSheets_GetSpreadsheet",
+      requestBody: "GetSpreadsheetRequestBody",
+      requestBodyComponents: "GetSpreadsheetRequestBodyComponents",
+      requestBodyCheck: "checkGetSpreadsheetRequestBody",
     });
     expect(toolNames(names, "Call").method).toBe("callTool");
     expect(names.clientFactory).toBe("createCloudSheetsClient");
