@@ -8,6 +8,7 @@ import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts"
 import { applyPlan } from "../write.ts";
 import { strings, type OptionSpec, type ParsedArgs } from "./args.ts";
 import { annotation, inGitHubActions, printJson, type Env, type Out } from "./report.ts";
+import { schemasPull, schemasPullOptions, schemasPullUsage } from "./schemas-pull.ts";
 import { resolveServers } from "./servers.ts";
 
 export interface RunContext {
@@ -27,7 +28,7 @@ export interface Command {
   readonly positionals: boolean;
   /** What a spec error means for this command: the line after the diagnostics, and the exit code. */
   readonly onSpecError: { readonly outcome: string; readonly exit: number };
-  readonly run: (context: RunContext) => number;
+  readonly run: (context: RunContext) => number | Promise<number>;
 }
 
 const lint: Command = {
@@ -139,4 +140,14 @@ const diff: Command = {
   run: ({ root, args, cwd }) => diffCommand(root, args, cwd),
 };
 
-export const commands: readonly Command[] = [lint, generate, checkDriftCommand, diff];
+const schemas: Command = {
+  name: "schemas",
+  summary: "capture request body schemas from a running engine (schemas pull)",
+  usage: schemasPullUsage,
+  options: schemasPullOptions,
+  positionals: true,
+  onSpecError: { outcome: "; nothing was pulled", exit: 1 },
+  run: schemasPull,
+};
+
+export const commands: readonly Command[] = [lint, generate, checkDriftCommand, diff, schemas];

@@ -6,6 +6,7 @@ import { cellDataSchema, formatPatterns } from "../../../packages/runtime/src/fo
 import type { Parameter, StringFormat, Tool, ValueType } from "../ir/types.ts";
 import { ignoringModes, type ToolModeRules } from "./emitter.ts";
 import { parameterFacts } from "./describe.ts";
+import { withRequestBodySchema } from "./request-body-schema.ts";
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -20,8 +21,9 @@ export function inputSchema(tool: Tool, toolMode: ToolModeRules): JsonSchema {
     };
   }
   const parameters = tool.parameters.list;
-  const properties: JsonSchema = {};
-  for (const parameter of parameters) properties[parameter.name] = parameterSchema(parameter, toolMode.executeValue);
+  const schemas: JsonSchema = {};
+  for (const parameter of parameters) schemas[parameter.name] = parameterSchema(parameter, toolMode.executeValue);
+  const properties = withRequestBodySchema(tool, schemas);
   const required = parameters.filter((p) => p.requirement === "always").map((p) => p.name);
   const onExecute = parameters.filter((p) => p.requirement === "execute").map((p) => p.name);
   const conditions: JsonSchema[] = [];

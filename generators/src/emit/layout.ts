@@ -35,7 +35,7 @@ export function arrayLiteral(items: readonly Code[]): Group {
 }
 
 /** `{ a; b }` as a type literal. */
-export function typeLiteral(members: readonly string[]): Group {
+export function typeLiteral(members: readonly Code[]): Group {
   return { open: "{", items: members, close: "}", separator: ";", trailing: true, padded: true };
 }
 
@@ -72,13 +72,16 @@ export function layout(code: Code, width: number, suffix = ""): string[] {
   if (typeof code === "string" || oneLine.length <= width) return [oneLine];
   const bare = code.open === "" && code.close === "";
   const indent = bare ? "" : indentUnit;
+  // Without a closing bracket the suffix ends the last item's line (`a |\n  b;`).
+  const open = code.close === "";
   const inner = code.items.flatMap((item, index) => {
     const last = index === code.items.length - 1;
     const after = last ? (code.trailing ? code.separator : "") : code.separator;
-    const tail = bare && last ? `${after}${suffix}` : after;
+    const tail = open && last ? `${after}${suffix}` : after;
     return layout(item, width - indent.length, tail).map((line) => `${indent}${line}`);
   });
-  return bare ? inner : [code.open, ...inner, `${code.close}${suffix}`];
+  if (bare) return inner;
+  return open ? [code.open.trimEnd(), ...inner] : [code.open.trimEnd(), ...inner, `${code.close}${suffix}`];
 }
 
 /** Writes code as whole lines at the writer's current indentation. */

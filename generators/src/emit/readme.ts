@@ -10,6 +10,7 @@ import { jsonLiteral, markdownCode, markdownText } from "./escape.ts";
 import { exampleInput } from "./examples.ts";
 import { factSections, judgmentLines, tableOfContents } from "./readme-sections.ts";
 import { modelExamples } from "./readme-model.ts";
+import { requestBodyReadme } from "./request-body-readme.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
 import { headerLine } from "./source-file.ts";
 
@@ -27,7 +28,7 @@ export const readmeEmitter: Emitter = { id: "readme", outputs: ["README.md"], em
 
 function emitReadme(context: EmitContext): GeneratedFile {
   const { server, toolMode } = context;
-  const tools = server.tools.map((tool) => toolView(tool, toolMode));
+  const tools = server.tools.map((tool) => toolView(tool, toolMode, toolNames(context.names, tool.name).requestBody));
   const facts = context.documentation;
   const text = template({
     header: headerLine(server).replace(/^\/\/ /, ""),
@@ -77,7 +78,7 @@ function authLines(server: Server): string[] {
   return [...lines, ...meanings, ...auth.notes.map((n) => markdownText(sentence(n)))];
 }
 
-function toolView(tool: Tool, toolMode: ToolModeRules): Record<string, unknown> {
+function toolView(tool: Tool, toolMode: ToolModeRules, bodyType: string): Record<string, unknown> {
   const executeValue = toolMode.executeValue;
   return {
     name: tool.name,
@@ -97,6 +98,7 @@ function toolView(tool: Tool, toolMode: ToolModeRules): Record<string, unknown> 
         : [],
     noParameters: tool.parameters.kind === "known" ? "Takes no parameters." : "Parameters: not shown in the catalog; any object is accepted.",
     rules: [...tool.rules.map(ruleText), ...tool.notes.map(sentence)].map(markdownText),
+    requestBody: requestBodyReadme(tool, bodyType),
   };
 }
 

@@ -94,6 +94,8 @@ export function exportFunction(declaration: {
 export function exportType(doc: string, name: string, members: readonly Code[]): string {
   const line = `export type ${identifier(name)} = ${members.length === 0 ? "never" : members.map(flat).join(" | ")};`;
   if (line.length <= maxLineLength) return `${docComment(doc)}\n${line}`;
+  const [only] = members;
+  if (members.length === 1 && only !== undefined) return `${docComment(doc)}\n${laidOut(prefixed(`export type ${identifier(name)} = `, only), ";")}`;
   const width = maxLineLength - 2;
   const body = members.flatMap((member, index) => layout(prefixed("| ", member), width, index === members.length - 1 ? ";" : ""));
   return `${docComment(doc)}\nexport type ${identifier(name)} =\n${body.map((text) => `  ${text}`).join("\n")}`;

@@ -8,6 +8,7 @@ import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
 import { propertyKey, stringLiteral } from "./escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { chain, layout, maxLineLength, parenthesized, prefixed, typeLiteral, type Code, type Group } from "./layout.ts";
+import { requestBodyPropertyType, requestBodyTypes } from "./request-body-types.ts";
 import { exportConst, exportType, jsDoc, objectLiteral, printTypeScript } from "./source-file.ts";
 
 export const typesEmitter: Emitter = {
@@ -81,8 +82,11 @@ function toolTypes(tool: Tool, context: EmitContext): (string | StatementStructu
   const executeBranch = chain("&", [names.parameters, `{ mode: ${stringLiteral(executeValue)} }`, ...required]);
   // Document A, rule 3: with any other mode every other parameter is ignored, whatever its value.
   const otherBranch = chain("&", [`Partial<Record<keyof ${names.parameters}, unknown>>`, `{ mode: ${otherModes.join(" | ")} }`]);
+  const bodyType = requestBodyPropertyType(tool, names);
+  const properties = shared.map((p) => ({ ...property(p, true, executeValue), ...(p.name === "request_body" && bodyType !== undefined && { type: bodyType }) }));
   return [
-    inputInterface(jsDoc(`Parameters of \`${tool.fullName}\` besides \`mode\`.`), names.parameters, shared.map((p) => property(p, true, executeValue))),
+    ...requestBodyTypes(tool, names),
+    inputInterface(jsDoc(`Parameters of \`${tool.fullName}\` besides \`mode\`.`), names.parameters, properties),
     exportType(doc, names.input, [parenthesized(otherBranch), parenthesized(executeBranch)]),
   ];
 }

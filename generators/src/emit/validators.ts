@@ -1,6 +1,6 @@
 // Emits src/validators.ts: one straight-line validator per tool (no schema interpretation at run
 // time) plus `validate(toolName, input)`. Every check mirrors a keyword of the tool's inputSchema.
-import type { CodeBlockWriter } from "ts-morph";
+import type { CodeBlockWriter, StatementStructures } from "ts-morph";
 // The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../packages/runtime/src/validation.ts";
 import type { GeneratedFile } from "../core/files.ts";
@@ -18,6 +18,7 @@ import {
   type InternalName,
 } from "./runtime-names.ts";
 import { arrayLiteral, call, chain, layout, maxLineLength, prefixed, suffixed, writeLaidOut, type Code, type Group } from "./layout.ts";
+import { requestBodyChecks, writeRequestBodyCall } from "./request-body-validator.ts";
 import { exportFunction, nameList, printTypeScript } from "./source-file.ts";
 
 /** Issue builders the emitted validators may call; the import list keeps only those used. */
@@ -53,10 +54,13 @@ export const validatorsEmitter: Emitter = {
 function emitValidators(context: EmitContext): GeneratedFile {
   const { server } = context;
   const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode));
-  const functions = server.tools.map((tool) => validatorFunction(tool, ctx));
+  const functions = server.tools.flatMap((tool) => [
+    validatorFunction(tool, ctx),
+    ...requestBodyChecks(tool, toolNames(context.names, tool.name), (name) => ctx.helper(name)),
+  ]);
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
-  const statements: string[] = [
-    nameList("import", [...issueHelpers.filter((h) => ctx.used.has(h)), ...[...ctx.formats].sort()].sort(), runtimeInternalModule),
+  const statements: (string | StatementStructures)[] = [
+    nameList("import", [...ctx.used, ...ctx.formats].sort(), runtimeInternalModule),
     nameList("import type", runtimeTypeNames(["ValidationIssue", "ValidationResult"]), runtimeModule),
     nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
     ...functions,
@@ -106,6 +110,7 @@ function validatorFunction(tool: Tool, ctx: Context): string {
         for (const p of tool.parameters.list) {
           const local = locals.get(p.name) ?? p.name;
           writeParameter(w, p, local, declared, ctx);
+          if (p.name === "request_body") writeRequestBodyCall(w, tool, names, local);
           declared.set(p.name, local);
         }
         tool.rules.forEach((rule) => writeRule(w, rule, declared, ctx));

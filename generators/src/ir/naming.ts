@@ -68,9 +68,26 @@ export function methodNames(toolNames: readonly string[]): { names: Map<string, 
 }
 
 /** Names of the per-tool exports of a generated package. */
-export function toolExportNames(tool: string): { input: string; parameters: string; validator: string; definition: string; schema: string } {
+export function toolExportNames(tool: string): {
+  input: string;
+  parameters: string;
+  validator: string;
+  definition: string;
+  schema: string;
+  requestBody: string;
+  requestBodyComponents: string;
+} {
   const camel = lowerCamel(tool);
-  return { input: `${tool}Input`, parameters: `${tool}Parameters`, validator: `validate${tool}`, definition: `${camel}Tool`, schema: `${camel}Schema` };
+  return {
+    input: `${tool}Input`,
+    parameters: `${tool}Parameters`,
+    validator: `validate${tool}`,
+    definition: `${camel}Tool`,
+    schema: `${camel}Schema`,
+    // Exported only when a request body schema was captured for the tool.
+    requestBody: `${tool}RequestBody`,
+    requestBodyComponents: `${tool}RequestBodyComponents`,
+  };
 }
 
 /** createCloudSheetsClient. */
@@ -101,6 +118,11 @@ export interface ToolNames {
   readonly definition: string;
   /** The tool's Standard Schema object (`createSpreadsheetSchema`). */
   readonly schema: string;
+  /** The captured request body's type and its `components.schemas` type. */
+  readonly requestBody: string;
+  readonly requestBodyComponents: string;
+  /** The validators module's private check of a captured request body. */
+  readonly requestBodyCheck: string;
   readonly method: string;
   /**
    * Model-facing tool name (`CloudSheets_GetSpreadsheet`): provider-safe (`[A-Za-z0-9_]`, at most
@@ -141,7 +163,7 @@ export function serverNames(server: string, toolModeName: string, toolNames: rea
   for (const tool of toolNames) {
     const derived = toolExportNames(tool);
     const modelName = modelToolName({ name: server }, { name: tool });
-    tools.set(tool, { tool, ...derived, method: methods.get(tool) ?? lowerCamel(tool), modelName });
+    tools.set(tool, { tool, ...derived, requestBodyCheck: `check${tool}RequestBody`, method: methods.get(tool) ?? lowerCamel(tool), modelName });
     for (const name of Object.values(derived)) {
       const owner = owners.get(name);
       if (owner !== undefined && owner !== tool) {

@@ -1,6 +1,7 @@
 // The typed IR between the YAML specs and every emitter. Emitters read only these types;
 // everything here is normalized: defaults filled, names resolved, "not shown" made explicit.
 import type { FormatName } from "../../../packages/runtime/src/formats.ts";
+import type { CapturedRequestBody } from "./request-body.ts";
 
 /** A fact a document either states or explicitly leaves unstated. */
 export type Documented<T> = { readonly known: true; readonly value: T } | { readonly known: false };
@@ -109,6 +110,8 @@ export interface Tool {
   /** undefined: the server's auth has no scopes (API key). */
   readonly scopes?: Documented<readonly string[]>;
   readonly modePattern: boolean;
+  /** The request body schema captured with `toolcat schemas pull`, when one was. */
+  readonly requestBody?: CapturedRequestBody;
   readonly parameters: ParameterList;
   readonly rules: readonly Rule[];
   readonly notes: readonly string[];

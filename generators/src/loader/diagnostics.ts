@@ -40,6 +40,7 @@ export const diagnosticCodes = [
   "file-name-mismatch",
   "missing-catalog",
   "missing-file",
+  "invalid-request-body",
 ] as const;
 
 export type DiagnosticCode = (typeof diagnosticCodes)[number];

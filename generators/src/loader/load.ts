@@ -7,6 +7,7 @@ import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
 import { buildCatalogRules } from "./build-catalog.ts";
 import { buildServer } from "./build.ts";
 import { SpecError, type Diagnostic } from "./diagnostics.ts";
+import { attachRequestBodies, listCaptures } from "./request-bodies.ts";
 import { checkSchema } from "./schema-check.ts";
 import { SpecSource } from "./source.ts";
 import { maxSpecBytes, tooLarge } from "./text.ts";
@@ -20,6 +21,8 @@ export interface LoadOptions {
   readonly only?: readonly string[];
   /** Replace file contents (path relative to root → text), for in-memory checks and tests. */
   readonly overrides?: ReadonlyMap<string, string | Uint8Array>;
+  /** false: leave captured request body schemas unread (`schemas pull` replaces them). */
+  readonly requestBodies?: false;
 }
 
 /** Server spec files under specs/, relative to root, in stable order. */
@@ -74,7 +77,8 @@ export function loadCatalog(options: LoadOptions): Catalog {
     const parsed = parse(file, "server");
     if (parsed === undefined || rules === undefined) continue;
     const { source, skip } = parsed;
-    const server = buildServer(source, rules, diagnostics, skip);
+    const built = buildServer(source, rules, diagnostics, skip);
+    const server = attachRequestBodies(built, options.requestBodies === false ? [] : listCaptures(root, built.slug, options.overrides), read, diagnostics, lines);
     const other = seen.get(server.name);
     if (other !== undefined) {
       diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });

@@ -14,6 +14,9 @@ describe("serverNames", () => {
       schema: "getSpreadsheetSchema",
       method: "getSpreadsheet",
       modelName: "CloudSheets_GetSpreadsheet",
+      requestBody: "GetSpreadsheetRequestBody",
+      requestBodyComponents: "GetSpreadsheetRequestBodyComponents",
+      requestBodyCheck: "checkGetSpreadsheetRequestBody",
     });
     expect(toolNames(names, "Call").method).toBe("callTool");
     expect(names.clientFactory).toBe("createCloudSheetsClient");

@@ -135,4 +135,19 @@ export const cases: readonly Case[] = [
   // Files.
   { name: "spec file that does not exist", only: ["specs/nowhere-api.yaml"], code: "missing-file", at: "1:1", in: "specs/nowhere-api.yaml" },
   { name: "workspace without a catalog", emptyRoot: true, code: "missing-catalog", at: "1:1", in: catalogFile },
+  // Captured request body schemas.
+  {
+    name: "captured body schema with an unsupported type",
+    files: { "specs/request-bodies/widget-api/ExecuteWidget.json": '{\n  "tool": "WidgetApi.ExecuteWidget",\n  "capturedFrom": "http://127.0.0.1:1",\n  "capturedAt": "2025-01-01T00:00:00.000Z",\n  "answer": { "type": "object", "properties": { "size": { "type": "huge" } } }\n}\n' },
+    code: "invalid-request-body",
+    at: "5:67",
+    in: "specs/request-bodies/widget-api/ExecuteWidget.json",
+  },
+  {
+    name: "captured body schema for a tool without the mode pattern",
+    files: { "specs/request-bodies/widget-api/GetWidget.json": "{}\n" },
+    code: "invalid-request-body",
+    at: "1:1",
+    in: "specs/request-bodies/widget-api/GetWidget.json",
+  },
 ];

@@ -2,6 +2,7 @@
 // predicates, pointers, the tool caller). Not for users: it may change with any generator release.
 export * from "./formats.js";
 export * from "./issues.js";
+export * from "./body-issues.js";
 export { describeValue, pointer } from "./validation.js";
 export { callByName, createToolCaller } from "./client.js";
 export { modelCaller } from "./model-call.js";

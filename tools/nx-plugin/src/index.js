@@ -48,10 +48,12 @@ export function targetsFor(slug) {
       cache: true,
       inputs: [
         `{workspaceRoot}/specs/${slug}.yaml`,
+        // Request body schemas captured by `toolcat schemas pull` type and validate request_body.
+        `{workspaceRoot}/specs/request-bodies/${slug}/**/*`,
         // The version field is kept across regeneration, so the package.json a release bumped is an input.
         `{projectRoot}/package.json`,
         ...generatorInputs,
-        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "tsx"] },
+        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "tsx", "openapi-typescript"] },
       ],
       outputs: generateOutputs,
     },

@@ -1,0 +1,140 @@
+// `toolcat schemas pull`: asks a running engine for the request body schema of each mode-pattern
+// tool (mode get_request_schema, through the runtime's HTTP transport) and stores each usable
+// answer, exactly as returned, in specs/request-bodies/<slug>/<Tool>.json. An answer equal to the
+// stored one leaves the file untouched; every write is atomic (a temporary file renamed over).
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { createToolCaller } from "../../../packages/runtime/src/client.ts";
+import { createHttpTransport } from "../../../packages/runtime/src/http-transport.ts";
+import type { Tool } from "../ir/types.ts";
+import { ignoringModes } from "../emit/emitter.ts";
+import { readAnswer } from "../loader/body-schema.ts";
+import { loadCatalog } from "../loader/load.ts";
+import { captureFile, type CaptureFile } from "../loader/request-bodies.ts";
+import { strings, UsageError, type OptionSpec } from "./args.ts";
+import type { RunContext } from "./commands.ts";
+import { resolveServers } from "./servers.ts";
+
+export const schemasPullUsage = `usage: toolcat schemas pull [--server <server> ...] [--tool <Name> ...] [--dry-run]
+                            [--base-url <url>] [--api-key <key>] [--timeout <ms>]
+
+Calls each mode-pattern tool with mode get_request_schema on a running engine and stores the
+returned OpenAPI schema in specs/request-bodies/<slug>/<Tool>.json with where and when it was
+captured. Then \`npm run generate\` types and validates request_body from it. A file whose stored
+schema equals the answer is left as it is. Exits 1 when any tool gave no usable schema.
+
+  --server <server>  only this server (slug, name or spec path); repeat for several
+  --tool <Name>      only this tool (short or full name); repeat for several
+  --dry-run          call the engine and report, but write nothing
+  --base-url <url>   the engine's address (default: TOOLCAT_BASE_URL)
+  --api-key <key>    the engine's API key (default: TOOLCAT_API_KEY; prefer the variable)
+  --timeout <ms>     time limit of each call (default 30000)
+  -h, --help         show this help
+`;
+
+export const schemasPullOptions: OptionSpec = {
+  server: { type: "string", multiple: true },
+  tool: { type: "string", multiple: true },
+  "dry-run": { type: "boolean" },
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  timeout: { type: "string" },
+};
+
+type Outcome = "written" | "unchanged" | "would write" | "failed";
+
+export async function schemasPull({ root, env, out, parsed }: RunContext): Promise<number> {
+  const [action] = parsed.positionals;
+  if (action !== "pull" || parsed.positionals.length > 1) throw new UsageError(action === undefined ? "missing subcommand: pull" : `unknown subcommand "${parsed.positionals.join(" ")}"`);
+  const value = (name: string, variable: string): string | undefined => {
+    const given = parsed.values[name];
+    return typeof given === "string" ? given : env[variable];
+  };
+  const baseUrl = value("base-url", "TOOLCAT_BASE_URL");
+  const apiKey = value("api-key", "TOOLCAT_API_KEY");
+  if (baseUrl === undefined || baseUrl === "") throw new UsageError("no engine address: pass --base-url or set TOOLCAT_BASE_URL");
+  if (apiKey === undefined || apiKey === "") throw new UsageError("no API key: set TOOLCAT_API_KEY or pass --api-key");
+  const capturedFrom = transportAddress(baseUrl);
+  const timeoutMs = Number(parsed.values["timeout"] ?? "30000");
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError("--timeout must be a positive whole number of milliseconds");
+
+  const servers = resolveServers(root, strings(parsed.values["server"]));
+  // Stored captures are not read: a broken one must not stop the pull that replaces it.
+  const catalog = loadCatalog({ root, requestBodies: false, ...(servers.length > 0 && { only: servers.map((s) => `specs/${s}.yaml`) }) });
+  const tools = selectTools(catalog.servers.flatMap((s) => s.tools.filter((t) => t.modePattern).map((tool) => ({ slug: s.slug, tool }))), strings(parsed.values["tool"]));
+  const mode = ignoringModes(catalog.rules.toolMode)[0];
+  if (mode === undefined) throw new UsageError("the catalog's ToolMode has no value besides execute");
+
+  // Retries stay off: a tool that fails is reported and the next one asked.
+  const transport = createHttpTransport({ baseUrl, apiKey, timeoutMs, retries: 0 });
+  const caller = createToolCaller({ transport, env: { ...env } as Record<string, string> });
+  const dryRun = parsed.values["dry-run"] === true;
+  const counts = new Map<Outcome, number>();
+  for (const [index, { slug, tool }] of tools.entries()) {
+    const progress = `${String(index + 1).padStart(String(tools.length).length)}/${tools.length}`;
+    const file = captureFile(slug, tool.name);
+    let outcome: Outcome;
+    try {
+      const definition = { name: tool.name, fullName: tool.fullName, secrets: tool.secrets, validate: (input: unknown) => ({ ok: true as const, value: input }) };
+      const answer = await caller.call(definition, { mode }, { timeoutMs });
+      const read = readAnswer(answer);
+      if (!read.ok) {
+        const problems = read.problems.map((p) => `${p.path.length === 0 ? "" : `at /${p.path.join("/")}: `}${p.message}`);
+        throw new Error(`returned no usable request body schema: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}`);
+      }
+      outcome = store(root, file, { tool: tool.fullName, capturedFrom, capturedAt: new Date().toISOString(), answer }, dryRun);
+      out.stdout(`${progress} ${tool.fullName}: ${outcome} ${file}\n`);
+    } catch (error) {
+      outcome = "failed";
+      // The runtime's errors name the tool already; the others get its name here.
+      const message = error instanceof Error ? error.message : String(error);
+      out.stderr(`${progress} ${message.includes(tool.fullName) ? message : `${tool.fullName}: ${message}`}\n`);
+    }
+    counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  }
+  const summary = (["written", "would write", "unchanged", "failed"] as const).filter((o) => counts.has(o)).map((o) => `${counts.get(o)} ${o}`);
+  out.stdout(`toolcat schemas pull: ${tools.length} tool(s)${summary.length > 0 ? `: ${summary.join(", ")}` : ""}${dryRun ? " (dry run: nothing written)" : ""}\n`);
+  return counts.has("failed") ? 1 : 0;
+}
+
+function selectTools<T extends { readonly tool: Tool }>(tools: readonly T[], names: readonly string[]): T[] {
+  if (names.length === 0) return [...tools];
+  for (const name of names) {
+    if (!tools.some(({ tool }) => tool.name === name || tool.fullName === name)) throw new UsageError(`no mode-pattern tool named "${name}" in the selected servers`);
+  }
+  return tools.filter(({ tool }) => names.includes(tool.name) || names.includes(tool.fullName));
+}
+
+/** The address recorded in a capture: origin and path only, so no credential in a URL is stored. */
+function transportAddress(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    throw new UsageError(`--base-url ${JSON.stringify(baseUrl)} is not a URL`);
+  }
+}
+
+/** Writes the capture unless the stored one holds an equal answer; atomic (temporary file, rename). */
+function store(root: string, file: string, capture: CaptureFile, dryRun: boolean): Outcome {
+  const path = join(root, file);
+  if (existsSync(path)) {
+    try {
+      const stored = JSON.parse(readFileSync(path, "utf8")) as Partial<CaptureFile>;
+      if (stored.tool === capture.tool && isDeepStrictEqual(stored.answer, capture.answer)) return "unchanged";
+    } catch {
+      // An unreadable stored capture is replaced.
+    }
+  }
+  if (dryRun) return "would write";
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, `${JSON.stringify(capture, null, 2)}\n`);
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  return "written";
+}

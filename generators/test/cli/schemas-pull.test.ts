@@ -1,0 +1,229 @@
+// `toolcat schemas pull` against a fake engine on 127.0.0.1, end to end: the captures it writes,
+// no churn on a second pull, each way an engine can fail, and the generated package typing and
+// validating request bodies through its client.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import { runPipeline } from "../../src/pipeline.ts";
+import { answers, startFakeEngine, type Behaviour, type FakeEngine } from "../fixtures/engine/fake-engine.ts";
+import { workspaceRoot } from "../support.ts";
+
+const fixtureSpecs = join(workspaceRoot, "generators/test/fixtures/specs");
+const captures = "specs/request-bodies/orders-api";
+
+function workspace(): string {
+  const root = mkdtempSync(join(tmpdir(), "toolcat-pull-"));
+  mkdirSync(join(root, "specs"));
+  writeFileSync(join(root, "package.json"), `{ "type": "module" }\n`);
+  copyFileSync(join(workspaceRoot, "specs/catalog.yaml"), join(root, "specs/catalog.yaml"));
+  copyFileSync(join(fixtureSpecs, "orders-api.yaml"), join(root, "specs/orders-api.yaml"));
+  return root;
+}
+
+async function pull(root: string, engine: FakeEngine, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+  const code = await main(["schemas", "pull", "--base-url", engine.url, ...args], { cwd: root, env: { TOOLCAT_API_KEY: engine.apiKey }, out });
+  return { code, stdout, stderr };
+}
+
+const listFiles = (root: string): string[] => (existsSync(join(root, captures)) ? readdirSync(join(root, captures)).sort() : []);
+const readCapture = (root: string, tool: string): { answer: unknown; tool: string; capturedFrom: string } =>
+  JSON.parse(readFileSync(join(root, captures, `${tool}.json`), "utf8")) as { answer: unknown; tool: string; capturedFrom: string };
+
+let engine: FakeEngine;
+beforeAll(async () => {
+  engine = await startFakeEngine();
+});
+afterAll(() => engine.close());
+
+describe("toolcat schemas pull", () => {
+  const root = workspace();
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const tools = ["--tool", "CreateOrder", "--tool", "OrdersApi.UpdateInventory"];
+
+  it("stores each answer exactly as returned, with where and when, showing progress", async () => {
+    const run = await pull(root, engine, ...tools);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`1/2 OrdersApi.CreateOrder: written ${captures}/CreateOrder.json`);
+    expect(run.stdout).toContain("2/2 OrdersApi.UpdateInventory: written");
+    expect(listFiles(root)).toEqual(["CreateOrder.json", "UpdateInventory.json"]);
+    for (const tool of ["CreateOrder", "UpdateInventory"]) {
+      const capture = readCapture(root, tool);
+      expect(capture.answer).toEqual(answers[`OrdersApi.${tool}`]);
+      expect(capture.tool).toBe(`OrdersApi.${tool}`);
+      expect(capture.capturedFrom).toBe(engine.url);
+    }
+    // Only the schema mode was asked for, and nothing else was sent.
+    expect(engine.received.map((r) => r.input)).toEqual([{ mode: "get_request_schema" }, { mode: "get_request_schema" }]);
+  });
+
+  it("changes nothing on a second pull with the same answers", async () => {
+    const before = listFiles(root).map((f) => readFileSync(join(root, captures, f), "utf8"));
+    const run = await pull(root, engine, ...tools);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("2 unchanged");
+    expect(listFiles(root).map((f) => readFileSync(join(root, captures, f), "utf8"))).toEqual(before);
+  });
+
+  it("writes nothing with --dry-run", async () => {
+    const dry = workspace();
+    const run = await pull(dry, engine, "--dry-run", ...tools);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("2 would write");
+    expect(listFiles(dry)).toEqual([]);
+    rmSync(dry, { recursive: true, force: true });
+  });
+
+  const failures: [Behaviour, RegExp][] = [
+    ["refuse", /OrdersApi\.CreateOrder.*answered 403.*may not read schemas/],
+    ["hang", /OrdersApi\.CreateOrder did not answer within 300 ms/],
+    ["not-json", /OrdersApi\.CreateOrder.*not JSON/],
+    ["not-schema", /OrdersApi\.CreateOrder: returned no usable request body schema: the answer is a number/],
+  ];
+  it.each(failures)("reports an engine that answers %s, naming the tool, and writes no file", async (behaviour, message) => {
+    const fresh = workspace();
+    engine.behave("OrdersApi.CreateOrder", behaviour);
+    try {
+      const run = await pull(fresh, engine, "--tool", "CreateOrder", "--timeout", "300");
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr).not.toContain(engine.apiKey);
+      expect(run.stdout).toContain("1 failed");
+      expect(listFiles(fresh)).toEqual([]);
+    } finally {
+      engine.behave("OrdersApi.CreateOrder", "answer");
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it("reports a tool the engine has no schema for and still stores the others", async () => {
+    const fresh = workspace();
+    const run = await pull(fresh, engine);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/3\/3 .*OrdersApi\.CancelOrder.*no schema for OrdersApi\.CancelOrder/);
+    expect(listFiles(fresh)).toEqual(["CreateOrder.json", "UpdateInventory.json"]);
+    rmSync(fresh, { recursive: true, force: true });
+  });
+
+  it.each([
+    [["--tool", "Nope"], /no mode-pattern tool named "Nope"/],
+    [["--timeout", "soon"], /--timeout must be/],
+  ])("refuses the command line %j", async (args, message) => {
+    const run = await pull(root, engine, ...args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it("matches the captures committed with the fixture", () => {
+    for (const tool of ["CreateOrder", "UpdateInventory"]) {
+      const committed = JSON.parse(readFileSync(join(fixtureSpecs, "request-bodies/orders-api", `${tool}.json`), "utf8")) as { answer: unknown };
+      expect(readCapture(root, tool).answer).toEqual(committed.answer);
+    }
+  });
+
+  // One tsc program for the package and a consumer: seconds, more on a busy machine.
+  it("generates a package whose types and validators check bodies end to end through the client", { timeout: 120_000 }, async () => {
+    const { files } = runPipeline({ root, servers: ["orders-api"] });
+    for (const file of files) {
+      mkdirSync(dirname(join(root, file.path)), { recursive: true });
+      writeFileSync(join(root, file.path), file.text);
+    }
+    // A consumer: the body type is real (a wrong field does not compile).
+    const consumer = join(root, "packages/consumer.ts");
+    writeFileSync(
+      consumer,
+      [
+        'import type { CreateOrderRequestBody } from "./orders-api/src/index.js";',
+        'export const ok: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", quantity: 1 }] };',
+        '// @ts-expect-error quantity is a number',
+        'export const wrong: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", quantity: "1" }] };',
+        "",
+      ].join("\n"),
+    );
+    mkdirSync(join(root, "node_modules/@toolcat"), { recursive: true });
+    symlinkSync(join(workspaceRoot, "packages/runtime"), join(root, "node_modules/@toolcat/runtime"), "dir");
+    const base = ts.getParsedCommandLineOfConfigFile(join(workspaceRoot, "tsconfig.base.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    if (base === undefined) throw new Error("cannot read tsconfig.base.json");
+    const out = join(root, "out");
+    const roots = [...files.filter((f) => f.path.endsWith(".ts")).map((f) => join(root, f.path)), consumer];
+    const program = ts.createProgram(roots, { ...base.options, noEmit: false, declaration: false, rootDir: join(root, "packages"), outDir: out });
+    const emitted = program.emit();
+    expect([...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
+
+    const pkg = (await import(pathToFileURL(join(out, "orders-api/src/index.js")).href)) as PackageModule;
+    const client = pkg.createOrdersApiClient({ transport: pkg.createHttpTransport({ baseUrl: engine.url, apiKey: engine.apiKey }), env: false });
+    const body = {
+      customer: { email: "a@b.c", address: { city: "Oslo", zip: "0150" } },
+      items: [{ sku: "x", quantity: 2 }],
+      currency: "EUR",
+      note: null,
+      payment: { kind: "invoice", due_days: 30 },
+      total: 10,
+    };
+    const result = (await client.createOrder({ mode: "execute", store_id: "s1", request_body: body })) as { received: { request_body: string } };
+    expect(JSON.parse(result.received.request_body)).toEqual(body);
+
+    const bad = {
+      customer: { address: { zip: "01" } },
+      items: [{ sku: "x", quantity: 0, color: "red" }],
+      currency: "GBP",
+      payment: { kind: "card" },
+      total: 0,
+      extra: true,
+    };
+    const error = await client.createOrder({ mode: "execute", store_id: "s1", request_body: bad }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(pkg.ValidationError);
+    const paths = (error as { issues: { path: string }[] }).issues.map((i) => i.path).sort();
+    expect(paths).toEqual(
+      [
+        "/request_body/customer/email",
+        "/request_body/customer/address/city",
+        "/request_body/customer/address/zip",
+        "/request_body/items/0/quantity",
+        "/request_body/items/0/color",
+        "/request_body/currency",
+        "/request_body/payment",
+        "/request_body/total",
+        "/request_body/extra",
+      ].sort(),
+    );
+
+    const inventory = { warehouse: "w", counts: { a: 1, b: -1 }, reason: null, replace: false, tags: ["x", 2, true] };
+    const checked = pkg.validate("UpdateInventory", { mode: "execute", request_body: JSON.stringify(inventory) });
+    expect(checked.ok ? [] : checked.issues.map((i) => i.path)).toEqual(["/request_body/counts/b", "/request_body/replace", "/request_body/tags/2"]);
+    // Not JSON at all is the request_body format's one issue; a body of the wrong type is one issue.
+    for (const text of ["{", "[]"]) {
+      const result = pkg.validate("UpdateInventory", { mode: "execute", request_body: text });
+      expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual(["/request_body"]);
+    }
+    // A tool without a captured schema keeps taking any JSON text.
+    expect(pkg.validate("CancelOrder", { mode: "execute", request_body: "[1]" }).ok).toBe(true);
+
+    const manifest = JSON.parse(readFileSync(join(root, "packages/orders-api/manifest.json"), "utf8")) as ManifestShape;
+    const create = manifest.tools.find((t) => t.name === "CreateOrder");
+    expect(create?.inputSchema.else.properties.request_body.contentSchema).toMatchObject({ type: "object", required: ["customer", "items"] });
+    expect(readFileSync(join(root, "packages/orders-api/README.md"), "utf8")).toContain("| `items[].quantity` | integer | yes | value at least 1 |");
+  });
+});
+
+interface PackageModule {
+  createOrdersApiClient(options: object): { createOrder(input: object): Promise<unknown> };
+  createHttpTransport(options: { baseUrl: string; apiKey: string }): object;
+  validate(name: string, input: unknown): { ok: true } | { ok: false; issues: { path: string }[] };
+  ValidationError: new (...args: never[]) => Error;
+}
+
+interface ManifestShape {
+  tools: { name: string; inputSchema: { else: { properties: { request_body: { contentSchema: unknown } } } } }[];
+}
