@@ -1,4 +1,5 @@
 // OpenAI's documented strict-mode rules, table-driven, then checked on every real tool.
+import { toStrictJsonSchema } from "openai/lib/transform";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../src/emit/input-schema.ts";
 import { openAiStrict, strictFormats, strictKeywords } from "../../../src/emit/model/openai-strict.ts";
@@ -92,6 +93,19 @@ describe("every catalog tool", () => {
     }
     console.info(`OpenAI strict: ${strict} of ${tools.length} tools`);
     expect(strict).toBeGreaterThan(200);
+  });
+
+  it("are fixed points of the openai package's own strict-schema transform", () => {
+    // The SDK's toStrictJsonSchema rewrites a schema into what strict mode accepts: a schema it
+    // leaves unchanged already follows the rules, by the provider's own reading of them.
+    let checked = 0;
+    for (const tool of tools) {
+      const result = openAiStrict(tool.inputSchema);
+      if (!result.strict) continue;
+      checked++;
+      expect(toStrictJsonSchema(structuredClone(result.schema) as Parameters<typeof toStrictJsonSchema>[0]), tool.name).toEqual(result.schema);
+    }
+    expect(checked).toBeGreaterThan(200);
   });
 
   it("gives Chat Completions and Responses the same function", () => {
