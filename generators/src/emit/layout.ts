@@ -90,6 +90,19 @@ export function writeLaidOut(writer: CodeBlockWriter, code: Code, suffix = ""): 
   for (const line of layout(code, width, suffix)) writer.writeLine(line);
 }
 
+/**
+ * `if (condition) { then } [else { otherwise }]`, the condition broken over lines when long.
+ * `lead` is text already on the line (`} else `).
+ */
+export function writeIf(w: CodeBlockWriter, condition: Code, then: () => void, otherwise?: () => void, lead = ""): void {
+  const width = maxLineLength - w.getIndentationLevel() * indentUnit.length - lead.length - " {".length;
+  const lines = layout(prefixed("if (", suffixed(condition, ")")), width);
+  for (const line of lines.slice(0, -1)) w.writeLine(line);
+  w.write(`${lines.at(-1) ?? ""} `).inlineBlock(then);
+  if (otherwise !== undefined) w.write(" else ").inlineBlock(otherwise);
+  w.newLine();
+}
+
 /** Laid-out code as text for a statement at the top level of a file. */
 export function laidOut(code: Code, suffix = ""): string {
   return layout(code, maxLineLength, suffix).join("\n");

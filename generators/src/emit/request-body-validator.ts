@@ -9,6 +9,7 @@ import type { BodySchema, CapturedRequestBody } from "../ir/request-body.ts";
 import type { Tool } from "../ir/types.ts";
 import { docText, jsonLiteral, stringLiteral } from "./escape.ts";
 import type { InternalName } from "./runtime-names.ts";
+import { writeIf } from "./layout.ts";
 import { writeCode } from "./source-file.ts";
 
 /** Records a runtime helper as used and returns its name, for the import list. */
@@ -240,11 +241,4 @@ class BodyWriter {
 function listLiteral(values: readonly unknown[]): string {
   const line = jsonLiteral(values);
   return line.length <= 60 ? line : jsonLiteral(values, 2);
-}
-
-/** `if (condition) { then } [else { otherwise }]`. */
-function writeIf(w: CodeBlockWriter, condition: string, then: () => void, otherwise?: () => void): void {
-  w.write(`if (${condition}) `).inlineBlock(then);
-  if (otherwise !== undefined) w.write(" else ").inlineBlock(otherwise);
-  w.newLine();
 }

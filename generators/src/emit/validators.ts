@@ -17,7 +17,7 @@ import {
   runtimeTypeNames,
   type InternalName,
 } from "./runtime-names.ts";
-import { arrayLiteral, call, chain, layout, maxLineLength, prefixed, suffixed, writeLaidOut, type Code, type Group } from "./layout.ts";
+import { arrayLiteral, call, chain, prefixed, suffixed, writeIf, writeLaidOut, type Code, type Group } from "./layout.ts";
 import { requestBodyChecks, writeRequestBodyCall } from "./request-body-validator.ts";
 import { exportFunction, nameList, printTypeScript } from "./source-file.ts";
 
@@ -181,19 +181,6 @@ function writeIgnoringModes(w: CodeBlockWriter, ctx: Context, inputType: string)
 /** The local holding a parameter's value, or an own read when the tool does not declare it. */
 function valueOf(name: string, locals: ReadonlyMap<string, string>, ctx: Context): string {
   return locals.get(name) ?? ownRead(name, ctx);
-}
-
-/**
- * `if (condition) { then } [else { otherwise }]`, the condition broken over lines when long.
- * `lead` is text already on the line (`} else `).
- */
-function writeIf(w: CodeBlockWriter, condition: Code, then: () => void, otherwise?: () => void, lead = ""): void {
-  const width = maxLineLength - w.getIndentationLevel() * 2 - lead.length - " {".length;
-  const lines = layout(prefixed("if (", suffixed(condition, ")")), width);
-  for (const line of lines.slice(0, -1)) w.writeLine(line);
-  w.write(`${lines.at(-1) ?? ""} `).inlineBlock(then);
-  if (otherwise !== undefined) w.write(" else ").inlineBlock(otherwise);
-  w.newLine();
 }
 
 function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], ctx: Context): void {
