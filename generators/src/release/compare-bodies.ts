@@ -14,7 +14,7 @@ export function compareRequestBodies(before: CapturedRequestBody | undefined, af
   if (after === undefined) return [finding("major", "request body schema no longer captured (request_body is an untyped string again)")];
   const findings = new BodyComparer(before, after).compare(rootPointer, before.root, after.root);
   // Annotations the IR does not keep (title, example, pattern...) still reach the generated types' docs.
-  if (findings.length === 0 && !sameJson(before.answer, after.answer)) return [finding("patch", "request body schema annotations changed")];
+  if (findings.length === 0 && !sameJson(before.answer, after.answer)) return [finding("patch", "request body schema changed, accepting the same bodies")];
   return findings;
 }
 
@@ -30,7 +30,7 @@ function typeName(schema: BodySchema): string {
 type Pair = readonly [BodySchema, BodySchema];
 
 class BodyComparer {
-  /** Schema pairs being compared on the current path, so recursive components end (IR nodes are shared). */
+  /** Resolved schema pairs being compared on the current path (components are shared IR nodes). */
   private readonly open: Pair[] = [];
 
   constructor(
@@ -39,12 +39,14 @@ class BodyComparer {
   ) {}
 
   compare(path: string, beforeNode: BodySchema, afterNode: BodySchema): Finding[] {
-    if (this.open.some(([a, b]) => a === beforeNode && b === afterNode)) return [];
-    this.open.push([beforeNode, afterNode]);
+    const old = resolve(this.before, beforeNode);
+    const next = resolve(this.after, afterNode);
+    // A recursive component met again at a deeper path has been compared already.
+    if (this.open.some(([a, b]) => a === old && b === next)) return [];
+    this.open.push([old, next]);
     try {
-      const old = resolve(this.before, beforeNode);
-      const next = resolve(this.after, afterNode);
-      return [...this.compareResolved(path, old, next), ...compareAnnotations(path, old, next)];
+      const nullable = [acceptsNull(beforeNode, old), acceptsNull(afterNode, next)] as const;
+      return [...this.compareResolved(path, old, next), ...compareAnnotations(path, old, next, nullable)];
     } finally {
       this.open.pop();
     }
@@ -149,27 +151,31 @@ class BodyComparer {
   }
 }
 
-/** Follows $refs to the component schema (a chain of aliases too); a loop of bare refs stays a ref. */
+/** Follows $refs to the component schema (through aliases); a loop of bare refs stays a ref. */
 function resolve(body: CapturedRequestBody, schema: BodySchema): BodySchema {
   let current = schema;
   const seen = new Set<string>();
   while (current.kind === "ref" && !seen.has(current.name)) {
-    seen.add(current.name);
     const name = current.name;
+    seen.add(name);
     const target = body.components.find((c) => c.name === name)?.schema;
     if (target === undefined) return current;
-    // A nullable $ref allows null whatever the component says.
-    current = current.nullable && "nullable" in target && !target.nullable ? { ...target, nullable: true } : target;
+    current = target;
   }
   return current;
 }
 
-/** Null acceptance and descriptions, for every kind. */
-function compareAnnotations(path: string, old: BodySchema, next: BodySchema): Finding[] {
+/** A nullable $ref allows null whatever its component says. */
+function acceptsNull(node: BodySchema, resolved: BodySchema): boolean {
   const nullable = (schema: BodySchema): boolean => "nullable" in schema && schema.nullable;
+  return nullable(node) || nullable(resolved);
+}
+
+/** Null acceptance and descriptions, for every kind. */
+function compareAnnotations(path: string, old: BodySchema, next: BodySchema, [wasNullable, isNullable]: readonly [boolean, boolean]): Finding[] {
   const findings: Finding[] = [];
-  if (old.kind !== "any" && next.kind !== "any" && nullable(old) !== nullable(next)) {
-    findings.push(nullable(next) ? finding("minor", `${path} accepts null`) : finding("major", `${path} no longer accepts null`));
+  if (old.kind !== "any" && next.kind !== "any" && wasNullable !== isNullable) {
+    findings.push(isNullable ? finding("minor", `${path} accepts null`) : finding("major", `${path} no longer accepts null`));
   }
   if (old.description !== next.description) findings.push(finding("patch", `${path} description changed`));
   return findings;
