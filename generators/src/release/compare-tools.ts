@@ -3,6 +3,7 @@
 // it is reported as both, and the removal makes it breaking.
 import type { Documented, Parameter, ParameterList, Requirement, Rule, Tool } from "../ir/types.ts";
 import { finding, sameJson, type Bump, type Finding } from "./change.ts";
+import { compareRequestBodies } from "./compare-bodies.ts";
 import { compareMembers, compareValueTypes } from "./compare-values.ts";
 
 const requirementRank: Readonly<Record<Requirement, number>> = { optional: 0, execute: 1, always: 2 };
@@ -15,6 +16,7 @@ export function compareTools(before: Tool, after: Tool): Finding[] {
     ...compareScopes(before.scopes, after.scopes),
     ...compareParameterLists(before.parameters, after.parameters),
     ...compareRules(before.rules, after.rules),
+    ...compareRequestBodies(before.requestBody, after.requestBody),
     ...(before.purpose === after.purpose ? [] : [finding("patch", "purpose changed")]),
     ...(sameJson(before.notes, after.notes) ? [] : [finding("patch", "notes changed")]),
   ];

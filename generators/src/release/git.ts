@@ -27,6 +27,17 @@ export function showFile(root: string, rev: string, path: string): string | unde
   return succeeds(root, ["cat-file", "-e", object]) ? git(root, ["show", object]) : undefined;
 }
 
+/** Names of the files directly in `dir` at `rev`; none when the directory did not exist there. */
+export function listFilesAt(root: string, rev: string, dir: string): string[] {
+  const tree = `${rev}:./${dir}`;
+  if (!succeeds(root, ["cat-file", "-e", tree])) return [];
+  // -z: names unquoted, whatever characters they hold; each entry is "<mode> <type> <object>\t<name>".
+  return git(root, ["ls-tree", "-z", tree])
+    .split("\0")
+    .filter((entry) => entry.split(" ")[1] === "blob")
+    .map((entry) => entry.slice(entry.indexOf("\t") + 1));
+}
+
 /** The newest `<projectName>@<version>` tag reachable from HEAD, the tag pattern nx.json configures. */
 export function lastReleaseTag(root: string, projectName: string): string | undefined {
   try {

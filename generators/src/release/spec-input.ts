@@ -1,13 +1,16 @@
 // Where the two sides of a diff come from: a spec file on disk or `<rev>:<path>` in git. Both go
-// through the real loader, so a diff sees exactly the IR the generators would.
+// through the real loader, so a diff sees exactly the IR the generators would; a revision's side
+// takes the catalog rules and the captured request bodies of that revision, not the working tree's.
 import { existsSync, readFileSync } from "node:fs";
 import { basename, relative, resolve } from "node:path";
 import { parse } from "yaml";
+import { compareText } from "../core/files.ts";
 import { kebabCase } from "../ir/naming.ts";
 import type { Server } from "../ir/types.ts";
-import { SpecError } from "../loader/diagnostics.ts";
+import { SpecError, type Diagnostic } from "../loader/diagnostics.ts";
 import { catalogFileName, loadCatalog } from "../loader/load.ts";
-import { showFile } from "./git.ts";
+import { attachRequestBodies, requestBodiesDir } from "../loader/request-bodies.ts";
+import { listFilesAt, showFile } from "./git.ts";
 
 export type SpecInput =
   | { readonly kind: "file"; readonly path: string }
@@ -35,8 +38,16 @@ export function loadInput(root: string, input: SpecInput): Server {
   }
   const text = showFile(root, input.rev, input.path);
   if (text === undefined) throw new Error(`${input.path} does not exist at revision ${input.rev}`);
-  // The catalog rules of the same revision, so the old side is the package that was generated then.
-  return loadSpecText(root, text, label, showFile(root, input.rev, catalogPath));
+  // The catalog rules and captures of the same revision, so the old side is the package that was generated then.
+  const server = loadSpecText(root, text, label, { catalogText: showFile(root, input.rev, catalogPath), requestBodies: false });
+  return attachCapturesAt(root, input.rev, server);
+}
+
+export interface SpecTextOptions {
+  /** The catalog rules to load with; specs/catalog.yaml on disk when undefined. */
+  readonly catalogText?: string | undefined;
+  /** false: leave the captured request bodies on disk unread (the caller attaches its own). */
+  readonly requestBodies?: false;
 }
 
 /**
@@ -44,17 +55,28 @@ export function loadInput(root: string, input: SpecInput): Server {
  * name, so the text is placed at that path in memory, whatever file or revision it came from;
  * diagnostics are relabelled with `label` so they point at the real source.
  */
-export function loadSpecText(root: string, text: string, label: string, catalogText?: string): Server {
+export function loadSpecText(root: string, text: string, label: string, options: SpecTextOptions = {}): Server {
+  const { catalogText, requestBodies } = options;
   const path = `specs/${declaredSlug(text) ?? basename(label).replace(/\.yaml$/, "")}.yaml`;
   const overrides = new Map([[path, text], ...(catalogText === undefined ? [] : [[catalogPath, catalogText] as const])]);
   try {
-    const [server] = loadCatalog({ root, only: [path], overrides }).servers;
+    const [server] = loadCatalog({ root, only: [path], overrides, ...(requestBodies === false && { requestBodies }) }).servers;
     if (server === undefined) throw new Error(`${label}: no server loaded`);
     return server;
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
     throw new SpecError(error.diagnostics.map((d) => (d.file === path ? { ...d, file: label } : d)));
   }
+}
+
+/** The server with the request bodies captured at `rev`, read by the loader's own reader; errors name the revision. */
+function attachCapturesAt(root: string, rev: string, server: Server): Server {
+  const dir = `${requestBodiesDir}/${server.slug}`;
+  const files = listFilesAt(root, rev, dir).filter((name) => name.endsWith(".json")).map((name) => `${dir}/${name}`).sort(compareText);
+  const diagnostics: Diagnostic[] = [];
+  const attached = attachRequestBodies(server, files, (file) => showFile(root, rev, file), diagnostics, new Map());
+  if (diagnostics.length > 0) throw new SpecError(diagnostics.map((d) => ({ ...d, file: `${rev}:${d.file}` })));
+  return attached;
 }
 
 /** The slug the loader expects for this text's `server:` name, if the YAML parses that far. */

@@ -5,11 +5,12 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { diffCommand } from "../../src/release/diff-command.ts";
 import type { DiffReport } from "../../src/release/report.ts";
-import { loadSpecText } from "../../src/release/spec-input.ts";
+import { loadInput, loadSpecText } from "../../src/release/spec-input.ts";
 import { SpecError } from "../../src/loader/diagnostics.ts";
 import { workspaceRoot } from "../support.ts";
 import { tempRepo, type TempRepo } from "./repo.ts";
 import { edit, widgetFile, widgetSpec } from "./widget.ts";
+import { bodyFile, captureText, widgetBody } from "./widget-body.ts";
 
 let repo: TempRepo;
 let output: { stdout: string; stderr: string };
@@ -74,6 +75,57 @@ describe("toolcat diff", () => {
     expect(run(widgetFile)).toBe(2);
     expect(run("--base", "HEAD")).toBe(2);
     expect(output.stderr).toContain("usage: toolcat diff <old> <new> [--json]");
+  });
+});
+
+describe("toolcat diff over captured request bodies", () => {
+  const E = "WidgetApi.ExecuteWidget";
+  const narrowed = (): ReturnType<typeof widgetBody> => ({ ...widgetBody(), required: ["name", "lines", "priority"] });
+
+  beforeEach(() => {
+    repo.write(widgetFile, widgetSpec);
+    repo.write(bodyFile, captureText(widgetBody()));
+    repo.commit("capture the widget body");
+  });
+
+  it("sees a change to only the capture file, the base side read at the revision", () => {
+    repo.write(bodyFile, captureText(narrowed(), "2026-01-01T00:00:00.000Z"));
+    expect(run("--base", "HEAD", widgetFile)).toBe(0);
+    expect(output.stdout).toBe(`WidgetApi (@toolcat/widget-api): HEAD:specs/widget-api.yaml → specs/widget-api.yaml
+${E}: /request_body/priority changed from optional to required (breaking)
+bump: major
+`);
+  });
+
+  it("compares two revisions, each with its own captures", () => {
+    repo.write(bodyFile, captureText(narrowed()));
+    repo.commit("priority required");
+    repo.git("rm", "--quiet", bodyFile);
+    repo.commit("capture dropped");
+    expect(run("HEAD~2:specs/widget-api.yaml", "HEAD~1:specs/widget-api.yaml")).toBe(0);
+    expect(output.stdout).toContain(`${E}: /request_body/priority changed from optional to required (breaking)\n`);
+    expect(run("HEAD~3:specs/widget-api.yaml", "HEAD~2:specs/widget-api.yaml", "--json")).toBe(0);
+    const added = JSON.parse(output.stdout.slice(output.stdout.lastIndexOf("{\n  \"old\""))) as DiffReport;
+    expect(added.changes.map((c) => c.line)).toEqual([`${E}: request body schema captured (feature)`]);
+    expect(run("--base", "HEAD~1", widgetFile)).toBe(0);
+    expect(output.stdout).toContain(`${E}: request body schema no longer captured (request_body is an untyped string again) (breaking)\nbump: major\n`);
+  });
+
+  it("reports a bad capture at a revision against that revision", () => {
+    repo.write(bodyFile, captureText({ type: "object", properties: { a: { type: "strin" } } }));
+    repo.commit("broken capture");
+    repo.write(bodyFile, captureText(widgetBody()));
+    const error = (() => {
+      try {
+        loadInput(repo.root, { kind: "git", rev: "HEAD", path: widgetFile });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(SpecError);
+    expect((error as SpecError).diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([`HEAD:${bodyFile}:9 invalid-request-body`]);
+    expect(loadInput(repo.root, { kind: "file", path: join(repo.root, widgetFile) }).tools.find((t) => t.name === "ExecuteWidget")?.requestBody).toBeDefined();
   });
 });
 

@@ -8,6 +8,7 @@ import { releasePackages } from "../../src/release/packages.ts";
 import { planPackage, versionPlanPath, versionPlanText, writeVersionPlan } from "../../src/release/plan.ts";
 import { tempRepo, type TempRepo } from "./repo.ts";
 import { edit, widgetFile, widgetSpec } from "./widget.ts";
+import { bodyFile, captureText, widgetBody } from "./widget-body.ts";
 
 const widget = { name: "@toolcat/widget-api", dir: "packages/widget-api", version: "1.2.0" };
 let repo: TempRepo;
@@ -64,6 +65,11 @@ describe("a released package", () => {
     expect(plan.bump).toBe("none");
     expect(writeVersionPlan(repo.root, plan)).toBeUndefined();
     expect(existsSync(versionPlanPath(repo.root, plan))).toBe(false);
+  });
+
+  it("takes a request body captured since the tag as a feature", () => {
+    repo.write(bodyFile, captureText(widgetBody()));
+    expect(planPackage(repo.root, widget)).toMatchObject({ bump: "minor", lines: ["WidgetApi.ExecuteWidget: request body schema captured (feature)"] });
   });
 
   it("ignores tags of other packages", () => {
