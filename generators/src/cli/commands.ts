@@ -2,6 +2,7 @@
 import { relative, resolve } from "node:path";
 import { checkDrift, fixCommand, formatDrift } from "../drift.ts";
 import { loadCatalog } from "../loader/load.ts";
+import { refreshSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
 import { plan, stalePackages } from "../output.ts";
 import { runPipeline } from "../pipeline.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
@@ -81,7 +82,9 @@ spec errors (nothing is written then).
     const stale = servers.length > 0 ? [] : stalePackages(root, result.slugs);
     const changes = plan(root, [...result.slugs, ...stale], result.files);
     applyPlan(root, changes);
+    const schemaModule = servers.length === 0 && refreshSpecSchemaModule(root);
     if (parsed.values["quiet"] === true) return 0;
+    if (schemaModule) out.stdout(`rewrote ${specSchemaModulePath} (specs/schema changed)\n`);
     const written = new Set(changes.write.map((f) => f.path));
     for (const run of result.runs) {
       const changed = run.files.filter((f) => written.has(f.path)).length;
