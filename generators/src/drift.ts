@@ -37,7 +37,7 @@ export function checkDrift(root: string): DriftReport {
     const current = readOrUndefined(join(root, file.path));
     drift.push({ kind: current === undefined ? "missing" : "changed", path: file.path, diff: unifiedDiff(file.path, current ?? "", file.text) });
   }
-  const schemaModule = staleSpecSchemaModule(root);
+  const schemaModule = staleSpecSchemaModule();
   if (schemaModule !== undefined) {
     drift.push({ kind: "changed", path: specSchemaModulePath, diff: unifiedDiff(specSchemaModulePath, schemaModule.current, schemaModule.generated) });
   }

@@ -82,7 +82,7 @@ spec errors (nothing is written then).
     const stale = servers.length > 0 ? [] : stalePackages(root, result.slugs);
     const changes = plan(root, [...result.slugs, ...stale], result.files);
     applyPlan(root, changes);
-    const schemaModule = servers.length === 0 && refreshSpecSchemaModule(root);
+    const schemaModule = servers.length === 0 && refreshSpecSchemaModule();
     if (parsed.values["quiet"] === true) return 0;
     if (schemaModule) out.stdout(`rewrote ${specSchemaModulePath} (specs/schema changed)\n`);
     const written = new Set(changes.write.map((f) => f.path));

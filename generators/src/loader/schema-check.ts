@@ -1,17 +1,14 @@
 // Structural validation of a spec against the committed JSON Schema (the same one editors use),
 // with Ajv's errors turned into positioned diagnostics that say what to do.
-import { fileURLToPath } from "node:url";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { closest, type Diagnostic, type DiagnosticCode } from "./diagnostics.ts";
 import type { SpecPath, SpecSource } from "./source.ts";
 import { readSchemaTexts, specValidators, type SchemaName } from "./spec-schema.ts";
 
-/** The schemas of the workspace the generators belong to (not the one they generate), read once. */
-const workspaceRoot = fileURLToPath(new URL("../../../", import.meta.url));
 let validators: Readonly<Record<SchemaName, ValidateFunction>> | undefined;
 
 function validatorFor(name: SchemaName): ValidateFunction {
-  validators ??= specValidators(readSchemaTexts(workspaceRoot));
+  validators ??= specValidators(readSchemaTexts());
   return validators[name];
 }
 

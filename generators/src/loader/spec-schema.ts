@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
 import * as precompiled from "./spec-schema.generated.js";
 
@@ -16,9 +17,15 @@ export const schemaNames: readonly SchemaName[] = ["server", "catalog"];
 /** Where the committed module lives, relative to the workspace root. */
 export const specSchemaModulePath = "generators/src/loader/spec-schema.generated.js";
 
+/**
+ * The schemas and the module belong to the workspace the generators sit in, which is not always the
+ * one they generate (tests and the benchmark generate into scratch workspaces).
+ */
+const ownRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
 export type SchemaTexts = Readonly<Record<SchemaName, string>>;
 
-export function readSchemaTexts(root: string): SchemaTexts {
+export function readSchemaTexts(root = ownRoot): SchemaTexts {
   const read = (name: SchemaName): string => readFileSync(join(root, "specs", "schema", `${name}.schema.json`), "utf8");
   return { server: read("server"), catalog: read("catalog") };
 }
@@ -68,17 +75,17 @@ export function specSchemaModule(texts: SchemaTexts): string {
 }
 
 /** The module's current and fresh text when the schemas changed since it was generated. */
-export function staleSpecSchemaModule(root: string): { readonly current: string; readonly generated: string } | undefined {
-  const texts = readSchemaTexts(root);
+export function staleSpecSchemaModule(): { readonly current: string; readonly generated: string } | undefined {
+  const texts = readSchemaTexts();
   if (precompiled.schemaHash === schemaHash(texts)) return undefined;
-  return { current: readFileSync(join(root, specSchemaModulePath), "utf8"), generated: specSchemaModule(texts) };
+  return { current: readFileSync(join(ownRoot, specSchemaModulePath), "utf8"), generated: specSchemaModule(texts) };
 }
 
 /** Rewrites the committed module when the schemas changed; atomic (write beside, then rename). */
-export function refreshSpecSchemaModule(root: string): boolean {
-  const stale = staleSpecSchemaModule(root);
+export function refreshSpecSchemaModule(): boolean {
+  const stale = staleSpecSchemaModule();
   if (stale === undefined) return false;
-  const target = join(root, specSchemaModulePath);
+  const target = join(ownRoot, specSchemaModulePath);
   writeFileSync(`${target}.tmp`, stale.generated);
   renameSync(`${target}.tmp`, target);
   return true;

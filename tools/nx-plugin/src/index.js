@@ -51,7 +51,7 @@ export function targetsFor(slug) {
         // The version field is kept across regeneration, so the package.json a release bumped is an input.
         `{projectRoot}/package.json`,
         ...generatorInputs,
-        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "tsx"] },
+        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "esbuild"] },
       ],
       outputs: generateOutputs,
     },
