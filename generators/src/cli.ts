@@ -47,7 +47,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       return 0;
     }
     const cwd = context.cwd ?? process.cwd();
-    return command.run({ root: findRoot(cwd), cwd, env, out, args: rest, parsed });
+    return await command.run({ root: findRoot(cwd), cwd, env, out, args: rest, parsed });
   } catch (error) {
     if (error instanceof UsageError) {
       out.stderr(`toolcat ${command.name}: ${error.message}\nRun \`toolcat ${command.name} --help\` for usage.\n`);

@@ -31,7 +31,7 @@ export interface GenerationResult {
 }
 
 const require = createRequire(import.meta.url);
-const toolcatBin = join(workspaceRoot, "generators/bin/toolcat.js");
+export const toolcatBin = join(workspaceRoot, "generators/bin/toolcat.js");
 
 function treeBytes(dir: string): { files: number; bytes: number } {
   let files = 0;
@@ -45,7 +45,7 @@ function treeBytes(dir: string): { files: number; bytes: number } {
 }
 
 /** A workspace with the specs and nothing generated yet, so `generate` writes every file. */
-function freshWorkspace(dir: string): string {
+export function freshWorkspace(dir: string): string {
   const root = mkdtempSync(join(dir, "ws-"));
   cpSync(join(workspaceRoot, "specs"), join(root, "specs"), { recursive: true });
   cpSync(join(workspaceRoot, "package.json"), join(root, "package.json"));

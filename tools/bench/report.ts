@@ -7,6 +7,7 @@ import type { IncrementalResult } from "./incremental.ts";
 import type { Machine } from "./measure.ts";
 import type { ScaleResult } from "./scale.ts";
 import type { ValidatorsResult } from "./validators.ts";
+import type { WatchResult } from "./watch.ts";
 
 export interface Results {
   readonly date: string;
@@ -14,6 +15,7 @@ export interface Results {
   readonly benchSeconds: number;
   readonly generation?: GenerationResult;
   readonly incremental?: IncrementalResult;
+  readonly watch?: WatchResult;
   readonly scale?: ScaleResult;
   readonly validators?: ValidatorsResult;
   readonly footprint?: FootprintResult;
@@ -64,6 +66,20 @@ function incrementalRows(i: IncrementalResult): Row[] {
       "",
       "1 package",
       mark(i.packagesRegenerated === 1),
+    ],
+  ];
+}
+
+function watchRows(w: WatchResult): Row[] {
+  return [
+    [
+      "2 Watch mode, warm process",
+      `${w.editedSpec} saved (${w.edits} edits, ${w.filesWrittenPerEdit} files written each)`,
+      `${ms(w.saveToWrittenMs.median)} save to written (max ${ms(w.saveToWrittenMs.max)}); cycle ${ms(w.cycleMs)}`,
+      "",
+      "",
+      "≤ 150 ms",
+      mark(w.saveToWrittenMs.median <= 150),
     ],
   ];
 }
@@ -133,6 +149,7 @@ export function renderTable(results: Results): string {
   const rows: Row[] = [
     ...(results.generation ? generationRows(results.generation) : []),
     ...(results.incremental ? incrementalRows(results.incremental) : []),
+    ...(results.watch ? watchRows(results.watch) : []),
     ...(results.scale ? scaleRows(results.scale) : []),
     ...(results.validators ? validatorRows(results.validators) : []),
     ...(results.footprint ? footprintRows(results.footprint) : []),

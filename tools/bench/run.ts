@@ -1,4 +1,4 @@
-// `npm run bench`: builds what the packages ship, runs the six sections, prints one markdown table
+// `npm run bench`: builds what the packages ship, runs the seven sections, prints one markdown table
 // and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -11,8 +11,9 @@ import { machine, round, timeCommand, workspaceRoot } from "./measure.ts";
 import { renderTable, type Results } from "./report.ts";
 import { benchScale } from "./scale.ts";
 import { benchValidators } from "./validators.ts";
+import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "scale", "validators", "footprint", "drift"] as const;
+const sections = ["generation", "incremental", "watch", "scale", "validators", "footprint", "drift"] as const;
 type Section = (typeof sections)[number];
 
 /**
@@ -50,6 +51,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const steps: Record<Section, () => Promise<void> | void> = {
     generation: () => void (results.generation = benchGeneration()),
     incremental: () => void (results.incremental = benchIncremental()),
+    watch: async () => void (results.watch = await benchWatch()),
     scale: () => void (results.scale = benchScale()),
     validators: () => void (results.validators = benchValidators()),
     footprint: async () => void (results.footprint = await benchFootprint()),

@@ -6,6 +6,7 @@ import { refreshSpecSchemaModule, specSchemaModulePath } from "../loader/spec-sc
 import { plan, stalePackages } from "../output.ts";
 import { runPipeline } from "../pipeline.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
+import { interruption, watchGenerate } from "../watch.ts";
 import { applyPlan } from "../write.ts";
 import { strings, type OptionSpec, type ParsedArgs } from "./args.ts";
 import { annotation, inGitHubActions, printJson, type Env, type Out } from "./report.ts";
@@ -28,7 +29,7 @@ export interface Command {
   readonly positionals: boolean;
   /** What a spec error means for this command: the line after the diagnostics, and the exit code. */
   readonly onSpecError: { readonly outcome: string; readonly exit: number };
-  readonly run: (context: RunContext) => number;
+  readonly run: (context: RunContext) => number | Promise<number>;
 }
 
 const lint: Command = {
@@ -60,7 +61,7 @@ reports every problem with file:line:col, a code frame and a hint. Exits 0 when 
 const generate: Command = {
   name: "generate",
   summary: "regenerate packages from the specs",
-  usage: `usage: toolcat generate [--server <server> ...] [--quiet]
+  usage: `usage: toolcat generate [--server <server> ...] [--quiet] [--watch]
 
 Regenerates packages/<slug>/ from specs/ and writes only files whose content changed. Exits 1 on
 spec errors (nothing is written then).
@@ -69,13 +70,16 @@ spec errors (nothing is written then).
                      repeat for several. Without it every package is generated and packages whose
                      spec is gone are removed.
   --quiet            print nothing on success
+  --watch            keep running: on each save under specs/, re-lint and regenerate only the edited
+                     spec's package and print the files written or the errors (Ctrl-C to stop)
   -h, --help         show this help
 `,
-  options: { server: { type: "string", multiple: true }, quiet: { type: "boolean" } },
+  options: { server: { type: "string", multiple: true }, quiet: { type: "boolean" }, watch: { type: "boolean" } },
   positionals: false,
   onSpecError: { outcome: "; nothing was written", exit: 1 },
-  run({ root, out, parsed }) {
+  run({ root, env, out, parsed }) {
     const servers = resolveServers(root, strings(parsed.values["server"]));
+    if (parsed.values["watch"] === true) return watchGenerate({ root, servers, env, out, signal: interruption() });
     const start = performance.now();
     const result = runPipeline({ root, ...(servers.length > 0 && { servers }) });
     // A full run also owns packages whose spec was deleted: their whole directory is stale.
