@@ -66,9 +66,11 @@ export async function benchWatch(edits = 20): Promise<WatchResult> {
       filesWrittenPerEdit: median(samples.map((s) => s.files)),
     };
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    if (child.exitCode === null) child.kill("SIGINT");
-    await exited;
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGINT");
+      await exited;
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
