@@ -1,4 +1,4 @@
-// `npm run bench`: builds what the packages ship, runs the seven sections, prints one markdown table
+// `npm run bench`: builds what the packages ship, runs the eight sections, prints one markdown table
 // and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -9,11 +9,12 @@ import { benchGeneration } from "./generation.ts";
 import { benchIncremental } from "./incremental.ts";
 import { machine, round, timeCommand, workspaceRoot } from "./measure.ts";
 import { renderTable, type Results } from "./report.ts";
+import { benchNxScale } from "./nx-scale.ts";
 import { benchScale } from "./scale.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "watch", "scale", "validators", "footprint", "drift"] as const;
+const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift"] as const;
 type Section = (typeof sections)[number];
 
 /**
@@ -53,6 +54,7 @@ async function main(argv: readonly string[]): Promise<void> {
     incremental: () => void (results.incremental = benchIncremental()),
     watch: async () => void (results.watch = await benchWatch()),
     scale: () => void (results.scale = benchScale()),
+    "nx-scale": () => void (results.nxScale = benchNxScale()),
     validators: () => void (results.validators = benchValidators()),
     footprint: async () => void (results.footprint = await benchFootprint()),
     drift: () => void (results.drift = benchDrift()),
