@@ -23,6 +23,16 @@ export interface EmitContext {
   readonly names: ServerNames;
   /** Server-level facts and what the documents leave unstated, read by the README and the manifest. */
   readonly documentation: ServerDocumentation;
+  /** What the package publishes, derived from every emitter: package.json `files` and `exports`. */
+  readonly published: PublishedFiles;
+}
+
+/** A package.json `exports` target: a path, or conditions (`types`, `default`). */
+export type PackageExport = string | Readonly<Record<string, string>>;
+
+export interface PublishedFiles {
+  readonly files: readonly string[];
+  readonly exports: Readonly<Record<string, PackageExport>>;
 }
 
 /** How the package index re-exports one generated module. */
@@ -40,6 +50,10 @@ export interface Emitter {
   readonly id: string;
   /** Paths this emitter writes, relative to the package directory (`src`, `manifest.json`); the Nx outputs. */
   readonly outputs: readonly string[];
+  /** Outputs kept out of the published tarball (build configuration). */
+  readonly unpublished?: readonly string[];
+  /** Package subpaths (`./manifest.json`) under which users import this emitter's files. */
+  readonly exports?: Readonly<Record<string, PackageExport>>;
   /** What the package index re-exports from this emitter's module, if anything. */
   readonly index?: IndexEntry;
   emit(context: EmitContext): GeneratedFile[];

@@ -47,11 +47,6 @@ export function propertyKey(name: string): string {
   return identifierPattern.test(name) ? name : stringLiteral(name);
 }
 
-/** `obj.name` or `obj["name"]`. */
-export function propertyAccess(target: string, name: string): string {
-  return identifierPattern.test(name) ? `${target}.${name}` : `${target}[${stringLiteral(name)}]`;
-}
-
 /** Whether a name can be declared as a TypeScript identifier. */
 export function isUsableIdentifier(name: string): boolean {
   return identifierPattern.test(name) && !reservedWords.has(name);

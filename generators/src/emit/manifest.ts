@@ -5,7 +5,7 @@ import { toolNames } from "../ir/naming.ts";
 import type { Auth, Tool } from "../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "./emitter.ts";
 import { inputSchema } from "./input-schema.ts";
-import { runtimeModule } from "./runtime-names.ts";
+import { runtimeModule, runtimeTypeNames } from "./runtime-names.ts";
 import { exportConst, nameList, printTypeScript } from "./source-file.ts";
 
 export function manifestData(context: EmitContext): Record<string, unknown> {
@@ -63,6 +63,7 @@ function toolData(tool: Tool, toolMode: ToolModeRules, modelName: string): Recor
 export const manifestEmitter: Emitter = {
   id: "manifest",
   outputs: ["manifest.json", "src/manifest.ts"],
+  exports: { "./manifest.json": "./manifest.json" },
   index: { module: "./manifest.js", names: ["manifest"] },
   emit: emitManifest,
 };
@@ -75,7 +76,7 @@ function emitManifest(context: EmitContext): GeneratedFile[] {
     // The module imports manifest.json rather than repeating it, so the package ships the data once
     // and the export is exactly what JSON.parse gives (no literal can differ from the file).
     printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
-      nameList("import type", ["Manifest"], runtimeModule),
+      nameList("import type", runtimeTypeNames(["Manifest"]), runtimeModule),
       'import data from "../manifest.json" with { type: "json" };',
       exportConst({ doc: "The tool manifest: the data of manifest.json.", name: "manifest", type: "Manifest", value: "data as Manifest" }),
     ]),

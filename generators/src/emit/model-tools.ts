@@ -15,6 +15,7 @@ const formats: readonly { readonly file: string; readonly convert: (tool: ModelT
 export const modelToolsEmitter: Emitter = {
   id: "model-tools",
   outputs: formats.map((f) => f.file),
+  exports: { "./tools/*.json": "./tools/*.json" },
   emit: (context) => emitModelTools(context),
 };
 

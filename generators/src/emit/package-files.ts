@@ -3,13 +3,15 @@
 import type { GeneratedFile } from "../core/files.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { nodeVersion } from "./readme.ts";
+import { runtimeModule, runtimeNames, runtimeTypeNames } from "./runtime-names.ts";
 
 export const packageFilesEmitter: Emitter = {
   id: "package-files",
   outputs: ["package.json", "tsconfig.json"],
+  unpublished: ["tsconfig.json"],
   index: {
-    module: "@toolcat/runtime",
-    names: [
+    module: runtimeModule,
+    names: runtimeNames([
       "createHttpTransport",
       "createInMemoryTransport",
       "formats",
@@ -19,8 +21,8 @@ export const packageFilesEmitter: Emitter = {
       "ToolcatError",
       "TransportError",
       "ValidationError",
-    ],
-    types: ["CallOptions", "ClientOptions", "Transport", "ValidationIssue", "ValidationResult"],
+    ]),
+    types: runtimeTypeNames(["CallOptions", "ClientOptions", "Transport", "ValidationIssue", "ValidationResult"]),
   },
   emit: emitPackageFiles,
 };
@@ -40,14 +42,9 @@ function emitPackageFiles(context: EmitContext): GeneratedFile[] {
     type: "module",
     sideEffects: false,
     types: "./dist/index.d.ts",
-    exports: {
-      ".": { types: "./dist/index.d.ts", default: "./dist/index.js" },
-      "./manifest.json": "./manifest.json",
-      "./tools/*.json": "./tools/*.json",
-      "./package.json": "./package.json",
-    },
+    exports: context.published.exports,
     // src ships so the declaration maps lead go-to-definition to the TypeScript sources.
-    files: ["dist", "src", "manifest.json", "tools", "README.md", "LICENSE"],
+    files: context.published.files,
     engines: { node: `>=${nodeVersion}` },
     dependencies: { "@toolcat/runtime": `^${versions.runtime}` },
     publishConfig: { access: "public" },

@@ -4,7 +4,7 @@ import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
 import { serverNames } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { clientEmitter } from "./client.ts";
-import { packageDir, type EmitContext, type Emitter, type IndexEntry } from "./emitter.ts";
+import { packageDir, type EmitContext, type Emitter, type IndexEntry, type PublishedFiles } from "./emitter.ts";
 import { licenseEmitter } from "./license.ts";
 import { manifestEmitter } from "./manifest.ts";
 import { modelToolsEmitter } from "./model-tools.ts";
@@ -19,6 +19,7 @@ import { validatorsEmitter } from "./validators.ts";
 const indexEmitter: Emitter = {
   id: "index",
   outputs: ["src/index.ts"],
+  exports: { ".": { types: "./dist/index.d.ts", default: "./dist/index.js" } },
   emit: (context) => [
     printTypeScript(
       context.server,
@@ -40,20 +41,40 @@ export const emitters: readonly Emitter[] = [
   indexEmitter,
 ];
 
+/** A package path folded into its top directory (`src/types.ts` → `src`). */
+function topLevel(path: string): string {
+  return path.split("/")[0] ?? path;
+}
+
 /**
  * Paths every emitter writes, relative to a package directory, with files in a directory folded
  * into the directory (`src`, `tools`): the Nx `generate` target's outputs.
  */
 export function packageOutputs(): string[] {
-  const paths = emitters.flatMap((emitter) => emitter.outputs).map((path) => path.split("/")[0] ?? path);
-  return [...new Set(paths)];
+  return [...new Set(emitters.flatMap((emitter) => emitter.outputs).map(topLevel))];
+}
+
+/**
+ * What a package publishes: the compiled `dist` plus every published output (npm always packs
+ * package.json), and each emitter's subpath exports with the package entry first.
+ */
+export function publishedFiles(): PublishedFiles {
+  const kept = emitters.flatMap((emitter) => emitter.outputs.filter((path) => !(emitter.unpublished ?? []).includes(path)));
+  const files = ["dist", ...new Set(kept.map(topLevel))].filter((path) => path !== "package.json");
+  const exports = Object.fromEntries(
+    emitters
+      .flatMap((emitter) => Object.entries(emitter.exports ?? {}))
+      .sort(([a], [b]) => (a === "." ? -1 : b === "." ? 1 : 0)),
+  );
+  return { files, exports: { ...exports, "./package.json": "./package.json" } };
 }
 
 /** The emit context of one server: its IR, the catalog's mode rules and its names record. */
 export function emitContext(server: Server, catalog: Catalog, versions: Versions): EmitContext {
   const toolMode = catalog.rules.toolMode;
   const { names } = serverNames(server.name, toolMode.name, server.tools.map((tool) => tool.name));
-  return { server, catalog: catalog.rules.catalog, toolMode, versions, names, documentation: serverFacts(server, catalog.rules) };
+  const documentation = serverFacts(server, catalog.rules);
+  return { server, catalog: catalog.rules.catalog, toolMode, versions, names, documentation, published: publishedFiles() };
 }
 
 export function generateServer(server: Server, catalog: Catalog, versions: Versions): GeneratedFile[] {

@@ -15,6 +15,29 @@ export type RuntimeName = keyof typeof publicEntry & string;
 /** A value exported by the internal entry. */
 export type InternalName = keyof typeof internalEntry & string;
 
+/**
+ * The public entry's types that generated code names. Types have no runtime value to key on, so each
+ * is listed here against the runtime's own declaration: a rename in the runtime fails this map.
+ */
+interface RuntimeTypes {
+  CallOptions: publicEntry.CallOptions;
+  ClientOptions: publicEntry.ClientOptions;
+  Manifest: publicEntry.Manifest;
+  ToolDefinition: publicEntry.ToolDefinition<unknown>;
+  Transport: publicEntry.Transport;
+  ValidationIssue: publicEntry.ValidationIssue;
+  ValidationResult: publicEntry.ValidationResult<unknown>;
+  WithObjectRequestBody: publicEntry.WithObjectRequestBody<unknown>;
+}
+
+/** A type exported by the public entry. */
+export type RuntimeTypeName = keyof RuntimeTypes & string;
+
+/** Checks a list of public runtime types at compile time and keeps the literal types. */
+export function runtimeTypeNames<const N extends RuntimeTypeName>(names: N[]): N[] {
+  return names;
+}
+
 /** Checks a list of public runtime values at compile time and keeps the literal types. */
 export function runtimeNames<const N extends RuntimeName>(names: N[]): N[] {
   return names;

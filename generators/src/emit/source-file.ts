@@ -4,6 +4,7 @@ import { CodeBlockWriter, StructureKind, printStructure, type StatementStructure
 import type { GeneratedFile } from "../core/files.ts";
 import type { Server } from "../ir/types.ts";
 import { docText, identifier } from "./escape.ts";
+import { call, flat, laidOut, layout, maxLineLength, prefixed, wrapText, type Code, type Group } from "./layout.ts";
 
 
 export function headerLine(server: Pick<Server, "specFile">): string {
@@ -36,9 +37,10 @@ export function writeCode(write: (writer: CodeBlockWriter) => void): string {
 }
 
 /** `{ key: value, … }` over several lines; keys must already be property keys, values expressions. */
-export function objectLiteral(entries: readonly (readonly [string, string])[]): string {
+export function objectLiteral(entries: readonly (readonly [string, Code])[]): string {
   if (entries.length === 0) return "{}";
-  return `{\n${entries.map(([key, value]) => `  ${key}: ${value},`).join("\n")}\n}`;
+  const lines = entries.flatMap(([key, value]) => layout(prefixed(`${key}: `, value), maxLineLength - 2, ","));
+  return `{\n${lines.map((line) => `  ${line}`).join("\n")}\n}`;
 }
 
 /**
@@ -50,21 +52,49 @@ export function exportConst(declaration: { readonly doc: string; readonly name: 
   return `${docComment(declaration.doc)}\nexport const ${identifier(declaration.name)}${type} = ${declaration.value};`;
 }
 
+/** Comment text width: with its indentation and ` * `, a doc line stays well inside the line limit. */
+const docWidth = 100;
+
+/** Spec text for a JSDoc `docs` entry: wrapped, then escaped, so no wrapped line starts a JSDoc tag. */
+export function jsDoc(text: string): string {
+  return docText(wrapText(text, docWidth));
+}
+
 /** A JSDoc block the way ts-morph frames `docs`: one line when the text is one line. */
 export function docComment(text: string): string {
-  const lines = docText(text).split("\n");
+  const lines = jsDoc(text).split("\n");
   return lines.length === 1 ? `/** ${lines[0]} */` : `/**\n${lines.map((line) => (line === "" ? " *" : ` * ${line}`)).join("\n")}\n */`;
 }
 
-/** Longest line generated TypeScript may have. */
-export const maxLineLength = 120;
-
-/**
- * An import or export list: one line when it fits, otherwise one name per line, so no list runs
- * past the line limit however many tools a server has.
- */
+/** An import or export list: one line when it fits, otherwise one name per line. */
 export function nameList(keyword: "import" | "import type" | "export" | "export type", names: readonly string[], module: string): string {
-  const from = ` from ${JSON.stringify(module)};`;
-  const line = `${keyword} { ${names.join(", ")} }${from}`;
-  return line.length <= maxLineLength ? line : `${keyword} {\n${names.map((name) => `  ${name},`).join("\n")}\n}${from}`;
+  const list: Group = { open: `${keyword} {`, items: names, close: "}", separator: ",", trailing: true, padded: true };
+  return laidOut(list, ` from ${JSON.stringify(module)};`);
+}
+
+/** A function declaration whose parameters break one per line when the signature is too long. */
+export function exportFunction(declaration: {
+  readonly doc: string;
+  readonly name: string;
+  readonly typeParameters?: string;
+  readonly parameters: readonly string[];
+  readonly returnType: string;
+  readonly body: (writer: CodeBlockWriter) => void;
+}): string {
+  const head = call(`export function ${identifier(declaration.name)}${declaration.typeParameters ?? ""}`, declaration.parameters);
+  const lines = layout(head, maxLineLength - " {".length, `: ${declaration.returnType}`);
+  return writeCode((writer) => {
+    writer.writeLine(docComment(declaration.doc));
+    for (const line of lines.slice(0, -1)) writer.writeLine(line);
+    writer.write(`${lines.at(-1) ?? ""} `).inlineBlock(() => declaration.body(writer));
+  });
+}
+
+/** An exported type alias: one line when it fits, otherwise one union member per line. */
+export function exportType(doc: string, name: string, members: readonly Code[]): string {
+  const line = `export type ${identifier(name)} = ${members.length === 0 ? "never" : members.map(flat).join(" | ")};`;
+  if (line.length <= maxLineLength) return `${docComment(doc)}\n${line}`;
+  const width = maxLineLength - 2;
+  const body = members.flatMap((member, index) => layout(prefixed("| ", member), width, index === members.length - 1 ? ";" : ""));
+  return `${docComment(doc)}\nexport type ${identifier(name)} =\n${body.map((text) => `  ${text}`).join("\n")}`;
 }

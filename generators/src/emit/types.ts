@@ -1,13 +1,14 @@
 // Emits src/types.ts: the ToolMode const, tool name unions, and one input type per tool with JSDoc
 // from the spec. Mode-pattern inputs are unions on `mode` so `~` parameters are required on execute.
-import { StructureKind, type StatementStructures, type PropertySignatureStructure } from "ts-morph";
+import { StructureKind, type InterfaceDeclarationStructure, type PropertySignatureStructure, type StatementStructures } from "ts-morph";
 import type { GeneratedFile } from "../core/files.ts";
 import { toolNames } from "../ir/naming.ts";
 import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
-import { docText, propertyKey, stringLiteral } from "./escape.ts";
+import { propertyKey, stringLiteral } from "./escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "./emitter.ts";
-import { docComment, exportConst, maxLineLength, objectLiteral, printTypeScript } from "./source-file.ts";
+import { chain, layout, maxLineLength, parenthesized, prefixed, typeLiteral, type Code, type Group } from "./layout.ts";
+import { exportConst, exportType, jsDoc, objectLiteral, printTypeScript } from "./source-file.ts";
 
 export const typesEmitter: Emitter = {
   id: "types",
@@ -18,20 +19,26 @@ export const typesEmitter: Emitter = {
 
 function emitTypes(context: EmitContext): GeneratedFile {
   const { server, toolMode: mode } = context;
+  // The mode constant and type only where a tool takes `mode`.
+  const modeDeclarations: (string | StatementStructures)[] = server.tools.some((tool) => tool.modePattern)
+    ? [
+        exportConst({
+          doc: `Values of ${mode.name}, the mode of mode-pattern tools.\n\n${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`,
+          name: mode.name,
+          value: `${objectLiteral(mode.values.map((v) => [propertyKey(v.enumName), stringLiteral(v.value)]))} as const`,
+        }),
+        exportType(`A value of ${mode.name}.`, mode.name, [`(typeof ${mode.name})[keyof typeof ${mode.name}]`]),
+      ]
+    : [];
   const statements: (string | StatementStructures)[] = [
-    exportConst({
-      doc: `Values of ${mode.name}, the mode of mode-pattern tools.\n\n${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`,
-      name: mode.name,
-      value: `${objectLiteral(mode.values.map((v) => [propertyKey(v.enumName), stringLiteral(v.value)]))} as const`,
-    }),
-    { kind: StructureKind.TypeAlias, isExported: true, name: mode.name, type: `(typeof ${mode.name})[keyof typeof ${mode.name}]` },
-    exportUnion(`Short names of the ${server.name} tools.`, "ToolName", server.tools.map((t) => stringLiteral(t.name))),
-    exportUnion(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`, "ToolFullName", server.tools.map((t) => stringLiteral(t.fullName))),
+    ...modeDeclarations,
+    exportType(`Short names of the ${server.name} tools.`, "ToolName", server.tools.map((t) => stringLiteral(t.name))),
+    exportType(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`, "ToolFullName", server.tools.map((t) => stringLiteral(t.fullName))),
     ...server.tools.flatMap((tool) => toolTypes(tool, context)),
     {
       kind: StructureKind.Interface,
       isExported: true,
-      docs: [docText("Input type of each tool, by short name.")],
+      docs: [jsDoc("Input type of each tool, by short name.")],
       name: "ToolInputs",
       properties: server.tools.map((t) => ({ name: t.name, type: toolNames(context.names, t.name).input })),
     },
@@ -39,15 +46,8 @@ function emitTypes(context: EmitContext): GeneratedFile {
   return printTypeScript(server, `${packageDir(context)}/src/types.ts`, statements);
 }
 
-function union(members: readonly string[]): string {
-  return members.length === 0 ? "never" : members.join(" | ");
-}
-
-/** An exported union type: one line when it fits, otherwise one member per line. */
-function exportUnion(doc: string, name: string, members: readonly string[]): string {
-  const head = `${docComment(doc)}\nexport type ${name} =`;
-  const line = `export type ${name} = ${union(members)};`;
-  return line.length <= maxLineLength ? `${docComment(doc)}\n${line}` : `${head}${members.map((member) => `\n  | ${member}`).join("")};`;
+function union(members: readonly Code[]): Code {
+  return members.length === 0 ? "never" : chain("|", members);
 }
 
 function toolDoc(tool: Tool): string {
@@ -60,59 +60,62 @@ function toolDoc(tool: Tool): string {
     ...tool.notes.map(sentence),
   ];
   if (tool.parameters.kind === "not-shown") lines.push("The catalog does not show this tool's parameters; any object is accepted.");
-  return docText(lines.join("\n"));
+  return lines.join("\n");
 }
 
-function toolTypes(tool: Tool, context: EmitContext): StatementStructures[] {
+function toolTypes(tool: Tool, context: EmitContext): (string | StatementStructures)[] {
   const names = toolNames(context.names, tool.name);
-  const docs = [toolDoc(tool)];
-  if (tool.parameters.kind === "not-shown") {
-    return [{ kind: StructureKind.TypeAlias, isExported: true, docs, name: names.input, type: "{ [parameter: string]: unknown }" }];
-  }
+  const doc = toolDoc(tool);
+  if (tool.parameters.kind === "not-shown") return [exportType(doc, names.input, ["{ [parameter: string]: unknown }"])];
   const parameters = tool.parameters.list;
-  if (parameters.length === 0) {
-    return [{ kind: StructureKind.TypeAlias, isExported: true, docs, name: names.input, type: "Record<string, never>" }];
-  }
+  if (parameters.length === 0) return [exportType(doc, names.input, ["Record<string, never>"])];
   const executeValue = context.toolMode.executeValue;
   if (!tool.modePattern) {
-    return [{ kind: StructureKind.Interface, isExported: true, docs, name: names.input, properties: parameters.map((p) => property(p, p.requirement !== "always", executeValue)) }];
+    return [inputInterface(jsDoc(doc), names.input, parameters.map((p) => property(p, p.requirement !== "always", executeValue)))];
   }
   // Mode-pattern: the shared parameters, then one branch per mode value; only execute requires `~`.
   const shared = parameters.filter((p) => p.name !== "mode");
   const onExecute = shared.filter((p) => p.requirement === "execute").map((p) => stringLiteral(p.name));
   const otherModes = ignoringModes(context.toolMode).map(stringLiteral);
-  const executeBranch = `${names.parameters} & { mode: ${stringLiteral(executeValue)} }${onExecute.length > 0 ? ` & Required<Pick<${names.parameters}, ${union(onExecute)}>>` : ""}`;
+  const required: Code[] = onExecute.length > 0 ? [typeArguments("Required<Pick", [names.parameters, union(onExecute)])] : [];
+  const executeBranch = chain("&", [names.parameters, `{ mode: ${stringLiteral(executeValue)} }`, ...required]);
+  // Document A, rule 3: with any other mode every other parameter is ignored, whatever its value.
+  const otherBranch = chain("&", [`Partial<Record<keyof ${names.parameters}, unknown>>`, `{ mode: ${otherModes.join(" | ")} }`]);
   return [
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      docs: [docText(`Parameters of \`${tool.fullName}\` besides \`mode\`.`)],
-      name: names.parameters,
-      properties: shared.map((p) => property(p, true, executeValue)),
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs,
-      name: names.input,
-      // Document A, rule 3: with any other mode every other parameter is ignored, whatever its value.
-      type: `\n  | (Partial<Record<keyof ${names.parameters}, unknown>> & { mode: ${union(otherModes)} })\n  | (${executeBranch})`,
-    },
+    inputInterface(jsDoc(`Parameters of \`${tool.fullName}\` besides \`mode\`.`), names.parameters, shared.map((p) => property(p, true, executeValue))),
+    exportType(doc, names.input, [parenthesized(otherBranch), parenthesized(executeBranch)]),
   ];
 }
 
+/** `Name<A, B>` (closing every `<` the name opens), breaking one argument per line when long. */
+function typeArguments(name: string, args: readonly Code[]): Group {
+  const depth = name.split("<").length;
+  return { open: `${name}<`, items: args, close: ">".repeat(depth), separator: ",", trailing: false, padded: false };
+}
+
+function inputInterface(doc: string, name: string, properties: PropertySignatureStructure[]): InterfaceDeclarationStructure {
+  return { kind: StructureKind.Interface, isExported: true, docs: [doc], name, properties };
+}
+
+/** Interface members sit one level deep; ts-morph indents the later lines of a multi-line type. */
+const memberWidth = maxLineLength - 2 - ";".length;
+
 function property(parameter: Parameter, optional: boolean, executeValue: string): PropertySignatureStructure {
   const facts = parameterFacts(parameter, executeValue);
+  const name = propertyKey(parameter.name);
+  const head = `${name}${optional ? "?" : ""}: `;
+  const type = layout(prefixed(head, typeCode(parameter.type)), memberWidth).join("\n").slice(head.length);
   return {
     kind: StructureKind.PropertySignature,
-    name: propertyKey(parameter.name),
+    name,
     hasQuestionToken: optional,
-    type: typeText(parameter.type),
-    ...(facts.length > 0 && { docs: [docText(facts.join("\n"))] }),
+    type,
+    ...(facts.length > 0 && { docs: [jsDoc(facts.join("\n"))] }),
   };
 }
 
-export function typeText(type: ValueType): string {
+/** The TypeScript type of a parameter value, as code that may break over lines. */
+export function typeCode(type: ValueType): Code {
   switch (type.kind) {
     case "string":
       return "string";
@@ -126,8 +129,9 @@ export function typeText(type: ValueType): string {
     case "object":
       if (type.maxProperties === 0) return "Record<string, never>";
       if (type.keys.length === 0) return "{ [key: string]: unknown }";
-      return `{ ${type.keys.map((k) => `${propertyKey(k.name)}?: unknown; `).join("")}[key: string]: unknown }`;
+      return typeLiteral([...type.keys.map((k) => `${propertyKey(k.name)}?: unknown`), "[key: string]: unknown"]);
     case "array":
-      return type.items.kind === "enum" && type.items.values.known ? `readonly (${typeText(type.items)})[]` : "readonly string[]";
+      if (type.items.kind !== "enum" || !type.items.values.known) return "readonly string[]";
+      return { open: "readonly (", items: [typeCode(type.items)], close: ")[]", separator: "", trailing: false, padded: false };
   }
 }

@@ -1,19 +1,29 @@
 // Emits src/validators.ts: one straight-line validator per tool (no schema interpretation at run
 // time) plus `validate(toolName, input)`. Every check mirrors a keyword of the tool's inputSchema.
-import { StructureKind, type CodeBlockWriter, type StatementStructures } from "ts-morph";
+import type { CodeBlockWriter } from "ts-morph";
 // The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../packages/runtime/src/validation.ts";
 import type { GeneratedFile } from "../core/files.ts";
 import { toolNames, type ServerNames } from "../ir/naming.ts";
 import type { Parameter, Rule, Server, Tool, ValueType } from "../ir/types.ts";
-import { docText, isUsableIdentifier, jsonLiteral, propertyAccess, stringLiteral } from "./escape.ts";
+import { isUsableIdentifier, stringLiteral } from "./escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "./emitter.ts";
-import { formatPredicate, formatPredicateNames, internalNames, runtimeInternalModule, runtimeModule, type InternalName } from "./runtime-names.ts";
-import { nameList, printTypeScript, writeCode } from "./source-file.ts";
+import {
+  formatPredicate,
+  formatPredicateNames,
+  internalNames,
+  runtimeInternalModule,
+  runtimeModule,
+  runtimeTypeNames,
+  type InternalName,
+} from "./runtime-names.ts";
+import { arrayLiteral, call, chain, layout, maxLineLength, prefixed, suffixed, writeLaidOut, type Code, type Group } from "./layout.ts";
+import { exportFunction, nameList, printTypeScript } from "./source-file.ts";
 
 /** Issue builders the emitted validators may call; the import list keeps only those used. */
 const issueHelpers = internalNames([
   "isObject",
+  "ownValue",
   "issueNotObject",
   "issueUnknownParameter",
   "issueRequired",
@@ -45,9 +55,9 @@ function emitValidators(context: EmitContext): GeneratedFile {
   const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode));
   const functions = server.tools.map((tool) => validatorFunction(tool, ctx));
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
-  const statements: (string | StatementStructures)[] = [
+  const statements: string[] = [
     nameList("import", [...issueHelpers.filter((h) => ctx.used.has(h)), ...[...ctx.formats].sort()].sort(), runtimeInternalModule),
-    nameList("import type", ["ValidationIssue", "ValidationResult"], runtimeModule),
+    nameList("import type", runtimeTypeNames(["ValidationIssue", "ValidationResult"]), runtimeModule),
     nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
     ...functions,
     dispatcher(server, context.names),
@@ -70,47 +80,54 @@ class Context {
   }
 }
 
-function validatorFunction(tool: Tool, ctx: Context): StatementStructures {
+function validatorFunction(tool: Tool, ctx: Context): string {
   const hasArray = tool.parameters.kind === "known" && tool.parameters.list.some((p) => p.type.kind === "array");
   const names = toolNames(ctx.names, tool.name);
-  const body = writeCode((w) => {
-    w.write("try ").inlineBlock(() => {
-      w.writeLine(`if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };`);
-      if (tool.parameters.kind === "not-shown") {
-        // The document does not show this tool's parameters: any object is accepted.
-        w.writeLine(`return { ok: true, value: input as unknown as ${names.input} };`);
-        return;
-      }
-      w.writeLine("let issues: ValidationIssue[] | undefined;");
-      if (hasArray) w.writeLine("let unchecked = 0;");
-      writeUnknownKeys(w, tool.parameters.list, ctx);
-      if (tool.modePattern) writeIgnoringModes(w, ctx, names.input);
-      const locals = localNames(tool.parameters.list);
-      // Only locals already declared may be read (a later `const` is in its temporal dead zone).
-      const declared = new Map<string, string>();
-      for (const p of tool.parameters.list) {
-        const local = locals.get(p.name) ?? p.name;
-        writeParameter(w, p, local, declared, ctx);
-        declared.set(p.name, local);
-      }
-      tool.rules.forEach((rule) => writeRule(w, rule, declared, ctx));
-      w.writeLine(`if (issues === undefined) return { ok: true, value: input as unknown as ${names.input} };`);
-      w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues${hasArray ? ", unchecked" : ""}) };`);
-    });
-    w.write(" catch (error) ").inlineBlock(() => {
-      // Only a hostile input (a throwing getter or proxy) gets here.
-      w.writeLine("return { ok: false, issues: [issueUnreadable(error)] };");
-    });
-  });
-  return {
-    kind: StructureKind.Function,
-    isExported: true,
-    docs: [docText(`Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`)],
+  return exportFunction({
+    doc: `Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`,
     name: names.validator,
-    parameters: [{ name: "input", type: "unknown" }],
+    parameters: ["input: unknown"],
     returnType: `ValidationResult<${names.input}>`,
-    statements: [body],
-  };
+    body: (w) => {
+      w.write("try ").inlineBlock(() => {
+        w.writeLine(`if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };`);
+        if (tool.parameters.kind === "not-shown") {
+          // The document does not show this tool's parameters: any object is accepted.
+          writeLaidOut(w, prefixed("return ", valid("input", names.input)), ";");
+          return;
+        }
+        w.writeLine("let issues: ValidationIssue[] | undefined;");
+        if (hasArray) w.writeLine("let unchecked = 0;");
+        writeUnknownKeys(w, tool.parameters.list, ctx);
+        if (tool.modePattern) writeIgnoringModes(w, ctx, names.input);
+        const locals = localNames(tool.parameters.list);
+        // Only locals already declared may be read (a later `const` is in its temporal dead zone).
+        const declared = new Map<string, string>();
+        for (const p of tool.parameters.list) {
+          const local = locals.get(p.name) ?? p.name;
+          writeParameter(w, p, local, declared, ctx);
+          declared.set(p.name, local);
+        }
+        tool.rules.forEach((rule) => writeRule(w, rule, declared, ctx));
+        writeLaidOut(w, prefixed("if (issues === undefined) return ", valid("input", names.input)), ";");
+        w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues${hasArray ? ", unchecked" : ""}) };`);
+      });
+      w.write(" catch (error) ").inlineBlock(() => {
+        // Only a hostile input (a throwing getter or proxy) gets here.
+        w.writeLine("return { ok: false, issues: [issueUnreadable(error)] };");
+      });
+    },
+  });
+}
+
+/** `{ ok: true, value: <value> as unknown as <type> }`. */
+function valid(value: string, type: string): Group {
+  return { open: "{", items: ["ok: true", `value: ${value} as unknown as ${type}`], close: "}", separator: ",", trailing: true, padded: true };
+}
+
+/** `(issues ??= []).push(<helper>(<args>))`. */
+function pushIssue(w: CodeBlockWriter, helper: string, args: readonly Code[]): void {
+  writeLaidOut(w, prefixed("(issues ??= []).push(", suffixed(call(helper, args), ")")), ";");
 }
 
 /** Names the validator body uses itself; a parameter's local never takes one. */
@@ -138,8 +155,8 @@ function localNames(parameters: readonly Parameter[]): Map<string, string> {
 }
 
 /** An own property of `input`, or undefined: a parameter named like a prototype member reads nothing inherited. */
-function ownRead(name: string): string {
-  return `Object.hasOwn(input, ${stringLiteral(name)}) ? ${propertyAccess("input", name)} : undefined`;
+function ownRead(name: string, ctx: Context): string {
+  return `${ctx.helper("ownValue")}(input, ${stringLiteral(name)})`;
 }
 
 /**
@@ -148,38 +165,44 @@ function ownRead(name: string): string {
  * (the client sends nothing else).
  */
 function writeIgnoringModes(w: CodeBlockWriter, ctx: Context, inputType: string): void {
-  const ignoring = ctx.ignoringModes.map((mode) => `(${ownRead("mode")}) === ${stringLiteral(mode)}`).join(" || ");
-  if (ignoring === "") return;
+  if (ctx.ignoringModes.length === 0) return;
+  const ignoring = chain("||", ctx.ignoringModes.map((mode) => `${ownRead("mode", ctx)} === ${stringLiteral(mode)}`));
   writeIf(w, ignoring, () => {
-    w.writeLine(`if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ${inputType} };`);
+    writeLaidOut(w, prefixed("if (issues === undefined) return ", valid("{ mode: input.mode }", inputType)), ";");
     w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues) };`);
   });
 }
 
 /** The local holding a parameter's value, or an own read when the tool does not declare it. */
-function valueOf(name: string, locals: ReadonlyMap<string, string>): string {
-  return locals.get(name) ?? `(${ownRead(name)})`;
+function valueOf(name: string, locals: ReadonlyMap<string, string>, ctx: Context): string {
+  return locals.get(name) ?? ownRead(name, ctx);
 }
 
-/** `if (condition) { then } [else { otherwise }]` on consistent lines. */
-function writeIf(w: CodeBlockWriter, condition: string, then: () => void, otherwise?: () => void): void {
-  w.write(`if (${condition}) `).inlineBlock(then);
+/**
+ * `if (condition) { then } [else { otherwise }]`, the condition broken over lines when long.
+ * `lead` is text already on the line (`} else `).
+ */
+function writeIf(w: CodeBlockWriter, condition: Code, then: () => void, otherwise?: () => void, lead = ""): void {
+  const width = maxLineLength - w.getIndentationLevel() * 2 - lead.length - " {".length;
+  const lines = layout(prefixed("if (", suffixed(condition, ")")), width);
+  for (const line of lines.slice(0, -1)) w.writeLine(line);
+  w.write(`${lines.at(-1) ?? ""} `).inlineBlock(then);
   if (otherwise !== undefined) w.write(" else ").inlineBlock(otherwise);
   w.newLine();
 }
 
 function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], ctx: Context): void {
-  const known = jsonLiteral(parameters.map((p) => p.name));
+  const known = arrayLiteral(parameters.map((p) => stringLiteral(p.name)));
   w.write("for (const key of Object.keys(input)) ").inlineBlock(() => {
     if (parameters.length === 0) {
-      w.writeLine(`(issues ??= []).push(${ctx.helper("issueUnknownParameter")}(key, []));`);
+      pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", "[]"]);
       return;
     }
     w.write("switch (key) ").inlineBlock(() => {
       for (const p of parameters) w.writeLine(`case ${stringLiteral(p.name)}:`);
-      w.indent().write("break;").newLine();
+      w.indent(() => w.writeLine("break;"));
       w.writeLine("default:");
-      w.indent().write(`(issues ??= []).push(${ctx.helper("issueUnknownParameter")}(key, ${known}));`).newLine();
+      w.indent(() => pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", known]));
     });
     w.newLine();
   });
@@ -189,23 +212,18 @@ function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], 
 function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, declared: ReadonlyMap<string, string>, ctx: Context): void {
   const path = stringLiteral(pointer(parameter.name));
   const label = stringLiteral(parameter.name);
-  w.writeLine(`const ${variable} = ${ownRead(parameter.name)};`);
+  w.writeLine(`const ${variable} = ${ownRead(parameter.name, ctx)};`);
   const check = (): void => writeTypeCheck(w, parameter.type, variable, path, label, ctx);
   switch (parameter.requirement) {
     case "always":
-      writeIf(w, `${variable} === undefined`, () => w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequired")}(${path}, ${label}));`), check);
+      writeIf(w, `${variable} === undefined`, () => pushIssue(w, ctx.helper("issueRequired"), [path, label]), check);
       return;
-    case "execute":
-      writeIf(
-        w,
-        `${variable} === undefined`,
-        () =>
-          writeIf(w, `${valueOf("mode", declared)} === ${stringLiteral(ctx.executeValue)}`, () =>
-            w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequiredOnExecute")}(${path}, ${label}, ${stringLiteral(ctx.executeValue)}));`),
-          ),
-        check,
-      );
+    case "execute": {
+      const execute = stringLiteral(ctx.executeValue);
+      const onExecute = (): void => pushIssue(w, ctx.helper("issueRequiredOnExecute"), [path, label, execute]);
+      writeIf(w, `${variable} === undefined`, () => writeIf(w, `${valueOf("mode", declared, ctx)} === ${execute}`, onExecute), check);
       return;
+    }
     case "optional":
       writeIf(w, `${variable} !== undefined`, check);
       return;
@@ -214,57 +232,62 @@ function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: stri
 
 /** Emits the checks for one value; `path` and `label` are JS expressions. */
 function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path: string, label: string, ctx: Context): void {
-  const push = (helper: InternalName, args: string) => (): void => {
-    w.writeLine(`(issues ??= []).push(${ctx.helper(helper)}(${path}, ${label}, ${args}));`);
-  };
+  const push = (helper: InternalName, ...args: Code[]) => (): void => pushIssue(w, ctx.helper(helper), [path, label, ...args, value]);
   switch (type.kind) {
     case "string": {
       const format = type.format;
-      if (format === undefined) return writeIf(w, `typeof ${value} !== "string"`, push("issueType", `"a string", ${value}`));
+      if (format === undefined) return writeIf(w, `typeof ${value} !== "string"`, push("issueType", '"a string"'));
       const predicate = formatPredicate(format);
       ctx.formats.add(predicate);
-      w.write(`if (typeof ${value} !== "string") `).inlineBlock(push("issueType", `"a string", ${value}`));
+      w.write(`if (typeof ${value} !== "string") `).inlineBlock(push("issueType", '"a string"'));
       w.write(" else ");
-      return writeIf(w, `!${predicate}(${value})`, push("issueFormat", `${stringLiteral(format)}, ${value}`));
+      return writeIf(w, `!${predicate}(${value})`, push("issueFormat", stringLiteral(format)), undefined, "} else ");
     }
-    case "enum":
-      if (!type.values.known) return writeIf(w, `typeof ${value} !== "string"`, push("issueType", `"a string", ${value}`));
-      return writeIf(w, type.values.value.map((v) => `${value} !== ${stringLiteral(v)}`).join(" && "), push("issueEnum", `${jsonLiteral(type.values.value)}, ${value}`));
+    case "enum": {
+      if (!type.values.known) return writeIf(w, `typeof ${value} !== "string"`, push("issueType", '"a string"'));
+      const values = type.values.value.map(stringLiteral);
+      return writeIf(w, chain("&&", values.map((v) => `${value} !== ${v}`)), push("issueEnum", arrayLiteral(values)));
+    }
     case "integer":
     case "number": {
       const wrong = type.kind === "integer" ? `typeof ${value} !== "number" || !Number.isInteger(${value})` : `typeof ${value} !== "number" || !Number.isFinite(${value})`;
       const bounds = type.minimum !== undefined || type.maximum !== undefined;
+      const minimum = type.minimum;
+      const maximum = type.maximum;
       return writeIf(
         w,
         wrong,
-        push("issueType", `${type.kind === "integer" ? '"an integer"' : '"a number"'}, ${value}`),
+        push("issueType", type.kind === "integer" ? '"an integer"' : '"a number"'),
         bounds
           ? () => {
-              if (type.minimum !== undefined) writeIf(w, `${value} < ${type.minimum}`, push("issueTooSmall", `${type.minimum}, ${value}`));
-              if (type.maximum !== undefined) writeIf(w, `${value} > ${type.maximum}`, push("issueTooBig", `${type.maximum}, ${value}`));
+              if (minimum !== undefined) writeIf(w, `${value} < ${minimum}`, push("issueTooSmall", `${minimum}`));
+              if (maximum !== undefined) writeIf(w, `${value} > ${maximum}`, push("issueTooBig", `${maximum}`));
             }
           : undefined,
       );
     }
     case "boolean":
-      return writeIf(w, `typeof ${value} !== "boolean"`, push("issueType", `"a boolean", ${value}`));
+      return writeIf(w, `typeof ${value} !== "boolean"`, push("issueType", '"a boolean"'));
     case "object": {
       const counted = type.minProperties !== undefined || type.maxProperties !== undefined;
+      const count = (helper: InternalName, limit: number) => (): void => pushIssue(w, ctx.helper(helper), [path, label, `${limit}`, "count"]);
+      const minimum = type.minProperties;
+      const maximum = type.maxProperties;
       return writeIf(
         w,
         `!isObject(${value})`,
-        push("issueType", `"an object", ${value}`),
+        push("issueType", '"an object"'),
         counted
           ? () => {
               w.writeLine(`const count = Object.keys(${value}).length;`);
-              if (type.minProperties !== undefined) writeIf(w, `count < ${type.minProperties}`, push("issueTooFewKeys", `${type.minProperties}, count`));
-              if (type.maxProperties !== undefined) writeIf(w, `count > ${type.maxProperties}`, push("issueTooManyKeys", `${type.maxProperties}, count`));
+              if (minimum !== undefined) writeIf(w, `count < ${minimum}`, count("issueTooFewKeys", minimum));
+              if (maximum !== undefined) writeIf(w, `count > ${maximum}`, count("issueTooManyKeys", maximum));
             }
           : undefined,
       );
     }
     case "array":
-      return writeIf(w, `!Array.isArray(${value})`, push("issueType", `"an array", ${value}`), () => {
+      return writeIf(w, `!Array.isArray(${value})`, push("issueType", '"an array"'), () => {
         w.write(`for (let i = 0; i < ${value}.length; i++) `).inlineBlock(() => {
           // A huge or sparse array must not cost unbounded time: stop once the issue list is full.
           writeIf(w, `issues !== undefined && issues.length > ${ctx.helper("MAX_ISSUES")}`, () => {
@@ -280,51 +303,45 @@ function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path
 }
 
 function writeRule(w: CodeBlockWriter, rule: Rule, locals: ReadonlyMap<string, string>, ctx: Context): void {
-  const value = (name: string): string => valueOf(name, locals);
+  const value = (name: string): string => valueOf(name, locals, ctx);
   switch (rule.kind) {
-    case "required-when":
-      return writeIf(w, `${value(rule.when)} === ${stringLiteral(rule.equals)} && ${value(rule.parameter)} === undefined`, () =>
-        w.writeLine(
-          `(issues ??= []).push(${ctx.helper("issueRequiredWhen")}(${stringLiteral(pointer(rule.parameter))}, ${stringLiteral(rule.parameter)}, ${stringLiteral(rule.when)}, ${stringLiteral(rule.equals)}));`,
-        ),
-      );
-    case "requires":
-      return writeIf(w, `${value(rule.parameter)} !== undefined && ${value(rule.requires)} === undefined`, () =>
-        w.writeLine(`(issues ??= []).push(${ctx.helper("issueRequires")}(${stringLiteral(pointer(rule.requires))}, ${stringLiteral(rule.requires)}, ${stringLiteral(rule.parameter)}));`),
-      );
+    case "required-when": {
+      const args = [pointer(rule.parameter), rule.parameter, rule.when, rule.equals].map(stringLiteral);
+      const condition = chain("&&", [`${value(rule.when)} === ${stringLiteral(rule.equals)}`, `${value(rule.parameter)} === undefined`]);
+      return writeIf(w, condition, () => pushIssue(w, ctx.helper("issueRequiredWhen"), args));
+    }
+    case "requires": {
+      const args = [pointer(rule.requires), rule.requires, rule.parameter].map(stringLiteral);
+      const condition = chain("&&", [`${value(rule.parameter)} !== undefined`, `${value(rule.requires)} === undefined`]);
+      return writeIf(w, condition, () => pushIssue(w, ctx.helper("issueRequires"), args));
+    }
     case "precedence":
       return; // documentation only: both parameters stay valid together
   }
 }
 
-function dispatcher(server: Server, names: ServerNames): StatementStructures {
-  return {
-    kind: StructureKind.Function,
-    isExported: true,
-    docs: [
-      docText(
-        `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
-      ),
-    ],
+function dispatcher(server: Server, names: ServerNames): string {
+  return exportFunction({
+    doc: `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
     name: "validate",
-    typeParameters: [{ name: "N", constraint: "ToolName" }],
-    parameters: [
-      { name: "toolName", type: `N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\` | ToolFullName | (string & {})` },
-      { name: "input", type: "unknown" },
-    ],
+    typeParameters: "<N extends ToolName>",
+    parameters: [`toolName: N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\` | ToolFullName | (string & {})`, "input: unknown"],
     returnType: "ValidationResult<ToolInputs[N]>",
-    statements: (w) => {
-      w.write("switch (toolName)").block(() => {
+    body: (w) => {
+      w.write("switch (toolName) ").inlineBlock(() => {
         for (const tool of server.tools) {
+          const validator = toolNames(names, tool.name).validator;
           w.writeLine(`case ${stringLiteral(tool.name)}:`);
           w.writeLine(`case ${stringLiteral(tool.fullName)}:`);
           w.writeLine(`case ${stringLiteral(toolNames(names, tool.name).modelName)}:`);
-          w.indent().write(`return ${toolNames(names, tool.name).validator}(input) as ValidationResult<ToolInputs[N]>;`).newLine();
+          w.indent(() => w.writeLine(`return ${validator}(input) as ValidationResult<ToolInputs[N]>;`));
         }
         w.writeLine("default:");
-        w.indent().write(`return { ok: false, issues: [issueUnknownTool(toolName, ${stringLiteral(server.name)}, ${jsonLiteral(server.tools.map((t) => t.name))})] };`).newLine();
+        const known = arrayLiteral(server.tools.map((t) => stringLiteral(t.name)));
+        const unknown = call("issueUnknownTool", ["toolName", stringLiteral(server.name), known]);
+        w.indent(() => writeLaidOut(w, prefixed("return { ok: false, issues: ", suffixed(arrayLiteral([unknown]), " }")), ";"));
       });
+      w.newLine();
     },
-  };
+  });
 }
-

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { maxLineLength } from "../../src/emit/layout.ts";
 import { runPipeline } from "../../src/pipeline.ts";
 import { workspaceRoot } from "../support.ts";
 
@@ -17,6 +18,12 @@ const { files } = run();
 describe("hostile-api fixture", () => {
   it.each(files.map((f) => [f.path, f] as const))("%s matches the expected output", async (path, file) => {
     await expect(file.text).toMatchFileSnapshot(join(fixtureRoot, "expected", path));
+  });
+
+  it("keeps every TypeScript line within the line limit, however long the spec's names", () => {
+    for (const file of files.filter((f) => f.path.endsWith(".ts"))) {
+      for (const line of file.text.split("\n")) expect(line.length, `${file.path}: ${line}`).toBeLessThanOrEqual(maxLineLength);
+    }
   });
 
   it("is byte-for-byte deterministic", () => {

@@ -2,6 +2,7 @@
 // committed files exactly (under CI=true a mismatch or a missing file fails instead of writing).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { maxLineLength } from "../../src/emit/layout.ts";
 import { runPipeline } from "../../src/pipeline.ts";
 import { workspaceRoot } from "../support.ts";
 
@@ -10,6 +11,13 @@ const { files, runs } = runPipeline({ root: workspaceRoot });
 describe("generated packages", () => {
   it("cover all seven servers", () => {
     expect(runs.map((r) => r.slug)).toEqual(["cloud-contacts", "cloud-sheets", "creator-api", "crm-events-api", "engine-api", "recruit-api", "sigma-api"]);
+  });
+
+  it("keep every generated TypeScript line within the line limit", () => {
+    const long = files
+      .filter((file) => file.path.endsWith(".ts"))
+      .flatMap((file) => file.text.split("\n").flatMap((line, index) => (line.length > maxLineLength ? [`${file.path}:${index + 1}`] : [])));
+    expect(long).toEqual([]);
   });
 
   it.each(files.map((f) => [f.path, f] as const))("%s is committed as generated", async (path, file) => {

@@ -72,35 +72,57 @@ export interface CloudContactsClient {
   /**
    * Search by email.
    *
-   * Calls `CloudContacts.SearchContactsByEmail`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudContacts.SearchContactsByEmail`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  searchContactsByEmail(input: WithObjectRequestBody<SearchContactsByEmailInput>, options?: CallOptions): Promise<unknown>;
+  searchContactsByEmail(
+    input: WithObjectRequestBody<SearchContactsByEmailInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Search by name.
    *
-   * Calls `CloudContacts.SearchContactsByName`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudContacts.SearchContactsByName`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  searchContactsByName(input: WithObjectRequestBody<SearchContactsByNameInput>, options?: CallOptions): Promise<unknown>;
+  searchContactsByName(
+    input: WithObjectRequestBody<SearchContactsByNameInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Search by phone number.
    *
-   * Calls `CloudContacts.SearchContactsByPhoneNumber`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudContacts.SearchContactsByPhoneNumber`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  searchContactsByPhoneNumber(input: WithObjectRequestBody<SearchContactsByPhoneNumberInput>, options?: CallOptions): Promise<unknown>;
+  searchContactsByPhoneNumber(
+    input: WithObjectRequestBody<SearchContactsByPhoneNumberInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create a contact.
    *
-   * Calls `CloudContacts.CreateContact`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudContacts.CreateContact`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createContact(input: WithObjectRequestBody<CreateContactInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * User profile and contacts environment.
    *
    * Calls `CloudContacts.WhoAmI`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   whoAmI(input: WithObjectRequestBody<WhoAmIInput>, options?: CallOptions): Promise<unknown>;
+
   /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
-  call<N extends ToolName>(toolName: N | `CloudContacts.${N}` | `CloudContacts_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  call<N extends ToolName>(
+    toolName: N | `CloudContacts.${N}` | `CloudContacts_${N}`,
+    input: WithObjectRequestBody<ToolInputs[N]>,
+    options?: CallOptions,
+  ): Promise<unknown>;
 }
 
 /** Creates a CloudContacts client over the given transport. */
@@ -109,7 +131,11 @@ export function createCloudContactsClient(options: ClientOptions): CloudContacts
   return {
     searchContactsByEmail: (input, callOptions) => caller.call(searchContactsByEmailTool, input, callOptions),
     searchContactsByName: (input, callOptions) => caller.call(searchContactsByNameTool, input, callOptions),
-    searchContactsByPhoneNumber: (input, callOptions) => caller.call(searchContactsByPhoneNumberTool, input, callOptions),
+    searchContactsByPhoneNumber: (input, callOptions) => caller.call(
+      searchContactsByPhoneNumberTool,
+      input,
+      callOptions,
+    ),
     createContact: (input, callOptions) => caller.call(createContactTool, input, callOptions),
     whoAmI: (input, callOptions) => caller.call(whoAmITool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "CloudContacts", tools, toolName, input, callOptions),

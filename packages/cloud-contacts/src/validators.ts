@@ -9,6 +9,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -33,10 +34,10 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
         case "limit":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["email","limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["email", "limit"]));
       }
     }
-    const email = Object.hasOwn(input, "email") ? input.email : undefined;
+    const email = ownValue(input, "email");
     if (email === undefined) {
       (issues ??= []).push(issueRequired("/email", "email"));
     } else {
@@ -44,7 +45,7 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/email", "email", "a string", email));
       }
     }
-    const limit = Object.hasOwn(input, "limit") ? input.limit : undefined;
+    const limit = ownValue(input, "limit");
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         (issues ??= []).push(issueType("/limit", "limit", "an integer", limit));
@@ -72,10 +73,10 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
         case "limit":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["name","limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["name", "limit"]));
       }
     }
-    const name = Object.hasOwn(input, "name") ? input.name : undefined;
+    const name = ownValue(input, "name");
     if (name === undefined) {
       (issues ??= []).push(issueRequired("/name", "name"));
     } else {
@@ -83,7 +84,7 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
         (issues ??= []).push(issueType("/name", "name", "a string", name));
       }
     }
-    const limit = Object.hasOwn(input, "limit") ? input.limit : undefined;
+    const limit = ownValue(input, "limit");
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         (issues ??= []).push(issueType("/limit", "limit", "an integer", limit));
@@ -100,8 +101,13 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
   }
 }
 
-/** Checks an input for `CloudContacts.SearchContactsByPhoneNumber`, reporting every problem. Never throws. */
-export function validateSearchContactsByPhoneNumber(input: unknown): ValidationResult<SearchContactsByPhoneNumberInput> {
+/**
+ * Checks an input for `CloudContacts.SearchContactsByPhoneNumber`, reporting every problem. Never
+ * throws.
+ */
+export function validateSearchContactsByPhoneNumber(
+  input: unknown,
+): ValidationResult<SearchContactsByPhoneNumberInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     return { ok: true, value: input as unknown as SearchContactsByPhoneNumberInput };
@@ -123,10 +129,10 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
         case "phone_number":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["given_name","family_name","email","phone_number"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["given_name", "family_name", "email", "phone_number"]));
       }
     }
-    const givenName = Object.hasOwn(input, "given_name") ? input.given_name : undefined;
+    const givenName = ownValue(input, "given_name");
     if (givenName === undefined) {
       (issues ??= []).push(issueRequired("/given_name", "given_name"));
     } else {
@@ -134,19 +140,19 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
         (issues ??= []).push(issueType("/given_name", "given_name", "a string", givenName));
       }
     }
-    const familyName = Object.hasOwn(input, "family_name") ? input.family_name : undefined;
+    const familyName = ownValue(input, "family_name");
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
         (issues ??= []).push(issueType("/family_name", "family_name", "a string", familyName));
       }
     }
-    const email = Object.hasOwn(input, "email") ? input.email : undefined;
+    const email = ownValue(input, "email");
     if (email !== undefined) {
       if (typeof email !== "string") {
         (issues ??= []).push(issueType("/email", "email", "a string", email));
       }
     }
-    const phoneNumber = Object.hasOwn(input, "phone_number") ? input.phone_number : undefined;
+    const phoneNumber = ownValue(input, "phone_number");
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
         (issues ??= []).push(issueType("/phone_number", "phone_number", "a string", phoneNumber));
@@ -174,8 +180,14 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   }
 }
 
-/** Validates the input of any CloudContacts tool, named by short (`GetX`), full (`CloudContacts.GetX`) or model (`CloudContacts_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `CloudContacts.${N}` | `CloudContacts_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/**
+ * Validates the input of any CloudContacts tool, named by short (`GetX`), full (`CloudContacts.GetX`)
+ * or model (`CloudContacts_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws.
+ */
+export function validate<N extends ToolName>(
+  toolName: N | `CloudContacts.${N}` | `CloudContacts_${N}` | ToolFullName | (string & {}),
+  input: unknown,
+): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "SearchContactsByEmail":
     case "CloudContacts.SearchContactsByEmail":
@@ -198,6 +210,12 @@ export function validate<N extends ToolName>(toolName: N | `CloudContacts.${N}` 
     case "CloudContacts_WhoAmI":
       return validateWhoAmI(input) as ValidationResult<ToolInputs[N]>;
     default:
-      return { ok: false, issues: [issueUnknownTool(toolName, "CloudContacts", ["SearchContactsByEmail","SearchContactsByName","SearchContactsByPhoneNumber","CreateContact","WhoAmI"])] };
+      return { ok: false, issues: [
+        issueUnknownTool(
+          toolName,
+          "CloudContacts",
+          ["SearchContactsByEmail", "SearchContactsByName", "SearchContactsByPhoneNumber", "CreateContact", "WhoAmI"],
+        ),
+      ] };
   }
 }

@@ -74,7 +74,10 @@ export const whoAmITool: ToolDefinition<WhoAmIInput> = {
   validate: validateWhoAmI,
 };
 
-/** Definition of `CloudSheets.GenerateCloudFilePickerUrl`: file picker URL for user-driven file selection and authorization */
+/**
+ * Definition of `CloudSheets.GenerateCloudFilePickerUrl`: file picker URL for user-driven file
+ * selection and authorization
+ */
 export const generateCloudFilePickerUrlTool: ToolDefinition<GenerateCloudFilePickerUrlInput> = {
   name: "GenerateCloudFilePickerUrl",
   fullName: "CloudSheets.GenerateCloudFilePickerUrl",
@@ -116,59 +119,86 @@ export interface CloudSheetsClient {
   /**
    * New spreadsheet with data in its first sheet.
    *
-   * Calls `CloudSheets.CreateSpreadsheet`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudSheets.CreateSpreadsheet`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createSpreadsheet(input: WithObjectRequestBody<CreateSpreadsheetInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Write one cell.
    *
-   * Calls `CloudSheets.WriteToCell`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudSheets.WriteToCell`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   writeToCell(input: WithObjectRequestBody<WriteToCellInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Write values.
    *
-   * Calls `CloudSheets.UpdateCells`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudSheets.UpdateCells`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateCells(input: WithObjectRequestBody<UpdateCellsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Add a note to a cell.
    *
-   * Calls `CloudSheets.AddNoteToCell`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudSheets.AddNoteToCell`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   addNoteToCell(input: WithObjectRequestBody<AddNoteToCellInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Search the user's spreadsheets.
    *
-   * Calls `CloudSheets.SearchSpreadsheets`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudSheets.SearchSpreadsheets`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   searchSpreadsheets(input: WithObjectRequestBody<SearchSpreadsheetsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * User profile and spreadsheet environment.
    *
    * Calls `CloudSheets.WhoAmI`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   whoAmI(input: WithObjectRequestBody<WhoAmIInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * File picker URL for user-driven file selection and authorization.
    *
-   * Calls `CloudSheets.GenerateCloudFilePickerUrl`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudSheets.GenerateCloudFilePickerUrl`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  generateCloudFilePickerUrl(input: WithObjectRequestBody<GenerateCloudFilePickerUrlInput>, options?: CallOptions): Promise<unknown>;
+  generateCloudFilePickerUrl(
+    input: WithObjectRequestBody<GenerateCloudFilePickerUrlInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Read a range from one sheet.
    *
-   * Calls `CloudSheets.GetSpreadsheet`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudSheets.GetSpreadsheet`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getSpreadsheet(input: WithObjectRequestBody<GetSpreadsheetInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Metadata of the spreadsheet and its sheets.
    *
-   * Calls `CloudSheets.GetSpreadsheetMetadata`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CloudSheets.GetSpreadsheetMetadata`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  getSpreadsheetMetadata(input: WithObjectRequestBody<GetSpreadsheetMetadataInput>, options?: CallOptions): Promise<unknown>;
+  getSpreadsheetMetadata(
+    input: WithObjectRequestBody<GetSpreadsheetMetadataInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
-  call<N extends ToolName>(toolName: N | `CloudSheets.${N}` | `CloudSheets_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  call<N extends ToolName>(
+    toolName: N | `CloudSheets.${N}` | `CloudSheets_${N}`,
+    input: WithObjectRequestBody<ToolInputs[N]>,
+    options?: CallOptions,
+  ): Promise<unknown>;
 }
 
 /** Creates a CloudSheets client over the given transport. */

@@ -15,6 +15,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -43,16 +44,16 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
         case "data":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["title","data"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["title", "data"]));
       }
     }
-    const title = Object.hasOwn(input, "title") ? input.title : undefined;
+    const title = ownValue(input, "title");
     if (title !== undefined) {
       if (typeof title !== "string") {
         (issues ??= []).push(issueType("/title", "title", "a string", title));
       }
     }
-    const data = Object.hasOwn(input, "data") ? input.data : undefined;
+    const data = ownValue(input, "data");
     if (data !== undefined) {
       if (typeof data !== "string") {
         (issues ??= []).push(issueType("/data", "data", "a string", data));
@@ -81,10 +82,10 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         case "sheet_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_id","column","row","value","sheet_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_id", "column", "row", "value", "sheet_name"]));
       }
     }
-    const spreadsheetId = Object.hasOwn(input, "spreadsheet_id") ? input.spreadsheet_id : undefined;
+    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -92,7 +93,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         (issues ??= []).push(issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const column = Object.hasOwn(input, "column") ? input.column : undefined;
+    const column = ownValue(input, "column");
     if (column === undefined) {
       (issues ??= []).push(issueRequired("/column", "column"));
     } else {
@@ -102,7 +103,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         (issues ??= []).push(issueFormat("/column", "column", "column-letters", column));
       }
     }
-    const row = Object.hasOwn(input, "row") ? input.row : undefined;
+    const row = ownValue(input, "row");
     if (row === undefined) {
       (issues ??= []).push(issueRequired("/row", "row"));
     } else {
@@ -110,7 +111,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         (issues ??= []).push(issueType("/row", "row", "an integer", row));
       }
     }
-    const value = Object.hasOwn(input, "value") ? input.value : undefined;
+    const value = ownValue(input, "value");
     if (value === undefined) {
       (issues ??= []).push(issueRequired("/value", "value"));
     } else {
@@ -118,7 +119,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         (issues ??= []).push(issueType("/value", "value", "a string", value));
       }
     }
-    const sheetName = Object.hasOwn(input, "sheet_name") ? input.sheet_name : undefined;
+    const sheetName = ownValue(input, "sheet_name");
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
         (issues ??= []).push(issueType("/sheet_name", "sheet_name", "a string", sheetName));
@@ -144,10 +145,13 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         case "sheet_id_or_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_id","data","sheet_position","sheet_id_or_name"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["spreadsheet_id", "data", "sheet_position", "sheet_id_or_name"],
+          ));
       }
     }
-    const spreadsheetId = Object.hasOwn(input, "spreadsheet_id") ? input.spreadsheet_id : undefined;
+    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -155,7 +159,7 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         (issues ??= []).push(issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const data = Object.hasOwn(input, "data") ? input.data : undefined;
+    const data = ownValue(input, "data");
     if (data === undefined) {
       (issues ??= []).push(issueRequired("/data", "data"));
     } else {
@@ -165,13 +169,13 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         (issues ??= []).push(issueFormat("/data", "data", "cell-data", data));
       }
     }
-    const sheetPosition = Object.hasOwn(input, "sheet_position") ? input.sheet_position : undefined;
+    const sheetPosition = ownValue(input, "sheet_position");
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         (issues ??= []).push(issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = Object.hasOwn(input, "sheet_id_or_name") ? input.sheet_id_or_name : undefined;
+    const sheetIdOrName = ownValue(input, "sheet_id_or_name");
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         (issues ??= []).push(issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
@@ -199,10 +203,13 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         case "sheet_id_or_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_id","column","row","note_text","sheet_position","sheet_id_or_name"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["spreadsheet_id", "column", "row", "note_text", "sheet_position", "sheet_id_or_name"],
+          ));
       }
     }
-    const spreadsheetId = Object.hasOwn(input, "spreadsheet_id") ? input.spreadsheet_id : undefined;
+    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -210,7 +217,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         (issues ??= []).push(issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const column = Object.hasOwn(input, "column") ? input.column : undefined;
+    const column = ownValue(input, "column");
     if (column === undefined) {
       (issues ??= []).push(issueRequired("/column", "column"));
     } else {
@@ -218,7 +225,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         (issues ??= []).push(issueType("/column", "column", "a string", column));
       }
     }
-    const row = Object.hasOwn(input, "row") ? input.row : undefined;
+    const row = ownValue(input, "row");
     if (row === undefined) {
       (issues ??= []).push(issueRequired("/row", "row"));
     } else {
@@ -226,7 +233,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         (issues ??= []).push(issueType("/row", "row", "an integer", row));
       }
     }
-    const noteText = Object.hasOwn(input, "note_text") ? input.note_text : undefined;
+    const noteText = ownValue(input, "note_text");
     if (noteText === undefined) {
       (issues ??= []).push(issueRequired("/note_text", "note_text"));
     } else {
@@ -234,13 +241,13 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         (issues ??= []).push(issueType("/note_text", "note_text", "a string", noteText));
       }
     }
-    const sheetPosition = Object.hasOwn(input, "sheet_position") ? input.sheet_position : undefined;
+    const sheetPosition = ownValue(input, "sheet_position");
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         (issues ??= []).push(issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = Object.hasOwn(input, "sheet_id_or_name") ? input.sheet_id_or_name : undefined;
+    const sheetIdOrName = ownValue(input, "sheet_id_or_name");
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         (issues ??= []).push(issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
@@ -271,13 +278,30 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         case "pagination_token":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_contains","spreadsheet_not_contains","search_only_in_shared_drive_id","include_shared_drives","include_organization_domain_spreadsheets","order_by","limit","pagination_token"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "spreadsheet_contains",
+              "spreadsheet_not_contains",
+              "search_only_in_shared_drive_id",
+              "include_shared_drives",
+              "include_organization_domain_spreadsheets",
+              "order_by",
+              "limit",
+              "pagination_token",
+            ],
+          ));
       }
     }
-    const spreadsheetContains = Object.hasOwn(input, "spreadsheet_contains") ? input.spreadsheet_contains : undefined;
+    const spreadsheetContains = ownValue(input, "spreadsheet_contains");
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
-        (issues ??= []).push(issueType("/spreadsheet_contains", "spreadsheet_contains", "an array", spreadsheetContains));
+        (issues ??= []).push(issueType(
+          "/spreadsheet_contains",
+          "spreadsheet_contains",
+          "an array",
+          spreadsheetContains,
+        ));
       } else {
         for (let i = 0; i < spreadsheetContains.length; i++) {
           if (issues !== undefined && issues.length > MAX_ISSUES) {
@@ -286,15 +310,25 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
           }
           const item: unknown = spreadsheetContains[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/spreadsheet_contains" + "/" + i, "spreadsheet_contains" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/spreadsheet_contains" + "/" + i,
+              "spreadsheet_contains" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
     }
-    const spreadsheetNotContains = Object.hasOwn(input, "spreadsheet_not_contains") ? input.spreadsheet_not_contains : undefined;
+    const spreadsheetNotContains = ownValue(input, "spreadsheet_not_contains");
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
-        (issues ??= []).push(issueType("/spreadsheet_not_contains", "spreadsheet_not_contains", "an array", spreadsheetNotContains));
+        (issues ??= []).push(issueType(
+          "/spreadsheet_not_contains",
+          "spreadsheet_not_contains",
+          "an array",
+          spreadsheetNotContains,
+        ));
       } else {
         for (let i = 0; i < spreadsheetNotContains.length; i++) {
           if (issues !== undefined && issues.length > MAX_ISSUES) {
@@ -303,36 +337,56 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
           }
           const item: unknown = spreadsheetNotContains[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/spreadsheet_not_contains" + "/" + i, "spreadsheet_not_contains" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/spreadsheet_not_contains" + "/" + i,
+              "spreadsheet_not_contains" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
     }
-    const searchOnlyInSharedDriveId = Object.hasOwn(input, "search_only_in_shared_drive_id") ? input.search_only_in_shared_drive_id : undefined;
+    const searchOnlyInSharedDriveId = ownValue(input, "search_only_in_shared_drive_id");
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
-        (issues ??= []).push(issueType("/search_only_in_shared_drive_id", "search_only_in_shared_drive_id", "a string", searchOnlyInSharedDriveId));
+        (issues ??= []).push(issueType(
+          "/search_only_in_shared_drive_id",
+          "search_only_in_shared_drive_id",
+          "a string",
+          searchOnlyInSharedDriveId,
+        ));
       }
     }
-    const includeSharedDrives = Object.hasOwn(input, "include_shared_drives") ? input.include_shared_drives : undefined;
+    const includeSharedDrives = ownValue(input, "include_shared_drives");
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
-        (issues ??= []).push(issueType("/include_shared_drives", "include_shared_drives", "a boolean", includeSharedDrives));
+        (issues ??= []).push(issueType(
+          "/include_shared_drives",
+          "include_shared_drives",
+          "a boolean",
+          includeSharedDrives,
+        ));
       }
     }
-    const includeOrganizationDomainSpreadsheets = Object.hasOwn(input, "include_organization_domain_spreadsheets") ? input.include_organization_domain_spreadsheets : undefined;
+    const includeOrganizationDomainSpreadsheets = ownValue(input, "include_organization_domain_spreadsheets");
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
-        (issues ??= []).push(issueType("/include_organization_domain_spreadsheets", "include_organization_domain_spreadsheets", "a boolean", includeOrganizationDomainSpreadsheets));
+        (issues ??= []).push(issueType(
+          "/include_organization_domain_spreadsheets",
+          "include_organization_domain_spreadsheets",
+          "a boolean",
+          includeOrganizationDomainSpreadsheets,
+        ));
       }
     }
-    const orderBy = Object.hasOwn(input, "order_by") ? input.order_by : undefined;
+    const orderBy = ownValue(input, "order_by");
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
         (issues ??= []).push(issueType("/order_by", "order_by", "a string", orderBy));
       }
     }
-    const limit = Object.hasOwn(input, "limit") ? input.limit : undefined;
+    const limit = ownValue(input, "limit");
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         (issues ??= []).push(issueType("/limit", "limit", "an integer", limit));
@@ -342,7 +396,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
-    const paginationToken = Object.hasOwn(input, "pagination_token") ? input.pagination_token : undefined;
+    const paginationToken = ownValue(input, "pagination_token");
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
         (issues ??= []).push(issueType("/pagination_token", "pagination_token", "a string", paginationToken));
@@ -401,10 +455,13 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         case "max_cols":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_id","sheet_position","sheet_id_or_name","start_row","start_col","max_rows","max_cols"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["spreadsheet_id", "sheet_position", "sheet_id_or_name", "start_row", "start_col", "max_rows", "max_cols"],
+          ));
       }
     }
-    const spreadsheetId = Object.hasOwn(input, "spreadsheet_id") ? input.spreadsheet_id : undefined;
+    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -412,25 +469,25 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         (issues ??= []).push(issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const sheetPosition = Object.hasOwn(input, "sheet_position") ? input.sheet_position : undefined;
+    const sheetPosition = ownValue(input, "sheet_position");
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         (issues ??= []).push(issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = Object.hasOwn(input, "sheet_id_or_name") ? input.sheet_id_or_name : undefined;
+    const sheetIdOrName = ownValue(input, "sheet_id_or_name");
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         (issues ??= []).push(issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
       }
     }
-    const startRow = Object.hasOwn(input, "start_row") ? input.start_row : undefined;
+    const startRow = ownValue(input, "start_row");
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
         (issues ??= []).push(issueType("/start_row", "start_row", "an integer", startRow));
       }
     }
-    const startCol = Object.hasOwn(input, "start_col") ? input.start_col : undefined;
+    const startCol = ownValue(input, "start_col");
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
         (issues ??= []).push(issueType("/start_col", "start_col", "a string", startCol));
@@ -438,7 +495,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         (issues ??= []).push(issueFormat("/start_col", "start_col", "column", startCol));
       }
     }
-    const maxRows = Object.hasOwn(input, "max_rows") ? input.max_rows : undefined;
+    const maxRows = ownValue(input, "max_rows");
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
         (issues ??= []).push(issueType("/max_rows", "max_rows", "an integer", maxRows));
@@ -451,7 +508,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         }
       }
     }
-    const maxCols = Object.hasOwn(input, "max_cols") ? input.max_cols : undefined;
+    const maxCols = ownValue(input, "max_cols");
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
         (issues ??= []).push(issueType("/max_cols", "max_cols", "an integer", maxCols));
@@ -484,7 +541,7 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_id"]));
       }
     }
-    const spreadsheetId = Object.hasOwn(input, "spreadsheet_id") ? input.spreadsheet_id : undefined;
+    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -499,8 +556,14 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
   }
 }
 
-/** Validates the input of any CloudSheets tool, named by short (`GetX`), full (`CloudSheets.GetX`) or model (`CloudSheets_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `CloudSheets.${N}` | `CloudSheets_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/**
+ * Validates the input of any CloudSheets tool, named by short (`GetX`), full (`CloudSheets.GetX`) or
+ * model (`CloudSheets_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws.
+ */
+export function validate<N extends ToolName>(
+  toolName: N | `CloudSheets.${N}` | `CloudSheets_${N}` | ToolFullName | (string & {}),
+  input: unknown,
+): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "CreateSpreadsheet":
     case "CloudSheets.CreateSpreadsheet":
@@ -539,6 +602,22 @@ export function validate<N extends ToolName>(toolName: N | `CloudSheets.${N}` | 
     case "CloudSheets_GetSpreadsheetMetadata":
       return validateGetSpreadsheetMetadata(input) as ValidationResult<ToolInputs[N]>;
     default:
-      return { ok: false, issues: [issueUnknownTool(toolName, "CloudSheets", ["CreateSpreadsheet","WriteToCell","UpdateCells","AddNoteToCell","SearchSpreadsheets","WhoAmI","GenerateCloudFilePickerUrl","GetSpreadsheet","GetSpreadsheetMetadata"])] };
+      return { ok: false, issues: [
+        issueUnknownTool(
+          toolName,
+          "CloudSheets",
+          [
+            "CreateSpreadsheet",
+            "WriteToCell",
+            "UpdateCells",
+            "AddNoteToCell",
+            "SearchSpreadsheets",
+            "WhoAmI",
+            "GenerateCloudFilePickerUrl",
+            "GetSpreadsheet",
+            "GetSpreadsheetMetadata",
+          ],
+        ),
+      ] };
   }
 }

@@ -226,119 +226,200 @@ export interface CreatorApiClient {
   /**
    * Sections and components of an application.
    *
-   * Calls `CreatorApi.FetchZetaAppSections`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchZetaAppSections`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  fetchZetaAppSections(input: WithObjectRequestBody<FetchZetaAppSectionsInput>, options?: CallOptions): Promise<unknown>;
+  fetchZetaAppSections(
+    input: WithObjectRequestBody<FetchZetaAppSectionsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Detail view of a record.
    *
-   * Calls `CreatorApi.FetchRecordDetail`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchRecordDetail`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   fetchRecordDetail(input: WithObjectRequestBody<FetchRecordDetailInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Field metadata of a form.
    *
-   * Calls `CreatorApi.FetchZetaFormFieldsMetadata`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchZetaFormFieldsMetadata`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  fetchZetaFormFieldsMetadata(input: WithObjectRequestBody<FetchZetaFormFieldsMetadataInput>, options?: CallOptions): Promise<unknown>;
+  fetchZetaFormFieldsMetadata(
+    input: WithObjectRequestBody<FetchZetaFormFieldsMetadataInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Metadata of reports.
    *
-   * Calls `CreatorApi.FetchZetaReportsMeta`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchZetaReportsMeta`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  fetchZetaReportsMeta(input: WithObjectRequestBody<FetchZetaReportsMetaInput>, options?: CallOptions): Promise<unknown>;
+  fetchZetaReportsMeta(
+    input: WithObjectRequestBody<FetchZetaReportsMetaInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update records of a report.
    *
-   * Calls `CreatorApi.UpdateZetaCreatorReportRecords`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.UpdateZetaCreatorReportRecords`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  updateZetaCreatorReportRecords(input: WithObjectRequestBody<UpdateZetaCreatorReportRecordsInput>, options?: CallOptions): Promise<unknown>;
+  updateZetaCreatorReportRecords(
+    input: WithObjectRequestBody<UpdateZetaCreatorReportRecordsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Records of a report.
    *
-   * Calls `CreatorApi.FetchZetaRecords`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchZetaRecords`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   fetchZetaRecords(input: WithObjectRequestBody<FetchZetaRecordsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Delete records of a report.
    *
-   * Calls `CreatorApi.DeleteReportRecords`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.DeleteReportRecords`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   deleteReportRecords(input: WithObjectRequestBody<DeleteReportRecordsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Metadata of pages.
    *
-   * Calls `CreatorApi.FetchZetaCreatorPagesMeta`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchZetaCreatorPagesMeta`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  fetchZetaCreatorPagesMeta(input: WithObjectRequestBody<FetchZetaCreatorPagesMetaInput>, options?: CallOptions): Promise<unknown>;
+  fetchZetaCreatorPagesMeta(
+    input: WithObjectRequestBody<FetchZetaCreatorPagesMetaInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Metadata of accessible applications.
    *
-   * Calls `CreatorApi.GetApplicationMetaInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.GetApplicationMetaInfo`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  getApplicationMetaInfo(input: WithObjectRequestBody<GetApplicationMetaInfoInput>, options?: CallOptions): Promise<unknown>;
+  getApplicationMetaInfo(
+    input: WithObjectRequestBody<GetApplicationMetaInfoInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Add records to a form.
    *
-   * Calls `CreatorApi.InsertRecordsInZetaForm`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.InsertRecordsInZetaForm`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  insertRecordsInZetaForm(input: WithObjectRequestBody<InsertRecordsInZetaFormInput>, options?: CallOptions): Promise<unknown>;
+  insertRecordsInZetaForm(
+    input: WithObjectRequestBody<InsertRecordsInZetaFormInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update one record.
    *
-   * Calls `CreatorApi.UpdateZetaRecord`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.UpdateZetaRecord`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateZetaRecord(input: WithObjectRequestBody<UpdateZetaRecordInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Detail view of a record.
    *
-   * Calls `CreatorApi.FetchZetaRecordDetail`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchZetaRecordDetail`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  fetchZetaRecordDetail(input: WithObjectRequestBody<FetchZetaRecordDetailInput>, options?: CallOptions): Promise<unknown>;
+  fetchZetaRecordDetail(
+    input: WithObjectRequestBody<FetchZetaRecordDetailInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Delete one record.
    *
-   * Calls `CreatorApi.DeleteZetaRecord`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.DeleteZetaRecord`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteZetaRecord(input: WithObjectRequestBody<DeleteZetaRecordInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Start a bulk export of report records.
    *
-   * Calls `CreatorApi.CreateBulkReadJob`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.CreateBulkReadJob`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createBulkReadJob(input: WithObjectRequestBody<CreateBulkReadJobInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Records displayed by a report.
    *
-   * Calls `CreatorApi.FetchZetaReportRecords`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchZetaReportRecords`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  fetchZetaReportRecords(input: WithObjectRequestBody<FetchZetaReportRecordsInput>, options?: CallOptions): Promise<unknown>;
+  fetchZetaReportRecords(
+    input: WithObjectRequestBody<FetchZetaReportRecordsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Details of a completed bulk read job.
    *
-   * Calls `CreatorApi.GetBulkReadJobDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.GetBulkReadJobDetails`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getBulkReadJobDetails(input: WithObjectRequestBody<GetBulkReadJobDetailsInput>, options?: CallOptions): Promise<unknown>;
+  getBulkReadJobDetails(
+    input: WithObjectRequestBody<GetBulkReadJobDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Metadata of applications of a workspace.
    *
-   * Calls `CreatorApi.FetchWorkspaceAppMeta`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchWorkspaceAppMeta`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  fetchWorkspaceAppMeta(input: WithObjectRequestBody<FetchWorkspaceAppMetaInput>, options?: CallOptions): Promise<unknown>;
+  fetchWorkspaceAppMeta(
+    input: WithObjectRequestBody<FetchWorkspaceAppMetaInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Metadata of forms of an application.
    *
-   * Calls `CreatorApi.FetchZetaFormMetaInformation`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.FetchZetaFormMetaInformation`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  fetchZetaFormMetaInformation(input: WithObjectRequestBody<FetchZetaFormMetaInformationInput>, options?: CallOptions): Promise<unknown>;
+  fetchZetaFormMetaInformation(
+    input: WithObjectRequestBody<FetchZetaFormMetaInformationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Add several records to a form.
    *
-   * Calls `CreatorApi.AddRecordsToZetaForm`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CreatorApi.AddRecordsToZetaForm`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  addRecordsToZetaForm(input: WithObjectRequestBody<AddRecordsToZetaFormInput>, options?: CallOptions): Promise<unknown>;
+  addRecordsToZetaForm(
+    input: WithObjectRequestBody<AddRecordsToZetaFormInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
-  call<N extends ToolName>(toolName: N | `CreatorApi.${N}` | `CreatorApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  call<N extends ToolName>(
+    toolName: N | `CreatorApi.${N}` | `CreatorApi_${N}`,
+    input: WithObjectRequestBody<ToolInputs[N]>,
+    options?: CallOptions,
+  ): Promise<unknown>;
 }
 
 /** Creates a CreatorApi client over the given transport. */
@@ -347,9 +428,17 @@ export function createCreatorApiClient(options: ClientOptions): CreatorApiClient
   return {
     fetchZetaAppSections: (input, callOptions) => caller.call(fetchZetaAppSectionsTool, input, callOptions),
     fetchRecordDetail: (input, callOptions) => caller.call(fetchRecordDetailTool, input, callOptions),
-    fetchZetaFormFieldsMetadata: (input, callOptions) => caller.call(fetchZetaFormFieldsMetadataTool, input, callOptions),
+    fetchZetaFormFieldsMetadata: (input, callOptions) => caller.call(
+      fetchZetaFormFieldsMetadataTool,
+      input,
+      callOptions,
+    ),
     fetchZetaReportsMeta: (input, callOptions) => caller.call(fetchZetaReportsMetaTool, input, callOptions),
-    updateZetaCreatorReportRecords: (input, callOptions) => caller.call(updateZetaCreatorReportRecordsTool, input, callOptions),
+    updateZetaCreatorReportRecords: (input, callOptions) => caller.call(
+      updateZetaCreatorReportRecordsTool,
+      input,
+      callOptions,
+    ),
     fetchZetaRecords: (input, callOptions) => caller.call(fetchZetaRecordsTool, input, callOptions),
     deleteReportRecords: (input, callOptions) => caller.call(deleteReportRecordsTool, input, callOptions),
     fetchZetaCreatorPagesMeta: (input, callOptions) => caller.call(fetchZetaCreatorPagesMetaTool, input, callOptions),
@@ -362,7 +451,11 @@ export function createCreatorApiClient(options: ClientOptions): CreatorApiClient
     fetchZetaReportRecords: (input, callOptions) => caller.call(fetchZetaReportRecordsTool, input, callOptions),
     getBulkReadJobDetails: (input, callOptions) => caller.call(getBulkReadJobDetailsTool, input, callOptions),
     fetchWorkspaceAppMeta: (input, callOptions) => caller.call(fetchWorkspaceAppMetaTool, input, callOptions),
-    fetchZetaFormMetaInformation: (input, callOptions) => caller.call(fetchZetaFormMetaInformationTool, input, callOptions),
+    fetchZetaFormMetaInformation: (input, callOptions) => caller.call(
+      fetchZetaFormMetaInformationTool,
+      input,
+      callOptions,
+    ),
     addRecordsToZetaForm: (input, callOptions) => caller.call(addRecordsToZetaFormTool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "CreatorApi", tools, toolName, input, callOptions),
   };

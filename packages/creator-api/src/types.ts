@@ -2,14 +2,17 @@
 /**
  * Values of ToolMode, the mode of mode-pattern tools.
  *
- * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored.
- * execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON.
+ * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is
+ * ignored.
+ * execute: Performs the operation; parameters marked `~` must be supplied and request_body is
+ * stringified JSON.
  */
 export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
 
+/** A value of ToolMode. */
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
 
 /** Short names of the CreatorApi tools. */
@@ -62,7 +65,8 @@ export type ToolFullName =
  * Tool `CreatorApi.FetchZetaAppSections`.
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
- * Known path: {server_url}/creator/v2/meta/{account_owner_name}/{app_link_name}/sections, where {server_url} is the value of secret ZETA_SERVER_URL.
+ * Known path: {server_url}/creator/v2/meta/{account_owner_name}/{app_link_name}/sections, where
+ * {server_url} is the value of secret ZETA_SERVER_URL.
  */
 export interface FetchZetaAppSectionsInput {
   zeta_account_owner_name: string;
@@ -123,7 +127,8 @@ export interface UpdateZetaCreatorReportRecordsParameters {
    */
   process_until_limit_enabled?: boolean;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -137,9 +142,16 @@ export interface UpdateZetaCreatorReportRecordsParameters {
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
  */
-export type UpdateZetaCreatorReportRecordsInput = 
-    | (Partial<Record<keyof UpdateZetaCreatorReportRecordsParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateZetaCreatorReportRecordsParameters & { mode: "execute" } & Required<Pick<UpdateZetaCreatorReportRecordsParameters, "account_owner_name" | "application_link_name" | "report_link_name" | "request_body">>);
+export type UpdateZetaCreatorReportRecordsInput =
+  | (Partial<Record<keyof UpdateZetaCreatorReportRecordsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateZetaCreatorReportRecordsParameters &
+    { mode: "execute" } &
+    Required<Pick<
+      UpdateZetaCreatorReportRecordsParameters,
+      "account_owner_name" | "application_link_name" | "report_link_name" | "request_body"
+    >>
+  );
 
 /**
  * Records of a report.
@@ -179,7 +191,8 @@ export interface DeleteReportRecordsParameters {
    */
   process_records_up_to_limit?: boolean;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -193,9 +206,16 @@ export interface DeleteReportRecordsParameters {
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
  */
-export type DeleteReportRecordsInput = 
-    | (Partial<Record<keyof DeleteReportRecordsParameters, unknown>> & { mode: "get_request_schema" })
-    | (DeleteReportRecordsParameters & { mode: "execute" } & Required<Pick<DeleteReportRecordsParameters, "account_owner_name" | "application_link_name" | "report_identifier" | "request_body">>);
+export type DeleteReportRecordsInput =
+  | (Partial<Record<keyof DeleteReportRecordsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    DeleteReportRecordsParameters &
+    { mode: "execute" } &
+    Required<Pick<
+      DeleteReportRecordsParameters,
+      "account_owner_name" | "application_link_name" | "report_identifier" | "request_body"
+    >>
+  );
 
 /**
  * Metadata of pages.
@@ -227,7 +247,8 @@ export interface InsertRecordsInZetaFormParameters {
   /** Required when mode is execute. */
   form_link_name?: string;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -241,9 +262,16 @@ export interface InsertRecordsInZetaFormParameters {
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
  */
-export type InsertRecordsInZetaFormInput = 
-    | (Partial<Record<keyof InsertRecordsInZetaFormParameters, unknown>> & { mode: "get_request_schema" })
-    | (InsertRecordsInZetaFormParameters & { mode: "execute" } & Required<Pick<InsertRecordsInZetaFormParameters, "zeta_account_owner_name" | "application_link_name" | "form_link_name" | "request_body">>);
+export type InsertRecordsInZetaFormInput =
+  | (Partial<Record<keyof InsertRecordsInZetaFormParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    InsertRecordsInZetaFormParameters &
+    { mode: "execute" } &
+    Required<Pick<
+      InsertRecordsInZetaFormParameters,
+      "zeta_account_owner_name" | "application_link_name" | "form_link_name" | "request_body"
+    >>
+  );
 
 /** Parameters of `CreatorApi.UpdateZetaRecord` besides `mode`. */
 export interface UpdateZetaRecordParameters {
@@ -256,7 +284,8 @@ export interface UpdateZetaRecordParameters {
   /** Required when mode is execute. */
   record_id?: string;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -270,9 +299,16 @@ export interface UpdateZetaRecordParameters {
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
  */
-export type UpdateZetaRecordInput = 
-    | (Partial<Record<keyof UpdateZetaRecordParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateZetaRecordParameters & { mode: "execute" } & Required<Pick<UpdateZetaRecordParameters, "zeta_account_owner_name" | "application_link_name" | "report_link_name" | "record_id" | "request_body">>);
+export type UpdateZetaRecordInput =
+  | (Partial<Record<keyof UpdateZetaRecordParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateZetaRecordParameters &
+    { mode: "execute" } &
+    Required<Pick<
+      UpdateZetaRecordParameters,
+      "zeta_account_owner_name" | "application_link_name" | "report_link_name" | "record_id" | "request_body"
+    >>
+  );
 
 /**
  * Detail view of a record.
@@ -299,7 +335,8 @@ export interface DeleteZetaRecordParameters {
   /** Required when mode is execute. */
   record_id?: string;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -313,9 +350,16 @@ export interface DeleteZetaRecordParameters {
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
  */
-export type DeleteZetaRecordInput = 
-    | (Partial<Record<keyof DeleteZetaRecordParameters, unknown>> & { mode: "get_request_schema" })
-    | (DeleteZetaRecordParameters & { mode: "execute" } & Required<Pick<DeleteZetaRecordParameters, "zeta_account_owner_name" | "application_link_name" | "report_link_name" | "record_id" | "request_body">>);
+export type DeleteZetaRecordInput =
+  | (Partial<Record<keyof DeleteZetaRecordParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    DeleteZetaRecordParameters &
+    { mode: "execute" } &
+    Required<Pick<
+      DeleteZetaRecordParameters,
+      "zeta_account_owner_name" | "application_link_name" | "report_link_name" | "record_id" | "request_body"
+    >>
+  );
 
 /** Parameters of `CreatorApi.CreateBulkReadJob` besides `mode`. */
 export interface CreateBulkReadJobParameters {
@@ -326,7 +370,8 @@ export interface CreateBulkReadJobParameters {
   /** Required when mode is execute. */
   report_reference_name?: string;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -340,9 +385,16 @@ export interface CreateBulkReadJobParameters {
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
  */
-export type CreateBulkReadJobInput = 
-    | (Partial<Record<keyof CreateBulkReadJobParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateBulkReadJobParameters & { mode: "execute" } & Required<Pick<CreateBulkReadJobParameters, "account_owner_name" | "application_link_name" | "report_reference_name" | "request_body">>);
+export type CreateBulkReadJobInput =
+  | (Partial<Record<keyof CreateBulkReadJobParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateBulkReadJobParameters &
+    { mode: "execute" } &
+    Required<Pick<
+      CreateBulkReadJobParameters,
+      "account_owner_name" | "application_link_name" | "report_reference_name" | "request_body"
+    >>
+  );
 
 /**
  * Records displayed by a report.
@@ -414,7 +466,8 @@ export interface AddRecordsToZetaFormParameters {
   /** Required when mode is execute. */
   zeta_form_link_name?: string;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -428,9 +481,16 @@ export interface AddRecordsToZetaFormParameters {
  * Secrets: ZETA_SERVER_URL.
  * OAuth scopes: not shown in the catalog.
  */
-export type AddRecordsToZetaFormInput = 
-    | (Partial<Record<keyof AddRecordsToZetaFormParameters, unknown>> & { mode: "get_request_schema" })
-    | (AddRecordsToZetaFormParameters & { mode: "execute" } & Required<Pick<AddRecordsToZetaFormParameters, "form_private_link" | "zeta_account_owner_name" | "application_link_name" | "zeta_form_link_name" | "request_body">>);
+export type AddRecordsToZetaFormInput =
+  | (Partial<Record<keyof AddRecordsToZetaFormParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    AddRecordsToZetaFormParameters &
+    { mode: "execute" } &
+    Required<Pick<
+      AddRecordsToZetaFormParameters,
+      "form_private_link" | "zeta_account_owner_name" | "application_link_name" | "zeta_form_link_name" | "request_body"
+    >>
+  );
 
 /** Input type of each tool, by short name. */
 export interface ToolInputs {

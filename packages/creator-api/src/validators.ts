@@ -13,6 +13,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -51,23 +52,33 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
         case "zeta_application_link_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name","zeta_application_link_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name", "zeta_application_link_name"]));
       }
     }
-    const zetaAccountOwnerName = Object.hasOwn(input, "zeta_account_owner_name") ? input.zeta_account_owner_name : undefined;
+    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        (issues ??= []).push(issueType("/zeta_account_owner_name", "zeta_account_owner_name", "a string", zetaAccountOwnerName));
+        (issues ??= []).push(issueType(
+          "/zeta_account_owner_name",
+          "zeta_account_owner_name",
+          "a string",
+          zetaAccountOwnerName,
+        ));
       }
     }
-    const zetaApplicationLinkName = Object.hasOwn(input, "zeta_application_link_name") ? input.zeta_application_link_name : undefined;
+    const zetaApplicationLinkName = ownValue(input, "zeta_application_link_name");
     if (zetaApplicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_application_link_name", "zeta_application_link_name"));
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/zeta_application_link_name", "zeta_application_link_name", "a string", zetaApplicationLinkName));
+        (issues ??= []).push(issueType(
+          "/zeta_application_link_name",
+          "zeta_application_link_name",
+          "a string",
+          zetaApplicationLinkName,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaAppSectionsInput };
@@ -91,18 +102,32 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         case "record_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["application_private_link","account_owner_name","application_link_name","report_link_name","record_id"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "application_private_link",
+              "account_owner_name",
+              "application_link_name",
+              "report_link_name",
+              "record_id",
+            ],
+          ));
       }
     }
-    const applicationPrivateLink = Object.hasOwn(input, "application_private_link") ? input.application_private_link : undefined;
+    const applicationPrivateLink = ownValue(input, "application_private_link");
     if (applicationPrivateLink === undefined) {
       (issues ??= []).push(issueRequired("/application_private_link", "application_private_link"));
     } else {
       if (typeof applicationPrivateLink !== "string") {
-        (issues ??= []).push(issueType("/application_private_link", "application_private_link", "a string", applicationPrivateLink));
+        (issues ??= []).push(issueType(
+          "/application_private_link",
+          "application_private_link",
+          "a string",
+          applicationPrivateLink,
+        ));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -110,15 +135,20 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/application_link_name", "application_link_name"));
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const reportLinkName = Object.hasOwn(input, "report_link_name") ? input.report_link_name : undefined;
+    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -126,7 +156,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = Object.hasOwn(input, "record_id") ? input.record_id : undefined;
+    const recordId = ownValue(input, "record_id");
     if (recordId === undefined) {
       (issues ??= []).push(issueRequired("/record_id", "record_id"));
     } else {
@@ -142,7 +172,9 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
 }
 
 /** Checks an input for `CreatorApi.FetchZetaFormFieldsMetadata`, reporting every problem. Never throws. */
-export function validateFetchZetaFormFieldsMetadata(input: unknown): ValidationResult<FetchZetaFormFieldsMetadataInput> {
+export function validateFetchZetaFormFieldsMetadata(
+  input: unknown,
+): ValidationResult<FetchZetaFormFieldsMetadataInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -153,10 +185,13 @@ export function validateFetchZetaFormFieldsMetadata(input: unknown): ValidationR
         case "form_identifier":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["account_owner_name","application_link_name","form_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["account_owner_name", "application_link_name", "form_identifier"],
+          ));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -164,15 +199,20 @@ export function validateFetchZetaFormFieldsMetadata(input: unknown): ValidationR
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/application_link_name", "application_link_name"));
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const formIdentifier = Object.hasOwn(input, "form_identifier") ? input.form_identifier : undefined;
+    const formIdentifier = ownValue(input, "form_identifier");
     if (formIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/form_identifier", "form_identifier"));
     } else {
@@ -198,18 +238,23 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
         case "zeta_app_link_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name","zeta_app_link_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name", "zeta_app_link_name"]));
       }
     }
-    const zetaAccountOwnerName = Object.hasOwn(input, "zeta_account_owner_name") ? input.zeta_account_owner_name : undefined;
+    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        (issues ??= []).push(issueType("/zeta_account_owner_name", "zeta_account_owner_name", "a string", zetaAccountOwnerName));
+        (issues ??= []).push(issueType(
+          "/zeta_account_owner_name",
+          "zeta_account_owner_name",
+          "a string",
+          zetaAccountOwnerName,
+        ));
       }
     }
-    const zetaAppLinkName = Object.hasOwn(input, "zeta_app_link_name") ? input.zeta_app_link_name : undefined;
+    const zetaAppLinkName = ownValue(input, "zeta_app_link_name");
     if (zetaAppLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
@@ -224,8 +269,13 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
   }
 }
 
-/** Checks an input for `CreatorApi.UpdateZetaCreatorReportRecords`, reporting every problem. Never throws. */
-export function validateUpdateZetaCreatorReportRecords(input: unknown): ValidationResult<UpdateZetaCreatorReportRecordsInput> {
+/**
+ * Checks an input for `CreatorApi.UpdateZetaCreatorReportRecords`, reporting every problem. Never
+ * throws.
+ */
+export function validateUpdateZetaCreatorReportRecords(
+  input: unknown,
+): ValidationResult<UpdateZetaCreatorReportRecordsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -239,22 +289,35 @@ export function validateUpdateZetaCreatorReportRecords(input: unknown): Validati
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","account_owner_name","application_link_name","report_link_name","process_until_limit_enabled","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "mode",
+              "account_owner_name",
+              "application_link_name",
+              "report_link_name",
+              "process_until_limit_enabled",
+              "request_body",
+            ],
+          ));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateZetaCreatorReportRecordsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as UpdateZetaCreatorReportRecordsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/account_owner_name", "account_owner_name", "execute"));
@@ -264,17 +327,22 @@ export function validateUpdateZetaCreatorReportRecords(input: unknown): Validati
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
       }
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const reportLinkName = Object.hasOwn(input, "report_link_name") ? input.report_link_name : undefined;
+    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_link_name", "report_link_name", "execute"));
@@ -284,13 +352,18 @@ export function validateUpdateZetaCreatorReportRecords(input: unknown): Validati
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const processUntilLimitEnabled = Object.hasOwn(input, "process_until_limit_enabled") ? input.process_until_limit_enabled : undefined;
+    const processUntilLimitEnabled = ownValue(input, "process_until_limit_enabled");
     if (processUntilLimitEnabled !== undefined) {
       if (typeof processUntilLimitEnabled !== "boolean") {
-        (issues ??= []).push(issueType("/process_until_limit_enabled", "process_until_limit_enabled", "a boolean", processUntilLimitEnabled));
+        (issues ??= []).push(issueType(
+          "/process_until_limit_enabled",
+          "process_until_limit_enabled",
+          "a boolean",
+          processUntilLimitEnabled,
+        ));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -324,26 +397,46 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         case "filter_criteria":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["account_owner_identifier","application_link_name","report_link_name","start_record_index","record_limit","filter_criteria"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "account_owner_identifier",
+              "application_link_name",
+              "report_link_name",
+              "start_record_index",
+              "record_limit",
+              "filter_criteria",
+            ],
+          ));
       }
     }
-    const accountOwnerIdentifier = Object.hasOwn(input, "account_owner_identifier") ? input.account_owner_identifier : undefined;
+    const accountOwnerIdentifier = ownValue(input, "account_owner_identifier");
     if (accountOwnerIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_identifier", "account_owner_identifier"));
     } else {
       if (typeof accountOwnerIdentifier !== "string") {
-        (issues ??= []).push(issueType("/account_owner_identifier", "account_owner_identifier", "a string", accountOwnerIdentifier));
+        (issues ??= []).push(issueType(
+          "/account_owner_identifier",
+          "account_owner_identifier",
+          "a string",
+          accountOwnerIdentifier,
+        ));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/application_link_name", "application_link_name"));
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const reportLinkName = Object.hasOwn(input, "report_link_name") ? input.report_link_name : undefined;
+    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -351,13 +444,13 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const startRecordIndex = Object.hasOwn(input, "start_record_index") ? input.start_record_index : undefined;
+    const startRecordIndex = ownValue(input, "start_record_index");
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
         (issues ??= []).push(issueType("/start_record_index", "start_record_index", "an integer", startRecordIndex));
       }
     }
-    const recordLimit = Object.hasOwn(input, "record_limit") ? input.record_limit : undefined;
+    const recordLimit = ownValue(input, "record_limit");
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         (issues ??= []).push(issueType("/record_limit", "record_limit", "an integer", recordLimit));
@@ -367,7 +460,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         }
       }
     }
-    const filterCriteria = Object.hasOwn(input, "filter_criteria") ? input.filter_criteria : undefined;
+    const filterCriteria = ownValue(input, "filter_criteria");
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         (issues ??= []).push(issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
@@ -395,22 +488,32 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","account_owner_name","application_link_name","report_identifier","process_records_up_to_limit","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "mode",
+              "account_owner_name",
+              "application_link_name",
+              "report_identifier",
+              "process_records_up_to_limit",
+              "request_body",
+            ],
+          ));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as DeleteReportRecordsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/account_owner_name", "account_owner_name", "execute"));
@@ -420,17 +523,22 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
       }
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const reportIdentifier = Object.hasOwn(input, "report_identifier") ? input.report_identifier : undefined;
+    const reportIdentifier = ownValue(input, "report_identifier");
     if (reportIdentifier === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_identifier", "report_identifier", "execute"));
@@ -440,13 +548,18 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         (issues ??= []).push(issueType("/report_identifier", "report_identifier", "a string", reportIdentifier));
       }
     }
-    const processRecordsUpToLimit = Object.hasOwn(input, "process_records_up_to_limit") ? input.process_records_up_to_limit : undefined;
+    const processRecordsUpToLimit = ownValue(input, "process_records_up_to_limit");
     if (processRecordsUpToLimit !== undefined) {
       if (typeof processRecordsUpToLimit !== "boolean") {
-        (issues ??= []).push(issueType("/process_records_up_to_limit", "process_records_up_to_limit", "a boolean", processRecordsUpToLimit));
+        (issues ??= []).push(issueType(
+          "/process_records_up_to_limit",
+          "process_records_up_to_limit",
+          "a boolean",
+          processRecordsUpToLimit,
+        ));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -476,10 +589,10 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
         case "zeta_app_link_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["account_owner_name","zeta_app_link_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["account_owner_name", "zeta_app_link_name"]));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -487,7 +600,7 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const zetaAppLinkName = Object.hasOwn(input, "zeta_app_link_name") ? input.zeta_app_link_name : undefined;
+    const zetaAppLinkName = ownValue(input, "zeta_app_link_name");
     if (zetaAppLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
@@ -531,42 +644,58 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","zeta_account_owner_name","application_link_name","form_link_name","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["mode", "zeta_account_owner_name", "application_link_name", "form_link_name", "request_body"],
+          ));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as InsertRecordsInZetaFormInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as InsertRecordsInZetaFormInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const zetaAccountOwnerName = Object.hasOwn(input, "zeta_account_owner_name") ? input.zeta_account_owner_name : undefined;
+    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_account_owner_name", "zeta_account_owner_name", "execute"));
       }
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        (issues ??= []).push(issueType("/zeta_account_owner_name", "zeta_account_owner_name", "a string", zetaAccountOwnerName));
+        (issues ??= []).push(issueType(
+          "/zeta_account_owner_name",
+          "zeta_account_owner_name",
+          "a string",
+          zetaAccountOwnerName,
+        ));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
       }
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const formLinkName = Object.hasOwn(input, "form_link_name") ? input.form_link_name : undefined;
+    const formLinkName = ownValue(input, "form_link_name");
     if (formLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/form_link_name", "form_link_name", "execute"));
@@ -576,7 +705,7 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
         (issues ??= []).push(issueType("/form_link_name", "form_link_name", "a string", formLinkName));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -610,42 +739,62 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","zeta_account_owner_name","application_link_name","report_link_name","record_id","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "mode",
+              "zeta_account_owner_name",
+              "application_link_name",
+              "report_link_name",
+              "record_id",
+              "request_body",
+            ],
+          ));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const zetaAccountOwnerName = Object.hasOwn(input, "zeta_account_owner_name") ? input.zeta_account_owner_name : undefined;
+    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_account_owner_name", "zeta_account_owner_name", "execute"));
       }
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        (issues ??= []).push(issueType("/zeta_account_owner_name", "zeta_account_owner_name", "a string", zetaAccountOwnerName));
+        (issues ??= []).push(issueType(
+          "/zeta_account_owner_name",
+          "zeta_account_owner_name",
+          "a string",
+          zetaAccountOwnerName,
+        ));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
       }
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const reportLinkName = Object.hasOwn(input, "report_link_name") ? input.report_link_name : undefined;
+    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_link_name", "report_link_name", "execute"));
@@ -655,7 +804,7 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = Object.hasOwn(input, "record_id") ? input.record_id : undefined;
+    const recordId = ownValue(input, "record_id");
     if (recordId === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/record_id", "record_id", "execute"));
@@ -665,7 +814,7 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         (issues ??= []).push(issueType("/record_id", "record_id", "a string", recordId));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -697,10 +846,13 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         case "record_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["account_owner_name","application_identifier","report_link_name","record_id"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["account_owner_name", "application_identifier", "report_link_name", "record_id"],
+          ));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -708,15 +860,20 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationIdentifier = Object.hasOwn(input, "application_identifier") ? input.application_identifier : undefined;
+    const applicationIdentifier = ownValue(input, "application_identifier");
     if (applicationIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/application_identifier", "application_identifier"));
     } else {
       if (typeof applicationIdentifier !== "string") {
-        (issues ??= []).push(issueType("/application_identifier", "application_identifier", "a string", applicationIdentifier));
+        (issues ??= []).push(issueType(
+          "/application_identifier",
+          "application_identifier",
+          "a string",
+          applicationIdentifier,
+        ));
       }
     }
-    const reportLinkName = Object.hasOwn(input, "report_link_name") ? input.report_link_name : undefined;
+    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -724,7 +881,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = Object.hasOwn(input, "record_id") ? input.record_id : undefined;
+    const recordId = ownValue(input, "record_id");
     if (recordId === undefined) {
       (issues ??= []).push(issueRequired("/record_id", "record_id"));
     } else {
@@ -754,42 +911,62 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","zeta_account_owner_name","application_link_name","report_link_name","record_id","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "mode",
+              "zeta_account_owner_name",
+              "application_link_name",
+              "report_link_name",
+              "record_id",
+              "request_body",
+            ],
+          ));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as DeleteZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const zetaAccountOwnerName = Object.hasOwn(input, "zeta_account_owner_name") ? input.zeta_account_owner_name : undefined;
+    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_account_owner_name", "zeta_account_owner_name", "execute"));
       }
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        (issues ??= []).push(issueType("/zeta_account_owner_name", "zeta_account_owner_name", "a string", zetaAccountOwnerName));
+        (issues ??= []).push(issueType(
+          "/zeta_account_owner_name",
+          "zeta_account_owner_name",
+          "a string",
+          zetaAccountOwnerName,
+        ));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
       }
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const reportLinkName = Object.hasOwn(input, "report_link_name") ? input.report_link_name : undefined;
+    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_link_name", "report_link_name", "execute"));
@@ -799,7 +976,7 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = Object.hasOwn(input, "record_id") ? input.record_id : undefined;
+    const recordId = ownValue(input, "record_id");
     if (recordId === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/record_id", "record_id", "execute"));
@@ -809,7 +986,7 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueType("/record_id", "record_id", "a string", recordId));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -842,22 +1019,25 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","account_owner_name","application_link_name","report_reference_name","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["mode", "account_owner_name", "application_link_name", "report_reference_name", "request_body"],
+          ));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateBulkReadJobInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/account_owner_name", "account_owner_name", "execute"));
@@ -867,27 +1047,37 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
       }
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const reportReferenceName = Object.hasOwn(input, "report_reference_name") ? input.report_reference_name : undefined;
+    const reportReferenceName = ownValue(input, "report_reference_name");
     if (reportReferenceName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_reference_name", "report_reference_name", "execute"));
       }
     } else {
       if (typeof reportReferenceName !== "string") {
-        (issues ??= []).push(issueType("/report_reference_name", "report_reference_name", "a string", reportReferenceName));
+        (issues ??= []).push(issueType(
+          "/report_reference_name",
+          "report_reference_name",
+          "a string",
+          reportReferenceName,
+        ));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -922,10 +1112,21 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         case "filter_criteria":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["zeta_private_link","account_owner_name","zeta_application_link_name","report_link_name","record_fetch_start_index","record_limit","filter_criteria"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "zeta_private_link",
+              "account_owner_name",
+              "zeta_application_link_name",
+              "report_link_name",
+              "record_fetch_start_index",
+              "record_limit",
+              "filter_criteria",
+            ],
+          ));
       }
     }
-    const zetaPrivateLink = Object.hasOwn(input, "zeta_private_link") ? input.zeta_private_link : undefined;
+    const zetaPrivateLink = ownValue(input, "zeta_private_link");
     if (zetaPrivateLink === undefined) {
       (issues ??= []).push(issueRequired("/zeta_private_link", "zeta_private_link"));
     } else {
@@ -933,7 +1134,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         (issues ??= []).push(issueType("/zeta_private_link", "zeta_private_link", "a string", zetaPrivateLink));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -941,15 +1142,20 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const zetaApplicationLinkName = Object.hasOwn(input, "zeta_application_link_name") ? input.zeta_application_link_name : undefined;
+    const zetaApplicationLinkName = ownValue(input, "zeta_application_link_name");
     if (zetaApplicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_application_link_name", "zeta_application_link_name"));
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/zeta_application_link_name", "zeta_application_link_name", "a string", zetaApplicationLinkName));
+        (issues ??= []).push(issueType(
+          "/zeta_application_link_name",
+          "zeta_application_link_name",
+          "a string",
+          zetaApplicationLinkName,
+        ));
       }
     }
-    const reportLinkName = Object.hasOwn(input, "report_link_name") ? input.report_link_name : undefined;
+    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -957,13 +1163,18 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordFetchStartIndex = Object.hasOwn(input, "record_fetch_start_index") ? input.record_fetch_start_index : undefined;
+    const recordFetchStartIndex = ownValue(input, "record_fetch_start_index");
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
-        (issues ??= []).push(issueType("/record_fetch_start_index", "record_fetch_start_index", "an integer", recordFetchStartIndex));
+        (issues ??= []).push(issueType(
+          "/record_fetch_start_index",
+          "record_fetch_start_index",
+          "an integer",
+          recordFetchStartIndex,
+        ));
       }
     }
-    const recordLimit = Object.hasOwn(input, "record_limit") ? input.record_limit : undefined;
+    const recordLimit = ownValue(input, "record_limit");
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         (issues ??= []).push(issueType("/record_limit", "record_limit", "an integer", recordLimit));
@@ -973,7 +1184,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         }
       }
     }
-    const filterCriteria = Object.hasOwn(input, "filter_criteria") ? input.filter_criteria : undefined;
+    const filterCriteria = ownValue(input, "filter_criteria");
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         (issues ??= []).push(issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
@@ -999,10 +1210,13 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         case "job_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["account_owner_name","application_link_name","report_link_name","job_id"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["account_owner_name", "application_link_name", "report_link_name", "job_id"],
+          ));
       }
     }
-    const accountOwnerName = Object.hasOwn(input, "account_owner_name") ? input.account_owner_name : undefined;
+    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -1010,15 +1224,20 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/application_link_name", "application_link_name"));
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const reportLinkName = Object.hasOwn(input, "report_link_name") ? input.report_link_name : undefined;
+    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -1026,7 +1245,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const jobId = Object.hasOwn(input, "job_id") ? input.job_id : undefined;
+    const jobId = ownValue(input, "job_id");
     if (jobId === undefined) {
       (issues ??= []).push(issueRequired("/job_id", "job_id"));
     } else {
@@ -1054,12 +1273,17 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["workspace_account_owner_name"]));
       }
     }
-    const workspaceAccountOwnerName = Object.hasOwn(input, "workspace_account_owner_name") ? input.workspace_account_owner_name : undefined;
+    const workspaceAccountOwnerName = ownValue(input, "workspace_account_owner_name");
     if (workspaceAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/workspace_account_owner_name", "workspace_account_owner_name"));
     } else {
       if (typeof workspaceAccountOwnerName !== "string") {
-        (issues ??= []).push(issueType("/workspace_account_owner_name", "workspace_account_owner_name", "a string", workspaceAccountOwnerName));
+        (issues ??= []).push(issueType(
+          "/workspace_account_owner_name",
+          "workspace_account_owner_name",
+          "a string",
+          workspaceAccountOwnerName,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchWorkspaceAppMetaInput };
@@ -1069,8 +1293,13 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
   }
 }
 
-/** Checks an input for `CreatorApi.FetchZetaFormMetaInformation`, reporting every problem. Never throws. */
-export function validateFetchZetaFormMetaInformation(input: unknown): ValidationResult<FetchZetaFormMetaInformationInput> {
+/**
+ * Checks an input for `CreatorApi.FetchZetaFormMetaInformation`, reporting every problem. Never
+ * throws.
+ */
+export function validateFetchZetaFormMetaInformation(
+  input: unknown,
+): ValidationResult<FetchZetaFormMetaInformationInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -1080,18 +1309,23 @@ export function validateFetchZetaFormMetaInformation(input: unknown): Validation
         case "zeta_app_link_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name","zeta_app_link_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name", "zeta_app_link_name"]));
       }
     }
-    const zetaAccountOwnerName = Object.hasOwn(input, "zeta_account_owner_name") ? input.zeta_account_owner_name : undefined;
+    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        (issues ??= []).push(issueType("/zeta_account_owner_name", "zeta_account_owner_name", "a string", zetaAccountOwnerName));
+        (issues ??= []).push(issueType(
+          "/zeta_account_owner_name",
+          "zeta_account_owner_name",
+          "a string",
+          zetaAccountOwnerName,
+        ));
       }
     }
-    const zetaAppLinkName = Object.hasOwn(input, "zeta_app_link_name") ? input.zeta_app_link_name : undefined;
+    const zetaAppLinkName = ownValue(input, "zeta_app_link_name");
     if (zetaAppLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
@@ -1121,22 +1355,35 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","form_private_link","zeta_account_owner_name","application_link_name","zeta_form_link_name","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "mode",
+              "form_private_link",
+              "zeta_account_owner_name",
+              "application_link_name",
+              "zeta_form_link_name",
+              "request_body",
+            ],
+          ));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddRecordsToZetaFormInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as AddRecordsToZetaFormInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const formPrivateLink = Object.hasOwn(input, "form_private_link") ? input.form_private_link : undefined;
+    const formPrivateLink = ownValue(input, "form_private_link");
     if (formPrivateLink === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/form_private_link", "form_private_link", "execute"));
@@ -1146,27 +1393,37 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         (issues ??= []).push(issueType("/form_private_link", "form_private_link", "a string", formPrivateLink));
       }
     }
-    const zetaAccountOwnerName = Object.hasOwn(input, "zeta_account_owner_name") ? input.zeta_account_owner_name : undefined;
+    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_account_owner_name", "zeta_account_owner_name", "execute"));
       }
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        (issues ??= []).push(issueType("/zeta_account_owner_name", "zeta_account_owner_name", "a string", zetaAccountOwnerName));
+        (issues ??= []).push(issueType(
+          "/zeta_account_owner_name",
+          "zeta_account_owner_name",
+          "a string",
+          zetaAccountOwnerName,
+        ));
       }
     }
-    const applicationLinkName = Object.hasOwn(input, "application_link_name") ? input.application_link_name : undefined;
+    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
       }
     } else {
       if (typeof applicationLinkName !== "string") {
-        (issues ??= []).push(issueType("/application_link_name", "application_link_name", "a string", applicationLinkName));
+        (issues ??= []).push(issueType(
+          "/application_link_name",
+          "application_link_name",
+          "a string",
+          applicationLinkName,
+        ));
       }
     }
-    const zetaFormLinkName = Object.hasOwn(input, "zeta_form_link_name") ? input.zeta_form_link_name : undefined;
+    const zetaFormLinkName = ownValue(input, "zeta_form_link_name");
     if (zetaFormLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_form_link_name", "zeta_form_link_name", "execute"));
@@ -1176,7 +1433,7 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         (issues ??= []).push(issueType("/zeta_form_link_name", "zeta_form_link_name", "a string", zetaFormLinkName));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1195,8 +1452,14 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
   }
 }
 
-/** Validates the input of any CreatorApi tool, named by short (`GetX`), full (`CreatorApi.GetX`) or model (`CreatorApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `CreatorApi.${N}` | `CreatorApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/**
+ * Validates the input of any CreatorApi tool, named by short (`GetX`), full (`CreatorApi.GetX`) or
+ * model (`CreatorApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws.
+ */
+export function validate<N extends ToolName>(
+  toolName: N | `CreatorApi.${N}` | `CreatorApi_${N}` | ToolFullName | (string & {}),
+  input: unknown,
+): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "FetchZetaAppSections":
     case "CreatorApi.FetchZetaAppSections":
@@ -1275,6 +1538,32 @@ export function validate<N extends ToolName>(toolName: N | `CreatorApi.${N}` | `
     case "CreatorApi_AddRecordsToZetaForm":
       return validateAddRecordsToZetaForm(input) as ValidationResult<ToolInputs[N]>;
     default:
-      return { ok: false, issues: [issueUnknownTool(toolName, "CreatorApi", ["FetchZetaAppSections","FetchRecordDetail","FetchZetaFormFieldsMetadata","FetchZetaReportsMeta","UpdateZetaCreatorReportRecords","FetchZetaRecords","DeleteReportRecords","FetchZetaCreatorPagesMeta","GetApplicationMetaInfo","InsertRecordsInZetaForm","UpdateZetaRecord","FetchZetaRecordDetail","DeleteZetaRecord","CreateBulkReadJob","FetchZetaReportRecords","GetBulkReadJobDetails","FetchWorkspaceAppMeta","FetchZetaFormMetaInformation","AddRecordsToZetaForm"])] };
+      return { ok: false, issues: [
+        issueUnknownTool(
+          toolName,
+          "CreatorApi",
+          [
+            "FetchZetaAppSections",
+            "FetchRecordDetail",
+            "FetchZetaFormFieldsMetadata",
+            "FetchZetaReportsMeta",
+            "UpdateZetaCreatorReportRecords",
+            "FetchZetaRecords",
+            "DeleteReportRecords",
+            "FetchZetaCreatorPagesMeta",
+            "GetApplicationMetaInfo",
+            "InsertRecordsInZetaForm",
+            "UpdateZetaRecord",
+            "FetchZetaRecordDetail",
+            "DeleteZetaRecord",
+            "CreateBulkReadJob",
+            "FetchZetaReportRecords",
+            "GetBulkReadJobDetails",
+            "FetchWorkspaceAppMeta",
+            "FetchZetaFormMetaInformation",
+            "AddRecordsToZetaForm",
+          ],
+        ),
+      ] };
   }
 }

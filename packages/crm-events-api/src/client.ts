@@ -149,77 +149,126 @@ export interface CrmEventsApiClient {
   /**
    * Event completions.
    *
-   * Calls `CrmEventsApi.RetrieveEventCompletions`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.RetrieveEventCompletions`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  retrieveEventCompletions(input: WithObjectRequestBody<RetrieveEventCompletionsInput>, options?: CallOptions): Promise<unknown>;
+  retrieveEventCompletions(
+    input: WithObjectRequestBody<RetrieveEventCompletionsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Names of visible event types.
    *
-   * Calls `CrmEventsApi.ListEventTypes`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.ListEventTypes`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listEventTypes(input: WithObjectRequestBody<ListEventTypesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Custom event definitions.
    *
-   * Calls `CrmEventsApi.RetrieveCustomEventDefinitions`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.RetrieveCustomEventDefinitions`. Rejects with ValidationError before any I/O
+   * when the input is invalid.
    */
-  retrieveCustomEventDefinitions(input: WithObjectRequestBody<RetrieveCustomEventDefinitionsInput>, options?: CallOptions): Promise<unknown>;
+  retrieveCustomEventDefinitions(
+    input: WithObjectRequestBody<RetrieveCustomEventDefinitionsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create a definition.
    *
-   * Calls `CrmEventsApi.CreateCustomEventDefinition`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.CreateCustomEventDefinition`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  createCustomEventDefinition(input: WithObjectRequestBody<CreateCustomEventDefinitionInput>, options?: CallOptions): Promise<unknown>;
+  createCustomEventDefinition(
+    input: WithObjectRequestBody<CreateCustomEventDefinitionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One definition.
    *
-   * Calls `CrmEventsApi.FetchEventDefinitionByName`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.FetchEventDefinitionByName`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  fetchEventDefinitionByName(input: WithObjectRequestBody<FetchEventDefinitionByNameInput>, options?: CallOptions): Promise<unknown>;
+  fetchEventDefinitionByName(
+    input: WithObjectRequestBody<FetchEventDefinitionByNameInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Delete a definition.
    *
-   * Calls `CrmEventsApi.DeleteCustomEventDefinition`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.DeleteCustomEventDefinition`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  deleteCustomEventDefinition(input: WithObjectRequestBody<DeleteCustomEventDefinitionInput>, options?: CallOptions): Promise<unknown>;
+  deleteCustomEventDefinition(
+    input: WithObjectRequestBody<DeleteCustomEventDefinitionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update description and label.
    *
-   * Calls `CrmEventsApi.UpdateCustomEventDefinition`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.UpdateCustomEventDefinition`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  updateCustomEventDefinition(input: WithObjectRequestBody<UpdateCustomEventDefinitionInput>, options?: CallOptions): Promise<unknown>;
+  updateCustomEventDefinition(
+    input: WithObjectRequestBody<UpdateCustomEventDefinitionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Add a property.
    *
-   * Calls `CrmEventsApi.CreateEventProperty`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.CreateEventProperty`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   createEventProperty(input: WithObjectRequestBody<CreateEventPropertyInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Delete a property.
    *
-   * Calls `CrmEventsApi.DeleteCustomEventProperty`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.DeleteCustomEventProperty`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  deleteCustomEventProperty(input: WithObjectRequestBody<DeleteCustomEventPropertyInput>, options?: CallOptions): Promise<unknown>;
+  deleteCustomEventProperty(
+    input: WithObjectRequestBody<DeleteCustomEventPropertyInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update a property.
    *
-   * Calls `CrmEventsApi.UpdateEventProperty`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.UpdateEventProperty`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   updateEventProperty(input: WithObjectRequestBody<UpdateEventPropertyInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Send several event completions.
    *
-   * Calls `CrmEventsApi.SendBatchEvents`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.SendBatchEvents`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   sendBatchEvents(input: WithObjectRequestBody<SendBatchEventsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Send one event completion.
    *
-   * Calls `CrmEventsApi.SendEventData`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `CrmEventsApi.SendEventData`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   sendEventData(input: WithObjectRequestBody<SendEventDataInput>, options?: CallOptions): Promise<unknown>;
+
   /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
-  call<N extends ToolName>(toolName: N | `CrmEventsApi.${N}` | `CrmEventsApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  call<N extends ToolName>(
+    toolName: N | `CrmEventsApi.${N}` | `CrmEventsApi_${N}`,
+    input: WithObjectRequestBody<ToolInputs[N]>,
+    options?: CallOptions,
+  ): Promise<unknown>;
 }
 
 /** Creates a CrmEventsApi client over the given transport. */
@@ -228,11 +277,27 @@ export function createCrmEventsApiClient(options: ClientOptions): CrmEventsApiCl
   return {
     retrieveEventCompletions: (input, callOptions) => caller.call(retrieveEventCompletionsTool, input, callOptions),
     listEventTypes: (input, callOptions) => caller.call(listEventTypesTool, input, callOptions),
-    retrieveCustomEventDefinitions: (input, callOptions) => caller.call(retrieveCustomEventDefinitionsTool, input, callOptions),
-    createCustomEventDefinition: (input, callOptions) => caller.call(createCustomEventDefinitionTool, input, callOptions),
+    retrieveCustomEventDefinitions: (input, callOptions) => caller.call(
+      retrieveCustomEventDefinitionsTool,
+      input,
+      callOptions,
+    ),
+    createCustomEventDefinition: (input, callOptions) => caller.call(
+      createCustomEventDefinitionTool,
+      input,
+      callOptions,
+    ),
     fetchEventDefinitionByName: (input, callOptions) => caller.call(fetchEventDefinitionByNameTool, input, callOptions),
-    deleteCustomEventDefinition: (input, callOptions) => caller.call(deleteCustomEventDefinitionTool, input, callOptions),
-    updateCustomEventDefinition: (input, callOptions) => caller.call(updateCustomEventDefinitionTool, input, callOptions),
+    deleteCustomEventDefinition: (input, callOptions) => caller.call(
+      deleteCustomEventDefinitionTool,
+      input,
+      callOptions,
+    ),
+    updateCustomEventDefinition: (input, callOptions) => caller.call(
+      updateCustomEventDefinitionTool,
+      input,
+      callOptions,
+    ),
     createEventProperty: (input, callOptions) => caller.call(createEventPropertyTool, input, callOptions),
     deleteCustomEventProperty: (input, callOptions) => caller.call(deleteCustomEventPropertyTool, input, callOptions),
     updateEventProperty: (input, callOptions) => caller.call(updateEventPropertyTool, input, callOptions),

@@ -2,14 +2,17 @@
 /**
  * Values of ToolMode, the mode of mode-pattern tools.
  *
- * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored.
- * execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON.
+ * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is
+ * ignored.
+ * execute: Performs the operation; parameters marked `~` must be supplied and request_body is
+ * stringified JSON.
  */
 export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
 
+/** A value of ToolMode. */
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
 
 /** Short names of the CrmEventsApi tools. */
@@ -113,7 +116,8 @@ export interface RetrieveCustomEventDefinitionsInput {
 /** Parameters of `CrmEventsApi.CreateCustomEventDefinition` besides `mode`. */
 export interface CreateCustomEventDefinitionParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -127,9 +131,13 @@ export interface CreateCustomEventDefinitionParameters {
  * Declares no secrets.
  * OAuth scopes: not shown in the catalog.
  */
-export type CreateCustomEventDefinitionInput = 
-    | (Partial<Record<keyof CreateCustomEventDefinitionParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateCustomEventDefinitionParameters & { mode: "execute" } & Required<Pick<CreateCustomEventDefinitionParameters, "request_body">>);
+export type CreateCustomEventDefinitionInput =
+  | (Partial<Record<keyof CreateCustomEventDefinitionParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateCustomEventDefinitionParameters &
+    { mode: "execute" } &
+    Required<Pick<CreateCustomEventDefinitionParameters, "request_body">>
+  );
 
 /**
  * One definition.
@@ -172,7 +180,8 @@ export interface CreateEventPropertyParameters {
   /** Required when mode is execute. */
   custom_event_internal_name?: string;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -186,9 +195,13 @@ export interface CreateEventPropertyParameters {
  * Declares no secrets.
  * OAuth scopes: not shown in the catalog.
  */
-export type CreateEventPropertyInput = 
-    | (Partial<Record<keyof CreateEventPropertyParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateEventPropertyParameters & { mode: "execute" } & Required<Pick<CreateEventPropertyParameters, "custom_event_internal_name" | "request_body">>);
+export type CreateEventPropertyInput =
+  | (Partial<Record<keyof CreateEventPropertyParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateEventPropertyParameters &
+    { mode: "execute" } &
+    Required<Pick<CreateEventPropertyParameters, "custom_event_internal_name" | "request_body">>
+  );
 
 /**
  * Delete a property.
@@ -209,7 +222,8 @@ export interface UpdateEventPropertyParameters {
   /** Required when mode is execute. */
   property_name_to_update?: string;
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -223,14 +237,19 @@ export interface UpdateEventPropertyParameters {
  * Declares no secrets.
  * OAuth scopes: not shown in the catalog.
  */
-export type UpdateEventPropertyInput = 
-    | (Partial<Record<keyof UpdateEventPropertyParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateEventPropertyParameters & { mode: "execute" } & Required<Pick<UpdateEventPropertyParameters, "custom_event_name" | "property_name_to_update" | "request_body">>);
+export type UpdateEventPropertyInput =
+  | (Partial<Record<keyof UpdateEventPropertyParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateEventPropertyParameters &
+    { mode: "execute" } &
+    Required<Pick<UpdateEventPropertyParameters, "custom_event_name" | "property_name_to_update" | "request_body">>
+  );
 
 /** Parameters of `CrmEventsApi.SendBatchEvents` besides `mode`. */
 export interface SendBatchEventsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -244,14 +263,15 @@ export interface SendBatchEventsParameters {
  * Declares no secrets.
  * OAuth scopes: not shown in the catalog.
  */
-export type SendBatchEventsInput = 
-    | (Partial<Record<keyof SendBatchEventsParameters, unknown>> & { mode: "get_request_schema" })
-    | (SendBatchEventsParameters & { mode: "execute" } & Required<Pick<SendBatchEventsParameters, "request_body">>);
+export type SendBatchEventsInput =
+  | (Partial<Record<keyof SendBatchEventsParameters, unknown>> & { mode: "get_request_schema" })
+  | (SendBatchEventsParameters & { mode: "execute" } & Required<Pick<SendBatchEventsParameters, "request_body">>);
 
 /** Parameters of `CrmEventsApi.SendEventData` besides `mode`. */
 export interface SendEventDataParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -265,9 +285,9 @@ export interface SendEventDataParameters {
  * Declares no secrets.
  * OAuth scopes: not shown in the catalog.
  */
-export type SendEventDataInput = 
-    | (Partial<Record<keyof SendEventDataParameters, unknown>> & { mode: "get_request_schema" })
-    | (SendEventDataParameters & { mode: "execute" } & Required<Pick<SendEventDataParameters, "request_body">>);
+export type SendEventDataInput =
+  | (Partial<Record<keyof SendEventDataParameters, unknown>> & { mode: "get_request_schema" })
+  | (SendEventDataParameters & { mode: "execute" } & Required<Pick<SendEventDataParameters, "request_body">>);
 
 /** Input type of each tool, by short name. */
 export interface ToolInputs {

@@ -17,6 +17,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -59,22 +60,38 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         case "unique_identifier_property":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["crm_object_id","crm_object_type","event_instance_ids","event_property_filter","event_type_name","filter_events_occurred_before","filter_occurred_after_datetime","max_results_per_page","paging_before_token","paging_cursor_token","sort_direction","unique_identifier_property"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "crm_object_id",
+              "crm_object_type",
+              "event_instance_ids",
+              "event_property_filter",
+              "event_type_name",
+              "filter_events_occurred_before",
+              "filter_occurred_after_datetime",
+              "max_results_per_page",
+              "paging_before_token",
+              "paging_cursor_token",
+              "sort_direction",
+              "unique_identifier_property",
+            ],
+          ));
       }
     }
-    const crmObjectId = Object.hasOwn(input, "crm_object_id") ? input.crm_object_id : undefined;
+    const crmObjectId = ownValue(input, "crm_object_id");
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
         (issues ??= []).push(issueType("/crm_object_id", "crm_object_id", "an integer", crmObjectId));
       }
     }
-    const crmObjectType = Object.hasOwn(input, "crm_object_type") ? input.crm_object_type : undefined;
+    const crmObjectType = ownValue(input, "crm_object_type");
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
         (issues ??= []).push(issueType("/crm_object_type", "crm_object_type", "a string", crmObjectType));
       }
     }
-    const eventInstanceIds = Object.hasOwn(input, "event_instance_ids") ? input.event_instance_ids : undefined;
+    const eventInstanceIds = ownValue(input, "event_instance_ids");
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
         (issues ??= []).push(issueType("/event_instance_ids", "event_instance_ids", "an array", eventInstanceIds));
@@ -86,15 +103,25 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
           }
           const item: unknown = eventInstanceIds[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/event_instance_ids" + "/" + i, "event_instance_ids" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/event_instance_ids" + "/" + i,
+              "event_instance_ids" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
     }
-    const eventPropertyFilter = Object.hasOwn(input, "event_property_filter") ? input.event_property_filter : undefined;
+    const eventPropertyFilter = ownValue(input, "event_property_filter");
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
-        (issues ??= []).push(issueType("/event_property_filter", "event_property_filter", "an object", eventPropertyFilter));
+        (issues ??= []).push(issueType(
+          "/event_property_filter",
+          "event_property_filter",
+          "an object",
+          eventPropertyFilter,
+        ));
       } else {
         const count = Object.keys(eventPropertyFilter).length;
         if (count < 1) {
@@ -105,47 +132,72 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
-    const eventTypeName = Object.hasOwn(input, "event_type_name") ? input.event_type_name : undefined;
+    const eventTypeName = ownValue(input, "event_type_name");
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
         (issues ??= []).push(issueType("/event_type_name", "event_type_name", "a string", eventTypeName));
       }
     }
-    const filterEventsOccurredBefore = Object.hasOwn(input, "filter_events_occurred_before") ? input.filter_events_occurred_before : undefined;
+    const filterEventsOccurredBefore = ownValue(input, "filter_events_occurred_before");
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
-        (issues ??= []).push(issueType("/filter_events_occurred_before", "filter_events_occurred_before", "a string", filterEventsOccurredBefore));
+        (issues ??= []).push(issueType(
+          "/filter_events_occurred_before",
+          "filter_events_occurred_before",
+          "a string",
+          filterEventsOccurredBefore,
+        ));
       } else if (!isDateTime(filterEventsOccurredBefore)) {
-        (issues ??= []).push(issueFormat("/filter_events_occurred_before", "filter_events_occurred_before", "date-time", filterEventsOccurredBefore));
+        (issues ??= []).push(issueFormat(
+          "/filter_events_occurred_before",
+          "filter_events_occurred_before",
+          "date-time",
+          filterEventsOccurredBefore,
+        ));
       }
     }
-    const filterOccurredAfterDatetime = Object.hasOwn(input, "filter_occurred_after_datetime") ? input.filter_occurred_after_datetime : undefined;
+    const filterOccurredAfterDatetime = ownValue(input, "filter_occurred_after_datetime");
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
-        (issues ??= []).push(issueType("/filter_occurred_after_datetime", "filter_occurred_after_datetime", "a string", filterOccurredAfterDatetime));
+        (issues ??= []).push(issueType(
+          "/filter_occurred_after_datetime",
+          "filter_occurred_after_datetime",
+          "a string",
+          filterOccurredAfterDatetime,
+        ));
       } else if (!isDateTime(filterOccurredAfterDatetime)) {
-        (issues ??= []).push(issueFormat("/filter_occurred_after_datetime", "filter_occurred_after_datetime", "date-time", filterOccurredAfterDatetime));
+        (issues ??= []).push(issueFormat(
+          "/filter_occurred_after_datetime",
+          "filter_occurred_after_datetime",
+          "date-time",
+          filterOccurredAfterDatetime,
+        ));
       }
     }
-    const maxResultsPerPage = Object.hasOwn(input, "max_results_per_page") ? input.max_results_per_page : undefined;
+    const maxResultsPerPage = ownValue(input, "max_results_per_page");
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
-        (issues ??= []).push(issueType("/max_results_per_page", "max_results_per_page", "an integer", maxResultsPerPage));
+        (issues ??= []).push(issueType(
+          "/max_results_per_page",
+          "max_results_per_page",
+          "an integer",
+          maxResultsPerPage,
+        ));
       }
     }
-    const pagingBeforeToken = Object.hasOwn(input, "paging_before_token") ? input.paging_before_token : undefined;
+    const pagingBeforeToken = ownValue(input, "paging_before_token");
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
         (issues ??= []).push(issueType("/paging_before_token", "paging_before_token", "a string", pagingBeforeToken));
       }
     }
-    const pagingCursorToken = Object.hasOwn(input, "paging_cursor_token") ? input.paging_cursor_token : undefined;
+    const pagingCursorToken = ownValue(input, "paging_cursor_token");
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         (issues ??= []).push(issueType("/paging_cursor_token", "paging_cursor_token", "a string", pagingCursorToken));
       }
     }
-    const sortDirection = Object.hasOwn(input, "sort_direction") ? input.sort_direction : undefined;
+    const sortDirection = ownValue(input, "sort_direction");
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
         (issues ??= []).push(issueType("/sort_direction", "sort_direction", "an array", sortDirection));
@@ -157,15 +209,25 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
           }
           const item: unknown = sortDirection[i];
           if (item !== "ASCENDING" && item !== "DESCENDING") {
-            (issues ??= []).push(issueEnum("/sort_direction" + "/" + i, "sort_direction" + "[" + i + "]", ["ASCENDING","DESCENDING"], item));
+            (issues ??= []).push(issueEnum(
+              "/sort_direction" + "/" + i,
+              "sort_direction" + "[" + i + "]",
+              ["ASCENDING", "DESCENDING"],
+              item,
+            ));
           }
         }
       }
     }
-    const uniqueIdentifierProperty = Object.hasOwn(input, "unique_identifier_property") ? input.unique_identifier_property : undefined;
+    const uniqueIdentifierProperty = ownValue(input, "unique_identifier_property");
     if (uniqueIdentifierProperty !== undefined) {
       if (!isObject(uniqueIdentifierProperty)) {
-        (issues ??= []).push(issueType("/unique_identifier_property", "unique_identifier_property", "an object", uniqueIdentifierProperty));
+        (issues ??= []).push(issueType(
+          "/unique_identifier_property",
+          "unique_identifier_property",
+          "an object",
+          uniqueIdentifierProperty,
+        ));
       }
     }
     if (crmObjectId !== undefined && crmObjectType === undefined) {
@@ -193,8 +255,13 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
   }
 }
 
-/** Checks an input for `CrmEventsApi.RetrieveCustomEventDefinitions`, reporting every problem. Never throws. */
-export function validateRetrieveCustomEventDefinitions(input: unknown): ValidationResult<RetrieveCustomEventDefinitionsInput> {
+/**
+ * Checks an input for `CrmEventsApi.RetrieveCustomEventDefinitions`, reporting every problem. Never
+ * throws.
+ */
+export function validateRetrieveCustomEventDefinitions(
+  input: unknown,
+): ValidationResult<RetrieveCustomEventDefinitionsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -207,37 +274,61 @@ export function validateRetrieveCustomEventDefinitions(input: unknown): Validati
         case "sort_order":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["event_name_search_string","include_event_properties","paging_cursor_token","results_per_page_limit","sort_order"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "event_name_search_string",
+              "include_event_properties",
+              "paging_cursor_token",
+              "results_per_page_limit",
+              "sort_order",
+            ],
+          ));
       }
     }
-    const eventNameSearchString = Object.hasOwn(input, "event_name_search_string") ? input.event_name_search_string : undefined;
+    const eventNameSearchString = ownValue(input, "event_name_search_string");
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
-        (issues ??= []).push(issueType("/event_name_search_string", "event_name_search_string", "a string", eventNameSearchString));
+        (issues ??= []).push(issueType(
+          "/event_name_search_string",
+          "event_name_search_string",
+          "a string",
+          eventNameSearchString,
+        ));
       }
     }
-    const includeEventProperties = Object.hasOwn(input, "include_event_properties") ? input.include_event_properties : undefined;
+    const includeEventProperties = ownValue(input, "include_event_properties");
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
-        (issues ??= []).push(issueType("/include_event_properties", "include_event_properties", "a boolean", includeEventProperties));
+        (issues ??= []).push(issueType(
+          "/include_event_properties",
+          "include_event_properties",
+          "a boolean",
+          includeEventProperties,
+        ));
       }
     }
-    const pagingCursorToken = Object.hasOwn(input, "paging_cursor_token") ? input.paging_cursor_token : undefined;
+    const pagingCursorToken = ownValue(input, "paging_cursor_token");
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         (issues ??= []).push(issueType("/paging_cursor_token", "paging_cursor_token", "a string", pagingCursorToken));
       }
     }
-    const resultsPerPageLimit = Object.hasOwn(input, "results_per_page_limit") ? input.results_per_page_limit : undefined;
+    const resultsPerPageLimit = ownValue(input, "results_per_page_limit");
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
-        (issues ??= []).push(issueType("/results_per_page_limit", "results_per_page_limit", "an integer", resultsPerPageLimit));
+        (issues ??= []).push(issueType(
+          "/results_per_page_limit",
+          "results_per_page_limit",
+          "an integer",
+          resultsPerPageLimit,
+        ));
       }
     }
-    const sortOrder = Object.hasOwn(input, "sort_order") ? input.sort_order : undefined;
+    const sortOrder = ownValue(input, "sort_order");
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
-        (issues ??= []).push(issueEnum("/sort_order", "sort_order", ["ASC","DESC"], sortOrder));
+        (issues ??= []).push(issueEnum("/sort_order", "sort_order", ["ASC", "DESC"], sortOrder));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as RetrieveCustomEventDefinitionsInput };
@@ -247,8 +338,13 @@ export function validateRetrieveCustomEventDefinitions(input: unknown): Validati
   }
 }
 
-/** Checks an input for `CrmEventsApi.CreateCustomEventDefinition`, reporting every problem. Never throws. */
-export function validateCreateCustomEventDefinition(input: unknown): ValidationResult<CreateCustomEventDefinitionInput> {
+/**
+ * Checks an input for `CrmEventsApi.CreateCustomEventDefinition`, reporting every problem. Never
+ * throws.
+ */
+export function validateCreateCustomEventDefinition(
+  input: unknown,
+): ValidationResult<CreateCustomEventDefinitionInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -258,22 +354,25 @@ export function validateCreateCustomEventDefinition(input: unknown): ValidationR
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCustomEventDefinitionInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as CreateCustomEventDefinitionInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -292,7 +391,10 @@ export function validateCreateCustomEventDefinition(input: unknown): ValidationR
   }
 }
 
-/** Checks an input for `CrmEventsApi.FetchEventDefinitionByName`, reporting every problem. Never throws. */
+/**
+ * Checks an input for `CrmEventsApi.FetchEventDefinitionByName`, reporting every problem. Never
+ * throws.
+ */
 export function validateFetchEventDefinitionByName(input: unknown): ValidationResult<FetchEventDefinitionByNameInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
@@ -305,7 +407,7 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
           (issues ??= []).push(issueUnknownParameter(key, ["event_name"]));
       }
     }
-    const eventName = Object.hasOwn(input, "event_name") ? input.event_name : undefined;
+    const eventName = ownValue(input, "event_name");
     if (eventName === undefined) {
       (issues ??= []).push(issueRequired("/event_name", "event_name"));
     } else {
@@ -320,8 +422,13 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
   }
 }
 
-/** Checks an input for `CrmEventsApi.DeleteCustomEventDefinition`, reporting every problem. Never throws. */
-export function validateDeleteCustomEventDefinition(input: unknown): ValidationResult<DeleteCustomEventDefinitionInput> {
+/**
+ * Checks an input for `CrmEventsApi.DeleteCustomEventDefinition`, reporting every problem. Never
+ * throws.
+ */
+export function validateDeleteCustomEventDefinition(
+  input: unknown,
+): ValidationResult<DeleteCustomEventDefinitionInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -333,7 +440,7 @@ export function validateDeleteCustomEventDefinition(input: unknown): ValidationR
           (issues ??= []).push(issueUnknownParameter(key, ["event_name"]));
       }
     }
-    const eventName = Object.hasOwn(input, "event_name") ? input.event_name : undefined;
+    const eventName = ownValue(input, "event_name");
     if (eventName === undefined) {
       (issues ??= []).push(issueRequired("/event_name", "event_name"));
     } else {
@@ -348,8 +455,13 @@ export function validateDeleteCustomEventDefinition(input: unknown): ValidationR
   }
 }
 
-/** Checks an input for `CrmEventsApi.UpdateCustomEventDefinition`, reporting every problem. Never throws. */
-export function validateUpdateCustomEventDefinition(input: unknown): ValidationResult<UpdateCustomEventDefinitionInput> {
+/**
+ * Checks an input for `CrmEventsApi.UpdateCustomEventDefinition`, reporting every problem. Never
+ * throws.
+ */
+export function validateUpdateCustomEventDefinition(
+  input: unknown,
+): ValidationResult<UpdateCustomEventDefinitionInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -360,10 +472,10 @@ export function validateUpdateCustomEventDefinition(input: unknown): ValidationR
         case "event_label":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["internal_event_name","event_description","event_label"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["internal_event_name", "event_description", "event_label"]));
       }
     }
-    const internalEventName = Object.hasOwn(input, "internal_event_name") ? input.internal_event_name : undefined;
+    const internalEventName = ownValue(input, "internal_event_name");
     if (internalEventName === undefined) {
       (issues ??= []).push(issueRequired("/internal_event_name", "internal_event_name"));
     } else {
@@ -371,13 +483,13 @@ export function validateUpdateCustomEventDefinition(input: unknown): ValidationR
         (issues ??= []).push(issueType("/internal_event_name", "internal_event_name", "a string", internalEventName));
       }
     }
-    const eventDescription = Object.hasOwn(input, "event_description") ? input.event_description : undefined;
+    const eventDescription = ownValue(input, "event_description");
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
         (issues ??= []).push(issueType("/event_description", "event_description", "a string", eventDescription));
       }
     }
-    const eventLabel = Object.hasOwn(input, "event_label") ? input.event_label : undefined;
+    const eventLabel = ownValue(input, "event_label");
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
         (issues ??= []).push(issueType("/event_label", "event_label", "a string", eventLabel));
@@ -402,32 +514,41 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","custom_event_internal_name","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "custom_event_internal_name", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const customEventInternalName = Object.hasOwn(input, "custom_event_internal_name") ? input.custom_event_internal_name : undefined;
+    const customEventInternalName = ownValue(input, "custom_event_internal_name");
     if (customEventInternalName === undefined) {
       if (mode === "execute") {
-        (issues ??= []).push(issueRequiredOnExecute("/custom_event_internal_name", "custom_event_internal_name", "execute"));
+        (issues ??= []).push(issueRequiredOnExecute(
+          "/custom_event_internal_name",
+          "custom_event_internal_name",
+          "execute",
+        ));
       }
     } else {
       if (typeof customEventInternalName !== "string") {
-        (issues ??= []).push(issueType("/custom_event_internal_name", "custom_event_internal_name", "a string", customEventInternalName));
+        (issues ??= []).push(issueType(
+          "/custom_event_internal_name",
+          "custom_event_internal_name",
+          "a string",
+          customEventInternalName,
+        ));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -457,23 +578,33 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
         case "property_internal_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["custom_event_internal_name","property_internal_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["custom_event_internal_name", "property_internal_name"]));
       }
     }
-    const customEventInternalName = Object.hasOwn(input, "custom_event_internal_name") ? input.custom_event_internal_name : undefined;
+    const customEventInternalName = ownValue(input, "custom_event_internal_name");
     if (customEventInternalName === undefined) {
       (issues ??= []).push(issueRequired("/custom_event_internal_name", "custom_event_internal_name"));
     } else {
       if (typeof customEventInternalName !== "string") {
-        (issues ??= []).push(issueType("/custom_event_internal_name", "custom_event_internal_name", "a string", customEventInternalName));
+        (issues ??= []).push(issueType(
+          "/custom_event_internal_name",
+          "custom_event_internal_name",
+          "a string",
+          customEventInternalName,
+        ));
       }
     }
-    const propertyInternalName = Object.hasOwn(input, "property_internal_name") ? input.property_internal_name : undefined;
+    const propertyInternalName = ownValue(input, "property_internal_name");
     if (propertyInternalName === undefined) {
       (issues ??= []).push(issueRequired("/property_internal_name", "property_internal_name"));
     } else {
       if (typeof propertyInternalName !== "string") {
-        (issues ??= []).push(issueType("/property_internal_name", "property_internal_name", "a string", propertyInternalName));
+        (issues ??= []).push(issueType(
+          "/property_internal_name",
+          "property_internal_name",
+          "a string",
+          propertyInternalName,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteCustomEventPropertyInput };
@@ -496,22 +627,25 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","custom_event_name","property_name_to_update","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["mode", "custom_event_name", "property_name_to_update", "request_body"],
+          ));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const customEventName = Object.hasOwn(input, "custom_event_name") ? input.custom_event_name : undefined;
+    const customEventName = ownValue(input, "custom_event_name");
     if (customEventName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/custom_event_name", "custom_event_name", "execute"));
@@ -521,17 +655,22 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
         (issues ??= []).push(issueType("/custom_event_name", "custom_event_name", "a string", customEventName));
       }
     }
-    const propertyNameToUpdate = Object.hasOwn(input, "property_name_to_update") ? input.property_name_to_update : undefined;
+    const propertyNameToUpdate = ownValue(input, "property_name_to_update");
     if (propertyNameToUpdate === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/property_name_to_update", "property_name_to_update", "execute"));
       }
     } else {
       if (typeof propertyNameToUpdate !== "string") {
-        (issues ??= []).push(issueType("/property_name_to_update", "property_name_to_update", "a string", propertyNameToUpdate));
+        (issues ??= []).push(issueType(
+          "/property_name_to_update",
+          "property_name_to_update",
+          "a string",
+          propertyNameToUpdate,
+        ));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -561,22 +700,22 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SendBatchEventsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -606,22 +745,22 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SendEventDataInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -640,8 +779,14 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
   }
 }
 
-/** Validates the input of any CrmEventsApi tool, named by short (`GetX`), full (`CrmEventsApi.GetX`) or model (`CrmEventsApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `CrmEventsApi.${N}` | `CrmEventsApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/**
+ * Validates the input of any CrmEventsApi tool, named by short (`GetX`), full (`CrmEventsApi.GetX`) or
+ * model (`CrmEventsApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws.
+ */
+export function validate<N extends ToolName>(
+  toolName: N | `CrmEventsApi.${N}` | `CrmEventsApi_${N}` | ToolFullName | (string & {}),
+  input: unknown,
+): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "RetrieveEventCompletions":
     case "CrmEventsApi.RetrieveEventCompletions":
@@ -692,6 +837,25 @@ export function validate<N extends ToolName>(toolName: N | `CrmEventsApi.${N}` |
     case "CrmEventsApi_SendEventData":
       return validateSendEventData(input) as ValidationResult<ToolInputs[N]>;
     default:
-      return { ok: false, issues: [issueUnknownTool(toolName, "CrmEventsApi", ["RetrieveEventCompletions","ListEventTypes","RetrieveCustomEventDefinitions","CreateCustomEventDefinition","FetchEventDefinitionByName","DeleteCustomEventDefinition","UpdateCustomEventDefinition","CreateEventProperty","DeleteCustomEventProperty","UpdateEventProperty","SendBatchEvents","SendEventData"])] };
+      return { ok: false, issues: [
+        issueUnknownTool(
+          toolName,
+          "CrmEventsApi",
+          [
+            "RetrieveEventCompletions",
+            "ListEventTypes",
+            "RetrieveCustomEventDefinitions",
+            "CreateCustomEventDefinition",
+            "FetchEventDefinitionByName",
+            "DeleteCustomEventDefinition",
+            "UpdateCustomEventDefinition",
+            "CreateEventProperty",
+            "DeleteCustomEventProperty",
+            "UpdateEventProperty",
+            "SendBatchEvents",
+            "SendEventData",
+          ],
+        ),
+      ] };
   }
 }

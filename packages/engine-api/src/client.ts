@@ -336,179 +336,286 @@ export interface EngineApiClient {
   /**
    * List auth providers.
    *
-   * Calls `EngineApi.ListAvailableAuthProviders`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.ListAvailableAuthProviders`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  listAvailableAuthProviders(input: WithObjectRequestBody<ListAvailableAuthProvidersInput>, options?: CallOptions): Promise<unknown>;
+  listAvailableAuthProviders(
+    input: WithObjectRequestBody<ListAvailableAuthProvidersInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One auth provider.
    *
-   * Calls `EngineApi.GetAuthProviderDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetAuthProviderDetails`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getAuthProviderDetails(input: WithObjectRequestBody<GetAuthProviderDetailsInput>, options?: CallOptions): Promise<unknown>;
+  getAuthProviderDetails(
+    input: WithObjectRequestBody<GetAuthProviderDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Delete an auth provider.
    *
-   * Calls `EngineApi.DeleteAuthProvider`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.DeleteAuthProvider`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteAuthProvider(input: WithObjectRequestBody<DeleteAuthProviderInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Delete a secret.
    *
-   * Calls `EngineApi.DeleteSecretById`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.DeleteSecretById`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteSecretById(input: WithObjectRequestBody<DeleteSecretByIdInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update session verification settings.
    *
-   * Calls `EngineApi.UpdateSessionVerificationSettings`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.UpdateSessionVerificationSettings`. Rejects with ValidationError before any I/O
+   * when the input is invalid.
    */
-  updateSessionVerificationSettings(input: WithObjectRequestBody<UpdateSessionVerificationSettingsInput>, options?: CallOptions): Promise<unknown>;
+  updateSessionVerificationSettings(
+    input: WithObjectRequestBody<UpdateSessionVerificationSettingsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List user/auth-provider connections.
    *
-   * Calls `EngineApi.ListAuthConnections`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.ListAuthConnections`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listAuthConnections(input: WithObjectRequestBody<ListAuthConnectionsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Delete a connection.
    *
-   * Calls `EngineApi.DeleteUserAuthConnection`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.DeleteUserAuthConnection`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  deleteUserAuthConnection(input: WithObjectRequestBody<DeleteUserAuthConnectionInput>, options?: CallOptions): Promise<unknown>;
+  deleteUserAuthConnection(
+    input: WithObjectRequestBody<DeleteUserAuthConnectionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Status of an ongoing authorization.
    *
-   * Calls `EngineApi.CheckAuthStatus`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.CheckAuthStatus`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   checkAuthStatus(input: WithObjectRequestBody<CheckAuthStatusInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Tools list formatted per provider.
    *
-   * Calls `EngineApi.RetrieveFormattedToolsList`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.RetrieveFormattedToolsList`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  retrieveFormattedToolsList(input: WithObjectRequestBody<RetrieveFormattedToolsListInput>, options?: CallOptions): Promise<unknown>;
+  retrieveFormattedToolsList(
+    input: WithObjectRequestBody<RetrieveFormattedToolsListInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Formatted specification of a tool.
    *
-   * Calls `EngineApi.GetFormattedToolSpecification`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetFormattedToolSpecification`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  getFormattedToolSpecification(input: WithObjectRequestBody<GetFormattedToolSpecificationInput>, options?: CallOptions): Promise<unknown>;
+  getFormattedToolSpecification(
+    input: WithObjectRequestBody<GetFormattedToolSpecificationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Engine health.
    *
-   * Calls `EngineApi.CheckPlatformEngineHealth`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.CheckPlatformEngineHealth`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  checkPlatformEngineHealth(input: WithObjectRequestBody<CheckPlatformEngineHealthInput>, options?: CallOptions): Promise<unknown>;
+  checkPlatformEngineHealth(
+    input: WithObjectRequestBody<CheckPlatformEngineHealthInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Delete the Model Context Protocol endpoint data.
    *
-   * Calls `EngineApi.DeleteMcpEndpoint`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.DeleteMcpEndpoint`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteMcpEndpoint(input: WithObjectRequestBody<DeleteMcpEndpointInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List projects.
    *
-   * Calls `EngineApi.ListAccessibleProjects`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.ListAccessibleProjects`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  listAccessibleProjects(input: WithObjectRequestBody<ListAccessibleProjectsInput>, options?: CallOptions): Promise<unknown>;
+  listAccessibleProjects(
+    input: WithObjectRequestBody<ListAccessibleProjectsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One project.
    *
-   * Calls `EngineApi.GetProjectDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetProjectDetails`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getProjectDetails(input: WithObjectRequestBody<GetProjectDetailsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List scheduled tool executions.
    *
-   * Calls `EngineApi.GetScheduledToolExecutions`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetScheduledToolExecutions`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  getScheduledToolExecutions(input: WithObjectRequestBody<GetScheduledToolExecutionsInput>, options?: CallOptions): Promise<unknown>;
+  getScheduledToolExecutions(
+    input: WithObjectRequestBody<GetScheduledToolExecutionsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One scheduled execution.
    *
-   * Calls `EngineApi.GetScheduledToolDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetScheduledToolDetails`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  getScheduledToolDetails(input: WithObjectRequestBody<GetScheduledToolDetailsInput>, options?: CallOptions): Promise<unknown>;
+  getScheduledToolDetails(
+    input: WithObjectRequestBody<GetScheduledToolDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * OpenAPI 3.0 specification of the engine API, JSON.
    *
-   * Calls `EngineApi.GetOpenAPISpecification`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetOpenAPISpecification`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  getOpenAPISpecification(input: WithObjectRequestBody<GetOpenAPISpecificationInput>, options?: CallOptions): Promise<unknown>;
+  getOpenAPISpecification(
+    input: WithObjectRequestBody<GetOpenAPISpecificationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List tools.
    *
-   * Calls `EngineApi.GetToolsList`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetToolsList`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getToolsList(input: WithObjectRequestBody<GetToolsListInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Authorize a user for a tool.
    *
-   * Calls `EngineApi.AuthorizeUserToolAccess`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.AuthorizeUserToolAccess`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  authorizeUserToolAccess(input: WithObjectRequestBody<AuthorizeUserToolAccessInput>, options?: CallOptions): Promise<unknown>;
+  authorizeUserToolAccess(
+    input: WithObjectRequestBody<AuthorizeUserToolAccessInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Execute a tool.
    *
-   * Calls `EngineApi.ExecuteTool`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.ExecuteTool`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   executeTool(input: WithObjectRequestBody<ExecuteToolInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Specification of a tool.
    *
-   * Calls `EngineApi.GetToolSpecification`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetToolSpecification`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getToolSpecification(input: WithObjectRequestBody<GetToolSpecificationInput>, options?: CallOptions): Promise<unknown>;
+  getToolSpecification(
+    input: WithObjectRequestBody<GetToolSpecificationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List workers.
    *
-   * Calls `EngineApi.ListWorkers`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.ListWorkers`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listWorkers(input: WithObjectRequestBody<ListWorkersInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create a worker.
    *
-   * Calls `EngineApi.CreateWorker`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.CreateWorker`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createWorker(input: WithObjectRequestBody<CreateWorkerInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Test a worker connection before adding it.
    *
-   * Calls `EngineApi.TestWorkerConnection`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.TestWorkerConnection`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  testWorkerConnection(input: WithObjectRequestBody<TestWorkerConnectionInput>, options?: CallOptions): Promise<unknown>;
+  testWorkerConnection(
+    input: WithObjectRequestBody<TestWorkerConnectionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One worker.
    *
-   * Calls `EngineApi.GetWorkerById`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetWorkerById`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getWorkerById(input: WithObjectRequestBody<GetWorkerByIdInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Delete a worker.
    *
-   * Calls `EngineApi.DeleteWorker`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.DeleteWorker`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteWorker(input: WithObjectRequestBody<DeleteWorkerInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Authorize a worker.
    *
-   * Calls `EngineApi.AuthorizeWorker`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.AuthorizeWorker`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   authorizeWorker(input: WithObjectRequestBody<AuthorizeWorkerInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Health of a worker.
    *
-   * Calls `EngineApi.GetWorkerHealthStatus`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.GetWorkerHealthStatus`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getWorkerHealthStatus(input: WithObjectRequestBody<GetWorkerHealthStatusInput>, options?: CallOptions): Promise<unknown>;
+  getWorkerHealthStatus(
+    input: WithObjectRequestBody<GetWorkerHealthStatusInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Tools of one worker.
    *
-   * Calls `EngineApi.FetchToolsPage`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `EngineApi.FetchToolsPage`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   fetchToolsPage(input: WithObjectRequestBody<FetchToolsPageInput>, options?: CallOptions): Promise<unknown>;
+
   /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
-  call<N extends ToolName>(toolName: N | `EngineApi.${N}` | `EngineApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  call<N extends ToolName>(
+    toolName: N | `EngineApi.${N}` | `EngineApi_${N}`,
+    input: WithObjectRequestBody<ToolInputs[N]>,
+    options?: CallOptions,
+  ): Promise<unknown>;
 }
 
 /** Creates a EngineApi client over the given transport. */
@@ -519,12 +626,20 @@ export function createEngineApiClient(options: ClientOptions): EngineApiClient {
     getAuthProviderDetails: (input, callOptions) => caller.call(getAuthProviderDetailsTool, input, callOptions),
     deleteAuthProvider: (input, callOptions) => caller.call(deleteAuthProviderTool, input, callOptions),
     deleteSecretById: (input, callOptions) => caller.call(deleteSecretByIdTool, input, callOptions),
-    updateSessionVerificationSettings: (input, callOptions) => caller.call(updateSessionVerificationSettingsTool, input, callOptions),
+    updateSessionVerificationSettings: (input, callOptions) => caller.call(
+      updateSessionVerificationSettingsTool,
+      input,
+      callOptions,
+    ),
     listAuthConnections: (input, callOptions) => caller.call(listAuthConnectionsTool, input, callOptions),
     deleteUserAuthConnection: (input, callOptions) => caller.call(deleteUserAuthConnectionTool, input, callOptions),
     checkAuthStatus: (input, callOptions) => caller.call(checkAuthStatusTool, input, callOptions),
     retrieveFormattedToolsList: (input, callOptions) => caller.call(retrieveFormattedToolsListTool, input, callOptions),
-    getFormattedToolSpecification: (input, callOptions) => caller.call(getFormattedToolSpecificationTool, input, callOptions),
+    getFormattedToolSpecification: (input, callOptions) => caller.call(
+      getFormattedToolSpecificationTool,
+      input,
+      callOptions,
+    ),
     checkPlatformEngineHealth: (input, callOptions) => caller.call(checkPlatformEngineHealthTool, input, callOptions),
     deleteMcpEndpoint: (input, callOptions) => caller.call(deleteMcpEndpointTool, input, callOptions),
     listAccessibleProjects: (input, callOptions) => caller.call(listAccessibleProjectsTool, input, callOptions),

@@ -2,14 +2,17 @@
 /**
  * Values of ToolMode, the mode of mode-pattern tools.
  *
- * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored.
- * execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON.
+ * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is
+ * ignored.
+ * execute: Performs the operation; parameters marked `~` must be supplied and request_body is
+ * stringified JSON.
  */
 export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
 
+/** A value of ToolMode. */
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
 
 /** Short names of the EngineApi tools. */
@@ -322,7 +325,8 @@ export interface AuthorizeUserToolAccessInput {
 /** Parameters of `EngineApi.ExecuteTool` besides `mode`. */
 export interface ExecuteToolParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -335,9 +339,9 @@ export interface ExecuteToolParameters {
  * Tool `EngineApi.ExecuteTool`.
  * Secrets: PLATFORM_API_KEY.
  */
-export type ExecuteToolInput = 
-    | (Partial<Record<keyof ExecuteToolParameters, unknown>> & { mode: "get_request_schema" })
-    | (ExecuteToolParameters & { mode: "execute" } & Required<Pick<ExecuteToolParameters, "request_body">>);
+export type ExecuteToolInput =
+  | (Partial<Record<keyof ExecuteToolParameters, unknown>> & { mode: "get_request_schema" })
+  | (ExecuteToolParameters & { mode: "execute" } & Required<Pick<ExecuteToolParameters, "request_body">>);
 
 /**
  * Specification of a tool.

@@ -18,6 +18,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -83,7 +84,7 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["auth_provider_id"]));
       }
     }
-    const authProviderId = Object.hasOwn(input, "auth_provider_id") ? input.auth_provider_id : undefined;
+    const authProviderId = ownValue(input, "auth_provider_id");
     if (authProviderId === undefined) {
       (issues ??= []).push(issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -111,7 +112,7 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
           (issues ??= []).push(issueUnknownParameter(key, ["auth_provider_id"]));
       }
     }
-    const authProviderId = Object.hasOwn(input, "auth_provider_id") ? input.auth_provider_id : undefined;
+    const authProviderId = ownValue(input, "auth_provider_id");
     if (authProviderId === undefined) {
       (issues ??= []).push(issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -139,7 +140,7 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
           (issues ??= []).push(issueUnknownParameter(key, ["secret_id"]));
       }
     }
-    const secretId = Object.hasOwn(input, "secret_id") ? input.secret_id : undefined;
+    const secretId = ownValue(input, "secret_id");
     if (secretId === undefined) {
       (issues ??= []).push(issueRequired("/secret_id", "secret_id"));
     } else {
@@ -154,8 +155,13 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
   }
 }
 
-/** Checks an input for `EngineApi.UpdateSessionVerificationSettings`, reporting every problem. Never throws. */
-export function validateUpdateSessionVerificationSettings(input: unknown): ValidationResult<UpdateSessionVerificationSettingsInput> {
+/**
+ * Checks an input for `EngineApi.UpdateSessionVerificationSettings`, reporting every problem. Never
+ * throws.
+ */
+export function validateUpdateSessionVerificationSettings(
+  input: unknown,
+): ValidationResult<UpdateSessionVerificationSettingsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -165,16 +171,21 @@ export function validateUpdateSessionVerificationSettings(input: unknown): Valid
         case "verifier_url":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["unsafe_skip_verification","verifier_url"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["unsafe_skip_verification", "verifier_url"]));
       }
     }
-    const unsafeSkipVerification = Object.hasOwn(input, "unsafe_skip_verification") ? input.unsafe_skip_verification : undefined;
+    const unsafeSkipVerification = ownValue(input, "unsafe_skip_verification");
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
-        (issues ??= []).push(issueType("/unsafe_skip_verification", "unsafe_skip_verification", "a boolean", unsafeSkipVerification));
+        (issues ??= []).push(issueType(
+          "/unsafe_skip_verification",
+          "unsafe_skip_verification",
+          "a boolean",
+          unsafeSkipVerification,
+        ));
       }
     }
-    const verifierUrl = Object.hasOwn(input, "verifier_url") ? input.verifier_url : undefined;
+    const verifierUrl = ownValue(input, "verifier_url");
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
         (issues ??= []).push(issueType("/verifier_url", "verifier_url", "a string", verifierUrl));
@@ -202,28 +213,28 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
         case "user_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["page_offset","page_size","provider_id","user_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["page_offset", "page_size", "provider_id", "user_id"]));
       }
     }
-    const pageOffset = Object.hasOwn(input, "page_offset") ? input.page_offset : undefined;
+    const pageOffset = ownValue(input, "page_offset");
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
         (issues ??= []).push(issueType("/page_offset", "page_offset", "an integer", pageOffset));
       }
     }
-    const pageSize = Object.hasOwn(input, "page_size") ? input.page_size : undefined;
+    const pageSize = ownValue(input, "page_size");
     if (pageSize !== undefined) {
       if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
         (issues ??= []).push(issueType("/page_size", "page_size", "an integer", pageSize));
       }
     }
-    const providerId = Object.hasOwn(input, "provider_id") ? input.provider_id : undefined;
+    const providerId = ownValue(input, "provider_id");
     if (providerId !== undefined) {
       if (typeof providerId !== "string") {
         (issues ??= []).push(issueType("/provider_id", "provider_id", "a string", providerId));
       }
     }
-    const userId = Object.hasOwn(input, "user_id") ? input.user_id : undefined;
+    const userId = ownValue(input, "user_id");
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         (issues ??= []).push(issueType("/user_id", "user_id", "a string", userId));
@@ -249,7 +260,7 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
           (issues ??= []).push(issueUnknownParameter(key, ["connection_id"]));
       }
     }
-    const connectionId = Object.hasOwn(input, "connection_id") ? input.connection_id : undefined;
+    const connectionId = ownValue(input, "connection_id");
     if (connectionId === undefined) {
       (issues ??= []).push(issueRequired("/connection_id", "connection_id"));
     } else {
@@ -275,10 +286,10 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
         case "timeout_in_seconds":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["authorization_id","timeout_in_seconds"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["authorization_id", "timeout_in_seconds"]));
       }
     }
-    const authorizationId = Object.hasOwn(input, "authorization_id") ? input.authorization_id : undefined;
+    const authorizationId = ownValue(input, "authorization_id");
     if (authorizationId === undefined) {
       (issues ??= []).push(issueRequired("/authorization_id", "authorization_id"));
     } else {
@@ -286,7 +297,7 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
         (issues ??= []).push(issueType("/authorization_id", "authorization_id", "a string", authorizationId));
       }
     }
-    const timeoutInSeconds = Object.hasOwn(input, "timeout_in_seconds") ? input.timeout_in_seconds : undefined;
+    const timeoutInSeconds = ownValue(input, "timeout_in_seconds");
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
         (issues ??= []).push(issueType("/timeout_in_seconds", "timeout_in_seconds", "an integer", timeoutInSeconds));
@@ -317,38 +328,57 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
         case "user_identifier":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["filter_by_toolkit","number_of_items_to_return","offset_start_index","provider_format","user_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "filter_by_toolkit",
+              "number_of_items_to_return",
+              "offset_start_index",
+              "provider_format",
+              "user_identifier",
+            ],
+          ));
       }
     }
-    const filterByToolkit = Object.hasOwn(input, "filter_by_toolkit") ? input.filter_by_toolkit : undefined;
+    const filterByToolkit = ownValue(input, "filter_by_toolkit");
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
         (issues ??= []).push(issueType("/filter_by_toolkit", "filter_by_toolkit", "a string", filterByToolkit));
       }
     }
-    const numberOfItemsToReturn = Object.hasOwn(input, "number_of_items_to_return") ? input.number_of_items_to_return : undefined;
+    const numberOfItemsToReturn = ownValue(input, "number_of_items_to_return");
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
-        (issues ??= []).push(issueType("/number_of_items_to_return", "number_of_items_to_return", "an integer", numberOfItemsToReturn));
+        (issues ??= []).push(issueType(
+          "/number_of_items_to_return",
+          "number_of_items_to_return",
+          "an integer",
+          numberOfItemsToReturn,
+        ));
       } else {
         if (numberOfItemsToReturn > 100) {
-          (issues ??= []).push(issueTooBig("/number_of_items_to_return", "number_of_items_to_return", 100, numberOfItemsToReturn));
+          (issues ??= []).push(issueTooBig(
+            "/number_of_items_to_return",
+            "number_of_items_to_return",
+            100,
+            numberOfItemsToReturn,
+          ));
         }
       }
     }
-    const offsetStartIndex = Object.hasOwn(input, "offset_start_index") ? input.offset_start_index : undefined;
+    const offsetStartIndex = ownValue(input, "offset_start_index");
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
         (issues ??= []).push(issueType("/offset_start_index", "offset_start_index", "an integer", offsetStartIndex));
       }
     }
-    const providerFormat = Object.hasOwn(input, "provider_format") ? input.provider_format : undefined;
+    const providerFormat = ownValue(input, "provider_format");
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         (issues ??= []).push(issueType("/provider_format", "provider_format", "a string", providerFormat));
       }
     }
-    const userIdentifier = Object.hasOwn(input, "user_identifier") ? input.user_identifier : undefined;
+    const userIdentifier = ownValue(input, "user_identifier");
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         (issues ??= []).push(issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
@@ -361,8 +391,13 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
   }
 }
 
-/** Checks an input for `EngineApi.GetFormattedToolSpecification`, reporting every problem. Never throws. */
-export function validateGetFormattedToolSpecification(input: unknown): ValidationResult<GetFormattedToolSpecificationInput> {
+/**
+ * Checks an input for `EngineApi.GetFormattedToolSpecification`, reporting every problem. Never
+ * throws.
+ */
+export function validateGetFormattedToolSpecification(
+  input: unknown,
+): ValidationResult<GetFormattedToolSpecificationInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -373,10 +408,10 @@ export function validateGetFormattedToolSpecification(input: unknown): Validatio
         case "user_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["tool_name","provider_format","user_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["tool_name", "provider_format", "user_id"]));
       }
     }
-    const toolName = Object.hasOwn(input, "tool_name") ? input.tool_name : undefined;
+    const toolName = ownValue(input, "tool_name");
     if (toolName === undefined) {
       (issues ??= []).push(issueRequired("/tool_name", "tool_name"));
     } else {
@@ -384,13 +419,13 @@ export function validateGetFormattedToolSpecification(input: unknown): Validatio
         (issues ??= []).push(issueType("/tool_name", "tool_name", "a string", toolName));
       }
     }
-    const providerFormat = Object.hasOwn(input, "provider_format") ? input.provider_format : undefined;
+    const providerFormat = ownValue(input, "provider_format");
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         (issues ??= []).push(issueType("/provider_format", "provider_format", "a string", providerFormat));
       }
     }
-    const userId = Object.hasOwn(input, "user_id") ? input.user_id : undefined;
+    const userId = ownValue(input, "user_id");
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         (issues ??= []).push(issueType("/user_id", "user_id", "a string", userId));
@@ -445,10 +480,13 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
         case "maximum_items_to_return":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["bearer_token","items_to_skip","maximum_items_to_return"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["bearer_token", "items_to_skip", "maximum_items_to_return"],
+          ));
       }
     }
-    const bearerToken = Object.hasOwn(input, "bearer_token") ? input.bearer_token : undefined;
+    const bearerToken = ownValue(input, "bearer_token");
     if (bearerToken === undefined) {
       (issues ??= []).push(issueRequired("/bearer_token", "bearer_token"));
     } else {
@@ -458,16 +496,21 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
         (issues ??= []).push(issueFormat("/bearer_token", "bearer_token", "jwt", bearerToken));
       }
     }
-    const itemsToSkip = Object.hasOwn(input, "items_to_skip") ? input.items_to_skip : undefined;
+    const itemsToSkip = ownValue(input, "items_to_skip");
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
         (issues ??= []).push(issueType("/items_to_skip", "items_to_skip", "an integer", itemsToSkip));
       }
     }
-    const maximumItemsToReturn = Object.hasOwn(input, "maximum_items_to_return") ? input.maximum_items_to_return : undefined;
+    const maximumItemsToReturn = ownValue(input, "maximum_items_to_return");
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
-        (issues ??= []).push(issueType("/maximum_items_to_return", "maximum_items_to_return", "an integer", maximumItemsToReturn));
+        (issues ??= []).push(issueType(
+          "/maximum_items_to_return",
+          "maximum_items_to_return",
+          "an integer",
+          maximumItemsToReturn,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAccessibleProjectsInput };
@@ -488,10 +531,10 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
         case "project_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["authorization_token","project_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["authorization_token", "project_id"]));
       }
     }
-    const authorizationToken = Object.hasOwn(input, "authorization_token") ? input.authorization_token : undefined;
+    const authorizationToken = ownValue(input, "authorization_token");
     if (authorizationToken === undefined) {
       (issues ??= []).push(issueRequired("/authorization_token", "authorization_token"));
     } else {
@@ -501,7 +544,7 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
         (issues ??= []).push(issueFormat("/authorization_token", "authorization_token", "bearer", authorizationToken));
       }
     }
-    const projectId = Object.hasOwn(input, "project_id") ? input.project_id : undefined;
+    const projectId = ownValue(input, "project_id");
     if (projectId === undefined) {
       (issues ??= []).push(issueRequired("/project_id", "project_id"));
     } else {
@@ -527,10 +570,10 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
         case "list_offset":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["items_limit","list_offset"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["items_limit", "list_offset"]));
       }
     }
-    const itemsLimit = Object.hasOwn(input, "items_limit") ? input.items_limit : undefined;
+    const itemsLimit = ownValue(input, "items_limit");
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
         (issues ??= []).push(issueType("/items_limit", "items_limit", "an integer", itemsLimit));
@@ -540,7 +583,7 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
         }
       }
     }
-    const listOffset = Object.hasOwn(input, "list_offset") ? input.list_offset : undefined;
+    const listOffset = ownValue(input, "list_offset");
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
         (issues ??= []).push(issueType("/list_offset", "list_offset", "an integer", listOffset));
@@ -566,12 +609,17 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["scheduled_execution_id"]));
       }
     }
-    const scheduledExecutionId = Object.hasOwn(input, "scheduled_execution_id") ? input.scheduled_execution_id : undefined;
+    const scheduledExecutionId = ownValue(input, "scheduled_execution_id");
     if (scheduledExecutionId === undefined) {
       (issues ??= []).push(issueRequired("/scheduled_execution_id", "scheduled_execution_id"));
     } else {
       if (typeof scheduledExecutionId !== "string") {
-        (issues ??= []).push(issueType("/scheduled_execution_id", "scheduled_execution_id", "a string", scheduledExecutionId));
+        (issues ??= []).push(issueType(
+          "/scheduled_execution_id",
+          "scheduled_execution_id",
+          "a string",
+          scheduledExecutionId,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetScheduledToolDetailsInput };
@@ -611,10 +659,13 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         case "user_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["include_formats","items_per_page","start_offset","toolkit_name","user_id"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["include_formats", "items_per_page", "start_offset", "toolkit_name", "user_id"],
+          ));
       }
     }
-    const includeFormats = Object.hasOwn(input, "include_formats") ? input.include_formats : undefined;
+    const includeFormats = ownValue(input, "include_formats");
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
         (issues ??= []).push(issueType("/include_formats", "include_formats", "an array", includeFormats));
@@ -626,12 +677,17 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
           }
           const item: unknown = includeFormats[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/include_formats" + "/" + i, "include_formats" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/include_formats" + "/" + i,
+              "include_formats" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
     }
-    const itemsPerPage = Object.hasOwn(input, "items_per_page") ? input.items_per_page : undefined;
+    const itemsPerPage = ownValue(input, "items_per_page");
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
         (issues ??= []).push(issueType("/items_per_page", "items_per_page", "an integer", itemsPerPage));
@@ -641,19 +697,19 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         }
       }
     }
-    const startOffset = Object.hasOwn(input, "start_offset") ? input.start_offset : undefined;
+    const startOffset = ownValue(input, "start_offset");
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         (issues ??= []).push(issueType("/start_offset", "start_offset", "an integer", startOffset));
       }
     }
-    const toolkitName = Object.hasOwn(input, "toolkit_name") ? input.toolkit_name : undefined;
+    const toolkitName = ownValue(input, "toolkit_name");
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
         (issues ??= []).push(issueType("/toolkit_name", "toolkit_name", "a string", toolkitName));
       }
     }
-    const userId = Object.hasOwn(input, "user_id") ? input.user_id : undefined;
+    const userId = ownValue(input, "user_id");
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         (issues ??= []).push(issueType("/user_id", "user_id", "a string", userId));
@@ -679,30 +735,43 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
         case "user_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["tool_name_for_authorization","redirect_uri_after_authorization","tool_version","user_id"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["tool_name_for_authorization", "redirect_uri_after_authorization", "tool_version", "user_id"],
+          ));
       }
     }
-    const toolNameForAuthorization = Object.hasOwn(input, "tool_name_for_authorization") ? input.tool_name_for_authorization : undefined;
+    const toolNameForAuthorization = ownValue(input, "tool_name_for_authorization");
     if (toolNameForAuthorization === undefined) {
       (issues ??= []).push(issueRequired("/tool_name_for_authorization", "tool_name_for_authorization"));
     } else {
       if (typeof toolNameForAuthorization !== "string") {
-        (issues ??= []).push(issueType("/tool_name_for_authorization", "tool_name_for_authorization", "a string", toolNameForAuthorization));
+        (issues ??= []).push(issueType(
+          "/tool_name_for_authorization",
+          "tool_name_for_authorization",
+          "a string",
+          toolNameForAuthorization,
+        ));
       }
     }
-    const redirectUriAfterAuthorization = Object.hasOwn(input, "redirect_uri_after_authorization") ? input.redirect_uri_after_authorization : undefined;
+    const redirectUriAfterAuthorization = ownValue(input, "redirect_uri_after_authorization");
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
-        (issues ??= []).push(issueType("/redirect_uri_after_authorization", "redirect_uri_after_authorization", "a string", redirectUriAfterAuthorization));
+        (issues ??= []).push(issueType(
+          "/redirect_uri_after_authorization",
+          "redirect_uri_after_authorization",
+          "a string",
+          redirectUriAfterAuthorization,
+        ));
       }
     }
-    const toolVersion = Object.hasOwn(input, "tool_version") ? input.tool_version : undefined;
+    const toolVersion = ownValue(input, "tool_version");
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
         (issues ??= []).push(issueType("/tool_version", "tool_version", "a string", toolVersion));
       }
     }
-    const userId = Object.hasOwn(input, "user_id") ? input.user_id : undefined;
+    const userId = ownValue(input, "user_id");
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         (issues ??= []).push(issueType("/user_id", "user_id", "a string", userId));
@@ -726,22 +795,22 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ExecuteToolInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -773,10 +842,10 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         case "user_identifier":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["tool_name","formats_to_include","user_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["tool_name", "formats_to_include", "user_identifier"]));
       }
     }
-    const toolName = Object.hasOwn(input, "tool_name") ? input.tool_name : undefined;
+    const toolName = ownValue(input, "tool_name");
     if (toolName === undefined) {
       (issues ??= []).push(issueRequired("/tool_name", "tool_name"));
     } else {
@@ -784,7 +853,7 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         (issues ??= []).push(issueType("/tool_name", "tool_name", "a string", toolName));
       }
     }
-    const formatsToInclude = Object.hasOwn(input, "formats_to_include") ? input.formats_to_include : undefined;
+    const formatsToInclude = ownValue(input, "formats_to_include");
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
         (issues ??= []).push(issueType("/formats_to_include", "formats_to_include", "an array", formatsToInclude));
@@ -796,12 +865,17 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
           }
           const item: unknown = formatsToInclude[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/formats_to_include" + "/" + i, "formats_to_include" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/formats_to_include" + "/" + i,
+              "formats_to_include" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
     }
-    const userIdentifier = Object.hasOwn(input, "user_identifier") ? input.user_identifier : undefined;
+    const userIdentifier = ownValue(input, "user_identifier");
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         (issues ??= []).push(issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
@@ -825,20 +899,30 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
         case "start_offset":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["number_of_items_to_return","start_offset"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["number_of_items_to_return", "start_offset"]));
       }
     }
-    const numberOfItemsToReturn = Object.hasOwn(input, "number_of_items_to_return") ? input.number_of_items_to_return : undefined;
+    const numberOfItemsToReturn = ownValue(input, "number_of_items_to_return");
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
-        (issues ??= []).push(issueType("/number_of_items_to_return", "number_of_items_to_return", "an integer", numberOfItemsToReturn));
+        (issues ??= []).push(issueType(
+          "/number_of_items_to_return",
+          "number_of_items_to_return",
+          "an integer",
+          numberOfItemsToReturn,
+        ));
       } else {
         if (numberOfItemsToReturn > 100) {
-          (issues ??= []).push(issueTooBig("/number_of_items_to_return", "number_of_items_to_return", 100, numberOfItemsToReturn));
+          (issues ??= []).push(issueTooBig(
+            "/number_of_items_to_return",
+            "number_of_items_to_return",
+            100,
+            numberOfItemsToReturn,
+          ));
         }
       }
     }
-    const startOffset = Object.hasOwn(input, "start_offset") ? input.start_offset : undefined;
+    const startOffset = ownValue(input, "start_offset");
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         (issues ??= []).push(issueType("/start_offset", "start_offset", "an integer", startOffset));
@@ -870,10 +954,24 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         case "worker_type":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_id","enable_worker","http_retry_attempts","http_secret_key","http_timeout_seconds","mcp_retry_attempts","mcp_timeout_duration","worker_http_uri","worker_resource_uri","worker_type"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "worker_id",
+              "enable_worker",
+              "http_retry_attempts",
+              "http_secret_key",
+              "http_timeout_seconds",
+              "mcp_retry_attempts",
+              "mcp_timeout_duration",
+              "worker_http_uri",
+              "worker_resource_uri",
+              "worker_type",
+            ],
+          ));
       }
     }
-    const workerId = Object.hasOwn(input, "worker_id") ? input.worker_id : undefined;
+    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -881,43 +979,53 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         (issues ??= []).push(issueType("/worker_id", "worker_id", "a string", workerId));
       }
     }
-    const enableWorker = Object.hasOwn(input, "enable_worker") ? input.enable_worker : undefined;
+    const enableWorker = ownValue(input, "enable_worker");
     if (enableWorker !== undefined) {
       if (typeof enableWorker !== "boolean") {
         (issues ??= []).push(issueType("/enable_worker", "enable_worker", "a boolean", enableWorker));
       }
     }
-    const httpRetryAttempts = Object.hasOwn(input, "http_retry_attempts") ? input.http_retry_attempts : undefined;
+    const httpRetryAttempts = ownValue(input, "http_retry_attempts");
     if (httpRetryAttempts !== undefined) {
       if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
         (issues ??= []).push(issueType("/http_retry_attempts", "http_retry_attempts", "an integer", httpRetryAttempts));
       }
     }
-    const httpSecretKey = Object.hasOwn(input, "http_secret_key") ? input.http_secret_key : undefined;
+    const httpSecretKey = ownValue(input, "http_secret_key");
     if (httpSecretKey !== undefined) {
       if (typeof httpSecretKey !== "string") {
         (issues ??= []).push(issueType("/http_secret_key", "http_secret_key", "a string", httpSecretKey));
       }
     }
-    const httpTimeoutSeconds = Object.hasOwn(input, "http_timeout_seconds") ? input.http_timeout_seconds : undefined;
+    const httpTimeoutSeconds = ownValue(input, "http_timeout_seconds");
     if (httpTimeoutSeconds !== undefined) {
       if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
-        (issues ??= []).push(issueType("/http_timeout_seconds", "http_timeout_seconds", "an integer", httpTimeoutSeconds));
+        (issues ??= []).push(issueType(
+          "/http_timeout_seconds",
+          "http_timeout_seconds",
+          "an integer",
+          httpTimeoutSeconds,
+        ));
       }
     }
-    const mcpRetryAttempts = Object.hasOwn(input, "mcp_retry_attempts") ? input.mcp_retry_attempts : undefined;
+    const mcpRetryAttempts = ownValue(input, "mcp_retry_attempts");
     if (mcpRetryAttempts !== undefined) {
       if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
         (issues ??= []).push(issueType("/mcp_retry_attempts", "mcp_retry_attempts", "an integer", mcpRetryAttempts));
       }
     }
-    const mcpTimeoutDuration = Object.hasOwn(input, "mcp_timeout_duration") ? input.mcp_timeout_duration : undefined;
+    const mcpTimeoutDuration = ownValue(input, "mcp_timeout_duration");
     if (mcpTimeoutDuration !== undefined) {
       if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
-        (issues ??= []).push(issueType("/mcp_timeout_duration", "mcp_timeout_duration", "an integer", mcpTimeoutDuration));
+        (issues ??= []).push(issueType(
+          "/mcp_timeout_duration",
+          "mcp_timeout_duration",
+          "an integer",
+          mcpTimeoutDuration,
+        ));
       }
     }
-    const workerHttpUri = Object.hasOwn(input, "worker_http_uri") ? input.worker_http_uri : undefined;
+    const workerHttpUri = ownValue(input, "worker_http_uri");
     if (workerHttpUri !== undefined) {
       if (typeof workerHttpUri !== "string") {
         (issues ??= []).push(issueType("/worker_http_uri", "worker_http_uri", "a string", workerHttpUri));
@@ -925,7 +1033,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         (issues ??= []).push(issueFormat("/worker_http_uri", "worker_http_uri", "url", workerHttpUri));
       }
     }
-    const workerResourceUri = Object.hasOwn(input, "worker_resource_uri") ? input.worker_resource_uri : undefined;
+    const workerResourceUri = ownValue(input, "worker_resource_uri");
     if (workerResourceUri !== undefined) {
       if (typeof workerResourceUri !== "string") {
         (issues ??= []).push(issueType("/worker_resource_uri", "worker_resource_uri", "a string", workerResourceUri));
@@ -933,7 +1041,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         (issues ??= []).push(issueFormat("/worker_resource_uri", "worker_resource_uri", "uri", workerResourceUri));
       }
     }
-    const workerType = Object.hasOwn(input, "worker_type") ? input.worker_type : undefined;
+    const workerType = ownValue(input, "worker_type");
     if (workerType !== undefined) {
       if (typeof workerType !== "string") {
         (issues ??= []).push(issueType("/worker_type", "worker_type", "a string", workerType));
@@ -958,24 +1066,29 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
         case "mcp_uri":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_connection_type","http_uri","mcp_uri"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["worker_connection_type", "http_uri", "mcp_uri"]));
       }
     }
-    const workerConnectionType = Object.hasOwn(input, "worker_connection_type") ? input.worker_connection_type : undefined;
+    const workerConnectionType = ownValue(input, "worker_connection_type");
     if (workerConnectionType === undefined) {
       (issues ??= []).push(issueRequired("/worker_connection_type", "worker_connection_type"));
     } else {
       if (typeof workerConnectionType !== "string") {
-        (issues ??= []).push(issueType("/worker_connection_type", "worker_connection_type", "a string", workerConnectionType));
+        (issues ??= []).push(issueType(
+          "/worker_connection_type",
+          "worker_connection_type",
+          "a string",
+          workerConnectionType,
+        ));
       }
     }
-    const httpUri = Object.hasOwn(input, "http_uri") ? input.http_uri : undefined;
+    const httpUri = ownValue(input, "http_uri");
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
         (issues ??= []).push(issueType("/http_uri", "http_uri", "a string", httpUri));
       }
     }
-    const mcpUri = Object.hasOwn(input, "mcp_uri") ? input.mcp_uri : undefined;
+    const mcpUri = ownValue(input, "mcp_uri");
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
         (issues ??= []).push(issueType("/mcp_uri", "mcp_uri", "a string", mcpUri));
@@ -1001,7 +1114,7 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
           (issues ??= []).push(issueUnknownParameter(key, ["worker_id"]));
       }
     }
-    const workerId = Object.hasOwn(input, "worker_id") ? input.worker_id : undefined;
+    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1029,7 +1142,7 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
           (issues ??= []).push(issueUnknownParameter(key, ["worker_id"]));
       }
     }
-    const workerId = Object.hasOwn(input, "worker_id") ? input.worker_id : undefined;
+    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1057,7 +1170,7 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
           (issues ??= []).push(issueUnknownParameter(key, ["worker_id"]));
       }
     }
-    const workerId = Object.hasOwn(input, "worker_id") ? input.worker_id : undefined;
+    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1085,7 +1198,7 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["worker_id"]));
       }
     }
-    const workerId = Object.hasOwn(input, "worker_id") ? input.worker_id : undefined;
+    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1112,10 +1225,10 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         case "start_offset":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_id","number_of_items","start_offset"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["worker_id", "number_of_items", "start_offset"]));
       }
     }
-    const workerId = Object.hasOwn(input, "worker_id") ? input.worker_id : undefined;
+    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1123,7 +1236,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         (issues ??= []).push(issueType("/worker_id", "worker_id", "a string", workerId));
       }
     }
-    const numberOfItems = Object.hasOwn(input, "number_of_items") ? input.number_of_items : undefined;
+    const numberOfItems = ownValue(input, "number_of_items");
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
         (issues ??= []).push(issueType("/number_of_items", "number_of_items", "an integer", numberOfItems));
@@ -1133,7 +1246,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         }
       }
     }
-    const startOffset = Object.hasOwn(input, "start_offset") ? input.start_offset : undefined;
+    const startOffset = ownValue(input, "start_offset");
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         (issues ??= []).push(issueType("/start_offset", "start_offset", "an integer", startOffset));
@@ -1146,8 +1259,14 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
   }
 }
 
-/** Validates the input of any EngineApi tool, named by short (`GetX`), full (`EngineApi.GetX`) or model (`EngineApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `EngineApi.${N}` | `EngineApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/**
+ * Validates the input of any EngineApi tool, named by short (`GetX`), full (`EngineApi.GetX`) or model
+ * (`EngineApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws.
+ */
+export function validate<N extends ToolName>(
+  toolName: N | `EngineApi.${N}` | `EngineApi_${N}` | ToolFullName | (string & {}),
+  input: unknown,
+): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "ListAvailableAuthProviders":
     case "EngineApi.ListAvailableAuthProviders":
@@ -1266,6 +1385,42 @@ export function validate<N extends ToolName>(toolName: N | `EngineApi.${N}` | `E
     case "EngineApi_FetchToolsPage":
       return validateFetchToolsPage(input) as ValidationResult<ToolInputs[N]>;
     default:
-      return { ok: false, issues: [issueUnknownTool(toolName, "EngineApi", ["ListAvailableAuthProviders","GetAuthProviderDetails","DeleteAuthProvider","DeleteSecretById","UpdateSessionVerificationSettings","ListAuthConnections","DeleteUserAuthConnection","CheckAuthStatus","RetrieveFormattedToolsList","GetFormattedToolSpecification","CheckPlatformEngineHealth","DeleteMcpEndpoint","ListAccessibleProjects","GetProjectDetails","GetScheduledToolExecutions","GetScheduledToolDetails","GetOpenAPISpecification","GetToolsList","AuthorizeUserToolAccess","ExecuteTool","GetToolSpecification","ListWorkers","CreateWorker","TestWorkerConnection","GetWorkerById","DeleteWorker","AuthorizeWorker","GetWorkerHealthStatus","FetchToolsPage"])] };
+      return { ok: false, issues: [
+        issueUnknownTool(
+          toolName,
+          "EngineApi",
+          [
+            "ListAvailableAuthProviders",
+            "GetAuthProviderDetails",
+            "DeleteAuthProvider",
+            "DeleteSecretById",
+            "UpdateSessionVerificationSettings",
+            "ListAuthConnections",
+            "DeleteUserAuthConnection",
+            "CheckAuthStatus",
+            "RetrieveFormattedToolsList",
+            "GetFormattedToolSpecification",
+            "CheckPlatformEngineHealth",
+            "DeleteMcpEndpoint",
+            "ListAccessibleProjects",
+            "GetProjectDetails",
+            "GetScheduledToolExecutions",
+            "GetScheduledToolDetails",
+            "GetOpenAPISpecification",
+            "GetToolsList",
+            "AuthorizeUserToolAccess",
+            "ExecuteTool",
+            "GetToolSpecification",
+            "ListWorkers",
+            "CreateWorker",
+            "TestWorkerConnection",
+            "GetWorkerById",
+            "DeleteWorker",
+            "AuthorizeWorker",
+            "GetWorkerHealthStatus",
+            "FetchToolsPage",
+          ],
+        ),
+      ] };
   }
 }

@@ -562,7 +562,10 @@ export const deleteWebhookSettingTool: ToolDefinition<DeleteWebhookSettingInput>
   validate: validateDeleteWebhookSetting,
 };
 
-/** Definition of `RecruitApi.FetchApplicationDetails`: fetch application details, by application or form instance id */
+/**
+ * Definition of `RecruitApi.FetchApplicationDetails`: fetch application details, by application or
+ * form instance id
+ */
 export const fetchApplicationDetailsTool: ToolDefinition<FetchApplicationDetailsInput> = {
   name: "FetchApplicationDetails",
   fullName: "RecruitApi.FetchApplicationDetails",
@@ -626,7 +629,10 @@ export const getApprovalListTool: ToolDefinition<GetApprovalListInput> = {
   validate: validateGetApprovalList,
 };
 
-/** Definition of `RecruitApi.UpdateApprovalDefinition`: create or update an approval definition for an entity */
+/**
+ * Definition of `RecruitApi.UpdateApprovalDefinition`: create or update an approval definition for an
+ * entity
+ */
 export const updateApprovalDefinitionTool: ToolDefinition<UpdateApprovalDefinitionInput> = {
   name: "UpdateApprovalDefinition",
   fullName: "RecruitApi.UpdateApprovalDefinition",
@@ -938,7 +944,10 @@ export const listFeedbackFormsTool: ToolDefinition<ListFeedbackFormsInput> = {
   validate: validateListFeedbackForms,
 };
 
-/** Definition of `RecruitApi.HiringTeamAddMember`: add a member to a hiring team (job or application level) */
+/**
+ * Definition of `RecruitApi.HiringTeamAddMember`: add a member to a hiring team (job or application
+ * level)
+ */
 export const hiringTeamAddMemberTool: ToolDefinition<HiringTeamAddMemberInput> = {
   name: "HiringTeamAddMember",
   fullName: "RecruitApi.HiringTeamAddMember",
@@ -946,7 +955,10 @@ export const hiringTeamAddMemberTool: ToolDefinition<HiringTeamAddMemberInput> =
   validate: validateHiringTeamAddMember,
 };
 
-/** Definition of `RecruitApi.RemoveTeamMemberFromHiring`: remove a team member from a hiring team (job or application level) */
+/**
+ * Definition of `RecruitApi.RemoveTeamMemberFromHiring`: remove a team member from a hiring team (job
+ * or application level)
+ */
 export const removeTeamMemberFromHiringTool: ToolDefinition<RemoveTeamMemberFromHiringInput> = {
   name: "RemoveTeamMemberFromHiring",
   fullName: "RecruitApi.RemoveTeamMemberFromHiring",
@@ -986,7 +998,10 @@ export const getInterviewSchedulesTool: ToolDefinition<GetInterviewSchedulesInpu
   validate: validateGetInterviewSchedules,
 };
 
-/** Definition of `RecruitApi.UpdateInterviewSchedule`: update interview schedule (update, add or cancel events) */
+/**
+ * Definition of `RecruitApi.UpdateInterviewSchedule`: update interview schedule (update, add or cancel
+ * events)
+ */
 export const updateInterviewScheduleTool: ToolDefinition<UpdateInterviewScheduleInput> = {
   name: "UpdateInterviewSchedule",
   fullName: "RecruitApi.UpdateInterviewSchedule",
@@ -1568,851 +1583,1335 @@ export interface RecruitApiClient {
   /**
    * Information on the key in use.
    *
-   * Calls `RecruitApi.GetApiKeyInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetApiKeyInfo`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getApiKeyInfo(input: WithObjectRequestBody<GetApiKeyInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Change source.
    *
-   * Calls `RecruitApi.ChangeApplicationSource`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ChangeApplicationSource`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  changeApplicationSource(input: WithObjectRequestBody<ChangeApplicationSourceInput>, options?: CallOptions): Promise<unknown>;
+  changeApplicationSource(
+    input: WithObjectRequestBody<ChangeApplicationSourceInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Change stage.
    *
-   * Calls `RecruitApi.ChangeApplicationStage`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ChangeApplicationStage`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  changeApplicationStage(input: WithObjectRequestBody<ChangeApplicationStageInput>, options?: CallOptions): Promise<unknown>;
+  changeApplicationStage(
+    input: WithObjectRequestBody<ChangeApplicationStageInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create application.
    *
-   * Calls `RecruitApi.CreateJobApplication`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateJobApplication`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  createJobApplication(input: WithObjectRequestBody<CreateJobApplicationInput>, options?: CallOptions): Promise<unknown>;
+  createJobApplication(
+    input: WithObjectRequestBody<CreateJobApplicationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Transfer to another job.
    *
-   * Calls `RecruitApi.TransferApplicationToJob`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.TransferApplicationToJob`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  transferApplicationToJob(input: WithObjectRequestBody<TransferApplicationToJobInput>, options?: CallOptions): Promise<unknown>;
+  transferApplicationToJob(
+    input: WithObjectRequestBody<TransferApplicationToJobInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update application details.
    *
-   * Calls `RecruitApi.UpdateApplicationStatus`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateApplicationStatus`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateApplicationStatus(input: WithObjectRequestBody<UpdateApplicationStatusInput>, options?: CallOptions): Promise<unknown>;
+  updateApplicationStatus(
+    input: WithObjectRequestBody<UpdateApplicationStatusInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Add user to an application's hiring team.
    *
-   * Calls `RecruitApi.AddHiringTeamMember`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.AddHiringTeamMember`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   addHiringTeamMember(input: WithObjectRequestBody<AddHiringTeamMemberInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Remove user.
    *
-   * Calls `RecruitApi.RemoveHiringTeamMember`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RemoveHiringTeamMember`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  removeHiringTeamMember(input: WithObjectRequestBody<RemoveHiringTeamMemberInput>, options?: CallOptions): Promise<unknown>;
+  removeHiringTeamMember(
+    input: WithObjectRequestBody<RemoveHiringTeamMemberInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Available roles.
    *
-   * Calls `RecruitApi.GetHiringTeamRoles`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetHiringTeamRoles`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getHiringTeamRoles(input: WithObjectRequestBody<GetHiringTeamRolesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Archive reasons.
    *
-   * Calls `RecruitApi.ListArchiveReasons`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListArchiveReasons`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listArchiveReasons(input: WithObjectRequestBody<ListArchiveReasonsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Assessments.
    *
-   * Calls `RecruitApi.ListAssessments`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListAssessments`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listAssessments(input: WithObjectRequestBody<ListAssessmentsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Search candidates.
    *
-   * Calls `RecruitApi.FindCandidates`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.FindCandidates`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   findCandidates(input: WithObjectRequestBody<FindCandidatesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Close reasons.
    *
-   * Calls `RecruitApi.ListCloseReasons`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListCloseReasons`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listCloseReasons(input: WithObjectRequestBody<ListCloseReasonsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Enabled templates.
    *
-   * Calls `RecruitApi.ListEnabledCommunicationTemplates`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListEnabledCommunicationTemplates`. Rejects with ValidationError before any I/O
+   * when the input is invalid.
    */
-  listEnabledCommunicationTemplates(input: WithObjectRequestBody<ListEnabledCommunicationTemplatesInput>, options?: CallOptions): Promise<unknown>;
+  listEnabledCommunicationTemplates(
+    input: WithObjectRequestBody<ListEnabledCommunicationTemplatesInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One department.
    *
-   * Calls `RecruitApi.GetDepartmentDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetDepartmentDetails`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getDepartmentDetails(input: WithObjectRequestBody<GetDepartmentDetailsInput>, options?: CallOptions): Promise<unknown>;
+  getDepartmentDetails(
+    input: WithObjectRequestBody<GetDepartmentDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Roles.
    *
-   * Calls `RecruitApi.ListHiringTeamRoles`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListHiringTeamRoles`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   listHiringTeamRoles(input: WithObjectRequestBody<ListHiringTeamRolesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * One interview.
    *
-   * Calls `RecruitApi.FetchInterviewDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.FetchInterviewDetails`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  fetchInterviewDetails(input: WithObjectRequestBody<FetchInterviewDetailsInput>, options?: CallOptions): Promise<unknown>;
+  fetchInterviewDetails(
+    input: WithObjectRequestBody<FetchInterviewDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Cancel schedule.
    *
-   * Calls `RecruitApi.CancelInterviewSchedule`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CancelInterviewSchedule`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  cancelInterviewSchedule(input: WithObjectRequestBody<CancelInterviewScheduleInput>, options?: CallOptions): Promise<unknown>;
+  cancelInterviewSchedule(
+    input: WithObjectRequestBody<CancelInterviewScheduleInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create schedule.
    *
-   * Calls `RecruitApi.CreateInterviewSchedule`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateInterviewSchedule`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  createInterviewSchedule(input: WithObjectRequestBody<CreateInterviewScheduleInput>, options?: CallOptions): Promise<unknown>;
+  createInterviewSchedule(
+    input: WithObjectRequestBody<CreateInterviewScheduleInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One stage.
    *
-   * Calls `RecruitApi.FetchInterviewStageDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.FetchInterviewStageDetails`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  fetchInterviewStageDetails(input: WithObjectRequestBody<FetchInterviewStageDetailsInput>, options?: CallOptions): Promise<unknown>;
+  fetchInterviewStageDetails(
+    input: WithObjectRequestBody<FetchInterviewStageDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Stage groups in order.
    *
-   * Calls `RecruitApi.ListInterviewStageGroups`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListInterviewStageGroups`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  listInterviewStageGroups(input: WithObjectRequestBody<ListInterviewStageGroupsInput>, options?: CallOptions): Promise<unknown>;
+  listInterviewStageGroups(
+    input: WithObjectRequestBody<ListInterviewStageGroupsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List openings.
    *
-   * Calls `RecruitApi.ListJobOpenings`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListJobOpenings`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listJobOpenings(input: WithObjectRequestBody<ListJobOpeningsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create opening.
    *
-   * Calls `RecruitApi.CreateJobOpening`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateJobOpening`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createJobOpening(input: WithObjectRequestBody<CreateJobOpeningInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Set state.
    *
-   * Calls `RecruitApi.SetOpeningState`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.SetOpeningState`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   setOpeningState(input: WithObjectRequestBody<SetOpeningStateInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Archive or unarchive.
    *
-   * Calls `RecruitApi.SetOpeningArchivedState`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.SetOpeningArchivedState`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  setOpeningArchivedState(input: WithObjectRequestBody<SetOpeningArchivedStateInput>, options?: CallOptions): Promise<unknown>;
+  setOpeningArchivedState(
+    input: WithObjectRequestBody<SetOpeningArchivedStateInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update opening.
    *
-   * Calls `RecruitApi.UpdateJobOpening`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateJobOpening`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateJobOpening(input: WithObjectRequestBody<UpdateJobOpeningInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List projects.
    *
-   * Calls `RecruitApi.ListProjects`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListProjects`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listProjects(input: WithObjectRequestBody<ListProjectsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Search projects.
    *
-   * Calls `RecruitApi.SearchProjectsByTitle`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.SearchProjectsByTitle`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  searchProjectsByTitle(input: WithObjectRequestBody<SearchProjectsByTitleInput>, options?: CallOptions): Promise<unknown>;
+  searchProjectsByTitle(
+    input: WithObjectRequestBody<SearchProjectsByTitleInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Default referral form (created if absent).
    *
-   * Calls `RecruitApi.GetReferralFormInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetReferralFormInfo`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   getReferralFormInfo(input: WithObjectRequestBody<GetReferralFormInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Sources.
    *
-   * Calls `RecruitApi.ListAllSources`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListAllSources`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listAllSources(input: WithObjectRequestBody<ListAllSourcesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Source tracking links.
    *
-   * Calls `RecruitApi.ListSourceTrackingLinks`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListSourceTrackingLinks`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  listSourceTrackingLinks(input: WithObjectRequestBody<ListSourceTrackingLinksInput>, options?: CallOptions): Promise<unknown>;
+  listSourceTrackingLinks(
+    input: WithObjectRequestBody<ListSourceTrackingLinksInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create webhook setting.
    *
-   * Calls `RecruitApi.CreateWebhookSetting`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateWebhookSetting`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  createWebhookSetting(input: WithObjectRequestBody<CreateWebhookSettingInput>, options?: CallOptions): Promise<unknown>;
+  createWebhookSetting(
+    input: WithObjectRequestBody<CreateWebhookSettingInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update webhook setting.
    *
-   * Calls `RecruitApi.UpdateWebhookSetting`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateWebhookSetting`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  updateWebhookSetting(input: WithObjectRequestBody<UpdateWebhookSettingInput>, options?: CallOptions): Promise<unknown>;
+  updateWebhookSetting(
+    input: WithObjectRequestBody<UpdateWebhookSettingInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Delete webhook setting.
    *
-   * Calls `RecruitApi.DeleteWebhookSetting`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.DeleteWebhookSetting`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  deleteWebhookSetting(input: WithObjectRequestBody<DeleteWebhookSettingInput>, options?: CallOptions): Promise<unknown>;
+  deleteWebhookSetting(
+    input: WithObjectRequestBody<DeleteWebhookSettingInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Fetch application details, by application or form instance id.
    *
-   * Calls `RecruitApi.FetchApplicationDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.FetchApplicationDetails`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  fetchApplicationDetails(input: WithObjectRequestBody<FetchApplicationDetailsInput>, options?: CallOptions): Promise<unknown>;
+  fetchApplicationDetails(
+    input: WithObjectRequestBody<FetchApplicationDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List applications.
    *
-   * Calls `RecruitApi.ListApplications`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListApplications`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listApplications(input: WithObjectRequestBody<ListApplicationsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update application history.
    *
-   * Calls `RecruitApi.UpdateApplicationHistory`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateApplicationHistory`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateApplicationHistory(input: WithObjectRequestBody<UpdateApplicationHistoryInput>, options?: CallOptions): Promise<unknown>;
+  updateApplicationHistory(
+    input: WithObjectRequestBody<UpdateApplicationHistoryInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Get application history (paginated).
    *
-   * Calls `RecruitApi.GetApplicationHistory`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetApplicationHistory`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getApplicationHistory(input: WithObjectRequestBody<GetApplicationHistoryInput>, options?: CallOptions): Promise<unknown>;
+  getApplicationHistory(
+    input: WithObjectRequestBody<GetApplicationHistoryInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * AI evaluations of job criteria.
    *
-   * Calls `RecruitApi.GetCandidateCriteriaEvaluations`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetCandidateCriteriaEvaluations`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  getCandidateCriteriaEvaluations(input: WithObjectRequestBody<GetCandidateCriteriaEvaluationsInput>, options?: CallOptions): Promise<unknown>;
+  getCandidateCriteriaEvaluations(
+    input: WithObjectRequestBody<GetCandidateCriteriaEvaluationsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Feedback and scorecards.
    *
-   * Calls `RecruitApi.ListApplicationFeedback`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListApplicationFeedback`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  listApplicationFeedback(input: WithObjectRequestBody<ListApplicationFeedbackInput>, options?: CallOptions): Promise<unknown>;
+  listApplicationFeedback(
+    input: WithObjectRequestBody<ListApplicationFeedbackInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Submit application feedback.
    *
-   * Calls `RecruitApi.SubmitApplicationFeedback`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.SubmitApplicationFeedback`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  submitApplicationFeedback(input: WithObjectRequestBody<SubmitApplicationFeedbackInput>, options?: CallOptions): Promise<unknown>;
+  submitApplicationFeedback(
+    input: WithObjectRequestBody<SubmitApplicationFeedbackInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Get approval list.
    *
-   * Calls `RecruitApi.GetApprovalList`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetApprovalList`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getApprovalList(input: WithObjectRequestBody<GetApprovalListInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create or update an approval definition for an entity.
    *
-   * Calls `RecruitApi.UpdateApprovalDefinition`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateApprovalDefinition`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateApprovalDefinition(input: WithObjectRequestBody<UpdateApprovalDefinitionInput>, options?: CallOptions): Promise<unknown>;
+  updateApprovalDefinition(
+    input: WithObjectRequestBody<UpdateApprovalDefinitionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Offer approval action.
    *
-   * Calls `RecruitApi.OfferApprovalAction`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.OfferApprovalAction`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   offerApprovalAction(input: WithObjectRequestBody<OfferApprovalActionInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create offer.
    *
-   * Calls `RecruitApi.CreateOffer`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateOffer`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createOffer(input: WithObjectRequestBody<CreateOfferInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get offer details.
    *
-   * Calls `RecruitApi.GetOfferDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetOfferDetails`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getOfferDetails(input: WithObjectRequestBody<GetOfferDetailsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get latest offers.
    *
-   * Calls `RecruitApi.GetLatestOffers`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetLatestOffers`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getLatestOffers(input: WithObjectRequestBody<GetLatestOffersInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create candidate offer version.
    *
-   * Calls `RecruitApi.CreateCandidateOfferVersion`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateCandidateOfferVersion`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  createCandidateOfferVersion(input: WithObjectRequestBody<CreateCandidateOfferVersionInput>, options?: CallOptions): Promise<unknown>;
+  createCandidateOfferVersion(
+    input: WithObjectRequestBody<CreateCandidateOfferVersionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update offer (retriggers approval steps).
    *
-   * Calls `RecruitApi.UpdateOffer`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateOffer`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateOffer(input: WithObjectRequestBody<UpdateOfferInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Start offer process.
    *
-   * Calls `RecruitApi.StartOfferProcess`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.StartOfferProcess`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   startOfferProcess(input: WithObjectRequestBody<StartOfferProcessInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Add completed assessment to candidate.
    *
-   * Calls `RecruitApi.AddCompletedAssessmentToCandidate`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.AddCompletedAssessmentToCandidate`. Rejects with ValidationError before any I/O
+   * when the input is invalid.
    */
-  addCompletedAssessmentToCandidate(input: WithObjectRequestBody<AddCompletedAssessmentToCandidateInput>, options?: CallOptions): Promise<unknown>;
+  addCompletedAssessmentToCandidate(
+    input: WithObjectRequestBody<AddCompletedAssessmentToCandidateInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Start assessment.
    *
-   * Calls `RecruitApi.StartAssessment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.StartAssessment`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   startAssessment(input: WithObjectRequestBody<StartAssessmentInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update assessment status.
    *
-   * Calls `RecruitApi.UpdateAssessmentStatus`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateAssessmentStatus`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateAssessmentStatus(input: WithObjectRequestBody<UpdateAssessmentStatusInput>, options?: CallOptions): Promise<unknown>;
+  updateAssessmentStatus(
+    input: WithObjectRequestBody<UpdateAssessmentStatusInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Cancel assessment.
    *
-   * Calls `RecruitApi.CancelAssessment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CancelAssessment`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   cancelAssessment(input: WithObjectRequestBody<CancelAssessmentInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Add candidate to project.
    *
-   * Calls `RecruitApi.AddCandidateToProject`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.AddCandidateToProject`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  addCandidateToProject(input: WithObjectRequestBody<AddCandidateToProjectInput>, options?: CallOptions): Promise<unknown>;
+  addCandidateToProject(
+    input: WithObjectRequestBody<AddCandidateToProjectInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Add candidate tag.
    *
-   * Calls `RecruitApi.AddCandidateTag`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.AddCandidateTag`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   addCandidateTag(input: WithObjectRequestBody<AddCandidateTagInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Anonymize candidate data (permanent).
    *
-   * Calls `RecruitApi.AnonymizeCandidateData`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.AnonymizeCandidateData`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  anonymizeCandidateData(input: WithObjectRequestBody<AnonymizeCandidateDataInput>, options?: CallOptions): Promise<unknown>;
+  anonymizeCandidateData(
+    input: WithObjectRequestBody<AnonymizeCandidateDataInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create candidate.
    *
-   * Calls `RecruitApi.CreateCandidate`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateCandidate`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createCandidate(input: WithObjectRequestBody<CreateCandidateInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create candidate note.
    *
-   * Calls `RecruitApi.CreateCandidateNote`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateCandidateNote`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   createCandidateNote(input: WithObjectRequestBody<CreateCandidateNoteInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get candidate information.
    *
-   * Calls `RecruitApi.GetCandidateInformation`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetCandidateInformation`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  getCandidateInformation(input: WithObjectRequestBody<GetCandidateInformationInput>, options?: CallOptions): Promise<unknown>;
+  getCandidateInformation(
+    input: WithObjectRequestBody<GetCandidateInformationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List candidates.
    *
-   * Calls `RecruitApi.ListCandidates`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListCandidates`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listCandidates(input: WithObjectRequestBody<ListCandidatesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List candidate client info.
    *
-   * Calls `RecruitApi.ListCandidateClientInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListCandidateClientInfo`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  listCandidateClientInfo(input: WithObjectRequestBody<ListCandidateClientInfoInput>, options?: CallOptions): Promise<unknown>;
+  listCandidateClientInfo(
+    input: WithObjectRequestBody<ListCandidateClientInfoInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List candidate notes.
    *
-   * Calls `RecruitApi.ListCandidateNotes`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListCandidateNotes`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listCandidateNotes(input: WithObjectRequestBody<ListCandidateNotesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List candidate projects.
    *
-   * Calls `RecruitApi.ListCandidateProjects`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListCandidateProjects`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  listCandidateProjects(input: WithObjectRequestBody<ListCandidateProjectsInput>, options?: CallOptions): Promise<unknown>;
+  listCandidateProjects(
+    input: WithObjectRequestBody<ListCandidateProjectsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update candidate info.
    *
-   * Calls `RecruitApi.UpdateCandidateInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateCandidateInfo`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   updateCandidateInfo(input: WithObjectRequestBody<UpdateCandidateInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create candidate tag.
    *
-   * Calls `RecruitApi.CreateCandidateTag`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateCandidateTag`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createCandidateTag(input: WithObjectRequestBody<CreateCandidateTagInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List candidate tags.
    *
-   * Calls `RecruitApi.ListCandidateTags`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListCandidateTags`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listCandidateTags(input: WithObjectRequestBody<ListCandidateTagsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Retrieve candidate file URL.
    *
-   * Calls `RecruitApi.RetrieveCandidateFileUrl`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RetrieveCandidateFileUrl`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  retrieveCandidateFileUrl(input: WithObjectRequestBody<RetrieveCandidateFileUrlInput>, options?: CallOptions): Promise<unknown>;
+  retrieveCandidateFileUrl(
+    input: WithObjectRequestBody<RetrieveCandidateFileUrlInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create candidate referral.
    *
-   * Calls `RecruitApi.CreateCandidateReferral`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateCandidateReferral`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  createCandidateReferral(input: WithObjectRequestBody<CreateCandidateReferralInput>, options?: CallOptions): Promise<unknown>;
+  createCandidateReferral(
+    input: WithObjectRequestBody<CreateCandidateReferralInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create custom field.
    *
-   * Calls `RecruitApi.CreateCustomField`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateCustomField`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createCustomField(input: WithObjectRequestBody<CreateCustomFieldInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get custom field info.
    *
-   * Calls `RecruitApi.GetCustomFieldInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetCustomFieldInfo`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getCustomFieldInfo(input: WithObjectRequestBody<GetCustomFieldInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List custom fields.
    *
-   * Calls `RecruitApi.ListCustomFields`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListCustomFields`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listCustomFields(input: WithObjectRequestBody<ListCustomFieldsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Set custom field value.
    *
-   * Calls `RecruitApi.SetCustomFieldValue`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.SetCustomFieldValue`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   setCustomFieldValue(input: WithObjectRequestBody<SetCustomFieldValueInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create department.
    *
-   * Calls `RecruitApi.CreateDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateDepartment`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createDepartment(input: WithObjectRequestBody<CreateDepartmentInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Archive department.
    *
-   * Calls `RecruitApi.ArchiveDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ArchiveDepartment`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   archiveDepartment(input: WithObjectRequestBody<ArchiveDepartmentInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Restore department.
    *
-   * Calls `RecruitApi.RestoreDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RestoreDepartment`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   restoreDepartment(input: WithObjectRequestBody<RestoreDepartmentInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List departments.
    *
-   * Calls `RecruitApi.ListDepartments`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListDepartments`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listDepartments(input: WithObjectRequestBody<ListDepartmentsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Move department.
    *
-   * Calls `RecruitApi.MoveDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.MoveDepartment`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   moveDepartment(input: WithObjectRequestBody<MoveDepartmentInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update department.
    *
-   * Calls `RecruitApi.UpdateDepartment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateDepartment`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateDepartment(input: WithObjectRequestBody<UpdateDepartmentInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get feedback form info.
    *
-   * Calls `RecruitApi.GetFeedbackFormInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetFeedbackFormInfo`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   getFeedbackFormInfo(input: WithObjectRequestBody<GetFeedbackFormInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List feedback forms.
    *
-   * Calls `RecruitApi.ListFeedbackForms`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListFeedbackForms`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listFeedbackForms(input: WithObjectRequestBody<ListFeedbackFormsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Add a member to a hiring team (job or application level).
    *
-   * Calls `RecruitApi.HiringTeamAddMember`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.HiringTeamAddMember`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   hiringTeamAddMember(input: WithObjectRequestBody<HiringTeamAddMemberInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Remove a team member from a hiring team (job or application level).
    *
-   * Calls `RecruitApi.RemoveTeamMemberFromHiring`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RemoveTeamMemberFromHiring`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  removeTeamMemberFromHiring(input: WithObjectRequestBody<RemoveTeamMemberFromHiringInput>, options?: CallOptions): Promise<unknown>;
+  removeTeamMemberFromHiring(
+    input: WithObjectRequestBody<RemoveTeamMemberFromHiringInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List interviews.
    *
-   * Calls `RecruitApi.ListInterviews`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListInterviews`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listInterviews(input: WithObjectRequestBody<ListInterviewsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List interview events.
    *
-   * Calls `RecruitApi.ListInterviewEvents`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListInterviewEvents`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   listInterviewEvents(input: WithObjectRequestBody<ListInterviewEventsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List interview plans.
    *
-   * Calls `RecruitApi.ListInterviewPlans`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListInterviewPlans`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listInterviewPlans(input: WithObjectRequestBody<ListInterviewPlansInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get interview schedules.
    *
-   * Calls `RecruitApi.GetInterviewSchedules`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetInterviewSchedules`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getInterviewSchedules(input: WithObjectRequestBody<GetInterviewSchedulesInput>, options?: CallOptions): Promise<unknown>;
+  getInterviewSchedules(
+    input: WithObjectRequestBody<GetInterviewSchedulesInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update interview schedule (update, add or cancel events).
    *
-   * Calls `RecruitApi.UpdateInterviewSchedule`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateInterviewSchedule`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateInterviewSchedule(input: WithObjectRequestBody<UpdateInterviewScheduleInput>, options?: CallOptions): Promise<unknown>;
+  updateInterviewSchedule(
+    input: WithObjectRequestBody<UpdateInterviewScheduleInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List interview stages for a plan, in order.
    *
-   * Calls `RecruitApi.ListInterviewStages`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListInterviewStages`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   listInterviewStages(input: WithObjectRequestBody<ListInterviewStagesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List interviewer pools.
    *
-   * Calls `RecruitApi.ListInterviewerPools`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListInterviewerPools`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  listInterviewerPools(input: WithObjectRequestBody<ListInterviewerPoolsInput>, options?: CallOptions): Promise<unknown>;
+  listInterviewerPools(
+    input: WithObjectRequestBody<ListInterviewerPoolsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Get interviewer pool info.
    *
-   * Calls `RecruitApi.GetInterviewerPoolInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetInterviewerPoolInfo`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  getInterviewerPoolInfo(input: WithObjectRequestBody<GetInterviewerPoolInfoInput>, options?: CallOptions): Promise<unknown>;
+  getInterviewerPoolInfo(
+    input: WithObjectRequestBody<GetInterviewerPoolInfoInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create interviewer pool.
    *
-   * Calls `RecruitApi.CreateInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateInterviewerPool`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  createInterviewerPool(input: WithObjectRequestBody<CreateInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
+  createInterviewerPool(
+    input: WithObjectRequestBody<CreateInterviewerPoolInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update interviewer pool.
    *
-   * Calls `RecruitApi.UpdateInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateInterviewerPool`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  updateInterviewerPool(input: WithObjectRequestBody<UpdateInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
+  updateInterviewerPool(
+    input: WithObjectRequestBody<UpdateInterviewerPoolInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update workplace type.
    *
-   * Calls `RecruitApi.UpdateWorkplaceType`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateWorkplaceType`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   updateWorkplaceType(input: WithObjectRequestBody<UpdateWorkplaceTypeInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get opening info (by UUID).
    *
-   * Calls `RecruitApi.GetOpeningInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetOpeningInfo`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getOpeningInfo(input: WithObjectRequestBody<GetOpeningInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Search job openings (by identifier).
    *
-   * Calls `RecruitApi.SearchJobOpenings`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.SearchJobOpenings`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   searchJobOpenings(input: WithObjectRequestBody<SearchJobOpeningsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Add job to opening.
    *
-   * Calls `RecruitApi.AddJobToOpening`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.AddJobToOpening`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   addJobToOpening(input: WithObjectRequestBody<AddJobToOpeningInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Remove job from opening.
    *
-   * Calls `RecruitApi.RemoveJobFromOpening`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RemoveJobFromOpening`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  removeJobFromOpening(input: WithObjectRequestBody<RemoveJobFromOpeningInput>, options?: CallOptions): Promise<unknown>;
+  removeJobFromOpening(
+    input: WithObjectRequestBody<RemoveJobFromOpeningInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Add location to job opening.
    *
-   * Calls `RecruitApi.AddLocationToJobOpening`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.AddLocationToJobOpening`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  addLocationToJobOpening(input: WithObjectRequestBody<AddLocationToJobOpeningInput>, options?: CallOptions): Promise<unknown>;
+  addLocationToJobOpening(
+    input: WithObjectRequestBody<AddLocationToJobOpeningInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Remove location from opening.
    *
-   * Calls `RecruitApi.RemoveLocationFromOpening`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RemoveLocationFromOpening`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  removeLocationFromOpening(input: WithObjectRequestBody<RemoveLocationFromOpeningInput>, options?: CallOptions): Promise<unknown>;
+  removeLocationFromOpening(
+    input: WithObjectRequestBody<RemoveLocationFromOpeningInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Get project information.
    *
-   * Calls `RecruitApi.GetProjectInformation`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetProjectInformation`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getProjectInformation(input: WithObjectRequestBody<GetProjectInformationInput>, options?: CallOptions): Promise<unknown>;
+  getProjectInformation(
+    input: WithObjectRequestBody<GetProjectInformationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Generate a report or poll its status.
    *
-   * Calls `RecruitApi.GenerateAndPollReport`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GenerateAndPollReport`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  generateAndPollReport(input: WithObjectRequestBody<GenerateAndPollReportInput>, options?: CallOptions): Promise<unknown>;
+  generateAndPollReport(
+    input: WithObjectRequestBody<GenerateAndPollReportInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Retrieve sync report.
    *
-   * Calls `RecruitApi.RetrieveSyncReport`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RetrieveSyncReport`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   retrieveSyncReport(input: WithObjectRequestBody<RetrieveSyncReportInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get survey form details.
    *
-   * Calls `RecruitApi.GetSurveyFormDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetSurveyFormDetails`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getSurveyFormDetails(input: WithObjectRequestBody<GetSurveyFormDetailsInput>, options?: CallOptions): Promise<unknown>;
+  getSurveyFormDetails(
+    input: WithObjectRequestBody<GetSurveyFormDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List survey form definitions.
    *
-   * Calls `RecruitApi.ListSurveyFormDefinitions`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListSurveyFormDefinitions`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  listSurveyFormDefinitions(input: WithObjectRequestBody<ListSurveyFormDefinitionsInput>, options?: CallOptions): Promise<unknown>;
+  listSurveyFormDefinitions(
+    input: WithObjectRequestBody<ListSurveyFormDefinitionsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create survey request (returns a survey URL).
    *
-   * Calls `RecruitApi.CreateSurveyRequest`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateSurveyRequest`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   createSurveyRequest(input: WithObjectRequestBody<CreateSurveyRequestInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List survey requests.
    *
-   * Calls `RecruitApi.ListSurveyRequests`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListSurveyRequests`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listSurveyRequests(input: WithObjectRequestBody<ListSurveyRequestsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create survey submission.
    *
-   * Calls `RecruitApi.CreateSurveySubmission`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateSurveySubmission`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  createSurveySubmission(input: WithObjectRequestBody<CreateSurveySubmissionInput>, options?: CallOptions): Promise<unknown>;
+  createSurveySubmission(
+    input: WithObjectRequestBody<CreateSurveySubmissionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List survey submissions.
    *
-   * Calls `RecruitApi.ListSurveySubmissions`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListSurveySubmissions`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  listSurveySubmissions(input: WithObjectRequestBody<ListSurveySubmissionsInput>, options?: CallOptions): Promise<unknown>;
+  listSurveySubmissions(
+    input: WithObjectRequestBody<ListSurveySubmissionsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Get user info.
    *
-   * Calls `RecruitApi.GetRecruitUserInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetRecruitUserInfo`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getRecruitUserInfo(input: WithObjectRequestBody<GetRecruitUserInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get user list (with access levels).
    *
-   * Calls `RecruitApi.GetRecruitUserList`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetRecruitUserList`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getRecruitUserList(input: WithObjectRequestBody<GetRecruitUserListInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Search users (by email).
    *
-   * Calls `RecruitApi.RecruitUserSearch`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RecruitUserSearch`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   recruitUserSearch(input: WithObjectRequestBody<RecruitUserSearchInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get interviewer settings.
    *
-   * Calls `RecruitApi.GetInterviewerSettings`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetInterviewerSettings`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  getInterviewerSettings(input: WithObjectRequestBody<GetInterviewerSettingsInput>, options?: CallOptions): Promise<unknown>;
+  getInterviewerSettings(
+    input: WithObjectRequestBody<GetInterviewerSettingsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update interviewer settings.
    *
-   * Calls `RecruitApi.UpdateInterviewerSettings`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateInterviewerSettings`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateInterviewerSettings(input: WithObjectRequestBody<UpdateInterviewerSettingsInput>, options?: CallOptions): Promise<unknown>;
+  updateInterviewerSettings(
+    input: WithObjectRequestBody<UpdateInterviewerSettingsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Retrieve webhook setting info (by id).
    *
-   * Calls `RecruitApi.RetrieveWebhookInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RetrieveWebhookInfo`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
   retrieveWebhookInfo(input: WithObjectRequestBody<RetrieveWebhookInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Archive interviewer pool.
    *
-   * Calls `RecruitApi.ArchiveInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ArchiveInterviewerPool`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  archiveInterviewerPool(input: WithObjectRequestBody<ArchiveInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
+  archiveInterviewerPool(
+    input: WithObjectRequestBody<ArchiveInterviewerPoolInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Restore interviewer pool.
    *
-   * Calls `RecruitApi.RestoreInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RestoreInterviewerPool`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  restoreInterviewerPool(input: WithObjectRequestBody<RestoreInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
+  restoreInterviewerPool(
+    input: WithObjectRequestBody<RestoreInterviewerPoolInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Add user to interviewer pool.
    *
-   * Calls `RecruitApi.AddUserToInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.AddUserToInterviewerPool`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  addUserToInterviewerPool(input: WithObjectRequestBody<AddUserToInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
+  addUserToInterviewerPool(
+    input: WithObjectRequestBody<AddUserToInterviewerPoolInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Remove user from interviewer pool.
    *
-   * Calls `RecruitApi.RemoveUserFromInterviewerPool`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RemoveUserFromInterviewerPool`. Rejects with ValidationError before any I/O when
+   * the input is invalid.
    */
-  removeUserFromInterviewerPool(input: WithObjectRequestBody<RemoveUserFromInterviewerPoolInput>, options?: CallOptions): Promise<unknown>;
+  removeUserFromInterviewerPool(
+    input: WithObjectRequestBody<RemoveUserFromInterviewerPoolInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create new job.
    *
-   * Calls `RecruitApi.CreateNewJob`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateNewJob`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createNewJob(input: WithObjectRequestBody<CreateNewJobInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get job details.
    *
-   * Calls `RecruitApi.GetJobDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetJobDetails`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getJobDetails(input: WithObjectRequestBody<GetJobDetailsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List all jobs (open, closed, archived).
    *
-   * Calls `RecruitApi.ListAllJobs`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListAllJobs`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listAllJobs(input: WithObjectRequestBody<ListAllJobsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Set job status.
    *
-   * Calls `RecruitApi.SetJobStatus`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.SetJobStatus`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   setJobStatus(input: WithObjectRequestBody<SetJobStatusInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update job details.
    *
-   * Calls `RecruitApi.UpdateJobDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateJobDetails`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateJobDetails(input: WithObjectRequestBody<UpdateJobDetailsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update job compensation.
    *
-   * Calls `RecruitApi.UpdateJobCompensation`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateJobCompensation`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  updateJobCompensation(input: WithObjectRequestBody<UpdateJobCompensationInput>, options?: CallOptions): Promise<unknown>;
+  updateJobCompensation(
+    input: WithObjectRequestBody<UpdateJobCompensationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Search jobs by title.
    *
-   * Calls `RecruitApi.SearchJobsByTitle`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.SearchJobsByTitle`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   searchJobsByTitle(input: WithObjectRequestBody<SearchJobsByTitleInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List enabled job boards.
    *
-   * Calls `RecruitApi.ListEnabledJobBoards`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListEnabledJobBoards`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  listEnabledJobBoards(input: WithObjectRequestBody<ListEnabledJobBoardsInput>, options?: CallOptions): Promise<unknown>;
+  listEnabledJobBoards(
+    input: WithObjectRequestBody<ListEnabledJobBoardsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Job interview plan info.
    *
-   * Calls `RecruitApi.JobInterviewPlanInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.JobInterviewPlanInfo`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  jobInterviewPlanInfo(input: WithObjectRequestBody<JobInterviewPlanInfoInput>, options?: CallOptions): Promise<unknown>;
+  jobInterviewPlanInfo(
+    input: WithObjectRequestBody<JobInterviewPlanInfoInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Get job posting info.
    *
-   * Calls `RecruitApi.GetJobPostingInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetJobPostingInfo`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getJobPostingInfo(input: WithObjectRequestBody<GetJobPostingInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List published job postings.
    *
-   * Calls `RecruitApi.ListPublishedJobPostings`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListPublishedJobPostings`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  listPublishedJobPostings(input: WithObjectRequestBody<ListPublishedJobPostingsInput>, options?: CallOptions): Promise<unknown>;
+  listPublishedJobPostings(
+    input: WithObjectRequestBody<ListPublishedJobPostingsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List job templates.
    *
-   * Calls `RecruitApi.ListJobTemplates`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListJobTemplates`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listJobTemplates(input: WithObjectRequestBody<ListJobTemplatesInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update job posting.
    *
-   * Calls `RecruitApi.UpdateJobPosting`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateJobPosting`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateJobPosting(input: WithObjectRequestBody<UpdateJobPostingInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Archive location.
    *
-   * Calls `RecruitApi.ArchiveLocation`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ArchiveLocation`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   archiveLocation(input: WithObjectRequestBody<ArchiveLocationInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create location or hierarchy.
    *
-   * Calls `RecruitApi.CreateLocation`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.CreateLocation`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createLocation(input: WithObjectRequestBody<CreateLocationInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Get location details.
    *
-   * Calls `RecruitApi.GetLocationDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.GetLocationDetails`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getLocationDetails(input: WithObjectRequestBody<GetLocationDetailsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List all locations.
    *
-   * Calls `RecruitApi.ListAllLocations`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.ListAllLocations`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listAllLocations(input: WithObjectRequestBody<ListAllLocationsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Move location in hierarchy.
    *
-   * Calls `RecruitApi.MoveLocationInHierarchy`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.MoveLocationInHierarchy`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  moveLocationInHierarchy(input: WithObjectRequestBody<MoveLocationInHierarchyInput>, options?: CallOptions): Promise<unknown>;
+  moveLocationInHierarchy(
+    input: WithObjectRequestBody<MoveLocationInHierarchyInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Restore archived location.
    *
-   * Calls `RecruitApi.RestoreArchivedLocation`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.RestoreArchivedLocation`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  restoreArchivedLocation(input: WithObjectRequestBody<RestoreArchivedLocationInput>, options?: CallOptions): Promise<unknown>;
+  restoreArchivedLocation(
+    input: WithObjectRequestBody<RestoreArchivedLocationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update location address.
    *
-   * Calls `RecruitApi.UpdateLocationAddress`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateLocationAddress`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  updateLocationAddress(input: WithObjectRequestBody<UpdateLocationAddressInput>, options?: CallOptions): Promise<unknown>;
+  updateLocationAddress(
+    input: WithObjectRequestBody<UpdateLocationAddressInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update location name.
    *
-   * Calls `RecruitApi.UpdateLocationName`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateLocationName`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateLocationName(input: WithObjectRequestBody<UpdateLocationNameInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update location remote status.
    *
-   * Calls `RecruitApi.UpdateLocationRemoteStatus`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `RecruitApi.UpdateLocationRemoteStatus`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateLocationRemoteStatus(input: WithObjectRequestBody<UpdateLocationRemoteStatusInput>, options?: CallOptions): Promise<unknown>;
+  updateLocationRemoteStatus(
+    input: WithObjectRequestBody<UpdateLocationRemoteStatusInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
-  call<N extends ToolName>(toolName: N | `RecruitApi.${N}` | `RecruitApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  call<N extends ToolName>(
+    toolName: N | `RecruitApi.${N}` | `RecruitApi_${N}`,
+    input: WithObjectRequestBody<ToolInputs[N]>,
+    options?: CallOptions,
+  ): Promise<unknown>;
 }
 
 /** Creates a RecruitApi client over the given transport. */
@@ -2432,7 +2931,11 @@ export function createRecruitApiClient(options: ClientOptions): RecruitApiClient
     listAssessments: (input, callOptions) => caller.call(listAssessmentsTool, input, callOptions),
     findCandidates: (input, callOptions) => caller.call(findCandidatesTool, input, callOptions),
     listCloseReasons: (input, callOptions) => caller.call(listCloseReasonsTool, input, callOptions),
-    listEnabledCommunicationTemplates: (input, callOptions) => caller.call(listEnabledCommunicationTemplatesTool, input, callOptions),
+    listEnabledCommunicationTemplates: (input, callOptions) => caller.call(
+      listEnabledCommunicationTemplatesTool,
+      input,
+      callOptions,
+    ),
     getDepartmentDetails: (input, callOptions) => caller.call(getDepartmentDetailsTool, input, callOptions),
     listHiringTeamRoles: (input, callOptions) => caller.call(listHiringTeamRolesTool, input, callOptions),
     fetchInterviewDetails: (input, callOptions) => caller.call(fetchInterviewDetailsTool, input, callOptions),
@@ -2457,7 +2960,11 @@ export function createRecruitApiClient(options: ClientOptions): RecruitApiClient
     listApplications: (input, callOptions) => caller.call(listApplicationsTool, input, callOptions),
     updateApplicationHistory: (input, callOptions) => caller.call(updateApplicationHistoryTool, input, callOptions),
     getApplicationHistory: (input, callOptions) => caller.call(getApplicationHistoryTool, input, callOptions),
-    getCandidateCriteriaEvaluations: (input, callOptions) => caller.call(getCandidateCriteriaEvaluationsTool, input, callOptions),
+    getCandidateCriteriaEvaluations: (input, callOptions) => caller.call(
+      getCandidateCriteriaEvaluationsTool,
+      input,
+      callOptions,
+    ),
     listApplicationFeedback: (input, callOptions) => caller.call(listApplicationFeedbackTool, input, callOptions),
     submitApplicationFeedback: (input, callOptions) => caller.call(submitApplicationFeedbackTool, input, callOptions),
     getApprovalList: (input, callOptions) => caller.call(getApprovalListTool, input, callOptions),
@@ -2466,10 +2973,18 @@ export function createRecruitApiClient(options: ClientOptions): RecruitApiClient
     createOffer: (input, callOptions) => caller.call(createOfferTool, input, callOptions),
     getOfferDetails: (input, callOptions) => caller.call(getOfferDetailsTool, input, callOptions),
     getLatestOffers: (input, callOptions) => caller.call(getLatestOffersTool, input, callOptions),
-    createCandidateOfferVersion: (input, callOptions) => caller.call(createCandidateOfferVersionTool, input, callOptions),
+    createCandidateOfferVersion: (input, callOptions) => caller.call(
+      createCandidateOfferVersionTool,
+      input,
+      callOptions,
+    ),
     updateOffer: (input, callOptions) => caller.call(updateOfferTool, input, callOptions),
     startOfferProcess: (input, callOptions) => caller.call(startOfferProcessTool, input, callOptions),
-    addCompletedAssessmentToCandidate: (input, callOptions) => caller.call(addCompletedAssessmentToCandidateTool, input, callOptions),
+    addCompletedAssessmentToCandidate: (input, callOptions) => caller.call(
+      addCompletedAssessmentToCandidateTool,
+      input,
+      callOptions,
+    ),
     startAssessment: (input, callOptions) => caller.call(startAssessmentTool, input, callOptions),
     updateAssessmentStatus: (input, callOptions) => caller.call(updateAssessmentStatusTool, input, callOptions),
     cancelAssessment: (input, callOptions) => caller.call(cancelAssessmentTool, input, callOptions),
@@ -2537,7 +3052,11 @@ export function createRecruitApiClient(options: ClientOptions): RecruitApiClient
     archiveInterviewerPool: (input, callOptions) => caller.call(archiveInterviewerPoolTool, input, callOptions),
     restoreInterviewerPool: (input, callOptions) => caller.call(restoreInterviewerPoolTool, input, callOptions),
     addUserToInterviewerPool: (input, callOptions) => caller.call(addUserToInterviewerPoolTool, input, callOptions),
-    removeUserFromInterviewerPool: (input, callOptions) => caller.call(removeUserFromInterviewerPoolTool, input, callOptions),
+    removeUserFromInterviewerPool: (input, callOptions) => caller.call(
+      removeUserFromInterviewerPoolTool,
+      input,
+      callOptions,
+    ),
     createNewJob: (input, callOptions) => caller.call(createNewJobTool, input, callOptions),
     getJobDetails: (input, callOptions) => caller.call(getJobDetailsTool, input, callOptions),
     listAllJobs: (input, callOptions) => caller.call(listAllJobsTool, input, callOptions),

@@ -2,14 +2,17 @@
 /**
  * Values of ToolMode, the mode of mode-pattern tools.
  *
- * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored.
- * execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON.
+ * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is
+ * ignored.
+ * execute: Performs the operation; parameters marked `~` must be supplied and request_body is
+ * stringified JSON.
  */
 export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
 
+/** A value of ToolMode. */
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
 
 /** Short names of the RecruitApi tools. */
@@ -333,10 +336,18 @@ export interface ChangeApplicationSourceInput {
  */
 export interface ChangeApplicationStageInput {
   /**
-   * Keys named by the catalog: applicationId, interviewStageId, archiveReasonId (optional), archiveEmail.
-   * The document lists the keys as: applicationId, interviewStageId, optional archiveReasonId, archiveEmail.
+   * Keys named by the catalog: applicationId, interviewStageId, archiveReasonId (optional),
+   * archiveEmail.
+   * The document lists the keys as: applicationId, interviewStageId, optional archiveReasonId,
+   * archiveEmail.
    */
-  application_stage_change_details?: { applicationId?: unknown; interviewStageId?: unknown; archiveReasonId?: unknown; archiveEmail?: unknown; [key: string]: unknown };
+  application_stage_change_details?: {
+      applicationId?: unknown;
+      interviewStageId?: unknown;
+      archiveReasonId?: unknown;
+      archiveEmail?: unknown;
+      [key: string]: unknown;
+    };
 }
 
 /**
@@ -346,8 +357,21 @@ export interface ChangeApplicationStageInput {
  * Secrets: RECRUIT_API_KEY.
  */
 export interface CreateJobApplicationInput {
-  /** Keys named by the catalog: candidateId, jobId, interviewPlanId, interviewStageId, sourceId, creditedToUserId, createdAt, applicationHistory. */
-  job_application_data?: { candidateId?: unknown; jobId?: unknown; interviewPlanId?: unknown; interviewStageId?: unknown; sourceId?: unknown; creditedToUserId?: unknown; createdAt?: unknown; applicationHistory?: unknown; [key: string]: unknown };
+  /**
+   * Keys named by the catalog: candidateId, jobId, interviewPlanId, interviewStageId, sourceId,
+   * creditedToUserId, createdAt, applicationHistory.
+   */
+  job_application_data?: {
+      candidateId?: unknown;
+      jobId?: unknown;
+      interviewPlanId?: unknown;
+      interviewStageId?: unknown;
+      sourceId?: unknown;
+      creditedToUserId?: unknown;
+      createdAt?: unknown;
+      applicationHistory?: unknown;
+      [key: string]: unknown;
+    };
 }
 
 /**
@@ -357,8 +381,18 @@ export interface CreateJobApplicationInput {
  * Secrets: RECRUIT_API_KEY.
  */
 export interface TransferApplicationToJobInput {
-  /** Keys named by the catalog: applicationId, jobId, interviewPlanId, interviewStageId, startAutomaticActivities. */
-  application_transfer_details?: { applicationId?: unknown; jobId?: unknown; interviewPlanId?: unknown; interviewStageId?: unknown; startAutomaticActivities?: unknown; [key: string]: unknown };
+  /**
+   * Keys named by the catalog: applicationId, jobId, interviewPlanId, interviewStageId,
+   * startAutomaticActivities.
+   */
+  application_transfer_details?: {
+      applicationId?: unknown;
+      jobId?: unknown;
+      interviewPlanId?: unknown;
+      interviewStageId?: unknown;
+      startAutomaticActivities?: unknown;
+      [key: string]: unknown;
+    };
 }
 
 /**
@@ -368,8 +402,18 @@ export interface TransferApplicationToJobInput {
  * Secrets: RECRUIT_API_KEY.
  */
 export interface UpdateApplicationStatusInput {
-  /** Keys named by the catalog: applicationId, sourceId, creditedToUserId, createdAt, sendNotifications (controls subscriber notifications). */
-  application_update_payload?: { applicationId?: unknown; sourceId?: unknown; creditedToUserId?: unknown; createdAt?: unknown; sendNotifications?: unknown; [key: string]: unknown };
+  /**
+   * Keys named by the catalog: applicationId, sourceId, creditedToUserId, createdAt, sendNotifications
+   * (controls subscriber notifications).
+   */
+  application_update_payload?: {
+      applicationId?: unknown;
+      sourceId?: unknown;
+      creditedToUserId?: unknown;
+      createdAt?: unknown;
+      sendNotifications?: unknown;
+      [key: string]: unknown;
+    };
 }
 
 /**
@@ -380,7 +424,12 @@ export interface UpdateApplicationStatusInput {
  */
 export interface AddHiringTeamMemberInput {
   /** Keys named by the catalog: applicationId, teamMemberId, roleId. */
-  hiring_team_member_details?: { applicationId?: unknown; teamMemberId?: unknown; roleId?: unknown; [key: string]: unknown };
+  hiring_team_member_details?: {
+      applicationId?: unknown;
+      teamMemberId?: unknown;
+      roleId?: unknown;
+      [key: string]: unknown;
+    };
 }
 
 /**
@@ -391,7 +440,12 @@ export interface AddHiringTeamMemberInput {
  */
 export interface RemoveHiringTeamMemberInput {
   /** Keys named by the catalog: applicationId, teamMemberId, roleId. */
-  hiring_team_removal_details?: { applicationId?: unknown; teamMemberId?: unknown; roleId?: unknown; [key: string]: unknown };
+  hiring_team_removal_details?: {
+      applicationId?: unknown;
+      teamMemberId?: unknown;
+      roleId?: unknown;
+      [key: string]: unknown;
+    };
 }
 
 /**
@@ -500,7 +554,8 @@ export interface CancelInterviewScheduleInput {
 export interface CreateInterviewScheduleInput {
   /**
    * Application id, interview events, extra data.
-   * Key names are not given for this object; the interview schedule resource has events with start time, end time, interviewers.
+   * Key names are not given for this object; the interview schedule resource has events with start time,
+   * end time, interviewers.
    */
   interview_schedule_request?: { [key: string]: unknown };
 }
@@ -541,7 +596,8 @@ export interface ListJobOpeningsInput {
  * Tool `RecruitApi.CreateJobOpening`.
  * Secrets: RECRUIT_API_KEY.
  * Parameters are the fields of the opening table, all optional.
- * A new opening starts as Draft unless opening_state is given; other initial states may need further validation.
+ * A new opening starts as Draft unless opening_state is given; other initial states may need further
+ * validation.
  */
 export interface CreateJobOpeningInput {
   associated_job_ids?: readonly string[];
@@ -602,8 +658,11 @@ export interface SetOpeningArchivedStateInput {
  *
  * Tool `RecruitApi.UpdateJobOpening`.
  * Secrets: RECRUIT_API_KEY.
- * The opening table describes CreateJobOpening and UpdateJobOpening parameters; its types and rules are applied here to the parameters of the same name.
- * The opening table's `identifiers` field (comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType) is not in this tool's parameter list, which has fields_to_update and opening_identifier instead; the document does not say how they relate.
+ * The opening table describes CreateJobOpening and UpdateJobOpening parameters; its types and rules
+ * are applied here to the parameters of the same name.
+ * The opening table's `identifiers` field (comma-separated list naming jobIds, targetHireDate,
+ * targetStartDate, isBackfill and employmentType) is not in this tool's parameter list, which has
+ * fields_to_update and opening_identifier instead; the document does not say how they relate.
  */
 export interface UpdateJobOpeningInput {
   department_team_id?: string;
@@ -682,7 +741,12 @@ export interface ListSourceTrackingLinksInput {
  */
 export interface CreateWebhookSettingInput {
   /** Keys named by the catalog: webhookType (values not shown), requestUrl, secretToken. */
-  webhook_configuration?: { webhookType?: unknown; requestUrl?: unknown; secretToken?: unknown; [key: string]: unknown };
+  webhook_configuration?: {
+      webhookType?: unknown;
+      requestUrl?: unknown;
+      secretToken?: unknown;
+      [key: string]: unknown;
+    };
 }
 
 /**
@@ -694,9 +758,17 @@ export interface CreateWebhookSettingInput {
 export interface UpdateWebhookSettingInput {
   /**
    * webhookId; optionally one of enabled, requestUrl, secretToken.
-   * Keys named by the catalog: webhookId, enabled (optional; one of enabled, requestUrl, secretToken), requestUrl (optional; one of enabled, requestUrl, secretToken), secretToken (optional; one of enabled, requestUrl, secretToken).
+   * Keys named by the catalog: webhookId, enabled (optional; one of enabled, requestUrl, secretToken),
+   * requestUrl (optional; one of enabled, requestUrl, secretToken), secretToken (optional; one of
+   * enabled, requestUrl, secretToken).
    */
-  webhook_settings_payload?: { webhookId?: unknown; enabled?: unknown; requestUrl?: unknown; secretToken?: unknown; [key: string]: unknown };
+  webhook_settings_payload?: {
+      webhookId?: unknown;
+      enabled?: unknown;
+      requestUrl?: unknown;
+      secretToken?: unknown;
+      [key: string]: unknown;
+    };
 }
 
 /**
@@ -712,7 +784,8 @@ export interface DeleteWebhookSettingInput {
 /** Parameters of `RecruitApi.FetchApplicationDetails` besides `mode`. */
 export interface FetchApplicationDetailsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -725,14 +798,19 @@ export interface FetchApplicationDetailsParameters {
  * Tool `RecruitApi.FetchApplicationDetails`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type FetchApplicationDetailsInput = 
-    | (Partial<Record<keyof FetchApplicationDetailsParameters, unknown>> & { mode: "get_request_schema" })
-    | (FetchApplicationDetailsParameters & { mode: "execute" } & Required<Pick<FetchApplicationDetailsParameters, "request_body">>);
+export type FetchApplicationDetailsInput =
+  | (Partial<Record<keyof FetchApplicationDetailsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    FetchApplicationDetailsParameters &
+    { mode: "execute" } &
+    Required<Pick<FetchApplicationDetailsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListApplications` besides `mode`. */
 export interface ListApplicationsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -745,14 +823,15 @@ export interface ListApplicationsParameters {
  * Tool `RecruitApi.ListApplications`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListApplicationsInput = 
-    | (Partial<Record<keyof ListApplicationsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListApplicationsParameters & { mode: "execute" } & Required<Pick<ListApplicationsParameters, "request_body">>);
+export type ListApplicationsInput =
+  | (Partial<Record<keyof ListApplicationsParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListApplicationsParameters & { mode: "execute" } & Required<Pick<ListApplicationsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateApplicationHistory` besides `mode`. */
 export interface UpdateApplicationHistoryParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -765,14 +844,19 @@ export interface UpdateApplicationHistoryParameters {
  * Tool `RecruitApi.UpdateApplicationHistory`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateApplicationHistoryInput = 
-    | (Partial<Record<keyof UpdateApplicationHistoryParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateApplicationHistoryParameters & { mode: "execute" } & Required<Pick<UpdateApplicationHistoryParameters, "request_body">>);
+export type UpdateApplicationHistoryInput =
+  | (Partial<Record<keyof UpdateApplicationHistoryParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateApplicationHistoryParameters &
+    { mode: "execute" } &
+    Required<Pick<UpdateApplicationHistoryParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GetApplicationHistory` besides `mode`. */
 export interface GetApplicationHistoryParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -785,14 +869,19 @@ export interface GetApplicationHistoryParameters {
  * Tool `RecruitApi.GetApplicationHistory`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetApplicationHistoryInput = 
-    | (Partial<Record<keyof GetApplicationHistoryParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetApplicationHistoryParameters & { mode: "execute" } & Required<Pick<GetApplicationHistoryParameters, "request_body">>);
+export type GetApplicationHistoryInput =
+  | (Partial<Record<keyof GetApplicationHistoryParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetApplicationHistoryParameters &
+    { mode: "execute" } &
+    Required<Pick<GetApplicationHistoryParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GetCandidateCriteriaEvaluations` besides `mode`. */
 export interface GetCandidateCriteriaEvaluationsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -805,14 +894,19 @@ export interface GetCandidateCriteriaEvaluationsParameters {
  * Tool `RecruitApi.GetCandidateCriteriaEvaluations`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetCandidateCriteriaEvaluationsInput = 
-    | (Partial<Record<keyof GetCandidateCriteriaEvaluationsParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetCandidateCriteriaEvaluationsParameters & { mode: "execute" } & Required<Pick<GetCandidateCriteriaEvaluationsParameters, "request_body">>);
+export type GetCandidateCriteriaEvaluationsInput =
+  | (Partial<Record<keyof GetCandidateCriteriaEvaluationsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetCandidateCriteriaEvaluationsParameters &
+    { mode: "execute" } &
+    Required<Pick<GetCandidateCriteriaEvaluationsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListApplicationFeedback` besides `mode`. */
 export interface ListApplicationFeedbackParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -825,14 +919,19 @@ export interface ListApplicationFeedbackParameters {
  * Tool `RecruitApi.ListApplicationFeedback`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListApplicationFeedbackInput = 
-    | (Partial<Record<keyof ListApplicationFeedbackParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListApplicationFeedbackParameters & { mode: "execute" } & Required<Pick<ListApplicationFeedbackParameters, "request_body">>);
+export type ListApplicationFeedbackInput =
+  | (Partial<Record<keyof ListApplicationFeedbackParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    ListApplicationFeedbackParameters &
+    { mode: "execute" } &
+    Required<Pick<ListApplicationFeedbackParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.SubmitApplicationFeedback` besides `mode`. */
 export interface SubmitApplicationFeedbackParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -845,14 +944,19 @@ export interface SubmitApplicationFeedbackParameters {
  * Tool `RecruitApi.SubmitApplicationFeedback`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type SubmitApplicationFeedbackInput = 
-    | (Partial<Record<keyof SubmitApplicationFeedbackParameters, unknown>> & { mode: "get_request_schema" })
-    | (SubmitApplicationFeedbackParameters & { mode: "execute" } & Required<Pick<SubmitApplicationFeedbackParameters, "request_body">>);
+export type SubmitApplicationFeedbackInput =
+  | (Partial<Record<keyof SubmitApplicationFeedbackParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    SubmitApplicationFeedbackParameters &
+    { mode: "execute" } &
+    Required<Pick<SubmitApplicationFeedbackParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GetApprovalList` besides `mode`. */
 export interface GetApprovalListParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -865,14 +969,15 @@ export interface GetApprovalListParameters {
  * Tool `RecruitApi.GetApprovalList`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetApprovalListInput = 
-    | (Partial<Record<keyof GetApprovalListParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetApprovalListParameters & { mode: "execute" } & Required<Pick<GetApprovalListParameters, "request_body">>);
+export type GetApprovalListInput =
+  | (Partial<Record<keyof GetApprovalListParameters, unknown>> & { mode: "get_request_schema" })
+  | (GetApprovalListParameters & { mode: "execute" } & Required<Pick<GetApprovalListParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateApprovalDefinition` besides `mode`. */
 export interface UpdateApprovalDefinitionParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -885,14 +990,19 @@ export interface UpdateApprovalDefinitionParameters {
  * Tool `RecruitApi.UpdateApprovalDefinition`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateApprovalDefinitionInput = 
-    | (Partial<Record<keyof UpdateApprovalDefinitionParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateApprovalDefinitionParameters & { mode: "execute" } & Required<Pick<UpdateApprovalDefinitionParameters, "request_body">>);
+export type UpdateApprovalDefinitionInput =
+  | (Partial<Record<keyof UpdateApprovalDefinitionParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateApprovalDefinitionParameters &
+    { mode: "execute" } &
+    Required<Pick<UpdateApprovalDefinitionParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.OfferApprovalAction` besides `mode`. */
 export interface OfferApprovalActionParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -905,14 +1015,17 @@ export interface OfferApprovalActionParameters {
  * Tool `RecruitApi.OfferApprovalAction`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type OfferApprovalActionInput = 
-    | (Partial<Record<keyof OfferApprovalActionParameters, unknown>> & { mode: "get_request_schema" })
-    | (OfferApprovalActionParameters & { mode: "execute" } & Required<Pick<OfferApprovalActionParameters, "request_body">>);
+export type OfferApprovalActionInput =
+  | (Partial<Record<keyof OfferApprovalActionParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    OfferApprovalActionParameters & { mode: "execute" } & Required<Pick<OfferApprovalActionParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CreateOffer` besides `mode`. */
 export interface CreateOfferParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -925,14 +1038,15 @@ export interface CreateOfferParameters {
  * Tool `RecruitApi.CreateOffer`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateOfferInput = 
-    | (Partial<Record<keyof CreateOfferParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateOfferParameters & { mode: "execute" } & Required<Pick<CreateOfferParameters, "request_body">>);
+export type CreateOfferInput =
+  | (Partial<Record<keyof CreateOfferParameters, unknown>> & { mode: "get_request_schema" })
+  | (CreateOfferParameters & { mode: "execute" } & Required<Pick<CreateOfferParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetOfferDetails` besides `mode`. */
 export interface GetOfferDetailsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -945,14 +1059,15 @@ export interface GetOfferDetailsParameters {
  * Tool `RecruitApi.GetOfferDetails`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetOfferDetailsInput = 
-    | (Partial<Record<keyof GetOfferDetailsParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetOfferDetailsParameters & { mode: "execute" } & Required<Pick<GetOfferDetailsParameters, "request_body">>);
+export type GetOfferDetailsInput =
+  | (Partial<Record<keyof GetOfferDetailsParameters, unknown>> & { mode: "get_request_schema" })
+  | (GetOfferDetailsParameters & { mode: "execute" } & Required<Pick<GetOfferDetailsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetLatestOffers` besides `mode`. */
 export interface GetLatestOffersParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -965,14 +1080,15 @@ export interface GetLatestOffersParameters {
  * Tool `RecruitApi.GetLatestOffers`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetLatestOffersInput = 
-    | (Partial<Record<keyof GetLatestOffersParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetLatestOffersParameters & { mode: "execute" } & Required<Pick<GetLatestOffersParameters, "request_body">>);
+export type GetLatestOffersInput =
+  | (Partial<Record<keyof GetLatestOffersParameters, unknown>> & { mode: "get_request_schema" })
+  | (GetLatestOffersParameters & { mode: "execute" } & Required<Pick<GetLatestOffersParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateCandidateOfferVersion` besides `mode`. */
 export interface CreateCandidateOfferVersionParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -985,14 +1101,19 @@ export interface CreateCandidateOfferVersionParameters {
  * Tool `RecruitApi.CreateCandidateOfferVersion`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateCandidateOfferVersionInput = 
-    | (Partial<Record<keyof CreateCandidateOfferVersionParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateCandidateOfferVersionParameters & { mode: "execute" } & Required<Pick<CreateCandidateOfferVersionParameters, "request_body">>);
+export type CreateCandidateOfferVersionInput =
+  | (Partial<Record<keyof CreateCandidateOfferVersionParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateCandidateOfferVersionParameters &
+    { mode: "execute" } &
+    Required<Pick<CreateCandidateOfferVersionParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.UpdateOffer` besides `mode`. */
 export interface UpdateOfferParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1005,14 +1126,15 @@ export interface UpdateOfferParameters {
  * Tool `RecruitApi.UpdateOffer`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateOfferInput = 
-    | (Partial<Record<keyof UpdateOfferParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateOfferParameters & { mode: "execute" } & Required<Pick<UpdateOfferParameters, "request_body">>);
+export type UpdateOfferInput =
+  | (Partial<Record<keyof UpdateOfferParameters, unknown>> & { mode: "get_request_schema" })
+  | (UpdateOfferParameters & { mode: "execute" } & Required<Pick<UpdateOfferParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.StartOfferProcess` besides `mode`. */
 export interface StartOfferProcessParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1025,14 +1147,15 @@ export interface StartOfferProcessParameters {
  * Tool `RecruitApi.StartOfferProcess`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type StartOfferProcessInput = 
-    | (Partial<Record<keyof StartOfferProcessParameters, unknown>> & { mode: "get_request_schema" })
-    | (StartOfferProcessParameters & { mode: "execute" } & Required<Pick<StartOfferProcessParameters, "request_body">>);
+export type StartOfferProcessInput =
+  | (Partial<Record<keyof StartOfferProcessParameters, unknown>> & { mode: "get_request_schema" })
+  | (StartOfferProcessParameters & { mode: "execute" } & Required<Pick<StartOfferProcessParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AddCompletedAssessmentToCandidate` besides `mode`. */
 export interface AddCompletedAssessmentToCandidateParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1045,14 +1168,19 @@ export interface AddCompletedAssessmentToCandidateParameters {
  * Tool `RecruitApi.AddCompletedAssessmentToCandidate`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type AddCompletedAssessmentToCandidateInput = 
-    | (Partial<Record<keyof AddCompletedAssessmentToCandidateParameters, unknown>> & { mode: "get_request_schema" })
-    | (AddCompletedAssessmentToCandidateParameters & { mode: "execute" } & Required<Pick<AddCompletedAssessmentToCandidateParameters, "request_body">>);
+export type AddCompletedAssessmentToCandidateInput =
+  | (Partial<Record<keyof AddCompletedAssessmentToCandidateParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    AddCompletedAssessmentToCandidateParameters &
+    { mode: "execute" } &
+    Required<Pick<AddCompletedAssessmentToCandidateParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.StartAssessment` besides `mode`. */
 export interface StartAssessmentParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1065,14 +1193,15 @@ export interface StartAssessmentParameters {
  * Tool `RecruitApi.StartAssessment`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type StartAssessmentInput = 
-    | (Partial<Record<keyof StartAssessmentParameters, unknown>> & { mode: "get_request_schema" })
-    | (StartAssessmentParameters & { mode: "execute" } & Required<Pick<StartAssessmentParameters, "request_body">>);
+export type StartAssessmentInput =
+  | (Partial<Record<keyof StartAssessmentParameters, unknown>> & { mode: "get_request_schema" })
+  | (StartAssessmentParameters & { mode: "execute" } & Required<Pick<StartAssessmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateAssessmentStatus` besides `mode`. */
 export interface UpdateAssessmentStatusParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1085,14 +1214,19 @@ export interface UpdateAssessmentStatusParameters {
  * Tool `RecruitApi.UpdateAssessmentStatus`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateAssessmentStatusInput = 
-    | (Partial<Record<keyof UpdateAssessmentStatusParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateAssessmentStatusParameters & { mode: "execute" } & Required<Pick<UpdateAssessmentStatusParameters, "request_body">>);
+export type UpdateAssessmentStatusInput =
+  | (Partial<Record<keyof UpdateAssessmentStatusParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateAssessmentStatusParameters &
+    { mode: "execute" } &
+    Required<Pick<UpdateAssessmentStatusParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CancelAssessment` besides `mode`. */
 export interface CancelAssessmentParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1105,14 +1239,15 @@ export interface CancelAssessmentParameters {
  * Tool `RecruitApi.CancelAssessment`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CancelAssessmentInput = 
-    | (Partial<Record<keyof CancelAssessmentParameters, unknown>> & { mode: "get_request_schema" })
-    | (CancelAssessmentParameters & { mode: "execute" } & Required<Pick<CancelAssessmentParameters, "request_body">>);
+export type CancelAssessmentInput =
+  | (Partial<Record<keyof CancelAssessmentParameters, unknown>> & { mode: "get_request_schema" })
+  | (CancelAssessmentParameters & { mode: "execute" } & Required<Pick<CancelAssessmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AddCandidateToProject` besides `mode`. */
 export interface AddCandidateToProjectParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1125,14 +1260,19 @@ export interface AddCandidateToProjectParameters {
  * Tool `RecruitApi.AddCandidateToProject`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type AddCandidateToProjectInput = 
-    | (Partial<Record<keyof AddCandidateToProjectParameters, unknown>> & { mode: "get_request_schema" })
-    | (AddCandidateToProjectParameters & { mode: "execute" } & Required<Pick<AddCandidateToProjectParameters, "request_body">>);
+export type AddCandidateToProjectInput =
+  | (Partial<Record<keyof AddCandidateToProjectParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    AddCandidateToProjectParameters &
+    { mode: "execute" } &
+    Required<Pick<AddCandidateToProjectParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.AddCandidateTag` besides `mode`. */
 export interface AddCandidateTagParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1145,14 +1285,15 @@ export interface AddCandidateTagParameters {
  * Tool `RecruitApi.AddCandidateTag`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type AddCandidateTagInput = 
-    | (Partial<Record<keyof AddCandidateTagParameters, unknown>> & { mode: "get_request_schema" })
-    | (AddCandidateTagParameters & { mode: "execute" } & Required<Pick<AddCandidateTagParameters, "request_body">>);
+export type AddCandidateTagInput =
+  | (Partial<Record<keyof AddCandidateTagParameters, unknown>> & { mode: "get_request_schema" })
+  | (AddCandidateTagParameters & { mode: "execute" } & Required<Pick<AddCandidateTagParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AnonymizeCandidateData` besides `mode`. */
 export interface AnonymizeCandidateDataParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1165,14 +1306,19 @@ export interface AnonymizeCandidateDataParameters {
  * Tool `RecruitApi.AnonymizeCandidateData`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type AnonymizeCandidateDataInput = 
-    | (Partial<Record<keyof AnonymizeCandidateDataParameters, unknown>> & { mode: "get_request_schema" })
-    | (AnonymizeCandidateDataParameters & { mode: "execute" } & Required<Pick<AnonymizeCandidateDataParameters, "request_body">>);
+export type AnonymizeCandidateDataInput =
+  | (Partial<Record<keyof AnonymizeCandidateDataParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    AnonymizeCandidateDataParameters &
+    { mode: "execute" } &
+    Required<Pick<AnonymizeCandidateDataParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CreateCandidate` besides `mode`. */
 export interface CreateCandidateParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1185,14 +1331,15 @@ export interface CreateCandidateParameters {
  * Tool `RecruitApi.CreateCandidate`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateCandidateInput = 
-    | (Partial<Record<keyof CreateCandidateParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateCandidateParameters & { mode: "execute" } & Required<Pick<CreateCandidateParameters, "request_body">>);
+export type CreateCandidateInput =
+  | (Partial<Record<keyof CreateCandidateParameters, unknown>> & { mode: "get_request_schema" })
+  | (CreateCandidateParameters & { mode: "execute" } & Required<Pick<CreateCandidateParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateCandidateNote` besides `mode`. */
 export interface CreateCandidateNoteParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1205,14 +1352,17 @@ export interface CreateCandidateNoteParameters {
  * Tool `RecruitApi.CreateCandidateNote`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateCandidateNoteInput = 
-    | (Partial<Record<keyof CreateCandidateNoteParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateCandidateNoteParameters & { mode: "execute" } & Required<Pick<CreateCandidateNoteParameters, "request_body">>);
+export type CreateCandidateNoteInput =
+  | (Partial<Record<keyof CreateCandidateNoteParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateCandidateNoteParameters & { mode: "execute" } & Required<Pick<CreateCandidateNoteParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GetCandidateInformation` besides `mode`. */
 export interface GetCandidateInformationParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1225,14 +1375,19 @@ export interface GetCandidateInformationParameters {
  * Tool `RecruitApi.GetCandidateInformation`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetCandidateInformationInput = 
-    | (Partial<Record<keyof GetCandidateInformationParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetCandidateInformationParameters & { mode: "execute" } & Required<Pick<GetCandidateInformationParameters, "request_body">>);
+export type GetCandidateInformationInput =
+  | (Partial<Record<keyof GetCandidateInformationParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetCandidateInformationParameters &
+    { mode: "execute" } &
+    Required<Pick<GetCandidateInformationParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListCandidates` besides `mode`. */
 export interface ListCandidatesParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1245,14 +1400,15 @@ export interface ListCandidatesParameters {
  * Tool `RecruitApi.ListCandidates`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListCandidatesInput = 
-    | (Partial<Record<keyof ListCandidatesParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListCandidatesParameters & { mode: "execute" } & Required<Pick<ListCandidatesParameters, "request_body">>);
+export type ListCandidatesInput =
+  | (Partial<Record<keyof ListCandidatesParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListCandidatesParameters & { mode: "execute" } & Required<Pick<ListCandidatesParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCandidateClientInfo` besides `mode`. */
 export interface ListCandidateClientInfoParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1265,14 +1421,19 @@ export interface ListCandidateClientInfoParameters {
  * Tool `RecruitApi.ListCandidateClientInfo`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListCandidateClientInfoInput = 
-    | (Partial<Record<keyof ListCandidateClientInfoParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListCandidateClientInfoParameters & { mode: "execute" } & Required<Pick<ListCandidateClientInfoParameters, "request_body">>);
+export type ListCandidateClientInfoInput =
+  | (Partial<Record<keyof ListCandidateClientInfoParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    ListCandidateClientInfoParameters &
+    { mode: "execute" } &
+    Required<Pick<ListCandidateClientInfoParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListCandidateNotes` besides `mode`. */
 export interface ListCandidateNotesParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1285,14 +1446,15 @@ export interface ListCandidateNotesParameters {
  * Tool `RecruitApi.ListCandidateNotes`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListCandidateNotesInput = 
-    | (Partial<Record<keyof ListCandidateNotesParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListCandidateNotesParameters & { mode: "execute" } & Required<Pick<ListCandidateNotesParameters, "request_body">>);
+export type ListCandidateNotesInput =
+  | (Partial<Record<keyof ListCandidateNotesParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListCandidateNotesParameters & { mode: "execute" } & Required<Pick<ListCandidateNotesParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCandidateProjects` besides `mode`. */
 export interface ListCandidateProjectsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1305,14 +1467,19 @@ export interface ListCandidateProjectsParameters {
  * Tool `RecruitApi.ListCandidateProjects`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListCandidateProjectsInput = 
-    | (Partial<Record<keyof ListCandidateProjectsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListCandidateProjectsParameters & { mode: "execute" } & Required<Pick<ListCandidateProjectsParameters, "request_body">>);
+export type ListCandidateProjectsInput =
+  | (Partial<Record<keyof ListCandidateProjectsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    ListCandidateProjectsParameters &
+    { mode: "execute" } &
+    Required<Pick<ListCandidateProjectsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.UpdateCandidateInfo` besides `mode`. */
 export interface UpdateCandidateInfoParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1325,14 +1492,17 @@ export interface UpdateCandidateInfoParameters {
  * Tool `RecruitApi.UpdateCandidateInfo`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateCandidateInfoInput = 
-    | (Partial<Record<keyof UpdateCandidateInfoParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateCandidateInfoParameters & { mode: "execute" } & Required<Pick<UpdateCandidateInfoParameters, "request_body">>);
+export type UpdateCandidateInfoInput =
+  | (Partial<Record<keyof UpdateCandidateInfoParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateCandidateInfoParameters & { mode: "execute" } & Required<Pick<UpdateCandidateInfoParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CreateCandidateTag` besides `mode`. */
 export interface CreateCandidateTagParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1345,14 +1515,15 @@ export interface CreateCandidateTagParameters {
  * Tool `RecruitApi.CreateCandidateTag`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateCandidateTagInput = 
-    | (Partial<Record<keyof CreateCandidateTagParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateCandidateTagParameters & { mode: "execute" } & Required<Pick<CreateCandidateTagParameters, "request_body">>);
+export type CreateCandidateTagInput =
+  | (Partial<Record<keyof CreateCandidateTagParameters, unknown>> & { mode: "get_request_schema" })
+  | (CreateCandidateTagParameters & { mode: "execute" } & Required<Pick<CreateCandidateTagParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCandidateTags` besides `mode`. */
 export interface ListCandidateTagsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1365,14 +1536,15 @@ export interface ListCandidateTagsParameters {
  * Tool `RecruitApi.ListCandidateTags`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListCandidateTagsInput = 
-    | (Partial<Record<keyof ListCandidateTagsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListCandidateTagsParameters & { mode: "execute" } & Required<Pick<ListCandidateTagsParameters, "request_body">>);
+export type ListCandidateTagsInput =
+  | (Partial<Record<keyof ListCandidateTagsParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListCandidateTagsParameters & { mode: "execute" } & Required<Pick<ListCandidateTagsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RetrieveCandidateFileUrl` besides `mode`. */
 export interface RetrieveCandidateFileUrlParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1385,14 +1557,19 @@ export interface RetrieveCandidateFileUrlParameters {
  * Tool `RecruitApi.RetrieveCandidateFileUrl`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type RetrieveCandidateFileUrlInput = 
-    | (Partial<Record<keyof RetrieveCandidateFileUrlParameters, unknown>> & { mode: "get_request_schema" })
-    | (RetrieveCandidateFileUrlParameters & { mode: "execute" } & Required<Pick<RetrieveCandidateFileUrlParameters, "request_body">>);
+export type RetrieveCandidateFileUrlInput =
+  | (Partial<Record<keyof RetrieveCandidateFileUrlParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    RetrieveCandidateFileUrlParameters &
+    { mode: "execute" } &
+    Required<Pick<RetrieveCandidateFileUrlParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CreateCandidateReferral` besides `mode`. */
 export interface CreateCandidateReferralParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1405,14 +1582,19 @@ export interface CreateCandidateReferralParameters {
  * Tool `RecruitApi.CreateCandidateReferral`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateCandidateReferralInput = 
-    | (Partial<Record<keyof CreateCandidateReferralParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateCandidateReferralParameters & { mode: "execute" } & Required<Pick<CreateCandidateReferralParameters, "request_body">>);
+export type CreateCandidateReferralInput =
+  | (Partial<Record<keyof CreateCandidateReferralParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateCandidateReferralParameters &
+    { mode: "execute" } &
+    Required<Pick<CreateCandidateReferralParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CreateCustomField` besides `mode`. */
 export interface CreateCustomFieldParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1425,14 +1607,15 @@ export interface CreateCustomFieldParameters {
  * Tool `RecruitApi.CreateCustomField`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateCustomFieldInput = 
-    | (Partial<Record<keyof CreateCustomFieldParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateCustomFieldParameters & { mode: "execute" } & Required<Pick<CreateCustomFieldParameters, "request_body">>);
+export type CreateCustomFieldInput =
+  | (Partial<Record<keyof CreateCustomFieldParameters, unknown>> & { mode: "get_request_schema" })
+  | (CreateCustomFieldParameters & { mode: "execute" } & Required<Pick<CreateCustomFieldParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetCustomFieldInfo` besides `mode`. */
 export interface GetCustomFieldInfoParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1445,14 +1628,15 @@ export interface GetCustomFieldInfoParameters {
  * Tool `RecruitApi.GetCustomFieldInfo`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetCustomFieldInfoInput = 
-    | (Partial<Record<keyof GetCustomFieldInfoParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetCustomFieldInfoParameters & { mode: "execute" } & Required<Pick<GetCustomFieldInfoParameters, "request_body">>);
+export type GetCustomFieldInfoInput =
+  | (Partial<Record<keyof GetCustomFieldInfoParameters, unknown>> & { mode: "get_request_schema" })
+  | (GetCustomFieldInfoParameters & { mode: "execute" } & Required<Pick<GetCustomFieldInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListCustomFields` besides `mode`. */
 export interface ListCustomFieldsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1465,14 +1649,15 @@ export interface ListCustomFieldsParameters {
  * Tool `RecruitApi.ListCustomFields`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListCustomFieldsInput = 
-    | (Partial<Record<keyof ListCustomFieldsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListCustomFieldsParameters & { mode: "execute" } & Required<Pick<ListCustomFieldsParameters, "request_body">>);
+export type ListCustomFieldsInput =
+  | (Partial<Record<keyof ListCustomFieldsParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListCustomFieldsParameters & { mode: "execute" } & Required<Pick<ListCustomFieldsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.SetCustomFieldValue` besides `mode`. */
 export interface SetCustomFieldValueParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1485,14 +1670,17 @@ export interface SetCustomFieldValueParameters {
  * Tool `RecruitApi.SetCustomFieldValue`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type SetCustomFieldValueInput = 
-    | (Partial<Record<keyof SetCustomFieldValueParameters, unknown>> & { mode: "get_request_schema" })
-    | (SetCustomFieldValueParameters & { mode: "execute" } & Required<Pick<SetCustomFieldValueParameters, "request_body">>);
+export type SetCustomFieldValueInput =
+  | (Partial<Record<keyof SetCustomFieldValueParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    SetCustomFieldValueParameters & { mode: "execute" } & Required<Pick<SetCustomFieldValueParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CreateDepartment` besides `mode`. */
 export interface CreateDepartmentParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1505,14 +1693,15 @@ export interface CreateDepartmentParameters {
  * Tool `RecruitApi.CreateDepartment`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateDepartmentInput = 
-    | (Partial<Record<keyof CreateDepartmentParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateDepartmentParameters & { mode: "execute" } & Required<Pick<CreateDepartmentParameters, "request_body">>);
+export type CreateDepartmentInput =
+  | (Partial<Record<keyof CreateDepartmentParameters, unknown>> & { mode: "get_request_schema" })
+  | (CreateDepartmentParameters & { mode: "execute" } & Required<Pick<CreateDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ArchiveDepartment` besides `mode`. */
 export interface ArchiveDepartmentParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1525,14 +1714,15 @@ export interface ArchiveDepartmentParameters {
  * Tool `RecruitApi.ArchiveDepartment`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ArchiveDepartmentInput = 
-    | (Partial<Record<keyof ArchiveDepartmentParameters, unknown>> & { mode: "get_request_schema" })
-    | (ArchiveDepartmentParameters & { mode: "execute" } & Required<Pick<ArchiveDepartmentParameters, "request_body">>);
+export type ArchiveDepartmentInput =
+  | (Partial<Record<keyof ArchiveDepartmentParameters, unknown>> & { mode: "get_request_schema" })
+  | (ArchiveDepartmentParameters & { mode: "execute" } & Required<Pick<ArchiveDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RestoreDepartment` besides `mode`. */
 export interface RestoreDepartmentParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1545,14 +1735,15 @@ export interface RestoreDepartmentParameters {
  * Tool `RecruitApi.RestoreDepartment`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type RestoreDepartmentInput = 
-    | (Partial<Record<keyof RestoreDepartmentParameters, unknown>> & { mode: "get_request_schema" })
-    | (RestoreDepartmentParameters & { mode: "execute" } & Required<Pick<RestoreDepartmentParameters, "request_body">>);
+export type RestoreDepartmentInput =
+  | (Partial<Record<keyof RestoreDepartmentParameters, unknown>> & { mode: "get_request_schema" })
+  | (RestoreDepartmentParameters & { mode: "execute" } & Required<Pick<RestoreDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListDepartments` besides `mode`. */
 export interface ListDepartmentsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1565,14 +1756,15 @@ export interface ListDepartmentsParameters {
  * Tool `RecruitApi.ListDepartments`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListDepartmentsInput = 
-    | (Partial<Record<keyof ListDepartmentsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListDepartmentsParameters & { mode: "execute" } & Required<Pick<ListDepartmentsParameters, "request_body">>);
+export type ListDepartmentsInput =
+  | (Partial<Record<keyof ListDepartmentsParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListDepartmentsParameters & { mode: "execute" } & Required<Pick<ListDepartmentsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.MoveDepartment` besides `mode`. */
 export interface MoveDepartmentParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1585,14 +1777,15 @@ export interface MoveDepartmentParameters {
  * Tool `RecruitApi.MoveDepartment`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type MoveDepartmentInput = 
-    | (Partial<Record<keyof MoveDepartmentParameters, unknown>> & { mode: "get_request_schema" })
-    | (MoveDepartmentParameters & { mode: "execute" } & Required<Pick<MoveDepartmentParameters, "request_body">>);
+export type MoveDepartmentInput =
+  | (Partial<Record<keyof MoveDepartmentParameters, unknown>> & { mode: "get_request_schema" })
+  | (MoveDepartmentParameters & { mode: "execute" } & Required<Pick<MoveDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.UpdateDepartment` besides `mode`. */
 export interface UpdateDepartmentParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1605,14 +1798,15 @@ export interface UpdateDepartmentParameters {
  * Tool `RecruitApi.UpdateDepartment`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateDepartmentInput = 
-    | (Partial<Record<keyof UpdateDepartmentParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateDepartmentParameters & { mode: "execute" } & Required<Pick<UpdateDepartmentParameters, "request_body">>);
+export type UpdateDepartmentInput =
+  | (Partial<Record<keyof UpdateDepartmentParameters, unknown>> & { mode: "get_request_schema" })
+  | (UpdateDepartmentParameters & { mode: "execute" } & Required<Pick<UpdateDepartmentParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetFeedbackFormInfo` besides `mode`. */
 export interface GetFeedbackFormInfoParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1625,14 +1819,17 @@ export interface GetFeedbackFormInfoParameters {
  * Tool `RecruitApi.GetFeedbackFormInfo`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetFeedbackFormInfoInput = 
-    | (Partial<Record<keyof GetFeedbackFormInfoParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetFeedbackFormInfoParameters & { mode: "execute" } & Required<Pick<GetFeedbackFormInfoParameters, "request_body">>);
+export type GetFeedbackFormInfoInput =
+  | (Partial<Record<keyof GetFeedbackFormInfoParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetFeedbackFormInfoParameters & { mode: "execute" } & Required<Pick<GetFeedbackFormInfoParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListFeedbackForms` besides `mode`. */
 export interface ListFeedbackFormsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1645,14 +1842,15 @@ export interface ListFeedbackFormsParameters {
  * Tool `RecruitApi.ListFeedbackForms`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListFeedbackFormsInput = 
-    | (Partial<Record<keyof ListFeedbackFormsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListFeedbackFormsParameters & { mode: "execute" } & Required<Pick<ListFeedbackFormsParameters, "request_body">>);
+export type ListFeedbackFormsInput =
+  | (Partial<Record<keyof ListFeedbackFormsParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListFeedbackFormsParameters & { mode: "execute" } & Required<Pick<ListFeedbackFormsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.HiringTeamAddMember` besides `mode`. */
 export interface HiringTeamAddMemberParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1665,14 +1863,17 @@ export interface HiringTeamAddMemberParameters {
  * Tool `RecruitApi.HiringTeamAddMember`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type HiringTeamAddMemberInput = 
-    | (Partial<Record<keyof HiringTeamAddMemberParameters, unknown>> & { mode: "get_request_schema" })
-    | (HiringTeamAddMemberParameters & { mode: "execute" } & Required<Pick<HiringTeamAddMemberParameters, "request_body">>);
+export type HiringTeamAddMemberInput =
+  | (Partial<Record<keyof HiringTeamAddMemberParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    HiringTeamAddMemberParameters & { mode: "execute" } & Required<Pick<HiringTeamAddMemberParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.RemoveTeamMemberFromHiring` besides `mode`. */
 export interface RemoveTeamMemberFromHiringParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1685,14 +1886,19 @@ export interface RemoveTeamMemberFromHiringParameters {
  * Tool `RecruitApi.RemoveTeamMemberFromHiring`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type RemoveTeamMemberFromHiringInput = 
-    | (Partial<Record<keyof RemoveTeamMemberFromHiringParameters, unknown>> & { mode: "get_request_schema" })
-    | (RemoveTeamMemberFromHiringParameters & { mode: "execute" } & Required<Pick<RemoveTeamMemberFromHiringParameters, "request_body">>);
+export type RemoveTeamMemberFromHiringInput =
+  | (Partial<Record<keyof RemoveTeamMemberFromHiringParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    RemoveTeamMemberFromHiringParameters &
+    { mode: "execute" } &
+    Required<Pick<RemoveTeamMemberFromHiringParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListInterviews` besides `mode`. */
 export interface ListInterviewsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1705,14 +1911,15 @@ export interface ListInterviewsParameters {
  * Tool `RecruitApi.ListInterviews`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListInterviewsInput = 
-    | (Partial<Record<keyof ListInterviewsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListInterviewsParameters & { mode: "execute" } & Required<Pick<ListInterviewsParameters, "request_body">>);
+export type ListInterviewsInput =
+  | (Partial<Record<keyof ListInterviewsParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListInterviewsParameters & { mode: "execute" } & Required<Pick<ListInterviewsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.ListInterviewEvents` besides `mode`. */
 export interface ListInterviewEventsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1725,14 +1932,17 @@ export interface ListInterviewEventsParameters {
  * Tool `RecruitApi.ListInterviewEvents`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListInterviewEventsInput = 
-    | (Partial<Record<keyof ListInterviewEventsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListInterviewEventsParameters & { mode: "execute" } & Required<Pick<ListInterviewEventsParameters, "request_body">>);
+export type ListInterviewEventsInput =
+  | (Partial<Record<keyof ListInterviewEventsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    ListInterviewEventsParameters & { mode: "execute" } & Required<Pick<ListInterviewEventsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListInterviewPlans` besides `mode`. */
 export interface ListInterviewPlansParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1745,14 +1955,15 @@ export interface ListInterviewPlansParameters {
  * Tool `RecruitApi.ListInterviewPlans`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListInterviewPlansInput = 
-    | (Partial<Record<keyof ListInterviewPlansParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListInterviewPlansParameters & { mode: "execute" } & Required<Pick<ListInterviewPlansParameters, "request_body">>);
+export type ListInterviewPlansInput =
+  | (Partial<Record<keyof ListInterviewPlansParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListInterviewPlansParameters & { mode: "execute" } & Required<Pick<ListInterviewPlansParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetInterviewSchedules` besides `mode`. */
 export interface GetInterviewSchedulesParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1765,14 +1976,19 @@ export interface GetInterviewSchedulesParameters {
  * Tool `RecruitApi.GetInterviewSchedules`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetInterviewSchedulesInput = 
-    | (Partial<Record<keyof GetInterviewSchedulesParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetInterviewSchedulesParameters & { mode: "execute" } & Required<Pick<GetInterviewSchedulesParameters, "request_body">>);
+export type GetInterviewSchedulesInput =
+  | (Partial<Record<keyof GetInterviewSchedulesParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetInterviewSchedulesParameters &
+    { mode: "execute" } &
+    Required<Pick<GetInterviewSchedulesParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.UpdateInterviewSchedule` besides `mode`. */
 export interface UpdateInterviewScheduleParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1785,14 +2001,19 @@ export interface UpdateInterviewScheduleParameters {
  * Tool `RecruitApi.UpdateInterviewSchedule`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateInterviewScheduleInput = 
-    | (Partial<Record<keyof UpdateInterviewScheduleParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateInterviewScheduleParameters & { mode: "execute" } & Required<Pick<UpdateInterviewScheduleParameters, "request_body">>);
+export type UpdateInterviewScheduleInput =
+  | (Partial<Record<keyof UpdateInterviewScheduleParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateInterviewScheduleParameters &
+    { mode: "execute" } &
+    Required<Pick<UpdateInterviewScheduleParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListInterviewStages` besides `mode`. */
 export interface ListInterviewStagesParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1805,14 +2026,17 @@ export interface ListInterviewStagesParameters {
  * Tool `RecruitApi.ListInterviewStages`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListInterviewStagesInput = 
-    | (Partial<Record<keyof ListInterviewStagesParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListInterviewStagesParameters & { mode: "execute" } & Required<Pick<ListInterviewStagesParameters, "request_body">>);
+export type ListInterviewStagesInput =
+  | (Partial<Record<keyof ListInterviewStagesParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    ListInterviewStagesParameters & { mode: "execute" } & Required<Pick<ListInterviewStagesParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListInterviewerPools` besides `mode`. */
 export interface ListInterviewerPoolsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1825,14 +2049,19 @@ export interface ListInterviewerPoolsParameters {
  * Tool `RecruitApi.ListInterviewerPools`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListInterviewerPoolsInput = 
-    | (Partial<Record<keyof ListInterviewerPoolsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListInterviewerPoolsParameters & { mode: "execute" } & Required<Pick<ListInterviewerPoolsParameters, "request_body">>);
+export type ListInterviewerPoolsInput =
+  | (Partial<Record<keyof ListInterviewerPoolsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    ListInterviewerPoolsParameters &
+    { mode: "execute" } &
+    Required<Pick<ListInterviewerPoolsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GetInterviewerPoolInfo` besides `mode`. */
 export interface GetInterviewerPoolInfoParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1845,14 +2074,19 @@ export interface GetInterviewerPoolInfoParameters {
  * Tool `RecruitApi.GetInterviewerPoolInfo`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetInterviewerPoolInfoInput = 
-    | (Partial<Record<keyof GetInterviewerPoolInfoParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetInterviewerPoolInfoParameters & { mode: "execute" } & Required<Pick<GetInterviewerPoolInfoParameters, "request_body">>);
+export type GetInterviewerPoolInfoInput =
+  | (Partial<Record<keyof GetInterviewerPoolInfoParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetInterviewerPoolInfoParameters &
+    { mode: "execute" } &
+    Required<Pick<GetInterviewerPoolInfoParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CreateInterviewerPool` besides `mode`. */
 export interface CreateInterviewerPoolParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1865,14 +2099,19 @@ export interface CreateInterviewerPoolParameters {
  * Tool `RecruitApi.CreateInterviewerPool`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateInterviewerPoolInput = 
-    | (Partial<Record<keyof CreateInterviewerPoolParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateInterviewerPoolParameters & { mode: "execute" } & Required<Pick<CreateInterviewerPoolParameters, "request_body">>);
+export type CreateInterviewerPoolInput =
+  | (Partial<Record<keyof CreateInterviewerPoolParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateInterviewerPoolParameters &
+    { mode: "execute" } &
+    Required<Pick<CreateInterviewerPoolParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.UpdateInterviewerPool` besides `mode`. */
 export interface UpdateInterviewerPoolParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1885,14 +2124,19 @@ export interface UpdateInterviewerPoolParameters {
  * Tool `RecruitApi.UpdateInterviewerPool`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateInterviewerPoolInput = 
-    | (Partial<Record<keyof UpdateInterviewerPoolParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateInterviewerPoolParameters & { mode: "execute" } & Required<Pick<UpdateInterviewerPoolParameters, "request_body">>);
+export type UpdateInterviewerPoolInput =
+  | (Partial<Record<keyof UpdateInterviewerPoolParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateInterviewerPoolParameters &
+    { mode: "execute" } &
+    Required<Pick<UpdateInterviewerPoolParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.UpdateWorkplaceType` besides `mode`. */
 export interface UpdateWorkplaceTypeParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1905,14 +2149,17 @@ export interface UpdateWorkplaceTypeParameters {
  * Tool `RecruitApi.UpdateWorkplaceType`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateWorkplaceTypeInput = 
-    | (Partial<Record<keyof UpdateWorkplaceTypeParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateWorkplaceTypeParameters & { mode: "execute" } & Required<Pick<UpdateWorkplaceTypeParameters, "request_body">>);
+export type UpdateWorkplaceTypeInput =
+  | (Partial<Record<keyof UpdateWorkplaceTypeParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateWorkplaceTypeParameters & { mode: "execute" } & Required<Pick<UpdateWorkplaceTypeParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GetOpeningInfo` besides `mode`. */
 export interface GetOpeningInfoParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1925,14 +2172,15 @@ export interface GetOpeningInfoParameters {
  * Tool `RecruitApi.GetOpeningInfo`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetOpeningInfoInput = 
-    | (Partial<Record<keyof GetOpeningInfoParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetOpeningInfoParameters & { mode: "execute" } & Required<Pick<GetOpeningInfoParameters, "request_body">>);
+export type GetOpeningInfoInput =
+  | (Partial<Record<keyof GetOpeningInfoParameters, unknown>> & { mode: "get_request_schema" })
+  | (GetOpeningInfoParameters & { mode: "execute" } & Required<Pick<GetOpeningInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.SearchJobOpenings` besides `mode`. */
 export interface SearchJobOpeningsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1945,14 +2193,15 @@ export interface SearchJobOpeningsParameters {
  * Tool `RecruitApi.SearchJobOpenings`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type SearchJobOpeningsInput = 
-    | (Partial<Record<keyof SearchJobOpeningsParameters, unknown>> & { mode: "get_request_schema" })
-    | (SearchJobOpeningsParameters & { mode: "execute" } & Required<Pick<SearchJobOpeningsParameters, "request_body">>);
+export type SearchJobOpeningsInput =
+  | (Partial<Record<keyof SearchJobOpeningsParameters, unknown>> & { mode: "get_request_schema" })
+  | (SearchJobOpeningsParameters & { mode: "execute" } & Required<Pick<SearchJobOpeningsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.AddJobToOpening` besides `mode`. */
 export interface AddJobToOpeningParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1965,14 +2214,15 @@ export interface AddJobToOpeningParameters {
  * Tool `RecruitApi.AddJobToOpening`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type AddJobToOpeningInput = 
-    | (Partial<Record<keyof AddJobToOpeningParameters, unknown>> & { mode: "get_request_schema" })
-    | (AddJobToOpeningParameters & { mode: "execute" } & Required<Pick<AddJobToOpeningParameters, "request_body">>);
+export type AddJobToOpeningInput =
+  | (Partial<Record<keyof AddJobToOpeningParameters, unknown>> & { mode: "get_request_schema" })
+  | (AddJobToOpeningParameters & { mode: "execute" } & Required<Pick<AddJobToOpeningParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RemoveJobFromOpening` besides `mode`. */
 export interface RemoveJobFromOpeningParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -1985,14 +2235,19 @@ export interface RemoveJobFromOpeningParameters {
  * Tool `RecruitApi.RemoveJobFromOpening`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type RemoveJobFromOpeningInput = 
-    | (Partial<Record<keyof RemoveJobFromOpeningParameters, unknown>> & { mode: "get_request_schema" })
-    | (RemoveJobFromOpeningParameters & { mode: "execute" } & Required<Pick<RemoveJobFromOpeningParameters, "request_body">>);
+export type RemoveJobFromOpeningInput =
+  | (Partial<Record<keyof RemoveJobFromOpeningParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    RemoveJobFromOpeningParameters &
+    { mode: "execute" } &
+    Required<Pick<RemoveJobFromOpeningParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.AddLocationToJobOpening` besides `mode`. */
 export interface AddLocationToJobOpeningParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2005,14 +2260,19 @@ export interface AddLocationToJobOpeningParameters {
  * Tool `RecruitApi.AddLocationToJobOpening`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type AddLocationToJobOpeningInput = 
-    | (Partial<Record<keyof AddLocationToJobOpeningParameters, unknown>> & { mode: "get_request_schema" })
-    | (AddLocationToJobOpeningParameters & { mode: "execute" } & Required<Pick<AddLocationToJobOpeningParameters, "request_body">>);
+export type AddLocationToJobOpeningInput =
+  | (Partial<Record<keyof AddLocationToJobOpeningParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    AddLocationToJobOpeningParameters &
+    { mode: "execute" } &
+    Required<Pick<AddLocationToJobOpeningParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.RemoveLocationFromOpening` besides `mode`. */
 export interface RemoveLocationFromOpeningParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2025,14 +2285,19 @@ export interface RemoveLocationFromOpeningParameters {
  * Tool `RecruitApi.RemoveLocationFromOpening`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type RemoveLocationFromOpeningInput = 
-    | (Partial<Record<keyof RemoveLocationFromOpeningParameters, unknown>> & { mode: "get_request_schema" })
-    | (RemoveLocationFromOpeningParameters & { mode: "execute" } & Required<Pick<RemoveLocationFromOpeningParameters, "request_body">>);
+export type RemoveLocationFromOpeningInput =
+  | (Partial<Record<keyof RemoveLocationFromOpeningParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    RemoveLocationFromOpeningParameters &
+    { mode: "execute" } &
+    Required<Pick<RemoveLocationFromOpeningParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GetProjectInformation` besides `mode`. */
 export interface GetProjectInformationParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2045,14 +2310,19 @@ export interface GetProjectInformationParameters {
  * Tool `RecruitApi.GetProjectInformation`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetProjectInformationInput = 
-    | (Partial<Record<keyof GetProjectInformationParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetProjectInformationParameters & { mode: "execute" } & Required<Pick<GetProjectInformationParameters, "request_body">>);
+export type GetProjectInformationInput =
+  | (Partial<Record<keyof GetProjectInformationParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetProjectInformationParameters &
+    { mode: "execute" } &
+    Required<Pick<GetProjectInformationParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GenerateAndPollReport` besides `mode`. */
 export interface GenerateAndPollReportParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2065,14 +2335,19 @@ export interface GenerateAndPollReportParameters {
  * Tool `RecruitApi.GenerateAndPollReport`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GenerateAndPollReportInput = 
-    | (Partial<Record<keyof GenerateAndPollReportParameters, unknown>> & { mode: "get_request_schema" })
-    | (GenerateAndPollReportParameters & { mode: "execute" } & Required<Pick<GenerateAndPollReportParameters, "request_body">>);
+export type GenerateAndPollReportInput =
+  | (Partial<Record<keyof GenerateAndPollReportParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GenerateAndPollReportParameters &
+    { mode: "execute" } &
+    Required<Pick<GenerateAndPollReportParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.RetrieveSyncReport` besides `mode`. */
 export interface RetrieveSyncReportParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2085,14 +2360,15 @@ export interface RetrieveSyncReportParameters {
  * Tool `RecruitApi.RetrieveSyncReport`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type RetrieveSyncReportInput = 
-    | (Partial<Record<keyof RetrieveSyncReportParameters, unknown>> & { mode: "get_request_schema" })
-    | (RetrieveSyncReportParameters & { mode: "execute" } & Required<Pick<RetrieveSyncReportParameters, "request_body">>);
+export type RetrieveSyncReportInput =
+  | (Partial<Record<keyof RetrieveSyncReportParameters, unknown>> & { mode: "get_request_schema" })
+  | (RetrieveSyncReportParameters & { mode: "execute" } & Required<Pick<RetrieveSyncReportParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetSurveyFormDetails` besides `mode`. */
 export interface GetSurveyFormDetailsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2105,14 +2381,19 @@ export interface GetSurveyFormDetailsParameters {
  * Tool `RecruitApi.GetSurveyFormDetails`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetSurveyFormDetailsInput = 
-    | (Partial<Record<keyof GetSurveyFormDetailsParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetSurveyFormDetailsParameters & { mode: "execute" } & Required<Pick<GetSurveyFormDetailsParameters, "request_body">>);
+export type GetSurveyFormDetailsInput =
+  | (Partial<Record<keyof GetSurveyFormDetailsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetSurveyFormDetailsParameters &
+    { mode: "execute" } &
+    Required<Pick<GetSurveyFormDetailsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListSurveyFormDefinitions` besides `mode`. */
 export interface ListSurveyFormDefinitionsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2125,14 +2406,19 @@ export interface ListSurveyFormDefinitionsParameters {
  * Tool `RecruitApi.ListSurveyFormDefinitions`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListSurveyFormDefinitionsInput = 
-    | (Partial<Record<keyof ListSurveyFormDefinitionsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListSurveyFormDefinitionsParameters & { mode: "execute" } & Required<Pick<ListSurveyFormDefinitionsParameters, "request_body">>);
+export type ListSurveyFormDefinitionsInput =
+  | (Partial<Record<keyof ListSurveyFormDefinitionsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    ListSurveyFormDefinitionsParameters &
+    { mode: "execute" } &
+    Required<Pick<ListSurveyFormDefinitionsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.CreateSurveyRequest` besides `mode`. */
 export interface CreateSurveyRequestParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2145,14 +2431,17 @@ export interface CreateSurveyRequestParameters {
  * Tool `RecruitApi.CreateSurveyRequest`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateSurveyRequestInput = 
-    | (Partial<Record<keyof CreateSurveyRequestParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateSurveyRequestParameters & { mode: "execute" } & Required<Pick<CreateSurveyRequestParameters, "request_body">>);
+export type CreateSurveyRequestInput =
+  | (Partial<Record<keyof CreateSurveyRequestParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateSurveyRequestParameters & { mode: "execute" } & Required<Pick<CreateSurveyRequestParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListSurveyRequests` besides `mode`. */
 export interface ListSurveyRequestsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2165,14 +2454,15 @@ export interface ListSurveyRequestsParameters {
  * Tool `RecruitApi.ListSurveyRequests`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListSurveyRequestsInput = 
-    | (Partial<Record<keyof ListSurveyRequestsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListSurveyRequestsParameters & { mode: "execute" } & Required<Pick<ListSurveyRequestsParameters, "request_body">>);
+export type ListSurveyRequestsInput =
+  | (Partial<Record<keyof ListSurveyRequestsParameters, unknown>> & { mode: "get_request_schema" })
+  | (ListSurveyRequestsParameters & { mode: "execute" } & Required<Pick<ListSurveyRequestsParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.CreateSurveySubmission` besides `mode`. */
 export interface CreateSurveySubmissionParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2185,14 +2475,19 @@ export interface CreateSurveySubmissionParameters {
  * Tool `RecruitApi.CreateSurveySubmission`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type CreateSurveySubmissionInput = 
-    | (Partial<Record<keyof CreateSurveySubmissionParameters, unknown>> & { mode: "get_request_schema" })
-    | (CreateSurveySubmissionParameters & { mode: "execute" } & Required<Pick<CreateSurveySubmissionParameters, "request_body">>);
+export type CreateSurveySubmissionInput =
+  | (Partial<Record<keyof CreateSurveySubmissionParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    CreateSurveySubmissionParameters &
+    { mode: "execute" } &
+    Required<Pick<CreateSurveySubmissionParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.ListSurveySubmissions` besides `mode`. */
 export interface ListSurveySubmissionsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2205,14 +2500,19 @@ export interface ListSurveySubmissionsParameters {
  * Tool `RecruitApi.ListSurveySubmissions`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type ListSurveySubmissionsInput = 
-    | (Partial<Record<keyof ListSurveySubmissionsParameters, unknown>> & { mode: "get_request_schema" })
-    | (ListSurveySubmissionsParameters & { mode: "execute" } & Required<Pick<ListSurveySubmissionsParameters, "request_body">>);
+export type ListSurveySubmissionsInput =
+  | (Partial<Record<keyof ListSurveySubmissionsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    ListSurveySubmissionsParameters &
+    { mode: "execute" } &
+    Required<Pick<ListSurveySubmissionsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.GetRecruitUserInfo` besides `mode`. */
 export interface GetRecruitUserInfoParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2225,14 +2525,15 @@ export interface GetRecruitUserInfoParameters {
  * Tool `RecruitApi.GetRecruitUserInfo`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetRecruitUserInfoInput = 
-    | (Partial<Record<keyof GetRecruitUserInfoParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetRecruitUserInfoParameters & { mode: "execute" } & Required<Pick<GetRecruitUserInfoParameters, "request_body">>);
+export type GetRecruitUserInfoInput =
+  | (Partial<Record<keyof GetRecruitUserInfoParameters, unknown>> & { mode: "get_request_schema" })
+  | (GetRecruitUserInfoParameters & { mode: "execute" } & Required<Pick<GetRecruitUserInfoParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetRecruitUserList` besides `mode`. */
 export interface GetRecruitUserListParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2245,14 +2546,15 @@ export interface GetRecruitUserListParameters {
  * Tool `RecruitApi.GetRecruitUserList`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetRecruitUserListInput = 
-    | (Partial<Record<keyof GetRecruitUserListParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetRecruitUserListParameters & { mode: "execute" } & Required<Pick<GetRecruitUserListParameters, "request_body">>);
+export type GetRecruitUserListInput =
+  | (Partial<Record<keyof GetRecruitUserListParameters, unknown>> & { mode: "get_request_schema" })
+  | (GetRecruitUserListParameters & { mode: "execute" } & Required<Pick<GetRecruitUserListParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.RecruitUserSearch` besides `mode`. */
 export interface RecruitUserSearchParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2265,14 +2567,15 @@ export interface RecruitUserSearchParameters {
  * Tool `RecruitApi.RecruitUserSearch`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type RecruitUserSearchInput = 
-    | (Partial<Record<keyof RecruitUserSearchParameters, unknown>> & { mode: "get_request_schema" })
-    | (RecruitUserSearchParameters & { mode: "execute" } & Required<Pick<RecruitUserSearchParameters, "request_body">>);
+export type RecruitUserSearchInput =
+  | (Partial<Record<keyof RecruitUserSearchParameters, unknown>> & { mode: "get_request_schema" })
+  | (RecruitUserSearchParameters & { mode: "execute" } & Required<Pick<RecruitUserSearchParameters, "request_body">>);
 
 /** Parameters of `RecruitApi.GetInterviewerSettings` besides `mode`. */
 export interface GetInterviewerSettingsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2285,14 +2588,19 @@ export interface GetInterviewerSettingsParameters {
  * Tool `RecruitApi.GetInterviewerSettings`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type GetInterviewerSettingsInput = 
-    | (Partial<Record<keyof GetInterviewerSettingsParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetInterviewerSettingsParameters & { mode: "execute" } & Required<Pick<GetInterviewerSettingsParameters, "request_body">>);
+export type GetInterviewerSettingsInput =
+  | (Partial<Record<keyof GetInterviewerSettingsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    GetInterviewerSettingsParameters &
+    { mode: "execute" } &
+    Required<Pick<GetInterviewerSettingsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.UpdateInterviewerSettings` besides `mode`. */
 export interface UpdateInterviewerSettingsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2305,14 +2613,19 @@ export interface UpdateInterviewerSettingsParameters {
  * Tool `RecruitApi.UpdateInterviewerSettings`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type UpdateInterviewerSettingsInput = 
-    | (Partial<Record<keyof UpdateInterviewerSettingsParameters, unknown>> & { mode: "get_request_schema" })
-    | (UpdateInterviewerSettingsParameters & { mode: "execute" } & Required<Pick<UpdateInterviewerSettingsParameters, "request_body">>);
+export type UpdateInterviewerSettingsInput =
+  | (Partial<Record<keyof UpdateInterviewerSettingsParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    UpdateInterviewerSettingsParameters &
+    { mode: "execute" } &
+    Required<Pick<UpdateInterviewerSettingsParameters, "request_body">>
+  );
 
 /** Parameters of `RecruitApi.RetrieveWebhookInfo` besides `mode`. */
 export interface RetrieveWebhookInfoParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -2325,9 +2638,11 @@ export interface RetrieveWebhookInfoParameters {
  * Tool `RecruitApi.RetrieveWebhookInfo`.
  * Secrets: RECRUIT_API_KEY.
  */
-export type RetrieveWebhookInfoInput = 
-    | (Partial<Record<keyof RetrieveWebhookInfoParameters, unknown>> & { mode: "get_request_schema" })
-    | (RetrieveWebhookInfoParameters & { mode: "execute" } & Required<Pick<RetrieveWebhookInfoParameters, "request_body">>);
+export type RetrieveWebhookInfoInput =
+  | (Partial<Record<keyof RetrieveWebhookInfoParameters, unknown>> & { mode: "get_request_schema" })
+  | (
+    RetrieveWebhookInfoParameters & { mode: "execute" } & Required<Pick<RetrieveWebhookInfoParameters, "request_body">>
+  );
 
 /**
  * Archive interviewer pool.

@@ -18,6 +18,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -180,7 +181,7 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
           (issues ??= []).push(issueUnknownParameter(key, ["empty_request_body"]));
       }
     }
-    const emptyRequestBody = Object.hasOwn(input, "empty_request_body") ? input.empty_request_body : undefined;
+    const emptyRequestBody = ownValue(input, "empty_request_body");
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
         (issues ??= []).push(issueType("/empty_request_body", "empty_request_body", "an object", emptyRequestBody));
@@ -211,10 +212,15 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["application_source_details"]));
       }
     }
-    const applicationSourceDetails = Object.hasOwn(input, "application_source_details") ? input.application_source_details : undefined;
+    const applicationSourceDetails = ownValue(input, "application_source_details");
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
-        (issues ??= []).push(issueType("/application_source_details", "application_source_details", "an object", applicationSourceDetails));
+        (issues ??= []).push(issueType(
+          "/application_source_details",
+          "application_source_details",
+          "an object",
+          applicationSourceDetails,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ChangeApplicationSourceInput };
@@ -237,10 +243,15 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["application_stage_change_details"]));
       }
     }
-    const applicationStageChangeDetails = Object.hasOwn(input, "application_stage_change_details") ? input.application_stage_change_details : undefined;
+    const applicationStageChangeDetails = ownValue(input, "application_stage_change_details");
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
-        (issues ??= []).push(issueType("/application_stage_change_details", "application_stage_change_details", "an object", applicationStageChangeDetails));
+        (issues ??= []).push(issueType(
+          "/application_stage_change_details",
+          "application_stage_change_details",
+          "an object",
+          applicationStageChangeDetails,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ChangeApplicationStageInput };
@@ -263,10 +274,15 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
           (issues ??= []).push(issueUnknownParameter(key, ["job_application_data"]));
       }
     }
-    const jobApplicationData = Object.hasOwn(input, "job_application_data") ? input.job_application_data : undefined;
+    const jobApplicationData = ownValue(input, "job_application_data");
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
-        (issues ??= []).push(issueType("/job_application_data", "job_application_data", "an object", jobApplicationData));
+        (issues ??= []).push(issueType(
+          "/job_application_data",
+          "job_application_data",
+          "an object",
+          jobApplicationData,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateJobApplicationInput };
@@ -289,10 +305,15 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
           (issues ??= []).push(issueUnknownParameter(key, ["application_transfer_details"]));
       }
     }
-    const applicationTransferDetails = Object.hasOwn(input, "application_transfer_details") ? input.application_transfer_details : undefined;
+    const applicationTransferDetails = ownValue(input, "application_transfer_details");
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
-        (issues ??= []).push(issueType("/application_transfer_details", "application_transfer_details", "an object", applicationTransferDetails));
+        (issues ??= []).push(issueType(
+          "/application_transfer_details",
+          "application_transfer_details",
+          "an object",
+          applicationTransferDetails,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as TransferApplicationToJobInput };
@@ -315,10 +336,15 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["application_update_payload"]));
       }
     }
-    const applicationUpdatePayload = Object.hasOwn(input, "application_update_payload") ? input.application_update_payload : undefined;
+    const applicationUpdatePayload = ownValue(input, "application_update_payload");
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
-        (issues ??= []).push(issueType("/application_update_payload", "application_update_payload", "an object", applicationUpdatePayload));
+        (issues ??= []).push(issueType(
+          "/application_update_payload",
+          "application_update_payload",
+          "an object",
+          applicationUpdatePayload,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateApplicationStatusInput };
@@ -341,10 +367,15 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
           (issues ??= []).push(issueUnknownParameter(key, ["hiring_team_member_details"]));
       }
     }
-    const hiringTeamMemberDetails = Object.hasOwn(input, "hiring_team_member_details") ? input.hiring_team_member_details : undefined;
+    const hiringTeamMemberDetails = ownValue(input, "hiring_team_member_details");
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
-        (issues ??= []).push(issueType("/hiring_team_member_details", "hiring_team_member_details", "an object", hiringTeamMemberDetails));
+        (issues ??= []).push(issueType(
+          "/hiring_team_member_details",
+          "hiring_team_member_details",
+          "an object",
+          hiringTeamMemberDetails,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as AddHiringTeamMemberInput };
@@ -367,10 +398,15 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["hiring_team_removal_details"]));
       }
     }
-    const hiringTeamRemovalDetails = Object.hasOwn(input, "hiring_team_removal_details") ? input.hiring_team_removal_details : undefined;
+    const hiringTeamRemovalDetails = ownValue(input, "hiring_team_removal_details");
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
-        (issues ??= []).push(issueType("/hiring_team_removal_details", "hiring_team_removal_details", "an object", hiringTeamRemovalDetails));
+        (issues ??= []).push(issueType(
+          "/hiring_team_removal_details",
+          "hiring_team_removal_details",
+          "an object",
+          hiringTeamRemovalDetails,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as RemoveHiringTeamMemberInput };
@@ -408,10 +444,15 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
           (issues ??= []).push(issueUnknownParameter(key, ["include_archived_interview_plans"]));
       }
     }
-    const includeArchivedInterviewPlans = Object.hasOwn(input, "include_archived_interview_plans") ? input.include_archived_interview_plans : undefined;
+    const includeArchivedInterviewPlans = ownValue(input, "include_archived_interview_plans");
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
-        (issues ??= []).push(issueType("/include_archived_interview_plans", "include_archived_interview_plans", "a boolean", includeArchivedInterviewPlans));
+        (issues ??= []).push(issueType(
+          "/include_archived_interview_plans",
+          "include_archived_interview_plans",
+          "a boolean",
+          includeArchivedInterviewPlans,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListArchiveReasonsInput };
@@ -447,16 +488,16 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
         case "candidate_name":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["candidate_email","candidate_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["candidate_email", "candidate_name"]));
       }
     }
-    const candidateEmail = Object.hasOwn(input, "candidate_email") ? input.candidate_email : undefined;
+    const candidateEmail = ownValue(input, "candidate_email");
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
         (issues ??= []).push(issueType("/candidate_email", "candidate_email", "a string", candidateEmail));
       }
     }
-    const candidateName = Object.hasOwn(input, "candidate_name") ? input.candidate_name : undefined;
+    const candidateName = ownValue(input, "candidate_name");
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
         (issues ??= []).push(issueType("/candidate_name", "candidate_name", "a string", candidateName));
@@ -482,10 +523,15 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
           (issues ??= []).push(issueUnknownParameter(key, ["include_archived_reasons"]));
       }
     }
-    const includeArchivedReasons = Object.hasOwn(input, "include_archived_reasons") ? input.include_archived_reasons : undefined;
+    const includeArchivedReasons = ownValue(input, "include_archived_reasons");
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
-        (issues ??= []).push(issueType("/include_archived_reasons", "include_archived_reasons", "a boolean", includeArchivedReasons));
+        (issues ??= []).push(issueType(
+          "/include_archived_reasons",
+          "include_archived_reasons",
+          "a boolean",
+          includeArchivedReasons,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListCloseReasonsInput };
@@ -495,8 +541,13 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
   }
 }
 
-/** Checks an input for `RecruitApi.ListEnabledCommunicationTemplates`, reporting every problem. Never throws. */
-export function validateListEnabledCommunicationTemplates(input: unknown): ValidationResult<ListEnabledCommunicationTemplatesInput> {
+/**
+ * Checks an input for `RecruitApi.ListEnabledCommunicationTemplates`, reporting every problem. Never
+ * throws.
+ */
+export function validateListEnabledCommunicationTemplates(
+  input: unknown,
+): ValidationResult<ListEnabledCommunicationTemplatesInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -523,7 +574,7 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
           (issues ??= []).push(issueUnknownParameter(key, ["department_id"]));
       }
     }
-    const departmentId = Object.hasOwn(input, "department_id") ? input.department_id : undefined;
+    const departmentId = ownValue(input, "department_id");
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
         (issues ??= []).push(issueType("/department_id", "department_id", "an object", departmentId));
@@ -549,10 +600,15 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
           (issues ??= []).push(issueUnknownParameter(key, ["return_role_titles_only"]));
       }
     }
-    const returnRoleTitlesOnly = Object.hasOwn(input, "return_role_titles_only") ? input.return_role_titles_only : undefined;
+    const returnRoleTitlesOnly = ownValue(input, "return_role_titles_only");
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
-        (issues ??= []).push(issueType("/return_role_titles_only", "return_role_titles_only", "a boolean", returnRoleTitlesOnly));
+        (issues ??= []).push(issueType(
+          "/return_role_titles_only",
+          "return_role_titles_only",
+          "a boolean",
+          returnRoleTitlesOnly,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListHiringTeamRolesInput };
@@ -575,7 +631,7 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["interview_id"]));
       }
     }
-    const interviewId = Object.hasOwn(input, "interview_id") ? input.interview_id : undefined;
+    const interviewId = ownValue(input, "interview_id");
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
         (issues ??= []).push(issueType("/interview_id", "interview_id", "an object", interviewId));
@@ -601,10 +657,15 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["interview_schedule_cancel_details"]));
       }
     }
-    const interviewScheduleCancelDetails = Object.hasOwn(input, "interview_schedule_cancel_details") ? input.interview_schedule_cancel_details : undefined;
+    const interviewScheduleCancelDetails = ownValue(input, "interview_schedule_cancel_details");
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
-        (issues ??= []).push(issueType("/interview_schedule_cancel_details", "interview_schedule_cancel_details", "an object", interviewScheduleCancelDetails));
+        (issues ??= []).push(issueType(
+          "/interview_schedule_cancel_details",
+          "interview_schedule_cancel_details",
+          "an object",
+          interviewScheduleCancelDetails,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CancelInterviewScheduleInput };
@@ -627,10 +688,15 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["interview_schedule_request"]));
       }
     }
-    const interviewScheduleRequest = Object.hasOwn(input, "interview_schedule_request") ? input.interview_schedule_request : undefined;
+    const interviewScheduleRequest = ownValue(input, "interview_schedule_request");
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
-        (issues ??= []).push(issueType("/interview_schedule_request", "interview_schedule_request", "an object", interviewScheduleRequest));
+        (issues ??= []).push(issueType(
+          "/interview_schedule_request",
+          "interview_schedule_request",
+          "an object",
+          interviewScheduleRequest,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateInterviewScheduleInput };
@@ -653,7 +719,7 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
           (issues ??= []).push(issueUnknownParameter(key, ["interview_stage_id"]));
       }
     }
-    const interviewStageId = Object.hasOwn(input, "interview_stage_id") ? input.interview_stage_id : undefined;
+    const interviewStageId = ownValue(input, "interview_stage_id");
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
         (issues ??= []).push(issueType("/interview_stage_id", "interview_stage_id", "an object", interviewStageId));
@@ -692,16 +758,16 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
         case "page_cursor":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["last_sync_token","page_cursor"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["last_sync_token", "page_cursor"]));
       }
     }
-    const lastSyncToken = Object.hasOwn(input, "last_sync_token") ? input.last_sync_token : undefined;
+    const lastSyncToken = ownValue(input, "last_sync_token");
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         (issues ??= []).push(issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
       }
     }
-    const pageCursor = Object.hasOwn(input, "page_cursor") ? input.page_cursor : undefined;
+    const pageCursor = ownValue(input, "page_cursor");
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
         (issues ??= []).push(issueType("/page_cursor", "page_cursor", "a string", pageCursor));
@@ -734,10 +800,24 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         case "identifiers":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["associated_job_ids","department_team_id","employment_start_date","target_hire_date","employment_type","is_backfill","job_description","location_ids","opening_state","identifiers"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "associated_job_ids",
+              "department_team_id",
+              "employment_start_date",
+              "target_hire_date",
+              "employment_type",
+              "is_backfill",
+              "job_description",
+              "location_ids",
+              "opening_state",
+              "identifiers",
+            ],
+          ));
       }
     }
-    const associatedJobIds = Object.hasOwn(input, "associated_job_ids") ? input.associated_job_ids : undefined;
+    const associatedJobIds = ownValue(input, "associated_job_ids");
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
         (issues ??= []).push(issueType("/associated_job_ids", "associated_job_ids", "an array", associatedJobIds));
@@ -749,26 +829,41 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
           }
           const item: unknown = associatedJobIds[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/associated_job_ids" + "/" + i, "associated_job_ids" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/associated_job_ids" + "/" + i,
+              "associated_job_ids" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
     }
-    const departmentTeamId = Object.hasOwn(input, "department_team_id") ? input.department_team_id : undefined;
+    const departmentTeamId = ownValue(input, "department_team_id");
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         (issues ??= []).push(issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
       }
     }
-    const employmentStartDate = Object.hasOwn(input, "employment_start_date") ? input.employment_start_date : undefined;
+    const employmentStartDate = ownValue(input, "employment_start_date");
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
-        (issues ??= []).push(issueType("/employment_start_date", "employment_start_date", "a string", employmentStartDate));
+        (issues ??= []).push(issueType(
+          "/employment_start_date",
+          "employment_start_date",
+          "a string",
+          employmentStartDate,
+        ));
       } else if (!isDate(employmentStartDate)) {
-        (issues ??= []).push(issueFormat("/employment_start_date", "employment_start_date", "date", employmentStartDate));
+        (issues ??= []).push(issueFormat(
+          "/employment_start_date",
+          "employment_start_date",
+          "date",
+          employmentStartDate,
+        ));
       }
     }
-    const targetHireDate = Object.hasOwn(input, "target_hire_date") ? input.target_hire_date : undefined;
+    const targetHireDate = ownValue(input, "target_hire_date");
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         (issues ??= []).push(issueType("/target_hire_date", "target_hire_date", "a string", targetHireDate));
@@ -776,25 +871,36 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         (issues ??= []).push(issueFormat("/target_hire_date", "target_hire_date", "date", targetHireDate));
       }
     }
-    const employmentType = Object.hasOwn(input, "employment_type") ? input.employment_type : undefined;
+    const employmentType = ownValue(input, "employment_type");
     if (employmentType !== undefined) {
-      if (employmentType !== "FullTime" && employmentType !== "PartTime" && employmentType !== "Intern" && employmentType !== "Contract" && employmentType !== "Temporary") {
-        (issues ??= []).push(issueEnum("/employment_type", "employment_type", ["FullTime","PartTime","Intern","Contract","Temporary"], employmentType));
+      if (
+        employmentType !== "FullTime" &&
+        employmentType !== "PartTime" &&
+        employmentType !== "Intern" &&
+        employmentType !== "Contract" &&
+        employmentType !== "Temporary"
+      ) {
+        (issues ??= []).push(issueEnum(
+          "/employment_type",
+          "employment_type",
+          ["FullTime", "PartTime", "Intern", "Contract", "Temporary"],
+          employmentType,
+        ));
       }
     }
-    const isBackfill = Object.hasOwn(input, "is_backfill") ? input.is_backfill : undefined;
+    const isBackfill = ownValue(input, "is_backfill");
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         (issues ??= []).push(issueType("/is_backfill", "is_backfill", "a boolean", isBackfill));
       }
     }
-    const jobDescription = Object.hasOwn(input, "job_description") ? input.job_description : undefined;
+    const jobDescription = ownValue(input, "job_description");
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
         (issues ??= []).push(issueType("/job_description", "job_description", "a string", jobDescription));
       }
     }
-    const locationIds = Object.hasOwn(input, "location_ids") ? input.location_ids : undefined;
+    const locationIds = ownValue(input, "location_ids");
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
         (issues ??= []).push(issueType("/location_ids", "location_ids", "an array", locationIds));
@@ -806,18 +912,33 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
           }
           const item: unknown = locationIds[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/location_ids" + "/" + i, "location_ids" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/location_ids" + "/" + i,
+              "location_ids" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
     }
-    const openingState = Object.hasOwn(input, "opening_state") ? input.opening_state : undefined;
+    const openingState = ownValue(input, "opening_state");
     if (openingState !== undefined) {
-      if (openingState !== "Draft" && openingState !== "Approved" && openingState !== "Open" && openingState !== "Closed") {
-        (issues ??= []).push(issueEnum("/opening_state", "opening_state", ["Draft","Approved","Open","Closed"], openingState));
+      if (
+        openingState !== "Draft" &&
+        openingState !== "Approved" &&
+        openingState !== "Open" &&
+        openingState !== "Closed"
+      ) {
+        (issues ??= []).push(issueEnum(
+          "/opening_state",
+          "opening_state",
+          ["Draft", "Approved", "Open", "Closed"],
+          openingState,
+        ));
       }
     }
-    const identifiers = Object.hasOwn(input, "identifiers") ? input.identifiers : undefined;
+    const identifiers = ownValue(input, "identifiers");
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
         (issues ??= []).push(issueType("/identifiers", "identifiers", "a string", identifiers));
@@ -844,22 +965,32 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
         case "opening_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["close_reason_id","new_opening_state","opening_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["close_reason_id", "new_opening_state", "opening_id"]));
       }
     }
-    const closeReasonId = Object.hasOwn(input, "close_reason_id") ? input.close_reason_id : undefined;
+    const closeReasonId = ownValue(input, "close_reason_id");
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
         (issues ??= []).push(issueType("/close_reason_id", "close_reason_id", "a string", closeReasonId));
       }
     }
-    const newOpeningState = Object.hasOwn(input, "new_opening_state") ? input.new_opening_state : undefined;
+    const newOpeningState = ownValue(input, "new_opening_state");
     if (newOpeningState !== undefined) {
-      if (newOpeningState !== "Draft" && newOpeningState !== "Approved" && newOpeningState !== "Open" && newOpeningState !== "Closed") {
-        (issues ??= []).push(issueEnum("/new_opening_state", "new_opening_state", ["Draft","Approved","Open","Closed"], newOpeningState));
+      if (
+        newOpeningState !== "Draft" &&
+        newOpeningState !== "Approved" &&
+        newOpeningState !== "Open" &&
+        newOpeningState !== "Closed"
+      ) {
+        (issues ??= []).push(issueEnum(
+          "/new_opening_state",
+          "new_opening_state",
+          ["Draft", "Approved", "Open", "Closed"],
+          newOpeningState,
+        ));
       }
     }
-    const openingId = Object.hasOwn(input, "opening_id") ? input.opening_id : undefined;
+    const openingId = ownValue(input, "opening_id");
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         (issues ??= []).push(issueType("/opening_id", "opening_id", "a string", openingId));
@@ -886,16 +1017,16 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
         case "set_archived_state":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["opening_id","set_archived_state"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["opening_id", "set_archived_state"]));
       }
     }
-    const openingId = Object.hasOwn(input, "opening_id") ? input.opening_id : undefined;
+    const openingId = ownValue(input, "opening_id");
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         (issues ??= []).push(issueType("/opening_id", "opening_id", "a string", openingId));
       }
     }
-    const setArchivedState = Object.hasOwn(input, "set_archived_state") ? input.set_archived_state : undefined;
+    const setArchivedState = ownValue(input, "set_archived_state");
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
         (issues ??= []).push(issueType("/set_archived_state", "set_archived_state", "a boolean", setArchivedState));
@@ -925,46 +1056,74 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         case "target_start_date":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["department_team_id","employment_type","fields_to_update","is_backfill","job_description_update","opening_identifier","target_hire_date","target_start_date"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            [
+              "department_team_id",
+              "employment_type",
+              "fields_to_update",
+              "is_backfill",
+              "job_description_update",
+              "opening_identifier",
+              "target_hire_date",
+              "target_start_date",
+            ],
+          ));
       }
     }
-    const departmentTeamId = Object.hasOwn(input, "department_team_id") ? input.department_team_id : undefined;
+    const departmentTeamId = ownValue(input, "department_team_id");
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         (issues ??= []).push(issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
       }
     }
-    const employmentType = Object.hasOwn(input, "employment_type") ? input.employment_type : undefined;
+    const employmentType = ownValue(input, "employment_type");
     if (employmentType !== undefined) {
-      if (employmentType !== "FullTime" && employmentType !== "PartTime" && employmentType !== "Intern" && employmentType !== "Contract" && employmentType !== "Temporary") {
-        (issues ??= []).push(issueEnum("/employment_type", "employment_type", ["FullTime","PartTime","Intern","Contract","Temporary"], employmentType));
+      if (
+        employmentType !== "FullTime" &&
+        employmentType !== "PartTime" &&
+        employmentType !== "Intern" &&
+        employmentType !== "Contract" &&
+        employmentType !== "Temporary"
+      ) {
+        (issues ??= []).push(issueEnum(
+          "/employment_type",
+          "employment_type",
+          ["FullTime", "PartTime", "Intern", "Contract", "Temporary"],
+          employmentType,
+        ));
       }
     }
-    const fieldsToUpdate = Object.hasOwn(input, "fields_to_update") ? input.fields_to_update : undefined;
+    const fieldsToUpdate = ownValue(input, "fields_to_update");
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
         (issues ??= []).push(issueType("/fields_to_update", "fields_to_update", "a string", fieldsToUpdate));
       }
     }
-    const isBackfill = Object.hasOwn(input, "is_backfill") ? input.is_backfill : undefined;
+    const isBackfill = ownValue(input, "is_backfill");
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         (issues ??= []).push(issueType("/is_backfill", "is_backfill", "a boolean", isBackfill));
       }
     }
-    const jobDescriptionUpdate = Object.hasOwn(input, "job_description_update") ? input.job_description_update : undefined;
+    const jobDescriptionUpdate = ownValue(input, "job_description_update");
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
-        (issues ??= []).push(issueType("/job_description_update", "job_description_update", "a string", jobDescriptionUpdate));
+        (issues ??= []).push(issueType(
+          "/job_description_update",
+          "job_description_update",
+          "a string",
+          jobDescriptionUpdate,
+        ));
       }
     }
-    const openingIdentifier = Object.hasOwn(input, "opening_identifier") ? input.opening_identifier : undefined;
+    const openingIdentifier = ownValue(input, "opening_identifier");
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
         (issues ??= []).push(issueType("/opening_identifier", "opening_identifier", "a string", openingIdentifier));
       }
     }
-    const targetHireDate = Object.hasOwn(input, "target_hire_date") ? input.target_hire_date : undefined;
+    const targetHireDate = ownValue(input, "target_hire_date");
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         (issues ??= []).push(issueType("/target_hire_date", "target_hire_date", "a string", targetHireDate));
@@ -972,7 +1131,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         (issues ??= []).push(issueFormat("/target_hire_date", "target_hire_date", "date", targetHireDate));
       }
     }
-    const targetStartDate = Object.hasOwn(input, "target_start_date") ? input.target_start_date : undefined;
+    const targetStartDate = ownValue(input, "target_start_date");
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
         (issues ??= []).push(issueType("/target_start_date", "target_start_date", "a string", targetStartDate));
@@ -999,16 +1158,19 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
         case "page_results_cursor":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["last_sync_token","max_items_to_return","page_results_cursor"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["last_sync_token", "max_items_to_return", "page_results_cursor"],
+          ));
       }
     }
-    const lastSyncToken = Object.hasOwn(input, "last_sync_token") ? input.last_sync_token : undefined;
+    const lastSyncToken = ownValue(input, "last_sync_token");
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         (issues ??= []).push(issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
       }
     }
-    const maxItemsToReturn = Object.hasOwn(input, "max_items_to_return") ? input.max_items_to_return : undefined;
+    const maxItemsToReturn = ownValue(input, "max_items_to_return");
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
         (issues ??= []).push(issueType("/max_items_to_return", "max_items_to_return", "an integer", maxItemsToReturn));
@@ -1018,7 +1180,7 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
         }
       }
     }
-    const pageResultsCursor = Object.hasOwn(input, "page_results_cursor") ? input.page_results_cursor : undefined;
+    const pageResultsCursor = ownValue(input, "page_results_cursor");
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
         (issues ??= []).push(issueType("/page_results_cursor", "page_results_cursor", "a string", pageResultsCursor));
@@ -1044,7 +1206,7 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["project_title"]));
       }
     }
-    const projectTitle = Object.hasOwn(input, "project_title") ? input.project_title : undefined;
+    const projectTitle = ownValue(input, "project_title");
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
         (issues ??= []).push(issueType("/project_title", "project_title", "a string", projectTitle));
@@ -1085,10 +1247,15 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
           (issues ??= []).push(issueUnknownParameter(key, ["include_archived_items"]));
       }
     }
-    const includeArchivedItems = Object.hasOwn(input, "include_archived_items") ? input.include_archived_items : undefined;
+    const includeArchivedItems = ownValue(input, "include_archived_items");
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
-        (issues ??= []).push(issueType("/include_archived_items", "include_archived_items", "a boolean", includeArchivedItems));
+        (issues ??= []).push(issueType(
+          "/include_archived_items",
+          "include_archived_items",
+          "a boolean",
+          includeArchivedItems,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAllSourcesInput };
@@ -1111,10 +1278,15 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["include_disabled_tracking_links"]));
       }
     }
-    const includeDisabledTrackingLinks = Object.hasOwn(input, "include_disabled_tracking_links") ? input.include_disabled_tracking_links : undefined;
+    const includeDisabledTrackingLinks = ownValue(input, "include_disabled_tracking_links");
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
-        (issues ??= []).push(issueType("/include_disabled_tracking_links", "include_disabled_tracking_links", "a boolean", includeDisabledTrackingLinks));
+        (issues ??= []).push(issueType(
+          "/include_disabled_tracking_links",
+          "include_disabled_tracking_links",
+          "a boolean",
+          includeDisabledTrackingLinks,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListSourceTrackingLinksInput };
@@ -1137,10 +1309,15 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
           (issues ??= []).push(issueUnknownParameter(key, ["webhook_configuration"]));
       }
     }
-    const webhookConfiguration = Object.hasOwn(input, "webhook_configuration") ? input.webhook_configuration : undefined;
+    const webhookConfiguration = ownValue(input, "webhook_configuration");
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
-        (issues ??= []).push(issueType("/webhook_configuration", "webhook_configuration", "an object", webhookConfiguration));
+        (issues ??= []).push(issueType(
+          "/webhook_configuration",
+          "webhook_configuration",
+          "an object",
+          webhookConfiguration,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWebhookSettingInput };
@@ -1163,10 +1340,15 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
           (issues ??= []).push(issueUnknownParameter(key, ["webhook_settings_payload"]));
       }
     }
-    const webhookSettingsPayload = Object.hasOwn(input, "webhook_settings_payload") ? input.webhook_settings_payload : undefined;
+    const webhookSettingsPayload = ownValue(input, "webhook_settings_payload");
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
-        (issues ??= []).push(issueType("/webhook_settings_payload", "webhook_settings_payload", "an object", webhookSettingsPayload));
+        (issues ??= []).push(issueType(
+          "/webhook_settings_payload",
+          "webhook_settings_payload",
+          "an object",
+          webhookSettingsPayload,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateWebhookSettingInput };
@@ -1189,7 +1371,7 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
           (issues ??= []).push(issueUnknownParameter(key, ["webhook_id"]));
       }
     }
-    const webhookId = Object.hasOwn(input, "webhook_id") ? input.webhook_id : undefined;
+    const webhookId = ownValue(input, "webhook_id");
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
         (issues ??= []).push(issueType("/webhook_id", "webhook_id", "an object", webhookId));
@@ -1213,22 +1395,25 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as FetchApplicationDetailsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as FetchApplicationDetailsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1258,22 +1443,22 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListApplicationsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1303,22 +1488,25 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateApplicationHistoryInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as UpdateApplicationHistoryInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1348,22 +1536,25 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetApplicationHistoryInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GetApplicationHistoryInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1382,8 +1573,13 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
   }
 }
 
-/** Checks an input for `RecruitApi.GetCandidateCriteriaEvaluations`, reporting every problem. Never throws. */
-export function validateGetCandidateCriteriaEvaluations(input: unknown): ValidationResult<GetCandidateCriteriaEvaluationsInput> {
+/**
+ * Checks an input for `RecruitApi.GetCandidateCriteriaEvaluations`, reporting every problem. Never
+ * throws.
+ */
+export function validateGetCandidateCriteriaEvaluations(
+  input: unknown,
+): ValidationResult<GetCandidateCriteriaEvaluationsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -1393,22 +1589,25 @@ export function validateGetCandidateCriteriaEvaluations(input: unknown): Validat
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetCandidateCriteriaEvaluationsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GetCandidateCriteriaEvaluationsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1438,22 +1637,25 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListApplicationFeedbackInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as ListApplicationFeedbackInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1483,22 +1685,25 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SubmitApplicationFeedbackInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as SubmitApplicationFeedbackInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1528,22 +1733,22 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetApprovalListInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1573,22 +1778,25 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateApprovalDefinitionInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as UpdateApprovalDefinitionInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1618,22 +1826,22 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as OfferApprovalActionInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1663,22 +1871,22 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateOfferInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1708,22 +1916,22 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetOfferDetailsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1753,22 +1961,22 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetLatestOffersInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1788,7 +1996,9 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
 }
 
 /** Checks an input for `RecruitApi.CreateCandidateOfferVersion`, reporting every problem. Never throws. */
-export function validateCreateCandidateOfferVersion(input: unknown): ValidationResult<CreateCandidateOfferVersionInput> {
+export function validateCreateCandidateOfferVersion(
+  input: unknown,
+): ValidationResult<CreateCandidateOfferVersionInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -1798,22 +2008,25 @@ export function validateCreateCandidateOfferVersion(input: unknown): ValidationR
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateOfferVersionInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as CreateCandidateOfferVersionInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1843,22 +2056,22 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateOfferInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1888,22 +2101,22 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as StartOfferProcessInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1922,8 +2135,13 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
   }
 }
 
-/** Checks an input for `RecruitApi.AddCompletedAssessmentToCandidate`, reporting every problem. Never throws. */
-export function validateAddCompletedAssessmentToCandidate(input: unknown): ValidationResult<AddCompletedAssessmentToCandidateInput> {
+/**
+ * Checks an input for `RecruitApi.AddCompletedAssessmentToCandidate`, reporting every problem. Never
+ * throws.
+ */
+export function validateAddCompletedAssessmentToCandidate(
+  input: unknown,
+): ValidationResult<AddCompletedAssessmentToCandidateInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -1933,22 +2151,25 @@ export function validateAddCompletedAssessmentToCandidate(input: unknown): Valid
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddCompletedAssessmentToCandidateInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as AddCompletedAssessmentToCandidateInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1978,22 +2199,22 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as StartAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2023,22 +2244,25 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateAssessmentStatusInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as UpdateAssessmentStatusInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2068,22 +2292,22 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CancelAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2113,22 +2337,25 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddCandidateToProjectInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as AddCandidateToProjectInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2158,22 +2385,22 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2203,22 +2430,25 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AnonymizeCandidateDataInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as AnonymizeCandidateDataInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2248,22 +2478,22 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2293,22 +2523,22 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateNoteInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2338,22 +2568,25 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetCandidateInformationInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GetCandidateInformationInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2383,22 +2616,22 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidatesInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2428,22 +2661,25 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateClientInfoInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as ListCandidateClientInfoInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2473,22 +2709,22 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateNotesInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2518,22 +2754,25 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateProjectsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as ListCandidateProjectsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2563,22 +2802,22 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateCandidateInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2608,22 +2847,22 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2653,22 +2892,22 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateTagsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2698,22 +2937,25 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveCandidateFileUrlInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as RetrieveCandidateFileUrlInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2743,22 +2985,25 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateReferralInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as CreateCandidateReferralInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2788,22 +3033,22 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCustomFieldInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2833,22 +3078,22 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetCustomFieldInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2878,22 +3123,22 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCustomFieldsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2923,22 +3168,22 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SetCustomFieldValueInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2968,22 +3213,22 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3013,22 +3258,22 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ArchiveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3058,22 +3303,22 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RestoreDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3103,22 +3348,22 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListDepartmentsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3148,22 +3393,22 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as MoveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3193,22 +3438,22 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3238,22 +3483,22 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetFeedbackFormInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3283,22 +3528,22 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListFeedbackFormsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3328,22 +3573,22 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as HiringTeamAddMemberInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3373,22 +3618,25 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RemoveTeamMemberFromHiringInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as RemoveTeamMemberFromHiringInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3418,22 +3666,22 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3463,22 +3711,22 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewEventsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3508,22 +3756,22 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewPlansInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3553,22 +3801,25 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetInterviewSchedulesInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GetInterviewSchedulesInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3598,22 +3849,25 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateInterviewScheduleInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as UpdateInterviewScheduleInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3643,22 +3897,22 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewStagesInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3688,22 +3942,25 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewerPoolsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as ListInterviewerPoolsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3733,22 +3990,25 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetInterviewerPoolInfoInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GetInterviewerPoolInfoInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3778,22 +4038,25 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateInterviewerPoolInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as CreateInterviewerPoolInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3823,22 +4086,25 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateInterviewerPoolInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as UpdateInterviewerPoolInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3868,22 +4134,22 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateWorkplaceTypeInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3913,22 +4179,22 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetOpeningInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3958,22 +4224,22 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SearchJobOpeningsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4003,22 +4269,22 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddJobToOpeningInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4048,22 +4314,25 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RemoveJobFromOpeningInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as RemoveJobFromOpeningInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4093,22 +4362,25 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddLocationToJobOpeningInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as AddLocationToJobOpeningInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4138,22 +4410,25 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RemoveLocationFromOpeningInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as RemoveLocationFromOpeningInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4183,22 +4458,25 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetProjectInformationInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GetProjectInformationInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4228,22 +4506,25 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GenerateAndPollReportInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GenerateAndPollReportInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4273,22 +4554,22 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveSyncReportInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4318,22 +4599,25 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetSurveyFormDetailsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GetSurveyFormDetailsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4363,22 +4647,25 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListSurveyFormDefinitionsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as ListSurveyFormDefinitionsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4408,22 +4695,22 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateSurveyRequestInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4453,22 +4740,22 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListSurveyRequestsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4498,22 +4785,25 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateSurveySubmissionInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as CreateSurveySubmissionInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4543,22 +4833,25 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListSurveySubmissionsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as ListSurveySubmissionsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4588,22 +4881,22 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetRecruitUserInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4633,22 +4926,22 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetRecruitUserListInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4678,22 +4971,22 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RecruitUserSearchInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4723,22 +5016,25 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetInterviewerSettingsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as GetInterviewerSettingsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4768,22 +5064,25 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateInterviewerSettingsInput };
+    if (ownValue(input, "mode") === "get_request_schema") {
+      if (issues === undefined) return {
+        ok: true,
+        value: { mode: input.mode } as unknown as UpdateInterviewerSettingsInput,
+      };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4813,22 +5112,22 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveWebhookInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4877,8 +5176,13 @@ export function validateAddUserToInterviewerPool(input: unknown): ValidationResu
   }
 }
 
-/** Checks an input for `RecruitApi.RemoveUserFromInterviewerPool`, reporting every problem. Never throws. */
-export function validateRemoveUserFromInterviewerPool(input: unknown): ValidationResult<RemoveUserFromInterviewerPoolInput> {
+/**
+ * Checks an input for `RecruitApi.RemoveUserFromInterviewerPool`, reporting every problem. Never
+ * throws.
+ */
+export function validateRemoveUserFromInterviewerPool(
+  input: unknown,
+): ValidationResult<RemoveUserFromInterviewerPoolInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     return { ok: true, value: input as unknown as RemoveUserFromInterviewerPoolInput };
@@ -5107,8 +5411,14 @@ export function validateUpdateLocationRemoteStatus(input: unknown): ValidationRe
   }
 }
 
-/** Validates the input of any RecruitApi tool, named by short (`GetX`), full (`RecruitApi.GetX`) or model (`RecruitApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `RecruitApi.${N}` | `RecruitApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/**
+ * Validates the input of any RecruitApi tool, named by short (`GetX`), full (`RecruitApi.GetX`) or
+ * model (`RecruitApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws.
+ */
+export function validate<N extends ToolName>(
+  toolName: N | `RecruitApi.${N}` | `RecruitApi_${N}` | ToolFullName | (string & {}),
+  input: unknown,
+): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "GetApiKeyInfo":
     case "RecruitApi.GetApiKeyInfo":
@@ -5675,6 +5985,154 @@ export function validate<N extends ToolName>(toolName: N | `RecruitApi.${N}` | `
     case "RecruitApi_UpdateLocationRemoteStatus":
       return validateUpdateLocationRemoteStatus(input) as ValidationResult<ToolInputs[N]>;
     default:
-      return { ok: false, issues: [issueUnknownTool(toolName, "RecruitApi", ["GetApiKeyInfo","ChangeApplicationSource","ChangeApplicationStage","CreateJobApplication","TransferApplicationToJob","UpdateApplicationStatus","AddHiringTeamMember","RemoveHiringTeamMember","GetHiringTeamRoles","ListArchiveReasons","ListAssessments","FindCandidates","ListCloseReasons","ListEnabledCommunicationTemplates","GetDepartmentDetails","ListHiringTeamRoles","FetchInterviewDetails","CancelInterviewSchedule","CreateInterviewSchedule","FetchInterviewStageDetails","ListInterviewStageGroups","ListJobOpenings","CreateJobOpening","SetOpeningState","SetOpeningArchivedState","UpdateJobOpening","ListProjects","SearchProjectsByTitle","GetReferralFormInfo","ListAllSources","ListSourceTrackingLinks","CreateWebhookSetting","UpdateWebhookSetting","DeleteWebhookSetting","FetchApplicationDetails","ListApplications","UpdateApplicationHistory","GetApplicationHistory","GetCandidateCriteriaEvaluations","ListApplicationFeedback","SubmitApplicationFeedback","GetApprovalList","UpdateApprovalDefinition","OfferApprovalAction","CreateOffer","GetOfferDetails","GetLatestOffers","CreateCandidateOfferVersion","UpdateOffer","StartOfferProcess","AddCompletedAssessmentToCandidate","StartAssessment","UpdateAssessmentStatus","CancelAssessment","AddCandidateToProject","AddCandidateTag","AnonymizeCandidateData","CreateCandidate","CreateCandidateNote","GetCandidateInformation","ListCandidates","ListCandidateClientInfo","ListCandidateNotes","ListCandidateProjects","UpdateCandidateInfo","CreateCandidateTag","ListCandidateTags","RetrieveCandidateFileUrl","CreateCandidateReferral","CreateCustomField","GetCustomFieldInfo","ListCustomFields","SetCustomFieldValue","CreateDepartment","ArchiveDepartment","RestoreDepartment","ListDepartments","MoveDepartment","UpdateDepartment","GetFeedbackFormInfo","ListFeedbackForms","HiringTeamAddMember","RemoveTeamMemberFromHiring","ListInterviews","ListInterviewEvents","ListInterviewPlans","GetInterviewSchedules","UpdateInterviewSchedule","ListInterviewStages","ListInterviewerPools","GetInterviewerPoolInfo","CreateInterviewerPool","UpdateInterviewerPool","UpdateWorkplaceType","GetOpeningInfo","SearchJobOpenings","AddJobToOpening","RemoveJobFromOpening","AddLocationToJobOpening","RemoveLocationFromOpening","GetProjectInformation","GenerateAndPollReport","RetrieveSyncReport","GetSurveyFormDetails","ListSurveyFormDefinitions","CreateSurveyRequest","ListSurveyRequests","CreateSurveySubmission","ListSurveySubmissions","GetRecruitUserInfo","GetRecruitUserList","RecruitUserSearch","GetInterviewerSettings","UpdateInterviewerSettings","RetrieveWebhookInfo","ArchiveInterviewerPool","RestoreInterviewerPool","AddUserToInterviewerPool","RemoveUserFromInterviewerPool","CreateNewJob","GetJobDetails","ListAllJobs","SetJobStatus","UpdateJobDetails","UpdateJobCompensation","SearchJobsByTitle","ListEnabledJobBoards","JobInterviewPlanInfo","GetJobPostingInfo","ListPublishedJobPostings","ListJobTemplates","UpdateJobPosting","ArchiveLocation","CreateLocation","GetLocationDetails","ListAllLocations","MoveLocationInHierarchy","RestoreArchivedLocation","UpdateLocationAddress","UpdateLocationName","UpdateLocationRemoteStatus"])] };
+      return { ok: false, issues: [
+        issueUnknownTool(
+          toolName,
+          "RecruitApi",
+          [
+            "GetApiKeyInfo",
+            "ChangeApplicationSource",
+            "ChangeApplicationStage",
+            "CreateJobApplication",
+            "TransferApplicationToJob",
+            "UpdateApplicationStatus",
+            "AddHiringTeamMember",
+            "RemoveHiringTeamMember",
+            "GetHiringTeamRoles",
+            "ListArchiveReasons",
+            "ListAssessments",
+            "FindCandidates",
+            "ListCloseReasons",
+            "ListEnabledCommunicationTemplates",
+            "GetDepartmentDetails",
+            "ListHiringTeamRoles",
+            "FetchInterviewDetails",
+            "CancelInterviewSchedule",
+            "CreateInterviewSchedule",
+            "FetchInterviewStageDetails",
+            "ListInterviewStageGroups",
+            "ListJobOpenings",
+            "CreateJobOpening",
+            "SetOpeningState",
+            "SetOpeningArchivedState",
+            "UpdateJobOpening",
+            "ListProjects",
+            "SearchProjectsByTitle",
+            "GetReferralFormInfo",
+            "ListAllSources",
+            "ListSourceTrackingLinks",
+            "CreateWebhookSetting",
+            "UpdateWebhookSetting",
+            "DeleteWebhookSetting",
+            "FetchApplicationDetails",
+            "ListApplications",
+            "UpdateApplicationHistory",
+            "GetApplicationHistory",
+            "GetCandidateCriteriaEvaluations",
+            "ListApplicationFeedback",
+            "SubmitApplicationFeedback",
+            "GetApprovalList",
+            "UpdateApprovalDefinition",
+            "OfferApprovalAction",
+            "CreateOffer",
+            "GetOfferDetails",
+            "GetLatestOffers",
+            "CreateCandidateOfferVersion",
+            "UpdateOffer",
+            "StartOfferProcess",
+            "AddCompletedAssessmentToCandidate",
+            "StartAssessment",
+            "UpdateAssessmentStatus",
+            "CancelAssessment",
+            "AddCandidateToProject",
+            "AddCandidateTag",
+            "AnonymizeCandidateData",
+            "CreateCandidate",
+            "CreateCandidateNote",
+            "GetCandidateInformation",
+            "ListCandidates",
+            "ListCandidateClientInfo",
+            "ListCandidateNotes",
+            "ListCandidateProjects",
+            "UpdateCandidateInfo",
+            "CreateCandidateTag",
+            "ListCandidateTags",
+            "RetrieveCandidateFileUrl",
+            "CreateCandidateReferral",
+            "CreateCustomField",
+            "GetCustomFieldInfo",
+            "ListCustomFields",
+            "SetCustomFieldValue",
+            "CreateDepartment",
+            "ArchiveDepartment",
+            "RestoreDepartment",
+            "ListDepartments",
+            "MoveDepartment",
+            "UpdateDepartment",
+            "GetFeedbackFormInfo",
+            "ListFeedbackForms",
+            "HiringTeamAddMember",
+            "RemoveTeamMemberFromHiring",
+            "ListInterviews",
+            "ListInterviewEvents",
+            "ListInterviewPlans",
+            "GetInterviewSchedules",
+            "UpdateInterviewSchedule",
+            "ListInterviewStages",
+            "ListInterviewerPools",
+            "GetInterviewerPoolInfo",
+            "CreateInterviewerPool",
+            "UpdateInterviewerPool",
+            "UpdateWorkplaceType",
+            "GetOpeningInfo",
+            "SearchJobOpenings",
+            "AddJobToOpening",
+            "RemoveJobFromOpening",
+            "AddLocationToJobOpening",
+            "RemoveLocationFromOpening",
+            "GetProjectInformation",
+            "GenerateAndPollReport",
+            "RetrieveSyncReport",
+            "GetSurveyFormDetails",
+            "ListSurveyFormDefinitions",
+            "CreateSurveyRequest",
+            "ListSurveyRequests",
+            "CreateSurveySubmission",
+            "ListSurveySubmissions",
+            "GetRecruitUserInfo",
+            "GetRecruitUserList",
+            "RecruitUserSearch",
+            "GetInterviewerSettings",
+            "UpdateInterviewerSettings",
+            "RetrieveWebhookInfo",
+            "ArchiveInterviewerPool",
+            "RestoreInterviewerPool",
+            "AddUserToInterviewerPool",
+            "RemoveUserFromInterviewerPool",
+            "CreateNewJob",
+            "GetJobDetails",
+            "ListAllJobs",
+            "SetJobStatus",
+            "UpdateJobDetails",
+            "UpdateJobCompensation",
+            "SearchJobsByTitle",
+            "ListEnabledJobBoards",
+            "JobInterviewPlanInfo",
+            "GetJobPostingInfo",
+            "ListPublishedJobPostings",
+            "ListJobTemplates",
+            "UpdateJobPosting",
+            "ArchiveLocation",
+            "CreateLocation",
+            "GetLocationDetails",
+            "ListAllLocations",
+            "MoveLocationInHierarchy",
+            "RestoreArchivedLocation",
+            "UpdateLocationAddress",
+            "UpdateLocationName",
+            "UpdateLocationRemoteStatus",
+          ],
+        ),
+      ] };
   }
 }

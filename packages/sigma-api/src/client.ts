@@ -512,275 +512,412 @@ export interface SigmaApiClient {
   /**
    * Search.
    *
-   * Calls `SigmaApi.PerformSigmaSearch`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.PerformSigmaSearch`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   performSigmaSearch(input: WithObjectRequestBody<PerformSigmaSearchInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Links similar to a given link.
    *
-   * Calls `SigmaApi.FindSimilarLinks`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.FindSimilarLinks`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   findSimilarLinks(input: WithObjectRequestBody<FindSimilarLinksInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Details of specific content.
    *
-   * Calls `SigmaApi.GetContentDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetContentDetails`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getContentDetails(input: WithObjectRequestBody<GetContentDetailsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Direct answer or summary with citations.
    *
-   * Calls `SigmaApi.GenerateAnswerSummary`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GenerateAnswerSummary`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  generateAnswerSummary(input: WithObjectRequestBody<GenerateAnswerSummaryInput>, options?: CallOptions): Promise<unknown>;
+  generateAnswerSummary(
+    input: WithObjectRequestBody<GenerateAnswerSummaryInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Paginated research requests.
    *
-   * Calls `SigmaApi.ListResearchRequests`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.ListResearchRequests`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
-  listResearchRequests(input: WithObjectRequestBody<ListResearchRequestsInput>, options?: CallOptions): Promise<unknown>;
+  listResearchRequests(
+    input: WithObjectRequestBody<ListResearchRequestsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create a research request.
    *
-   * Calls `SigmaApi.CreateResearchRequest`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CreateResearchRequest`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  createResearchRequest(input: WithObjectRequestBody<CreateResearchRequestInput>, options?: CallOptions): Promise<unknown>;
+  createResearchRequest(
+    input: WithObjectRequestBody<CreateResearchRequestInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One research request.
    *
-   * Calls `SigmaApi.GetResearchById`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetResearchById`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getResearchById(input: WithObjectRequestBody<GetResearchByIdInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create a webset.
    *
-   * Calls `SigmaApi.CreateWebset`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CreateWebset`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createWebset(input: WithObjectRequestBody<CreateWebsetInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List websets.
    *
    * Calls `SigmaApi.ListWebsets`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listWebsets(input: WithObjectRequestBody<ListWebsetsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * One webset.
    *
-   * Calls `SigmaApi.GetWebsetDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetWebsetDetails`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getWebsetDetails(input: WithObjectRequestBody<GetWebsetDetailsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update a webset.
    *
-   * Calls `SigmaApi.UpdateWebset`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.UpdateWebset`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   updateWebset(input: WithObjectRequestBody<UpdateWebsetInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Delete a webset and its items.
    *
-   * Calls `SigmaApi.DeleteWebset`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.DeleteWebset`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteWebset(input: WithObjectRequestBody<DeleteWebsetInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Cancel all operations on a webset.
    *
-   * Calls `SigmaApi.CancelWebsetOperations`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CancelWebsetOperations`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  cancelWebsetOperations(input: WithObjectRequestBody<CancelWebsetOperationsInput>, options?: CallOptions): Promise<unknown>;
+  cancelWebsetOperations(
+    input: WithObjectRequestBody<CancelWebsetOperationsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Preview how a query is decomposed.
    *
-   * Calls `SigmaApi.PreviewSearchDecomposition`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.PreviewSearchDecomposition`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  previewSearchDecomposition(input: WithObjectRequestBody<PreviewSearchDecompositionInput>, options?: CallOptions): Promise<unknown>;
+  previewSearchDecomposition(
+    input: WithObjectRequestBody<PreviewSearchDecompositionInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One item.
    *
-   * Calls `SigmaApi.GetWebsetItem`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetWebsetItem`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getWebsetItem(input: WithObjectRequestBody<GetWebsetItemInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Delete an item and cancel its enrichment.
    *
-   * Calls `SigmaApi.DeleteWebsetItem`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.DeleteWebsetItem`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteWebsetItem(input: WithObjectRequestBody<DeleteWebsetItemInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List items.
    *
-   * Calls `SigmaApi.ListWebsetItems`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.ListWebsetItems`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listWebsetItems(input: WithObjectRequestBody<ListWebsetItemsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create an enrichment.
    *
-   * Calls `SigmaApi.CreateWebsetEnrichment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CreateWebsetEnrichment`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  createWebsetEnrichment(input: WithObjectRequestBody<CreateWebsetEnrichmentInput>, options?: CallOptions): Promise<unknown>;
+  createWebsetEnrichment(
+    input: WithObjectRequestBody<CreateWebsetEnrichmentInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Update an enrichment configuration.
    *
-   * Calls `SigmaApi.UpdateWebsetEnrichment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.UpdateWebsetEnrichment`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  updateWebsetEnrichment(input: WithObjectRequestBody<UpdateWebsetEnrichmentInput>, options?: CallOptions): Promise<unknown>;
+  updateWebsetEnrichment(
+    input: WithObjectRequestBody<UpdateWebsetEnrichmentInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * One enrichment.
    *
-   * Calls `SigmaApi.GetEnrichmentDetails`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetEnrichmentDetails`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
-  getEnrichmentDetails(input: WithObjectRequestBody<GetEnrichmentDetailsInput>, options?: CallOptions): Promise<unknown>;
+  getEnrichmentDetails(
+    input: WithObjectRequestBody<GetEnrichmentDetailsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Delete an enrichment and cancel running processes.
    *
-   * Calls `SigmaApi.DeleteEnrichment`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.DeleteEnrichment`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteEnrichment(input: WithObjectRequestBody<DeleteEnrichmentInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Cancel a running enrichment.
    *
-   * Calls `SigmaApi.CancelEnrichmentProcess`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CancelEnrichmentProcess`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  cancelEnrichmentProcess(input: WithObjectRequestBody<CancelEnrichmentProcessInput>, options?: CallOptions): Promise<unknown>;
+  cancelEnrichmentProcess(
+    input: WithObjectRequestBody<CancelEnrichmentProcessInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Create a webhook.
    *
-   * Calls `SigmaApi.CreateWebhookForNotifications`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CreateWebhookForNotifications`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  createWebhookForNotifications(input: WithObjectRequestBody<CreateWebhookForNotificationsInput>, options?: CallOptions): Promise<unknown>;
+  createWebhookForNotifications(
+    input: WithObjectRequestBody<CreateWebhookForNotificationsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List webhooks.
    *
-   * Calls `SigmaApi.GetWebhooksList`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetWebhooksList`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getWebhooksList(input: WithObjectRequestBody<GetWebhooksListInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * One webhook.
    *
-   * Calls `SigmaApi.GetWebhookInfo`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetWebhookInfo`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getWebhookInfo(input: WithObjectRequestBody<GetWebhookInfoInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update a webhook.
    *
-   * Calls `SigmaApi.UpdateWebhookSettings`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.UpdateWebhookSettings`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  updateWebhookSettings(input: WithObjectRequestBody<UpdateWebhookSettingsInput>, options?: CallOptions): Promise<unknown>;
+  updateWebhookSettings(
+    input: WithObjectRequestBody<UpdateWebhookSettingsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Remove a webhook.
    *
-   * Calls `SigmaApi.RemoveWebhook`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.RemoveWebhook`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   removeWebhook(input: WithObjectRequestBody<RemoveWebhookInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Webhook attempt records.
    *
-   * Calls `SigmaApi.ListWebhookAttempts`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.ListWebhookAttempts`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listWebhookAttempts(input: WithObjectRequestBody<ListWebhookAttemptsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List system events.
    *
-   * Calls `SigmaApi.ListSystemEvents`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.ListSystemEvents`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listSystemEvents(input: WithObjectRequestBody<ListSystemEventsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * One event.
    *
-   * Calls `SigmaApi.GetEventById`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetEventById`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getEventById(input: WithObjectRequestBody<GetEventByIdInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create a search in a webset.
    *
-   * Calls `SigmaApi.CreateWebsetSearch`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CreateWebsetSearch`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createWebsetSearch(input: WithObjectRequestBody<CreateWebsetSearchInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * One search.
    *
-   * Calls `SigmaApi.GetSearchById`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetSearchById`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getSearchById(input: WithObjectRequestBody<GetSearchByIdInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Cancel a running search.
    *
-   * Calls `SigmaApi.CancelRunningSearch`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CancelRunningSearch`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   cancelRunningSearch(input: WithObjectRequestBody<CancelRunningSearchInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Create a scheduled monitor.
    *
-   * Calls `SigmaApi.CreateMonitorForWebsets`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CreateMonitorForWebsets`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  createMonitorForWebsets(input: WithObjectRequestBody<CreateMonitorForWebsetsInput>, options?: CallOptions): Promise<unknown>;
+  createMonitorForWebsets(
+    input: WithObjectRequestBody<CreateMonitorForWebsetsInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * List monitors.
    *
-   * Calls `SigmaApi.ListWebsiteMonitors`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.ListWebsiteMonitors`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listWebsiteMonitors(input: WithObjectRequestBody<ListWebsiteMonitorsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * One monitor.
    *
-   * Calls `SigmaApi.GetSpecificMonitor`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetSpecificMonitor`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getSpecificMonitor(input: WithObjectRequestBody<GetSpecificMonitorInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update a monitor.
    *
-   * Calls `SigmaApi.UpdateMonitorConfiguration`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.UpdateMonitorConfiguration`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateMonitorConfiguration(input: WithObjectRequestBody<UpdateMonitorConfigurationInput>, options?: CallOptions): Promise<unknown>;
+  updateMonitorConfiguration(
+    input: WithObjectRequestBody<UpdateMonitorConfigurationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Delete a monitor.
    *
-   * Calls `SigmaApi.DeleteMonitor`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.DeleteMonitor`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteMonitor(input: WithObjectRequestBody<DeleteMonitorInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Runs of a monitor.
    *
-   * Calls `SigmaApi.ListMonitorRuns`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.ListMonitorRuns`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   listMonitorRuns(input: WithObjectRequestBody<ListMonitorRunsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * One run.
    *
-   * Calls `SigmaApi.GetSpecificMonitorRun`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetSpecificMonitorRun`. Rejects with ValidationError before any I/O when the input
+   * is invalid.
    */
-  getSpecificMonitorRun(input: WithObjectRequestBody<GetSpecificMonitorRunInput>, options?: CallOptions): Promise<unknown>;
+  getSpecificMonitorRun(
+    input: WithObjectRequestBody<GetSpecificMonitorRunInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Start an import.
    *
-   * Calls `SigmaApi.CreateDataImport`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.CreateDataImport`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   createDataImport(input: WithObjectRequestBody<CreateDataImportInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * List imports.
    *
    * Calls `SigmaApi.ListImports`. Rejects with ValidationError before any I/O when the input is invalid.
    */
   listImports(input: WithObjectRequestBody<ListImportsInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * One import.
    *
-   * Calls `SigmaApi.GetSpecificImport`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.GetSpecificImport`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   getSpecificImport(input: WithObjectRequestBody<GetSpecificImportInput>, options?: CallOptions): Promise<unknown>;
+
   /**
    * Update an import.
    *
-   * Calls `SigmaApi.UpdateImportsConfiguration`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.UpdateImportsConfiguration`. Rejects with ValidationError before any I/O when the
+   * input is invalid.
    */
-  updateImportsConfiguration(input: WithObjectRequestBody<UpdateImportsConfigurationInput>, options?: CallOptions): Promise<unknown>;
+  updateImportsConfiguration(
+    input: WithObjectRequestBody<UpdateImportsConfigurationInput>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+
   /**
    * Delete an import.
    *
-   * Calls `SigmaApi.DeleteImport`. Rejects with ValidationError before any I/O when the input is invalid.
+   * Calls `SigmaApi.DeleteImport`. Rejects with ValidationError before any I/O when the input is
+   * invalid.
    */
   deleteImport(input: WithObjectRequestBody<DeleteImportInput>, options?: CallOptions): Promise<unknown>;
+
   /** Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name. */
-  call<N extends ToolName>(toolName: N | `SigmaApi.${N}` | `SigmaApi_${N}`, input: WithObjectRequestBody<ToolInputs[N]>, options?: CallOptions): Promise<unknown>;
+  call<N extends ToolName>(
+    toolName: N | `SigmaApi.${N}` | `SigmaApi_${N}`,
+    input: WithObjectRequestBody<ToolInputs[N]>,
+    options?: CallOptions,
+  ): Promise<unknown>;
 }
 
 /** Creates a SigmaApi client over the given transport. */
@@ -809,7 +946,11 @@ export function createSigmaApiClient(options: ClientOptions): SigmaApiClient {
     getEnrichmentDetails: (input, callOptions) => caller.call(getEnrichmentDetailsTool, input, callOptions),
     deleteEnrichment: (input, callOptions) => caller.call(deleteEnrichmentTool, input, callOptions),
     cancelEnrichmentProcess: (input, callOptions) => caller.call(cancelEnrichmentProcessTool, input, callOptions),
-    createWebhookForNotifications: (input, callOptions) => caller.call(createWebhookForNotificationsTool, input, callOptions),
+    createWebhookForNotifications: (input, callOptions) => caller.call(
+      createWebhookForNotificationsTool,
+      input,
+      callOptions,
+    ),
     getWebhooksList: (input, callOptions) => caller.call(getWebhooksListTool, input, callOptions),
     getWebhookInfo: (input, callOptions) => caller.call(getWebhookInfoTool, input, callOptions),
     updateWebhookSettings: (input, callOptions) => caller.call(updateWebhookSettingsTool, input, callOptions),

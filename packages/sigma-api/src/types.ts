@@ -2,14 +2,17 @@
 /**
  * Values of ToolMode, the mode of mode-pattern tools.
  *
- * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is ignored.
- * execute: Performs the operation; parameters marked `~` must be supplied and request_body is stringified JSON.
+ * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is
+ * ignored.
+ * execute: Performs the operation; parameters marked `~` must be supplied and request_body is
+ * stringified JSON.
  */
 export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",
   EXECUTE: "execute",
 } as const;
 
+/** A value of ToolMode. */
 export type ToolMode = (typeof ToolMode)[keyof typeof ToolMode];
 
 /** Short names of the SigmaApi tools. */
@@ -111,7 +114,8 @@ export type ToolFullName =
 /** Parameters of `SigmaApi.PerformSigmaSearch` besides `mode`. */
 export interface PerformSigmaSearchParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -124,14 +128,15 @@ export interface PerformSigmaSearchParameters {
  * Tool `SigmaApi.PerformSigmaSearch`.
  * Secrets: SIGMA_API_KEY.
  */
-export type PerformSigmaSearchInput = 
-    | (Partial<Record<keyof PerformSigmaSearchParameters, unknown>> & { mode: "get_request_schema" })
-    | (PerformSigmaSearchParameters & { mode: "execute" } & Required<Pick<PerformSigmaSearchParameters, "request_body">>);
+export type PerformSigmaSearchInput =
+  | (Partial<Record<keyof PerformSigmaSearchParameters, unknown>> & { mode: "get_request_schema" })
+  | (PerformSigmaSearchParameters & { mode: "execute" } & Required<Pick<PerformSigmaSearchParameters, "request_body">>);
 
 /** Parameters of `SigmaApi.FindSimilarLinks` besides `mode`. */
 export interface FindSimilarLinksParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -144,14 +149,15 @@ export interface FindSimilarLinksParameters {
  * Tool `SigmaApi.FindSimilarLinks`.
  * Secrets: SIGMA_API_KEY.
  */
-export type FindSimilarLinksInput = 
-    | (Partial<Record<keyof FindSimilarLinksParameters, unknown>> & { mode: "get_request_schema" })
-    | (FindSimilarLinksParameters & { mode: "execute" } & Required<Pick<FindSimilarLinksParameters, "request_body">>);
+export type FindSimilarLinksInput =
+  | (Partial<Record<keyof FindSimilarLinksParameters, unknown>> & { mode: "get_request_schema" })
+  | (FindSimilarLinksParameters & { mode: "execute" } & Required<Pick<FindSimilarLinksParameters, "request_body">>);
 
 /** Parameters of `SigmaApi.GetContentDetails` besides `mode`. */
 export interface GetContentDetailsParameters {
   /**
-   * String containing JSON (stringified JSON). Its fields are returned at run time by mode get_request_schema.
+   * String containing JSON (stringified JSON). Its fields are returned at run time by mode
+   * get_request_schema.
    * Required when mode is execute.
    * Format: stringified JSON.
    */
@@ -164,9 +170,9 @@ export interface GetContentDetailsParameters {
  * Tool `SigmaApi.GetContentDetails`.
  * Secrets: SIGMA_API_KEY.
  */
-export type GetContentDetailsInput = 
-    | (Partial<Record<keyof GetContentDetailsParameters, unknown>> & { mode: "get_request_schema" })
-    | (GetContentDetailsParameters & { mode: "execute" } & Required<Pick<GetContentDetailsParameters, "request_body">>);
+export type GetContentDetailsInput =
+  | (Partial<Record<keyof GetContentDetailsParameters, unknown>> & { mode: "get_request_schema" })
+  | (GetContentDetailsParameters & { mode: "execute" } & Required<Pick<GetContentDetailsParameters, "request_body">>);
 
 /**
  * Direct answer or summary with citations.

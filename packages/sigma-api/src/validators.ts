@@ -16,6 +16,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -80,22 +81,22 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as PerformSigmaSearchInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -125,22 +126,22 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as FindSimilarLinksInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -170,22 +171,22 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
         case "request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode","request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
       }
     }
-    if ((Object.hasOwn(input, "mode") ? input.mode : undefined) === "get_request_schema") {
+    if (ownValue(input, "mode") === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetContentDetailsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = Object.hasOwn(input, "mode") ? input.mode : undefined;
+    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
       if (mode !== "get_request_schema" && mode !== "execute") {
-        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema","execute"], mode));
+        (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = Object.hasOwn(input, "request_body") ? input.request_body : undefined;
+    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -216,10 +217,13 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         case "include_full_text":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["search_query","enable_streaming_response","include_full_text"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["search_query", "enable_streaming_response", "include_full_text"],
+          ));
       }
     }
-    const searchQuery = Object.hasOwn(input, "search_query") ? input.search_query : undefined;
+    const searchQuery = ownValue(input, "search_query");
     if (searchQuery === undefined) {
       (issues ??= []).push(issueRequired("/search_query", "search_query"));
     } else {
@@ -227,13 +231,18 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/search_query", "search_query", "a string", searchQuery));
       }
     }
-    const enableStreamingResponse = Object.hasOwn(input, "enable_streaming_response") ? input.enable_streaming_response : undefined;
+    const enableStreamingResponse = ownValue(input, "enable_streaming_response");
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
-        (issues ??= []).push(issueType("/enable_streaming_response", "enable_streaming_response", "a boolean", enableStreamingResponse));
+        (issues ??= []).push(issueType(
+          "/enable_streaming_response",
+          "enable_streaming_response",
+          "a boolean",
+          enableStreamingResponse,
+        ));
       }
     }
-    const includeFullText = Object.hasOwn(input, "include_full_text") ? input.include_full_text : undefined;
+    const includeFullText = ownValue(input, "include_full_text");
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
         (issues ??= []).push(issueType("/include_full_text", "include_full_text", "a boolean", includeFullText));
@@ -257,16 +266,16 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
         case "results_limit":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor","results_limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "results_limit"]));
       }
     }
-    const paginationCursor = Object.hasOwn(input, "pagination_cursor") ? input.pagination_cursor : undefined;
+    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = Object.hasOwn(input, "results_limit") ? input.results_limit : undefined;
+    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -292,12 +301,17 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
           (issues ??= []).push(issueUnknownParameter(key, ["research_request_details"]));
       }
     }
-    const researchRequestDetails = Object.hasOwn(input, "research_request_details") ? input.research_request_details : undefined;
+    const researchRequestDetails = ownValue(input, "research_request_details");
     if (researchRequestDetails === undefined) {
       (issues ??= []).push(issueRequired("/research_request_details", "research_request_details"));
     } else {
       if (!isObject(researchRequestDetails)) {
-        (issues ??= []).push(issueType("/research_request_details", "research_request_details", "an object", researchRequestDetails));
+        (issues ??= []).push(issueType(
+          "/research_request_details",
+          "research_request_details",
+          "an object",
+          researchRequestDetails,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateResearchRequestInput };
@@ -319,10 +333,10 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         case "research_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enable_streaming","event_filter","research_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["enable_streaming", "event_filter", "research_id"]));
       }
     }
-    const enableStreaming = Object.hasOwn(input, "enable_streaming") ? input.enable_streaming : undefined;
+    const enableStreaming = ownValue(input, "enable_streaming");
     if (enableStreaming === undefined) {
       (issues ??= []).push(issueRequired("/enable_streaming", "enable_streaming"));
     } else {
@@ -330,7 +344,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         (issues ??= []).push(issueType("/enable_streaming", "enable_streaming", "a string", enableStreaming));
       }
     }
-    const eventFilter = Object.hasOwn(input, "event_filter") ? input.event_filter : undefined;
+    const eventFilter = ownValue(input, "event_filter");
     if (eventFilter === undefined) {
       (issues ??= []).push(issueRequired("/event_filter", "event_filter"));
     } else {
@@ -340,7 +354,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         (issues ??= []).push(issueFormat("/event_filter", "event_filter", "csv", eventFilter));
       }
     }
-    const researchId = Object.hasOwn(input, "research_id") ? input.research_id : undefined;
+    const researchId = ownValue(input, "research_id");
     if (researchId === undefined) {
       (issues ??= []).push(issueRequired("/research_id", "research_id"));
     } else {
@@ -368,12 +382,17 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
           (issues ??= []).push(issueUnknownParameter(key, ["webset_configuration"]));
       }
     }
-    const websetConfiguration = Object.hasOwn(input, "webset_configuration") ? input.webset_configuration : undefined;
+    const websetConfiguration = ownValue(input, "webset_configuration");
     if (websetConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/webset_configuration", "webset_configuration"));
     } else {
       if (!isObject(websetConfiguration)) {
-        (issues ??= []).push(issueType("/webset_configuration", "webset_configuration", "an object", websetConfiguration));
+        (issues ??= []).push(issueType(
+          "/webset_configuration",
+          "webset_configuration",
+          "an object",
+          websetConfiguration,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWebsetInput };
@@ -394,19 +413,24 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
         case "websets_return_limit":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor","websets_return_limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "websets_return_limit"]));
       }
     }
-    const paginationCursor = Object.hasOwn(input, "pagination_cursor") ? input.pagination_cursor : undefined;
+    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const websetsReturnLimit = Object.hasOwn(input, "websets_return_limit") ? input.websets_return_limit : undefined;
+    const websetsReturnLimit = ownValue(input, "websets_return_limit");
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
-        (issues ??= []).push(issueType("/websets_return_limit", "websets_return_limit", "a number", websetsReturnLimit));
+        (issues ??= []).push(issueType(
+          "/websets_return_limit",
+          "websets_return_limit",
+          "a number",
+          websetsReturnLimit,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListWebsetsInput };
@@ -428,10 +452,10 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
         case "resources_to_expand":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier","resources_to_expand"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier", "resources_to_expand"]));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -439,7 +463,7 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
         (issues ??= []).push(issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const resourcesToExpand = Object.hasOwn(input, "resources_to_expand") ? input.resources_to_expand : undefined;
+    const resourcesToExpand = ownValue(input, "resources_to_expand");
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
         (issues ??= []).push(issueType("/resources_to_expand", "resources_to_expand", "an array", resourcesToExpand));
@@ -451,7 +475,12 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
           }
           const item: unknown = resourcesToExpand[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/resources_to_expand" + "/" + i, "resources_to_expand" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/resources_to_expand" + "/" + i,
+              "resources_to_expand" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
@@ -474,10 +503,10 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
         case "webset_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_details","webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["webset_details", "webset_id"]));
       }
     }
-    const websetDetails = Object.hasOwn(input, "webset_details") ? input.webset_details : undefined;
+    const websetDetails = ownValue(input, "webset_details");
     if (websetDetails === undefined) {
       (issues ??= []).push(issueRequired("/webset_details", "webset_details"));
     } else {
@@ -485,7 +514,7 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
         (issues ??= []).push(issueType("/webset_details", "webset_details", "an object", websetDetails));
       }
     }
-    const websetId = Object.hasOwn(input, "webset_id") ? input.webset_id : undefined;
+    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -513,7 +542,7 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
           (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier"]));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -541,7 +570,7 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
           (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier"]));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -569,12 +598,17 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
           (issues ??= []).push(issueUnknownParameter(key, ["search_query_details"]));
       }
     }
-    const searchQueryDetails = Object.hasOwn(input, "search_query_details") ? input.search_query_details : undefined;
+    const searchQueryDetails = ownValue(input, "search_query_details");
     if (searchQueryDetails === undefined) {
       (issues ??= []).push(issueRequired("/search_query_details", "search_query_details"));
     } else {
       if (!isObject(searchQueryDetails)) {
-        (issues ??= []).push(issueType("/search_query_details", "search_query_details", "an object", searchQueryDetails));
+        (issues ??= []).push(issueType(
+          "/search_query_details",
+          "search_query_details",
+          "an object",
+          searchQueryDetails,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as PreviewSearchDecompositionInput };
@@ -595,10 +629,10 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
         case "webset_item_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier","webset_item_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier", "webset_item_id"]));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -606,7 +640,7 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
         (issues ??= []).push(issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const websetItemId = Object.hasOwn(input, "webset_item_id") ? input.webset_item_id : undefined;
+    const websetItemId = ownValue(input, "webset_item_id");
     if (websetItemId === undefined) {
       (issues ??= []).push(issueRequired("/webset_item_id", "webset_item_id"));
     } else {
@@ -632,10 +666,10 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
         case "webset_item_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier","webset_item_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier", "webset_item_id"]));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -643,7 +677,7 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const websetItemId = Object.hasOwn(input, "webset_item_id") ? input.webset_item_id : undefined;
+    const websetItemId = ownValue(input, "webset_item_id");
     if (websetItemId === undefined) {
       (issues ??= []).push(issueRequired("/webset_item_id", "webset_item_id"));
     } else {
@@ -671,10 +705,13 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
         case "source_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier","pagination_cursor","result_limit","source_id"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["webset_identifier", "pagination_cursor", "result_limit", "source_id"],
+          ));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -682,19 +719,19 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
         (issues ??= []).push(issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const paginationCursor = Object.hasOwn(input, "pagination_cursor") ? input.pagination_cursor : undefined;
+    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultLimit = Object.hasOwn(input, "result_limit") ? input.result_limit : undefined;
+    const resultLimit = ownValue(input, "result_limit");
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
         (issues ??= []).push(issueType("/result_limit", "result_limit", "a number", resultLimit));
       }
     }
-    const sourceId = Object.hasOwn(input, "source_id") ? input.source_id : undefined;
+    const sourceId = ownValue(input, "source_id");
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
         (issues ??= []).push(issueType("/source_id", "source_id", "a string", sourceId));
@@ -718,10 +755,10 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
         case "webset_identifier":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_details","webset_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_details", "webset_identifier"]));
       }
     }
-    const enrichmentDetails = Object.hasOwn(input, "enrichment_details") ? input.enrichment_details : undefined;
+    const enrichmentDetails = ownValue(input, "enrichment_details");
     if (enrichmentDetails === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_details", "enrichment_details"));
     } else {
@@ -729,7 +766,7 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
         (issues ??= []).push(issueType("/enrichment_details", "enrichment_details", "an object", enrichmentDetails));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -756,26 +793,39 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
         case "webset_identifier":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_configuration_details","enrichment_configuration_id","webset_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["enrichment_configuration_details", "enrichment_configuration_id", "webset_identifier"],
+          ));
       }
     }
-    const enrichmentConfigurationDetails = Object.hasOwn(input, "enrichment_configuration_details") ? input.enrichment_configuration_details : undefined;
+    const enrichmentConfigurationDetails = ownValue(input, "enrichment_configuration_details");
     if (enrichmentConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_configuration_details", "enrichment_configuration_details"));
     } else {
       if (!isObject(enrichmentConfigurationDetails)) {
-        (issues ??= []).push(issueType("/enrichment_configuration_details", "enrichment_configuration_details", "an object", enrichmentConfigurationDetails));
+        (issues ??= []).push(issueType(
+          "/enrichment_configuration_details",
+          "enrichment_configuration_details",
+          "an object",
+          enrichmentConfigurationDetails,
+        ));
       }
     }
-    const enrichmentConfigurationId = Object.hasOwn(input, "enrichment_configuration_id") ? input.enrichment_configuration_id : undefined;
+    const enrichmentConfigurationId = ownValue(input, "enrichment_configuration_id");
     if (enrichmentConfigurationId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_configuration_id", "enrichment_configuration_id"));
     } else {
       if (typeof enrichmentConfigurationId !== "string") {
-        (issues ??= []).push(issueType("/enrichment_configuration_id", "enrichment_configuration_id", "a string", enrichmentConfigurationId));
+        (issues ??= []).push(issueType(
+          "/enrichment_configuration_id",
+          "enrichment_configuration_id",
+          "a string",
+          enrichmentConfigurationId,
+        ));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -801,10 +851,10 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
         case "webset_identifier":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id","webset_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id", "webset_identifier"]));
       }
     }
-    const enrichmentId = Object.hasOwn(input, "enrichment_id") ? input.enrichment_id : undefined;
+    const enrichmentId = ownValue(input, "enrichment_id");
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -812,7 +862,7 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
         (issues ??= []).push(issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
-    const websetIdentifier = Object.hasOwn(input, "webset_identifier") ? input.webset_identifier : undefined;
+    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -838,10 +888,10 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
         case "webset_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id","webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id", "webset_id"]));
       }
     }
-    const enrichmentId = Object.hasOwn(input, "enrichment_id") ? input.enrichment_id : undefined;
+    const enrichmentId = ownValue(input, "enrichment_id");
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -849,7 +899,7 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
-    const websetId = Object.hasOwn(input, "webset_id") ? input.webset_id : undefined;
+    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -875,10 +925,10 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
         case "webset_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id","webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id", "webset_id"]));
       }
     }
-    const enrichmentId = Object.hasOwn(input, "enrichment_id") ? input.enrichment_id : undefined;
+    const enrichmentId = ownValue(input, "enrichment_id");
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -886,7 +936,7 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
         (issues ??= []).push(issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
-    const websetId = Object.hasOwn(input, "webset_id") ? input.webset_id : undefined;
+    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -902,7 +952,9 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
 }
 
 /** Checks an input for `SigmaApi.CreateWebhookForNotifications`, reporting every problem. Never throws. */
-export function validateCreateWebhookForNotifications(input: unknown): ValidationResult<CreateWebhookForNotificationsInput> {
+export function validateCreateWebhookForNotifications(
+  input: unknown,
+): ValidationResult<CreateWebhookForNotificationsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -914,12 +966,17 @@ export function validateCreateWebhookForNotifications(input: unknown): Validatio
           (issues ??= []).push(issueUnknownParameter(key, ["webhook_configuration"]));
       }
     }
-    const webhookConfiguration = Object.hasOwn(input, "webhook_configuration") ? input.webhook_configuration : undefined;
+    const webhookConfiguration = ownValue(input, "webhook_configuration");
     if (webhookConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/webhook_configuration", "webhook_configuration"));
     } else {
       if (!isObject(webhookConfiguration)) {
-        (issues ??= []).push(issueType("/webhook_configuration", "webhook_configuration", "an object", webhookConfiguration));
+        (issues ??= []).push(issueType(
+          "/webhook_configuration",
+          "webhook_configuration",
+          "an object",
+          webhookConfiguration,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWebhookForNotificationsInput };
@@ -940,16 +997,16 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
         case "results_per_page":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor","results_per_page"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "results_per_page"]));
       }
     }
-    const paginationCursor = Object.hasOwn(input, "pagination_cursor") ? input.pagination_cursor : undefined;
+    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsPerPage = Object.hasOwn(input, "results_per_page") ? input.results_per_page : undefined;
+    const resultsPerPage = ownValue(input, "results_per_page");
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
         (issues ??= []).push(issueType("/results_per_page", "results_per_page", "a number", resultsPerPage));
@@ -979,7 +1036,7 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
           (issues ??= []).push(issueUnknownParameter(key, ["webhook_id"]));
       }
     }
-    const webhookId = Object.hasOwn(input, "webhook_id") ? input.webhook_id : undefined;
+    const webhookId = ownValue(input, "webhook_id");
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1005,10 +1062,10 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
         case "webhook_update_request_body":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_id","webhook_update_request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["webhook_id", "webhook_update_request_body"]));
       }
     }
-    const webhookId = Object.hasOwn(input, "webhook_id") ? input.webhook_id : undefined;
+    const webhookId = ownValue(input, "webhook_id");
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1016,12 +1073,17 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
-    const webhookUpdateRequestBody = Object.hasOwn(input, "webhook_update_request_body") ? input.webhook_update_request_body : undefined;
+    const webhookUpdateRequestBody = ownValue(input, "webhook_update_request_body");
     if (webhookUpdateRequestBody === undefined) {
       (issues ??= []).push(issueRequired("/webhook_update_request_body", "webhook_update_request_body"));
     } else {
       if (!isObject(webhookUpdateRequestBody)) {
-        (issues ??= []).push(issueType("/webhook_update_request_body", "webhook_update_request_body", "an object", webhookUpdateRequestBody));
+        (issues ??= []).push(issueType(
+          "/webhook_update_request_body",
+          "webhook_update_request_body",
+          "an object",
+          webhookUpdateRequestBody,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateWebhookSettingsInput };
@@ -1044,7 +1106,7 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
           (issues ??= []).push(issueUnknownParameter(key, ["webhook_id"]));
       }
     }
-    const webhookId = Object.hasOwn(input, "webhook_id") ? input.webhook_id : undefined;
+    const webhookId = ownValue(input, "webhook_id");
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1073,10 +1135,13 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         case "results_limit":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_id","event_type_filter","filter_by_successful_attempts","pagination_cursor","results_limit"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["webhook_id", "event_type_filter", "filter_by_successful_attempts", "pagination_cursor", "results_limit"],
+          ));
       }
     }
-    const webhookId = Object.hasOwn(input, "webhook_id") ? input.webhook_id : undefined;
+    const webhookId = ownValue(input, "webhook_id");
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1084,25 +1149,30 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         (issues ??= []).push(issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
-    const eventTypeFilter = Object.hasOwn(input, "event_type_filter") ? input.event_type_filter : undefined;
+    const eventTypeFilter = ownValue(input, "event_type_filter");
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
         (issues ??= []).push(issueType("/event_type_filter", "event_type_filter", "a string", eventTypeFilter));
       }
     }
-    const filterBySuccessfulAttempts = Object.hasOwn(input, "filter_by_successful_attempts") ? input.filter_by_successful_attempts : undefined;
+    const filterBySuccessfulAttempts = ownValue(input, "filter_by_successful_attempts");
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
-        (issues ??= []).push(issueType("/filter_by_successful_attempts", "filter_by_successful_attempts", "a boolean", filterBySuccessfulAttempts));
+        (issues ??= []).push(issueType(
+          "/filter_by_successful_attempts",
+          "filter_by_successful_attempts",
+          "a boolean",
+          filterBySuccessfulAttempts,
+        ));
       }
     }
-    const paginationCursor = Object.hasOwn(input, "pagination_cursor") ? input.pagination_cursor : undefined;
+    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = Object.hasOwn(input, "results_limit") ? input.results_limit : undefined;
+    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -1130,10 +1200,13 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         case "results_limit":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["created_after","event_types_filter","filter_created_before","pagination_cursor","results_limit"]));
+          (issues ??= []).push(issueUnknownParameter(
+            key,
+            ["created_after", "event_types_filter", "filter_created_before", "pagination_cursor", "results_limit"],
+          ));
       }
     }
-    const createdAfter = Object.hasOwn(input, "created_after") ? input.created_after : undefined;
+    const createdAfter = ownValue(input, "created_after");
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
         (issues ??= []).push(issueType("/created_after", "created_after", "a string", createdAfter));
@@ -1141,7 +1214,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         (issues ??= []).push(issueFormat("/created_after", "created_after", "date-time", createdAfter));
       }
     }
-    const eventTypesFilter = Object.hasOwn(input, "event_types_filter") ? input.event_types_filter : undefined;
+    const eventTypesFilter = ownValue(input, "event_types_filter");
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
         (issues ??= []).push(issueType("/event_types_filter", "event_types_filter", "an array", eventTypesFilter));
@@ -1153,26 +1226,41 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
           }
           const item: unknown = eventTypesFilter[i];
           if (typeof item !== "string") {
-            (issues ??= []).push(issueType("/event_types_filter" + "/" + i, "event_types_filter" + "[" + i + "]", "a string", item));
+            (issues ??= []).push(issueType(
+              "/event_types_filter" + "/" + i,
+              "event_types_filter" + "[" + i + "]",
+              "a string",
+              item,
+            ));
           }
         }
       }
     }
-    const filterCreatedBefore = Object.hasOwn(input, "filter_created_before") ? input.filter_created_before : undefined;
+    const filterCreatedBefore = ownValue(input, "filter_created_before");
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
-        (issues ??= []).push(issueType("/filter_created_before", "filter_created_before", "a string", filterCreatedBefore));
+        (issues ??= []).push(issueType(
+          "/filter_created_before",
+          "filter_created_before",
+          "a string",
+          filterCreatedBefore,
+        ));
       } else if (!isDateTime(filterCreatedBefore)) {
-        (issues ??= []).push(issueFormat("/filter_created_before", "filter_created_before", "date-time", filterCreatedBefore));
+        (issues ??= []).push(issueFormat(
+          "/filter_created_before",
+          "filter_created_before",
+          "date-time",
+          filterCreatedBefore,
+        ));
       }
     }
-    const paginationCursor = Object.hasOwn(input, "pagination_cursor") ? input.pagination_cursor : undefined;
+    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = Object.hasOwn(input, "results_limit") ? input.results_limit : undefined;
+    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -1198,7 +1286,7 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
           (issues ??= []).push(issueUnknownParameter(key, ["event_id"]));
       }
     }
-    const eventId = Object.hasOwn(input, "event_id") ? input.event_id : undefined;
+    const eventId = ownValue(input, "event_id");
     if (eventId === undefined) {
       (issues ??= []).push(issueRequired("/event_id", "event_id"));
     } else {
@@ -1224,10 +1312,10 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
         case "webset_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["search_criteria","webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["search_criteria", "webset_id"]));
       }
     }
-    const searchCriteria = Object.hasOwn(input, "search_criteria") ? input.search_criteria : undefined;
+    const searchCriteria = ownValue(input, "search_criteria");
     if (searchCriteria === undefined) {
       (issues ??= []).push(issueRequired("/search_criteria", "search_criteria"));
     } else {
@@ -1235,7 +1323,7 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
         (issues ??= []).push(issueType("/search_criteria", "search_criteria", "an object", searchCriteria));
       }
     }
-    const websetId = Object.hasOwn(input, "webset_id") ? input.webset_id : undefined;
+    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -1261,10 +1349,10 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
         case "webset_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["search_id","webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["search_id", "webset_id"]));
       }
     }
-    const searchId = Object.hasOwn(input, "search_id") ? input.search_id : undefined;
+    const searchId = ownValue(input, "search_id");
     if (searchId === undefined) {
       (issues ??= []).push(issueRequired("/search_id", "search_id"));
     } else {
@@ -1272,7 +1360,7 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
         (issues ??= []).push(issueType("/search_id", "search_id", "a string", searchId));
       }
     }
-    const websetId = Object.hasOwn(input, "webset_id") ? input.webset_id : undefined;
+    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -1298,10 +1386,10 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
         case "webset_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["search_id","webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["search_id", "webset_id"]));
       }
     }
-    const searchId = Object.hasOwn(input, "search_id") ? input.search_id : undefined;
+    const searchId = ownValue(input, "search_id");
     if (searchId === undefined) {
       (issues ??= []).push(issueRequired("/search_id", "search_id"));
     } else {
@@ -1309,7 +1397,7 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
         (issues ??= []).push(issueType("/search_id", "search_id", "a string", searchId));
       }
     }
-    const websetId = Object.hasOwn(input, "webset_id") ? input.webset_id : undefined;
+    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -1337,12 +1425,17 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
           (issues ??= []).push(issueUnknownParameter(key, ["monitor_configuration"]));
       }
     }
-    const monitorConfiguration = Object.hasOwn(input, "monitor_configuration") ? input.monitor_configuration : undefined;
+    const monitorConfiguration = ownValue(input, "monitor_configuration");
     if (monitorConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/monitor_configuration", "monitor_configuration"));
     } else {
       if (!isObject(monitorConfiguration)) {
-        (issues ??= []).push(issueType("/monitor_configuration", "monitor_configuration", "an object", monitorConfiguration));
+        (issues ??= []).push(issueType(
+          "/monitor_configuration",
+          "monitor_configuration",
+          "an object",
+          monitorConfiguration,
+        ));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateMonitorForWebsetsInput };
@@ -1364,22 +1457,22 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
         case "webset_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor","results_limit","webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "results_limit", "webset_id"]));
       }
     }
-    const paginationCursor = Object.hasOwn(input, "pagination_cursor") ? input.pagination_cursor : undefined;
+    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = Object.hasOwn(input, "results_limit") ? input.results_limit : undefined;
+    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
     }
-    const websetId = Object.hasOwn(input, "webset_id") ? input.webset_id : undefined;
+    const websetId = ownValue(input, "webset_id");
     if (websetId !== undefined) {
       if (typeof websetId !== "string") {
         (issues ??= []).push(issueType("/webset_id", "webset_id", "a string", websetId));
@@ -1405,7 +1498,7 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
           (issues ??= []).push(issueUnknownParameter(key, ["monitor_id"]));
       }
     }
-    const monitorId = Object.hasOwn(input, "monitor_id") ? input.monitor_id : undefined;
+    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1431,18 +1524,23 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
         case "monitor_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["monitor_configuration_details","monitor_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["monitor_configuration_details", "monitor_id"]));
       }
     }
-    const monitorConfigurationDetails = Object.hasOwn(input, "monitor_configuration_details") ? input.monitor_configuration_details : undefined;
+    const monitorConfigurationDetails = ownValue(input, "monitor_configuration_details");
     if (monitorConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/monitor_configuration_details", "monitor_configuration_details"));
     } else {
       if (!isObject(monitorConfigurationDetails)) {
-        (issues ??= []).push(issueType("/monitor_configuration_details", "monitor_configuration_details", "an object", monitorConfigurationDetails));
+        (issues ??= []).push(issueType(
+          "/monitor_configuration_details",
+          "monitor_configuration_details",
+          "an object",
+          monitorConfigurationDetails,
+        ));
       }
     }
-    const monitorId = Object.hasOwn(input, "monitor_id") ? input.monitor_id : undefined;
+    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1470,7 +1568,7 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
           (issues ??= []).push(issueUnknownParameter(key, ["monitor_id"]));
       }
     }
-    const monitorId = Object.hasOwn(input, "monitor_id") ? input.monitor_id : undefined;
+    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1498,7 +1596,7 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
           (issues ??= []).push(issueUnknownParameter(key, ["monitor_id"]));
       }
     }
-    const monitorId = Object.hasOwn(input, "monitor_id") ? input.monitor_id : undefined;
+    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1524,10 +1622,10 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
         case "run_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["monitor_id","run_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["monitor_id", "run_id"]));
       }
     }
-    const monitorId = Object.hasOwn(input, "monitor_id") ? input.monitor_id : undefined;
+    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1535,7 +1633,7 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/monitor_id", "monitor_id", "a string", monitorId));
       }
     }
-    const runId = Object.hasOwn(input, "run_id") ? input.run_id : undefined;
+    const runId = ownValue(input, "run_id");
     if (runId === undefined) {
       (issues ??= []).push(issueRequired("/run_id", "run_id"));
     } else {
@@ -1563,7 +1661,7 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
           (issues ??= []).push(issueUnknownParameter(key, ["data_import_details"]));
       }
     }
-    const dataImportDetails = Object.hasOwn(input, "data_import_details") ? input.data_import_details : undefined;
+    const dataImportDetails = ownValue(input, "data_import_details");
     if (dataImportDetails === undefined) {
       (issues ??= []).push(issueRequired("/data_import_details", "data_import_details"));
     } else {
@@ -1589,16 +1687,16 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
         case "results_limit":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor","results_limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "results_limit"]));
       }
     }
-    const paginationCursor = Object.hasOwn(input, "pagination_cursor") ? input.pagination_cursor : undefined;
+    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = Object.hasOwn(input, "results_limit") ? input.results_limit : undefined;
+    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -1624,7 +1722,7 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
           (issues ??= []).push(issueUnknownParameter(key, ["import_id"]));
       }
     }
-    const importId = Object.hasOwn(input, "import_id") ? input.import_id : undefined;
+    const importId = ownValue(input, "import_id");
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
@@ -1650,18 +1748,23 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
         case "import_id":
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["import_configuration_details","import_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, ["import_configuration_details", "import_id"]));
       }
     }
-    const importConfigurationDetails = Object.hasOwn(input, "import_configuration_details") ? input.import_configuration_details : undefined;
+    const importConfigurationDetails = ownValue(input, "import_configuration_details");
     if (importConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/import_configuration_details", "import_configuration_details"));
     } else {
       if (!isObject(importConfigurationDetails)) {
-        (issues ??= []).push(issueType("/import_configuration_details", "import_configuration_details", "an object", importConfigurationDetails));
+        (issues ??= []).push(issueType(
+          "/import_configuration_details",
+          "import_configuration_details",
+          "an object",
+          importConfigurationDetails,
+        ));
       }
     }
-    const importId = Object.hasOwn(input, "import_id") ? input.import_id : undefined;
+    const importId = ownValue(input, "import_id");
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
@@ -1689,7 +1792,7 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
           (issues ??= []).push(issueUnknownParameter(key, ["import_id"]));
       }
     }
-    const importId = Object.hasOwn(input, "import_id") ? input.import_id : undefined;
+    const importId = ownValue(input, "import_id");
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
@@ -1704,8 +1807,14 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
   }
 }
 
-/** Validates the input of any SigmaApi tool, named by short (`GetX`), full (`SigmaApi.GetX`) or model (`SigmaApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws. */
-export function validate<N extends ToolName>(toolName: N | `SigmaApi.${N}` | `SigmaApi_${N}` | ToolFullName | (string & {}), input: unknown): ValidationResult<ToolInputs[N]> {
+/**
+ * Validates the input of any SigmaApi tool, named by short (`GetX`), full (`SigmaApi.GetX`) or model
+ * (`SigmaApi_GetX`) name. An unknown name gives an `unknown_tool` issue. Never throws.
+ */
+export function validate<N extends ToolName>(
+  toolName: N | `SigmaApi.${N}` | `SigmaApi_${N}` | ToolFullName | (string & {}),
+  input: unknown,
+): ValidationResult<ToolInputs[N]> {
   switch (toolName) {
     case "PerformSigmaSearch":
     case "SigmaApi.PerformSigmaSearch":
@@ -1888,6 +1997,58 @@ export function validate<N extends ToolName>(toolName: N | `SigmaApi.${N}` | `Si
     case "SigmaApi_DeleteImport":
       return validateDeleteImport(input) as ValidationResult<ToolInputs[N]>;
     default:
-      return { ok: false, issues: [issueUnknownTool(toolName, "SigmaApi", ["PerformSigmaSearch","FindSimilarLinks","GetContentDetails","GenerateAnswerSummary","ListResearchRequests","CreateResearchRequest","GetResearchById","CreateWebset","ListWebsets","GetWebsetDetails","UpdateWebset","DeleteWebset","CancelWebsetOperations","PreviewSearchDecomposition","GetWebsetItem","DeleteWebsetItem","ListWebsetItems","CreateWebsetEnrichment","UpdateWebsetEnrichment","GetEnrichmentDetails","DeleteEnrichment","CancelEnrichmentProcess","CreateWebhookForNotifications","GetWebhooksList","GetWebhookInfo","UpdateWebhookSettings","RemoveWebhook","ListWebhookAttempts","ListSystemEvents","GetEventById","CreateWebsetSearch","GetSearchById","CancelRunningSearch","CreateMonitorForWebsets","ListWebsiteMonitors","GetSpecificMonitor","UpdateMonitorConfiguration","DeleteMonitor","ListMonitorRuns","GetSpecificMonitorRun","CreateDataImport","ListImports","GetSpecificImport","UpdateImportsConfiguration","DeleteImport"])] };
+      return { ok: false, issues: [
+        issueUnknownTool(
+          toolName,
+          "SigmaApi",
+          [
+            "PerformSigmaSearch",
+            "FindSimilarLinks",
+            "GetContentDetails",
+            "GenerateAnswerSummary",
+            "ListResearchRequests",
+            "CreateResearchRequest",
+            "GetResearchById",
+            "CreateWebset",
+            "ListWebsets",
+            "GetWebsetDetails",
+            "UpdateWebset",
+            "DeleteWebset",
+            "CancelWebsetOperations",
+            "PreviewSearchDecomposition",
+            "GetWebsetItem",
+            "DeleteWebsetItem",
+            "ListWebsetItems",
+            "CreateWebsetEnrichment",
+            "UpdateWebsetEnrichment",
+            "GetEnrichmentDetails",
+            "DeleteEnrichment",
+            "CancelEnrichmentProcess",
+            "CreateWebhookForNotifications",
+            "GetWebhooksList",
+            "GetWebhookInfo",
+            "UpdateWebhookSettings",
+            "RemoveWebhook",
+            "ListWebhookAttempts",
+            "ListSystemEvents",
+            "GetEventById",
+            "CreateWebsetSearch",
+            "GetSearchById",
+            "CancelRunningSearch",
+            "CreateMonitorForWebsets",
+            "ListWebsiteMonitors",
+            "GetSpecificMonitor",
+            "UpdateMonitorConfiguration",
+            "DeleteMonitor",
+            "ListMonitorRuns",
+            "GetSpecificMonitorRun",
+            "CreateDataImport",
+            "ListImports",
+            "GetSpecificImport",
+            "UpdateImportsConfiguration",
+            "DeleteImport",
+          ],
+        ),
+      ] };
   }
 }

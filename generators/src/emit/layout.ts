@@ -1,0 +1,128 @@
+// Line layout for generated TypeScript. An expression is a tree of groups (argument lists, array
+// literals, object types, operand chains); it is printed on one line when that fits, otherwise
+// its outermost group breaks one item per line, as Prettier does, and each item is laid out the
+// same way. No generated line then runs past maxLineLength however long a spec's names are.
+import type { CodeBlockWriter } from "ts-morph";
+
+/** Longest line generated TypeScript may have. */
+export const maxLineLength = 120;
+
+const indentUnit = "  ";
+
+/** A piece of code: atomic text, or a group that may break over lines. */
+export type Code = string | Group;
+
+export interface Group {
+  /** Text before the items (`f(`, `[`); an empty open and close make a bare chain. */
+  readonly open: string;
+  readonly items: readonly Code[];
+  readonly close: string;
+  /** Written after every item but the last (`,`, ` &&`); after the last too when broken and `trailing`. */
+  readonly separator: string;
+  readonly trailing: boolean;
+  /** Spaces inside the brackets on one line (`{ a; b }`). */
+  readonly padded: boolean;
+}
+
+/** `callee(a, b)`. */
+export function call(callee: string, args: readonly Code[]): Group {
+  return { open: `${callee}(`, items: args, close: ")", separator: ",", trailing: true, padded: false };
+}
+
+/** `[a, b]`. */
+export function arrayLiteral(items: readonly Code[]): Group {
+  return { open: "[", items, close: "]", separator: ",", trailing: true, padded: false };
+}
+
+/** `{ a; b }` as a type literal. */
+export function typeLiteral(members: readonly string[]): Group {
+  return { open: "{", items: members, close: "}", separator: ";", trailing: true, padded: true };
+}
+
+/** `a && b` or `a | b`: broken, one operand per line with the operator at the line's end. */
+export function chain(operator: string, operands: readonly Code[]): Group {
+  return { open: "", items: operands, close: "", separator: ` ${operator}`, trailing: false, padded: false };
+}
+
+/** `(a)`: parentheses that break around their content. */
+export function parenthesized(code: Code): Group {
+  return { open: "(", items: [code], close: ")", separator: "", trailing: false, padded: false };
+}
+
+/** Code preceded by text on the same line (`const x = `, `return `). */
+export function prefixed(prefix: string, code: Code): Code {
+  return typeof code === "string" ? `${prefix}${code}` : { ...code, open: `${prefix}${code.open}` };
+}
+
+/** Code followed by text on the same line (`) {`, `;`). */
+export function suffixed(code: Code, suffix: string): Code {
+  return typeof code === "string" ? `${code}${suffix}` : { ...code, close: `${code.close}${suffix}` };
+}
+
+/** The code on one line. */
+export function flat(code: Code): string {
+  if (typeof code === "string") return code;
+  const pad = code.padded && code.items.length > 0 ? " " : "";
+  return `${code.open}${pad}${code.items.map(flat).join(`${code.separator} `)}${pad}${code.close}`;
+}
+
+/** The code's lines, each at most `width` long where atomic texts allow; indentation is relative. */
+export function layout(code: Code, width: number, suffix = ""): string[] {
+  const oneLine = `${flat(code)}${suffix}`;
+  if (typeof code === "string" || oneLine.length <= width) return [oneLine];
+  const bare = code.open === "" && code.close === "";
+  const indent = bare ? "" : indentUnit;
+  const inner = code.items.flatMap((item, index) => {
+    const last = index === code.items.length - 1;
+    const after = last ? (code.trailing ? code.separator : "") : code.separator;
+    const tail = bare && last ? `${after}${suffix}` : after;
+    return layout(item, width - indent.length, tail).map((line) => `${indent}${line}`);
+  });
+  return bare ? inner : [code.open, ...inner, `${code.close}${suffix}`];
+}
+
+/** Writes code as whole lines at the writer's current indentation. */
+export function writeLaidOut(writer: CodeBlockWriter, code: Code, suffix = ""): void {
+  const width = maxLineLength - writer.getIndentationLevel() * indentUnit.length;
+  for (const line of layout(code, width, suffix)) writer.writeLine(line);
+}
+
+/** Laid-out code as text for a statement at the top level of a file. */
+export function laidOut(code: Code, suffix = ""): string {
+  return layout(code, maxLineLength, suffix).join("\n");
+}
+
+/**
+ * Wraps comment text at spaces so each line is at most `width` long; a word longer than the width
+ * is split, since a comment line has no other way to stay within the limit.
+ */
+export function wrapText(text: string, width: number): string {
+  return text
+    .split("\n")
+    .map((line) => wrapLine(line, width))
+    .join("\n");
+}
+
+function wrapLine(line: string, width: number): string {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of line.split(" ")) {
+    for (let rest = word; ; ) {
+      const joined = current === "" ? rest : `${current} ${rest}`;
+      if (joined.length <= width) {
+        current = joined;
+        break;
+      }
+      if (current !== "") {
+        lines.push(current);
+        current = "";
+        continue;
+      }
+      lines.push(rest.slice(0, width));
+      rest = rest.slice(width);
+      if (rest === "") break;
+    }
+  }
+  lines.push(current);
+  return lines.join("\n");
+}
