@@ -17,8 +17,9 @@ export interface IncrementalResult {
   readonly packagesFromCache: number;
 }
 
-const editedSpec = "specs/cloud-sheets.yaml";
-const anchor = "purpose: read a range from one sheet";
+/** The spec both edit loops (Nx and watch mode) change, and the text each edit extends. */
+export const editedSpec = "specs/cloud-sheets.yaml";
+export const anchor = "purpose: read a range from one sheet";
 // The daemon would carry state between runs and Nx Cloud is unreachable offline; --outputStyle=static
 // prints one `> nx run <project>:generate [local cache]` line per task, which is what gets counted.
 const nxEnv = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { freshWorkspace, toolcatBin } from "./generation.ts";
+import { anchor, editedSpec } from "./incremental.ts";
 import { median, round, stats, type Stats } from "./measure.ts";
 
 export interface WatchResult {
@@ -20,8 +21,6 @@ export interface WatchResult {
   readonly filesWrittenPerEdit: number;
 }
 
-const editedSpec = "specs/cloud-sheets.yaml";
-const anchor = "purpose: read a range from one sheet";
 const cycleLine = /^specs\/cloud-sheets\.yaml: 1 package\(s\) checked, (\d+) file\(s\) written in (\d+) ms$/;
 
 export async function benchWatch(edits = 20): Promise<WatchResult> {
