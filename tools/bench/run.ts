@@ -59,17 +59,27 @@ async function main(argv: readonly string[]): Promise<void> {
     footprint: async () => void (results.footprint = await benchFootprint()),
     drift: () => void (results.drift = benchDrift()),
   };
+  const failed: Section[] = [];
   for (const section of sections) {
     if (!selected.has(section)) continue;
     const sectionStart = performance.now();
     log(`${section}…`);
-    await steps[section]();
-    log(`${section} done in ${round((performance.now() - sectionStart) / 1000)} s`);
+    try {
+      await steps[section]();
+      log(`${section} done in ${round((performance.now() - sectionStart) / 1000)} s`);
+    } catch (error) {
+      // One failing section must not throw away the others' figures: they are printed, it is named.
+      failed.push(section);
+      log(`${section} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
   }
   results.benchSeconds = round((performance.now() - start) / 1000);
 
   process.stdout.write(`${renderTable(results)}\n`);
-  if (selected.size === sections.length) {
+  if (failed.length > 0) {
+    log(`failed: ${failed.join(", ")}; bench/results.json left as it was`);
+    process.exitCode = 1;
+  } else if (selected.size === sections.length) {
     mkdirSync(join(workspaceRoot, "bench"), { recursive: true });
     writeFileSync(join(workspaceRoot, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
     log("wrote bench/results.json");
