@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The generators are TypeScript run from source; tsx registers the loader so no build step sits before `generate`.
-import { register } from "tsx/esm/api";
+// The generators are TypeScript; they run from a compiled bundle that is rebuilt whenever a source changed.
+import { compiledGenerators } from "./compiled.js";
 
-register();
-const { main } = await import("../src/cli.ts");
+const { main } = await compiledGenerators();
 process.exitCode = await main(process.argv.slice(2));

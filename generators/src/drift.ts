@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { compareText } from "./core/files.ts";
+import { staleSpecSchemaModule, specSchemaModulePath } from "./loader/spec-schema.ts";
 import { stagingLeftovers } from "./lock.ts";
 import { plan, stalePackages } from "./output.ts";
 import { runPipeline } from "./pipeline.ts";
@@ -35,6 +36,10 @@ export function checkDrift(root: string): DriftReport {
   for (const file of changes.write) {
     const current = readOrUndefined(join(root, file.path));
     drift.push({ kind: current === undefined ? "missing" : "changed", path: file.path, diff: unifiedDiff(file.path, current ?? "", file.text) });
+  }
+  const schemaModule = staleSpecSchemaModule();
+  if (schemaModule !== undefined) {
+    drift.push({ kind: "changed", path: specSchemaModulePath, diff: unifiedDiff(specSchemaModulePath, schemaModule.current, schemaModule.generated) });
   }
   for (const path of changes.remove) drift.push({ kind: "orphaned", path, diff: unifiedDiff(path, readFileSync(join(root, path), "utf8"), "") });
   for (const path of [...stagingLeftovers(root), ...(existsSync(join(root, journalFile)) ? [journalFile] : [])]) {

@@ -33,16 +33,28 @@ export interface PipelineOptions extends Omit<LoadOptions, "only"> {
 }
 
 export function runPipeline(options: PipelineOptions): PipelineResult {
-  const only = options.servers?.map((s) => (s.endsWith(".yaml") ? s : `specs/${s}.yaml`));
-  const catalog = loadCatalog({ ...options, ...(only !== undefined && { only }) });
-  const runtime = readVersion(options.root, "runtime") ?? initialVersion;
-  const runs = catalog.servers.map((server): ServerRun => {
-    const start = performance.now();
-    const versions: Versions = { package: readVersion(options.root, server.slug) ?? initialVersion, runtime };
-    const files = generateServer(server, catalog, versions);
-    return { server: server.name, slug: server.slug, tools: server.tools.length, files, milliseconds: performance.now() - start };
-  });
+  const catalog = loadPipelineCatalog(options);
+  const runs = [...serverRuns(options.root, catalog)];
   return { catalog, runs, files: runs.flatMap((r) => r.files), slugs: catalog.servers.map((s) => kebabCase(s.name)) };
+}
+
+export function loadPipelineCatalog(options: PipelineOptions): Catalog {
+  const only = options.servers?.map((s) => (s.endsWith(".yaml") ? s : `specs/${s}.yaml`));
+  return loadCatalog({ ...options, ...(only !== undefined && { only }) });
+}
+
+/**
+ * Generates the catalog's packages one at a time, lazily, so a caller can let each package's files
+ * go before the next is generated: memory then stays flat in the number of servers.
+ */
+export function* serverRuns(root: string, catalog: Catalog): Generator<ServerRun> {
+  const runtime = readVersion(root, "runtime") ?? initialVersion;
+  for (const server of catalog.servers) {
+    const start = performance.now();
+    const versions: Versions = { package: readVersion(root, server.slug) ?? initialVersion, runtime };
+    const files = generateServer(server, catalog, versions);
+    yield { server: server.name, slug: server.slug, tools: server.tools.length, files, milliseconds: performance.now() - start };
+  }
 }
 
 /** The version a package has on disk: releases move it, regeneration keeps it. */

@@ -1,6 +1,6 @@
 // The generate lock: one writer at a time, a clear error naming the holder, stale locks and stale
 // staging directories from killed runs cleaned up.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,6 +34,20 @@ describe("acquireLock", () => {
     const release = acquireLock(root);
     expect(readFileSync(join(root, lockFile), "utf8")).toBe(`${process.pid}\n`);
     release();
+  });
+
+  it("waits while another live process holds the lock, then takes it", async () => {
+    const holder = spawn(process.execPath, ["-e", `
+      require("node:fs").writeFileSync(${JSON.stringify(join(root, lockFile))}, process.pid + "\\n", { flag: "wx" });
+      setTimeout(() => require("node:fs").rmSync(${JSON.stringify(join(root, lockFile))}), 300);
+    `]);
+    while (!existsSync(join(root, lockFile))) await new Promise((resolve) => setTimeout(resolve, 5));
+    const start = Date.now();
+    const release = acquireLock(root);
+    expect(Date.now() - start).toBeGreaterThan(100);
+    expect(readFileSync(join(root, lockFile), "utf8")).toBe(`${process.pid}\n`);
+    release();
+    await new Promise((resolve) => holder.once("exit", resolve));
   });
 
   it("takes over a lock file with no readable pid", () => {

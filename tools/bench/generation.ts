@@ -1,23 +1,58 @@
-// Section 1: full generation of the seven packages in a cold process, against openapi-typescript
-// producing types alone from the same catalog as one OpenAPI 3.1 document. Nx is bypassed: each
-// run is a fresh `node` process, so module loading and JIT warm-up count, as they do for a user.
+// Section 1: full generation of every package in a cold process, against two peers given the same
+// catalog as one OpenAPI 3.1 document: openapi-typescript producing types alone, and @hey-api/openapi-ts
+// producing types, an SDK and Zod schemas. toolcat runs as a user runs it, `toolcat generate` in a
+// fresh workspace holding only the specs, so start-up, loading, emitting and atomic writes all count.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { interleave, median, ratio, round, stats, timeNodeOk, workspaceRoot, type ProcessRun, type Stats } from "./measure.ts";
 import { openApiDocument, readManifests } from "./openapi.ts";
+import { heyApi } from "./peers.ts";
+
+interface Peer {
+  readonly version: string;
+  readonly wallMs: Stats;
+  readonly peakMb: number;
+  readonly bytes: number;
+}
 
 export interface GenerationResult {
   readonly tools: number;
+  readonly packages: number;
   readonly operations: number;
   readonly toolcat: { readonly wallMs: Stats; readonly peakMb: number; readonly pipelineMs: number; readonly files: number; readonly bytes: number };
-  readonly openapiTypescript: { readonly version: string; readonly wallMs: Stats; readonly peakMb: number; readonly bytes: number };
-  /** toolcat wall time ÷ openapi-typescript wall time; target ≤ 1. */
+  readonly openapiTypescript: Peer;
+  readonly heyApi: Peer & { readonly node: string };
+  /** toolcat wall time ÷ openapi-typescript wall time; target ≤ 1 (stretch 0.8). */
   readonly ratio: number;
+  /** toolcat wall time ÷ @hey-api/openapi-ts wall time. */
+  readonly heyApiRatio: number;
 }
 
 const require = createRequire(import.meta.url);
+export const toolcatBin = join(workspaceRoot, "generators/bin/toolcat.js");
+
+function treeBytes(dir: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
+/** A workspace with the specs and nothing generated yet, so `generate` writes every file. */
+export function freshWorkspace(dir: string): string {
+  const root = mkdtempSync(join(dir, "ws-"));
+  cpSync(join(workspaceRoot, "specs"), join(root, "specs"), { recursive: true });
+  cpSync(join(workspaceRoot, "package.json"), join(root, "package.json"));
+  mkdirSync(join(root, "packages/runtime"), { recursive: true });
+  cpSync(join(workspaceRoot, "packages/runtime/package.json"), join(root, "packages/runtime/package.json"));
+  return root;
+}
 
 export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
   const dir = mkdtempSync(join(tmpdir(), "toolcat-bench-gen-"));
@@ -27,41 +62,52 @@ export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
     writeFileSync(documentFile, JSON.stringify(document));
     const oatPackage = require.resolve("openapi-typescript/package.json");
     const oatCli = join(oatPackage, "..", "bin", "cli.js");
-    const oatVersion = (require(oatPackage) as { version: string }).version;
     const oatOut = join(dir, "catalog.d.ts");
+    const hey = heyApi();
+    const heyOut = join(dir, "hey-api");
+    const heyArgs = [hey.cli, "-i", documentFile, "-o", heyOut, "-c", "@hey-api/client-fetch", "-p", "@hey-api/typescript", "@hey-api/sdk", "zod"];
+    let lastRoot = "";
 
-    // tsx is part of toolcat's cold start: the toolcat bin registers it the same way.
     const results = interleave<ProcessRun>(
       {
-        toolcat: () => timeNodeOk(["--import", "tsx", "tools/bench/child/generate.ts", workspaceRoot, join(dir, "toolcat")]),
+        toolcat: () => {
+          lastRoot = freshWorkspace(dir);
+          return timeNodeOk([toolcatBin, "generate"], { cwd: lastRoot });
+        },
         openapiTypescript: () => timeNodeOk([oatCli, documentFile, "--output", oatOut]),
+        heyApi: () => {
+          rmSync(heyOut, { recursive: true, force: true });
+          return timeNodeOk([...heyArgs, "--silent", "--no-log-file"], { node: hey.node, cwd: dir });
+        },
       },
       warmup,
       runs,
     );
-    const toolcat = results["toolcat"]!;
-    const oat = results["openapiTypescript"]!;
-    const reports = toolcat.map((r) => JSON.parse(r.stdout) as { pipelineMs: number; tools: number; files: number; bytes: number });
-    const last = reports.at(-1)!;
-    const toolcatWall = stats(toolcat.map((r) => r.milliseconds));
-    const oatWall = stats(oat.map((r) => r.milliseconds));
+    const peer = (name: string): { wallMs: Stats; peakMb: number } => ({
+      wallMs: stats(results[name]!.map((r) => r.milliseconds)),
+      peakMb: round(Math.max(...results[name]!.map((r) => r.peakMb))),
+    });
+    const toolcat = peer("toolcat");
+    const oat = peer("openapiTypescript");
+    const heyRun = peer("heyApi");
+    const reported = results["toolcat"]!.map((r) => /generated (\d+) package\(s\) in (\d+) ms/.exec(r.stdout));
+    const tools = /(\d+) tools/g;
+    const output = treeBytes(join(lastRoot, "packages"));
+    const runtime = treeBytes(join(lastRoot, "packages/runtime"));
     return {
-      tools: last.tools,
+      tools: [...results["toolcat"]!.at(-1)!.stdout.matchAll(tools)].reduce((sum, m) => sum + Number(m[1]), 0),
+      packages: Number(reported.at(-1)?.[1]),
       operations,
       toolcat: {
-        wallMs: toolcatWall,
-        peakMb: round(Math.max(...toolcat.map((r) => r.peakMb))),
-        pipelineMs: round(median(reports.map((r) => r.pipelineMs))),
-        files: last.files,
-        bytes: last.bytes,
+        ...toolcat,
+        pipelineMs: round(median(reported.map((m) => Number(m?.[2])))),
+        files: output.files - runtime.files,
+        bytes: output.bytes - runtime.bytes,
       },
-      openapiTypescript: {
-        version: oatVersion,
-        wallMs: oatWall,
-        peakMb: round(Math.max(...oat.map((r) => r.peakMb))),
-        bytes: statSync(oatOut).size,
-      },
-      ratio: ratio(toolcatWall.median / oatWall.median),
+      openapiTypescript: { version: (require(oatPackage) as { version: string }).version, ...oat, bytes: statSync(oatOut).size },
+      heyApi: { version: hey.version, node: "22", ...heyRun, bytes: treeBytes(heyOut).bytes },
+      ratio: ratio(toolcat.wallMs.median / oat.wallMs.median),
+      heyApiRatio: ratio(toolcat.wallMs.median / heyRun.wallMs.median),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -17,19 +17,20 @@ export interface IncrementalResult {
   readonly packagesFromCache: number;
 }
 
-const editedSpec = "specs/cloud-sheets.yaml";
-const anchor = "purpose: read a range from one sheet";
+/** The spec both edit loops (Nx and watch mode) change, and the text each edit extends. */
+export const editedSpec = "specs/cloud-sheets.yaml";
+export const anchor = "purpose: read a range from one sheet";
 // The daemon would carry state between runs and Nx Cloud is unreachable offline; --outputStyle=static
 // prints one `> nx run <project>:generate [local cache]` line per task, which is what gets counted.
 const nxEnv = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
 
-interface NxRun {
+export interface NxRun {
   readonly milliseconds: number;
   readonly executed: number;
   readonly cached: number;
 }
 
-function runGenerate(root: string): NxRun {
+export function runGenerate(root: string): NxRun {
   const run = timeCommand(join(root, "node_modules/.bin/nx"), ["run-many", "-t", "generate", "--outputStyle=static"], { cwd: root, env: nxEnv });
   if (run.status !== 0) throw new Error(`nx run-many -t generate failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
   const tasks = [...run.stdout.matchAll(/^> nx run (\S+):generate(?:\s+\[([^\]]+)\])?\s*$/gm)];

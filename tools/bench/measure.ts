@@ -37,6 +37,8 @@ export interface ProcessRun {
 
 export interface SpawnOptions {
   readonly cwd?: string;
+  /** The node binary; the one running the benchmark when omitted. */
+  readonly node?: string;
   readonly env?: Readonly<Record<string, string>>;
 }
 
@@ -49,7 +51,7 @@ export function timeNode(args: readonly string[], options: SpawnOptions = {}): P
   const rssFile = join(dir, "rss");
   try {
     const start = performance.now();
-    const result = spawnSync(process.execPath, ["--import", probe, ...args], {
+    const result = spawnSync(options.node ?? process.execPath, ["--import", probe, ...args], {
       cwd: options.cwd ?? workspaceRoot,
       encoding: "utf8",
       maxBuffer: 256 * 1024 * 1024,

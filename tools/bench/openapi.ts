@@ -1,6 +1,6 @@
 // The catalog as one OpenAPI 3.1 document, the input a team would hand openapi-typescript instead
 // of using toolcat: one POST operation per tool, its manifest inputSchema as the request body.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 interface ManifestTool {
@@ -17,10 +17,10 @@ export interface Manifest {
   readonly tools: readonly ManifestTool[];
 }
 
-/** Every generated package's manifest.json, in directory order (the runtime has none). */
+/** Every generated package's manifest.json, in directory order (hand-written packages have none). */
 export function readManifests(root: string): Manifest[] {
   return readdirSync(join(root, "packages"))
-    .filter((slug) => slug !== "runtime")
+    .filter((slug) => existsSync(join(root, "packages", slug, "manifest.json")))
     .sort()
     .map((slug) => JSON.parse(readFileSync(join(root, "packages", slug, "manifest.json"), "utf8")) as Manifest);
 }

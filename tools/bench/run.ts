@@ -1,4 +1,4 @@
-// `npm run bench`: builds what the packages ship, runs the six sections, prints one markdown table
+// `npm run bench`: builds what the packages ship, runs the eight sections, prints one markdown table
 // and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -9,10 +9,12 @@ import { benchGeneration } from "./generation.ts";
 import { benchIncremental } from "./incremental.ts";
 import { machine, round, timeCommand, workspaceRoot } from "./measure.ts";
 import { renderTable, type Results } from "./report.ts";
+import { benchNxScale } from "./nx-scale.ts";
 import { benchScale } from "./scale.ts";
 import { benchValidators } from "./validators.ts";
+import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "scale", "validators", "footprint", "drift"] as const;
+const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift"] as const;
 type Section = (typeof sections)[number];
 
 /**
@@ -50,22 +52,34 @@ async function main(argv: readonly string[]): Promise<void> {
   const steps: Record<Section, () => Promise<void> | void> = {
     generation: () => void (results.generation = benchGeneration()),
     incremental: () => void (results.incremental = benchIncremental()),
+    watch: async () => void (results.watch = await benchWatch()),
     scale: () => void (results.scale = benchScale()),
+    "nx-scale": () => void (results.nxScale = benchNxScale()),
     validators: () => void (results.validators = benchValidators()),
     footprint: async () => void (results.footprint = await benchFootprint()),
     drift: () => void (results.drift = benchDrift()),
   };
+  const failed: Section[] = [];
   for (const section of sections) {
     if (!selected.has(section)) continue;
     const sectionStart = performance.now();
     log(`${section}…`);
-    await steps[section]();
-    log(`${section} done in ${round((performance.now() - sectionStart) / 1000)} s`);
+    try {
+      await steps[section]();
+      log(`${section} done in ${round((performance.now() - sectionStart) / 1000)} s`);
+    } catch (error) {
+      // One failing section must not throw away the others' figures: they are printed, it is named.
+      failed.push(section);
+      log(`${section} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
   }
   results.benchSeconds = round((performance.now() - start) / 1000);
 
   process.stdout.write(`${renderTable(results)}\n`);
-  if (selected.size === sections.length) {
+  if (failed.length > 0) {
+    log(`failed: ${failed.join(", ")}; bench/results.json left as it was`);
+    process.exitCode = 1;
+  } else if (selected.size === sections.length) {
     mkdirSync(join(workspaceRoot, "bench"), { recursive: true });
     writeFileSync(join(workspaceRoot, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
     log("wrote bench/results.json");

@@ -17,23 +17,32 @@ interface Spec {
 
 export const toolsPerServer = 100;
 
+export interface SyntheticOptions {
+  readonly toolsPerServer?: number;
+  /** Take every server's header and tools from this one spec (a slug) instead of the mix. */
+  readonly template?: string;
+  /** Write into this root's specs/ rather than a new temporary root. */
+  readonly into?: string;
+}
+
 /**
- * Writes a catalog of `servers` × 100 tools under a new temporary root and returns the root.
+ * Writes a catalog of `servers` × 100 tools (unless told) and returns its root.
  * Templates are picked proportionally to each real spec's tool count (server i takes the spec that
  * owns real tool number ⌊i·total/servers⌋), so RecruitApi-like servers dominate as in the catalog.
  */
-export function writeSyntheticCatalog(sourceRoot: string, servers: number): string {
-  const root = mkdtempSync(join(tmpdir(), `toolcat-bench-scale-${servers}-`));
-  mkdirSync(join(root, "specs"));
+export function writeSyntheticCatalog(sourceRoot: string, servers: number, options: SyntheticOptions = {}): string {
+  const root = options.into ?? mkdtempSync(join(tmpdir(), `toolcat-bench-scale-${servers}-`));
+  mkdirSync(join(root, "specs"), { recursive: true });
   copyFileSync(join(sourceRoot, "specs/catalog.yaml"), join(root, "specs/catalog.yaml"));
   cpSync(join(sourceRoot, "specs/schema"), join(root, "specs/schema"), { recursive: true });
 
-  const specs = listSpecFiles(sourceRoot).map((file) => parse(readFileSync(join(sourceRoot, file), "utf8")) as Spec);
+  const files = options.template === undefined ? listSpecFiles(sourceRoot) : [`specs/${options.template}.yaml`];
+  const specs = files.map((file) => parse(readFileSync(join(sourceRoot, file), "utf8")) as Spec);
   const owners = specs.flatMap((spec) => spec.tools.map(() => spec));
   for (let i = 0; i < servers; i++) {
     const template = owners[Math.floor((i * owners.length) / servers)]!;
     const name = `${template.server}Syn${i}`;
-    const tools = Array.from({ length: toolsPerServer }, (_, t) => {
+    const tools = Array.from({ length: options.toolsPerServer ?? toolsPerServer }, (_, t) => {
       const tool = template.tools[t % template.tools.length]!;
       // The first round keeps the real names, so header sections that name tools (limits) stay valid.
       const round = Math.floor(t / template.tools.length);

@@ -40,6 +40,7 @@ function stringSchema(schema: Schema): z.ZodType {
 }
 
 function objectSchema(schema: Schema): z.ZodType {
+  if (schema["else"] !== undefined) return modeSchema(schema);
   const properties = schema["properties"] as Record<string, Schema> | undefined;
   const required = new Set((schema["required"] ?? []) as string[]);
   const base =
@@ -50,6 +51,25 @@ function objectSchema(schema: Schema): z.ZodType {
   if (rules.length === 0) return base;
   return base.superRefine((value, ctx) => {
     for (const rule of rules) rule(value as Record<string, unknown>, ctx);
+  });
+}
+
+/**
+ * A mode-pattern tool: `if` (mode is one that ignores the rest) accepts the plain properties, `else`
+ * adds the typed ones and the execute requirements. The branch is chosen by the if test and its
+ * issues become the whole schema's.
+ */
+function modeSchema(schema: Schema): z.ZodType {
+  const { if: test, else: otherwise, ...plain } = schema as Schema & { if: Schema; else: Schema };
+  const [key, condition] = Object.entries((test["properties"] ?? {}) as Record<string, Schema>)[0] ?? [];
+  if (key === undefined || !Array.isArray(condition?.["enum"])) throw new Error("unsupported if condition in inputSchema");
+  const ignoring = objectSchema(plain);
+  const full = objectSchema({ ...plain, ...otherwise, properties: { ...(plain["properties"] as object), ...(otherwise["properties"] as object) } });
+  const values = condition["enum"] as unknown[];
+  return z.unknown().superRefine((value, ctx) => {
+    const branch = typeof value === "object" && value !== null && values.includes((value as Record<string, unknown>)[key]) ? ignoring : full;
+    const result = branch.safeParse(value);
+    if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: "custom" });
   });
 }
 

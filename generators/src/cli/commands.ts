@@ -2,9 +2,11 @@
 import { relative, resolve } from "node:path";
 import { checkDrift, fixCommand, formatDrift } from "../drift.ts";
 import { loadCatalog } from "../loader/load.ts";
+import { refreshSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
 import { plan, stalePackages } from "../output.ts";
 import { runPipeline } from "../pipeline.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
+import { interruption, watchGenerate } from "../watch.ts";
 import { applyPlan } from "../write.ts";
 import { strings, type OptionSpec, type ParsedArgs } from "./args.ts";
 import { annotation, inGitHubActions, printJson, type Env, type Out } from "./report.ts";
@@ -60,7 +62,7 @@ reports every problem with file:line:col, a code frame and a hint. Exits 0 when 
 const generate: Command = {
   name: "generate",
   summary: "regenerate packages from the specs",
-  usage: `usage: toolcat generate [--server <server> ...] [--quiet]
+  usage: `usage: toolcat generate [--server <server> ...] [--quiet] [--watch]
 
 Regenerates packages/<slug>/ from specs/ and writes only files whose content changed. Exits 1 on
 spec errors (nothing is written then).
@@ -69,20 +71,25 @@ spec errors (nothing is written then).
                      repeat for several. Without it every package is generated and packages whose
                      spec is gone are removed.
   --quiet            print nothing on success
+  --watch            keep running: on each save under specs/, re-lint and regenerate only the edited
+                     spec's package and print the files written or the errors (Ctrl-C to stop)
   -h, --help         show this help
 `,
-  options: { server: { type: "string", multiple: true }, quiet: { type: "boolean" } },
+  options: { server: { type: "string", multiple: true }, quiet: { type: "boolean" }, watch: { type: "boolean" } },
   positionals: false,
   onSpecError: { outcome: "; nothing was written", exit: 1 },
-  run({ root, out, parsed }) {
+  run({ root, env, out, parsed }) {
     const servers = resolveServers(root, strings(parsed.values["server"]));
+    if (parsed.values["watch"] === true) return watchGenerate({ root, servers, env, out, signal: interruption() });
     const start = performance.now();
     const result = runPipeline({ root, ...(servers.length > 0 && { servers }) });
     // A full run also owns packages whose spec was deleted: their whole directory is stale.
     const stale = servers.length > 0 ? [] : stalePackages(root, result.slugs);
     const changes = plan(root, [...result.slugs, ...stale], result.files);
     applyPlan(root, changes);
+    const schemaModule = servers.length === 0 && refreshSpecSchemaModule();
     if (parsed.values["quiet"] === true) return 0;
+    if (schemaModule) out.stdout(`rewrote ${specSchemaModulePath} (specs/schema changed)\n`);
     const written = new Set(changes.write.map((f) => f.path));
     for (const run of result.runs) {
       const changed = run.files.filter((f) => written.has(f.path)).length;

@@ -17,7 +17,7 @@ import {
   runtimeTypeNames,
   type InternalName,
 } from "./runtime-names.ts";
-import { arrayLiteral, call, chain, prefixed, suffixed, writeIf, writeLaidOut, type Code, type Group } from "./layout.ts";
+import { arrayLiteral, call, chain, laidOut, prefixed, suffixed, writeIf, writeLaidOut, type Code, type Group } from "./layout.ts";
 import { requestBodyChecks, writeRequestBodyCall } from "./request-body-validator.ts";
 import { exportFunction, nameList, printTypeScript } from "./source-file.ts";
 
@@ -63,6 +63,7 @@ function emitValidators(context: EmitContext): GeneratedFile {
     nameList("import", [...ctx.used, ...ctx.formats].sort(), runtimeInternalModule),
     nameList("import type", runtimeTypeNames(["ValidationIssue", "ValidationResult"]), runtimeModule),
     nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
+    ...parameterNamesConstant(server),
     ...functions,
     dispatcher(server, context.names),
   ];
@@ -84,6 +85,22 @@ class Context {
   }
 }
 
+/** Module-level name of the per-tool parameter lists the unknown-parameter issues name. */
+const parameterNames = "parameterNames";
+
+/**
+ * Each tool's parameter names, built once per module: an unknown-parameter issue gets the same
+ * array on every call, so the runtime joins it into a message once, not once per call.
+ */
+function parameterNamesConstant(server: Server): string[] {
+  const entries = server.tools.flatMap((tool) =>
+    tool.parameters.kind === "known" ? [prefixed(`${stringLiteral(tool.name)}: `, arrayLiteral(tool.parameters.list.map((p) => stringLiteral(p.name))))] : [],
+  );
+  if (entries.length === 0) return [];
+  const object: Group = { open: `const ${parameterNames} = {`, items: entries, close: "} as const", separator: ",", trailing: true, padded: true };
+  return [`// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).\n${laidOut(object, ";")}`];
+}
+
 function validatorFunction(tool: Tool, ctx: Context): string {
   const hasArray = tool.parameters.kind === "known" && tool.parameters.list.some((p) => p.type.kind === "array");
   const names = toolNames(ctx.names, tool.name);
@@ -102,18 +119,16 @@ function validatorFunction(tool: Tool, ctx: Context): string {
         }
         w.writeLine("let issues: ValidationIssue[] | undefined;");
         if (hasArray) w.writeLine("let unchecked = 0;");
-        writeUnknownKeys(w, tool.parameters.list, ctx);
-        if (tool.modePattern) writeIgnoringModes(w, ctx, names.input);
         const locals = localNames(tool.parameters.list);
-        // Only locals already declared may be read (a later `const` is in its temporal dead zone).
-        const declared = new Map<string, string>();
+        for (const local of locals.values()) w.writeLine(`let ${local}: unknown;`);
+        writeKeys(w, tool, locals, ctx);
+        if (tool.modePattern) writeIgnoringModes(w, ctx, names.input, locals);
         for (const p of tool.parameters.list) {
           const local = locals.get(p.name) ?? p.name;
-          writeParameter(w, p, local, declared, ctx);
+          writeParameter(w, p, local, locals, ctx);
           if (p.name === "request_body") writeRequestBodyCall(w, tool, names, local);
-          declared.set(p.name, local);
         }
-        tool.rules.forEach((rule) => writeRule(w, rule, declared, ctx));
+        tool.rules.forEach((rule) => writeRule(w, rule, locals, ctx));
         writeLaidOut(w, prefixed("if (issues === undefined) return ", valid("input", names.input)), ";");
         w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues${hasArray ? ", unchecked" : ""}) };`);
       });
@@ -169,9 +184,9 @@ function ownRead(name: string, ctx: Context): string {
  * ignored whatever its value, so only unknown keys count and the validated value keeps `mode` alone
  * (the client sends nothing else).
  */
-function writeIgnoringModes(w: CodeBlockWriter, ctx: Context, inputType: string): void {
+function writeIgnoringModes(w: CodeBlockWriter, ctx: Context, inputType: string, locals: ReadonlyMap<string, string>): void {
   if (ctx.ignoringModes.length === 0) return;
-  const ignoring = chain("||", ctx.ignoringModes.map((mode) => `${ownRead("mode", ctx)} === ${stringLiteral(mode)}`));
+  const ignoring = chain("||", ctx.ignoringModes.map((mode) => `${valueOf("mode", locals, ctx)} === ${stringLiteral(mode)}`));
   writeIf(w, ignoring, () => {
     writeLaidOut(w, prefixed("if (issues === undefined) return ", valid("{ mode: input.mode }", inputType)), ";");
     w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues) };`);
@@ -183,16 +198,25 @@ function valueOf(name: string, locals: ReadonlyMap<string, string>, ctx: Context
   return locals.get(name) ?? ownRead(name, ctx);
 }
 
-function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], ctx: Context): void {
-  const known = arrayLiteral(parameters.map((p) => stringLiteral(p.name)));
+/**
+ * One pass over the input's own keys: a parameter's value is read where its key is seen (so only
+ * own properties count, whatever the name: `constructor`, `__proto__`), any other key is an issue.
+ */
+function writeKeys(w: CodeBlockWriter, tool: Tool, locals: ReadonlyMap<string, string>, ctx: Context): void {
+  const known = `${parameterNames}[${stringLiteral(tool.name)}]`;
   w.write("for (const key of Object.keys(input)) ").inlineBlock(() => {
-    if (parameters.length === 0) {
-      pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", "[]"]);
+    if (locals.size === 0) {
+      pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", known]);
       return;
     }
     w.write("switch (key) ").inlineBlock(() => {
-      for (const p of parameters) w.writeLine(`case ${stringLiteral(p.name)}:`);
-      w.indent(() => w.writeLine("break;"));
+      for (const [name, local] of locals) {
+        w.writeLine(`case ${stringLiteral(name)}:`);
+        w.indent(() => {
+          w.writeLine(`${local} = input[${stringLiteral(name)}];`);
+          w.writeLine("break;");
+        });
+      }
       w.writeLine("default:");
       w.indent(() => pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", known]));
     });
@@ -204,7 +228,6 @@ function writeUnknownKeys(w: CodeBlockWriter, parameters: readonly Parameter[], 
 function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, declared: ReadonlyMap<string, string>, ctx: Context): void {
   const path = stringLiteral(pointer(parameter.name));
   const label = stringLiteral(parameter.name);
-  w.writeLine(`const ${variable} = ${ownRead(parameter.name, ctx)};`);
   const check = (): void => writeTypeCheck(w, parameter.type, variable, path, label, ctx);
   switch (parameter.requirement) {
     case "always":

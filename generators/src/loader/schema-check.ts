@@ -1,23 +1,15 @@
 // Structural validation of a spec against the committed JSON Schema (the same one editors use),
 // with Ajv's errors turned into positioned diagnostics that say what to do.
-import { readFileSync } from "node:fs";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { closest, type Diagnostic, type DiagnosticCode } from "./diagnostics.ts";
 import type { SpecPath, SpecSource } from "./source.ts";
+import { readSchemaTexts, specValidators, type SchemaName } from "./spec-schema.ts";
 
-export type SchemaName = "server" | "catalog";
-
-const schemaDir = new URL("../../../specs/schema/", import.meta.url);
-const compiled = new Map<SchemaName, ValidateFunction>();
+let validators: Readonly<Record<SchemaName, ValidateFunction>> | undefined;
 
 function validatorFor(name: SchemaName): ValidateFunction {
-  let validate = compiled.get(name);
-  if (validate === undefined) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
-    validate = ajv.compile(JSON.parse(readFileSync(new URL(`${name}.schema.json`, schemaDir), "utf8")) as object);
-    compiled.set(name, validate);
-  }
-  return validate;
+  validators ??= specValidators(readSchemaTexts());
+  return validators[name];
 }
 
 export interface SchemaResult {

@@ -9,7 +9,6 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
-  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -23,21 +22,33 @@ import type {
   WhoAmIInput,
 } from "./types.js";
 
+// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
+const parameterNames = {
+  "SearchContactsByEmail": ["email", "limit"],
+  "SearchContactsByName": ["name", "limit"],
+  "CreateContact": ["given_name", "family_name", "email", "phone_number"],
+  "WhoAmI": [],
+} as const;
+
 /** Checks an input for `CloudContacts.SearchContactsByEmail`, reporting every problem. Never throws. */
 export function validateSearchContactsByEmail(input: unknown): ValidationResult<SearchContactsByEmailInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let email: unknown;
+    let limit: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "email":
+          email = input["email"];
+          break;
         case "limit":
+          limit = input["limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["email", "limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchContactsByEmail"]));
       }
     }
-    const email = ownValue(input, "email");
     if (email === undefined) {
       (issues ??= []).push(issueRequired("/email", "email"));
     } else {
@@ -45,7 +56,6 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/email", "email", "a string", email));
       }
     }
-    const limit = ownValue(input, "limit");
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         (issues ??= []).push(issueType("/limit", "limit", "an integer", limit));
@@ -67,16 +77,20 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let name: unknown;
+    let limit: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "name":
+          name = input["name"];
+          break;
         case "limit":
+          limit = input["limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["name", "limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchContactsByName"]));
       }
     }
-    const name = ownValue(input, "name");
     if (name === undefined) {
       (issues ??= []).push(issueRequired("/name", "name"));
     } else {
@@ -84,7 +98,6 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
         (issues ??= []).push(issueType("/name", "name", "a string", name));
       }
     }
-    const limit = ownValue(input, "limit");
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         (issues ??= []).push(issueType("/limit", "limit", "an integer", limit));
@@ -121,18 +134,28 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let givenName: unknown;
+    let familyName: unknown;
+    let email: unknown;
+    let phoneNumber: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "given_name":
+          givenName = input["given_name"];
+          break;
         case "family_name":
+          familyName = input["family_name"];
+          break;
         case "email":
+          email = input["email"];
+          break;
         case "phone_number":
+          phoneNumber = input["phone_number"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["given_name", "family_name", "email", "phone_number"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateContact"]));
       }
     }
-    const givenName = ownValue(input, "given_name");
     if (givenName === undefined) {
       (issues ??= []).push(issueRequired("/given_name", "given_name"));
     } else {
@@ -140,19 +163,16 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
         (issues ??= []).push(issueType("/given_name", "given_name", "a string", givenName));
       }
     }
-    const familyName = ownValue(input, "family_name");
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
         (issues ??= []).push(issueType("/family_name", "family_name", "a string", familyName));
       }
     }
-    const email = ownValue(input, "email");
     if (email !== undefined) {
       if (typeof email !== "string") {
         (issues ??= []).push(issueType("/email", "email", "a string", email));
       }
     }
-    const phoneNumber = ownValue(input, "phone_number");
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
         (issues ??= []).push(issueType("/phone_number", "phone_number", "a string", phoneNumber));
@@ -171,7 +191,7 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["WhoAmI"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };
     return { ok: false, issues: capIssues(issues) };

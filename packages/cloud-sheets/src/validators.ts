@@ -15,7 +15,6 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
-  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -33,27 +32,60 @@ import type {
   WriteToCellInput,
 } from "./types.js";
 
+// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
+const parameterNames = {
+  "CreateSpreadsheet": ["title", "data"],
+  "WriteToCell": ["spreadsheet_id", "column", "row", "value", "sheet_name"],
+  "UpdateCells": ["spreadsheet_id", "data", "sheet_position", "sheet_id_or_name"],
+  "AddNoteToCell": ["spreadsheet_id", "column", "row", "note_text", "sheet_position", "sheet_id_or_name"],
+  "SearchSpreadsheets": [
+    "spreadsheet_contains",
+    "spreadsheet_not_contains",
+    "search_only_in_shared_drive_id",
+    "include_shared_drives",
+    "include_organization_domain_spreadsheets",
+    "order_by",
+    "limit",
+    "pagination_token",
+  ],
+  "WhoAmI": [],
+  "GenerateCloudFilePickerUrl": [],
+  "GetSpreadsheet": [
+    "spreadsheet_id",
+    "sheet_position",
+    "sheet_id_or_name",
+    "start_row",
+    "start_col",
+    "max_rows",
+    "max_cols",
+  ],
+  "GetSpreadsheetMetadata": ["spreadsheet_id"],
+} as const;
+
 /** Checks an input for `CloudSheets.CreateSpreadsheet`, reporting every problem. Never throws. */
 export function validateCreateSpreadsheet(input: unknown): ValidationResult<CreateSpreadsheetInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let title: unknown;
+    let data: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "title":
+          title = input["title"];
+          break;
         case "data":
+          data = input["data"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["title", "data"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateSpreadsheet"]));
       }
     }
-    const title = ownValue(input, "title");
     if (title !== undefined) {
       if (typeof title !== "string") {
         (issues ??= []).push(issueType("/title", "title", "a string", title));
       }
     }
-    const data = ownValue(input, "data");
     if (data !== undefined) {
       if (typeof data !== "string") {
         (issues ??= []).push(issueType("/data", "data", "a string", data));
@@ -73,19 +105,32 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let spreadsheetId: unknown;
+    let column: unknown;
+    let row: unknown;
+    let value: unknown;
+    let sheetName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "spreadsheet_id":
+          spreadsheetId = input["spreadsheet_id"];
+          break;
         case "column":
+          column = input["column"];
+          break;
         case "row":
+          row = input["row"];
+          break;
         case "value":
+          value = input["value"];
+          break;
         case "sheet_name":
+          sheetName = input["sheet_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_id", "column", "row", "value", "sheet_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["WriteToCell"]));
       }
     }
-    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -93,7 +138,6 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         (issues ??= []).push(issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const column = ownValue(input, "column");
     if (column === undefined) {
       (issues ??= []).push(issueRequired("/column", "column"));
     } else {
@@ -103,7 +147,6 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         (issues ??= []).push(issueFormat("/column", "column", "column-letters", column));
       }
     }
-    const row = ownValue(input, "row");
     if (row === undefined) {
       (issues ??= []).push(issueRequired("/row", "row"));
     } else {
@@ -111,7 +154,6 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         (issues ??= []).push(issueType("/row", "row", "an integer", row));
       }
     }
-    const value = ownValue(input, "value");
     if (value === undefined) {
       (issues ??= []).push(issueRequired("/value", "value"));
     } else {
@@ -119,7 +161,6 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         (issues ??= []).push(issueType("/value", "value", "a string", value));
       }
     }
-    const sheetName = ownValue(input, "sheet_name");
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
         (issues ??= []).push(issueType("/sheet_name", "sheet_name", "a string", sheetName));
@@ -137,21 +178,28 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let spreadsheetId: unknown;
+    let data: unknown;
+    let sheetPosition: unknown;
+    let sheetIdOrName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "spreadsheet_id":
+          spreadsheetId = input["spreadsheet_id"];
+          break;
         case "data":
+          data = input["data"];
+          break;
         case "sheet_position":
+          sheetPosition = input["sheet_position"];
+          break;
         case "sheet_id_or_name":
+          sheetIdOrName = input["sheet_id_or_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["spreadsheet_id", "data", "sheet_position", "sheet_id_or_name"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateCells"]));
       }
     }
-    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -159,7 +207,6 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         (issues ??= []).push(issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const data = ownValue(input, "data");
     if (data === undefined) {
       (issues ??= []).push(issueRequired("/data", "data"));
     } else {
@@ -169,13 +216,11 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         (issues ??= []).push(issueFormat("/data", "data", "cell-data", data));
       }
     }
-    const sheetPosition = ownValue(input, "sheet_position");
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         (issues ??= []).push(issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = ownValue(input, "sheet_id_or_name");
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         (issues ??= []).push(issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
@@ -193,23 +238,36 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let spreadsheetId: unknown;
+    let column: unknown;
+    let row: unknown;
+    let noteText: unknown;
+    let sheetPosition: unknown;
+    let sheetIdOrName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "spreadsheet_id":
+          spreadsheetId = input["spreadsheet_id"];
+          break;
         case "column":
+          column = input["column"];
+          break;
         case "row":
+          row = input["row"];
+          break;
         case "note_text":
+          noteText = input["note_text"];
+          break;
         case "sheet_position":
+          sheetPosition = input["sheet_position"];
+          break;
         case "sheet_id_or_name":
+          sheetIdOrName = input["sheet_id_or_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["spreadsheet_id", "column", "row", "note_text", "sheet_position", "sheet_id_or_name"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddNoteToCell"]));
       }
     }
-    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -217,7 +275,6 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         (issues ??= []).push(issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const column = ownValue(input, "column");
     if (column === undefined) {
       (issues ??= []).push(issueRequired("/column", "column"));
     } else {
@@ -225,7 +282,6 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         (issues ??= []).push(issueType("/column", "column", "a string", column));
       }
     }
-    const row = ownValue(input, "row");
     if (row === undefined) {
       (issues ??= []).push(issueRequired("/row", "row"));
     } else {
@@ -233,7 +289,6 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         (issues ??= []).push(issueType("/row", "row", "an integer", row));
       }
     }
-    const noteText = ownValue(input, "note_text");
     if (noteText === undefined) {
       (issues ??= []).push(issueRequired("/note_text", "note_text"));
     } else {
@@ -241,13 +296,11 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         (issues ??= []).push(issueType("/note_text", "note_text", "a string", noteText));
       }
     }
-    const sheetPosition = ownValue(input, "sheet_position");
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         (issues ??= []).push(issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = ownValue(input, "sheet_id_or_name");
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         (issues ??= []).push(issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
@@ -266,34 +319,44 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
+    let spreadsheetContains: unknown;
+    let spreadsheetNotContains: unknown;
+    let searchOnlyInSharedDriveId: unknown;
+    let includeSharedDrives: unknown;
+    let includeOrganizationDomainSpreadsheets: unknown;
+    let orderBy: unknown;
+    let limit: unknown;
+    let paginationToken: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "spreadsheet_contains":
+          spreadsheetContains = input["spreadsheet_contains"];
+          break;
         case "spreadsheet_not_contains":
+          spreadsheetNotContains = input["spreadsheet_not_contains"];
+          break;
         case "search_only_in_shared_drive_id":
+          searchOnlyInSharedDriveId = input["search_only_in_shared_drive_id"];
+          break;
         case "include_shared_drives":
+          includeSharedDrives = input["include_shared_drives"];
+          break;
         case "include_organization_domain_spreadsheets":
+          includeOrganizationDomainSpreadsheets = input["include_organization_domain_spreadsheets"];
+          break;
         case "order_by":
+          orderBy = input["order_by"];
+          break;
         case "limit":
+          limit = input["limit"];
+          break;
         case "pagination_token":
+          paginationToken = input["pagination_token"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "spreadsheet_contains",
-              "spreadsheet_not_contains",
-              "search_only_in_shared_drive_id",
-              "include_shared_drives",
-              "include_organization_domain_spreadsheets",
-              "order_by",
-              "limit",
-              "pagination_token",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchSpreadsheets"]));
       }
     }
-    const spreadsheetContains = ownValue(input, "spreadsheet_contains");
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
         (issues ??= []).push(issueType(
@@ -320,7 +383,6 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
-    const spreadsheetNotContains = ownValue(input, "spreadsheet_not_contains");
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
         (issues ??= []).push(issueType(
@@ -347,7 +409,6 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
-    const searchOnlyInSharedDriveId = ownValue(input, "search_only_in_shared_drive_id");
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
         (issues ??= []).push(issueType(
@@ -358,7 +419,6 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
-    const includeSharedDrives = ownValue(input, "include_shared_drives");
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
         (issues ??= []).push(issueType(
@@ -369,7 +429,6 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
-    const includeOrganizationDomainSpreadsheets = ownValue(input, "include_organization_domain_spreadsheets");
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
         (issues ??= []).push(issueType(
@@ -380,13 +439,11 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
-    const orderBy = ownValue(input, "order_by");
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
         (issues ??= []).push(issueType("/order_by", "order_by", "a string", orderBy));
       }
     }
-    const limit = ownValue(input, "limit");
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         (issues ??= []).push(issueType("/limit", "limit", "an integer", limit));
@@ -396,7 +453,6 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
-    const paginationToken = ownValue(input, "pagination_token");
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
         (issues ??= []).push(issueType("/pagination_token", "pagination_token", "a string", paginationToken));
@@ -415,7 +471,7 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["WhoAmI"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };
     return { ok: false, issues: capIssues(issues) };
@@ -430,7 +486,7 @@ export function validateGenerateCloudFilePickerUrl(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GenerateCloudFilePickerUrl"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GenerateCloudFilePickerUrlInput };
     return { ok: false, issues: capIssues(issues) };
@@ -444,24 +500,40 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let spreadsheetId: unknown;
+    let sheetPosition: unknown;
+    let sheetIdOrName: unknown;
+    let startRow: unknown;
+    let startCol: unknown;
+    let maxRows: unknown;
+    let maxCols: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "spreadsheet_id":
+          spreadsheetId = input["spreadsheet_id"];
+          break;
         case "sheet_position":
+          sheetPosition = input["sheet_position"];
+          break;
         case "sheet_id_or_name":
+          sheetIdOrName = input["sheet_id_or_name"];
+          break;
         case "start_row":
+          startRow = input["start_row"];
+          break;
         case "start_col":
+          startCol = input["start_col"];
+          break;
         case "max_rows":
+          maxRows = input["max_rows"];
+          break;
         case "max_cols":
+          maxCols = input["max_cols"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["spreadsheet_id", "sheet_position", "sheet_id_or_name", "start_row", "start_col", "max_rows", "max_cols"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpreadsheet"]));
       }
     }
-    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -469,25 +541,21 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         (issues ??= []).push(issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const sheetPosition = ownValue(input, "sheet_position");
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         (issues ??= []).push(issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = ownValue(input, "sheet_id_or_name");
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         (issues ??= []).push(issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
       }
     }
-    const startRow = ownValue(input, "start_row");
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
         (issues ??= []).push(issueType("/start_row", "start_row", "an integer", startRow));
       }
     }
-    const startCol = ownValue(input, "start_col");
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
         (issues ??= []).push(issueType("/start_col", "start_col", "a string", startCol));
@@ -495,7 +563,6 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         (issues ??= []).push(issueFormat("/start_col", "start_col", "column", startCol));
       }
     }
-    const maxRows = ownValue(input, "max_rows");
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
         (issues ??= []).push(issueType("/max_rows", "max_rows", "an integer", maxRows));
@@ -508,7 +575,6 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         }
       }
     }
-    const maxCols = ownValue(input, "max_cols");
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
         (issues ??= []).push(issueType("/max_cols", "max_cols", "an integer", maxCols));
@@ -533,15 +599,16 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let spreadsheetId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "spreadsheet_id":
+          spreadsheetId = input["spreadsheet_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["spreadsheet_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpreadsheetMetadata"]));
       }
     }
-    const spreadsheetId = ownValue(input, "spreadsheet_id");
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {

@@ -13,7 +13,6 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
-  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -41,21 +40,110 @@ import type {
   UpdateZetaRecordInput,
 } from "./types.js";
 
+// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
+const parameterNames = {
+  "FetchZetaAppSections": ["zeta_account_owner_name", "zeta_application_link_name"],
+  "FetchRecordDetail": [
+    "application_private_link",
+    "account_owner_name",
+    "application_link_name",
+    "report_link_name",
+    "record_id",
+  ],
+  "FetchZetaFormFieldsMetadata": ["account_owner_name", "application_link_name", "form_identifier"],
+  "FetchZetaReportsMeta": ["zeta_account_owner_name", "zeta_app_link_name"],
+  "UpdateZetaCreatorReportRecords": [
+    "mode",
+    "account_owner_name",
+    "application_link_name",
+    "report_link_name",
+    "process_until_limit_enabled",
+    "request_body",
+  ],
+  "FetchZetaRecords": [
+    "account_owner_identifier",
+    "application_link_name",
+    "report_link_name",
+    "start_record_index",
+    "record_limit",
+    "filter_criteria",
+  ],
+  "DeleteReportRecords": [
+    "mode",
+    "account_owner_name",
+    "application_link_name",
+    "report_identifier",
+    "process_records_up_to_limit",
+    "request_body",
+  ],
+  "FetchZetaCreatorPagesMeta": ["account_owner_name", "zeta_app_link_name"],
+  "GetApplicationMetaInfo": [],
+  "InsertRecordsInZetaForm": [
+    "mode",
+    "zeta_account_owner_name",
+    "application_link_name",
+    "form_link_name",
+    "request_body",
+  ],
+  "UpdateZetaRecord": [
+    "mode",
+    "zeta_account_owner_name",
+    "application_link_name",
+    "report_link_name",
+    "record_id",
+    "request_body",
+  ],
+  "FetchZetaRecordDetail": ["account_owner_name", "application_identifier", "report_link_name", "record_id"],
+  "DeleteZetaRecord": [
+    "mode",
+    "zeta_account_owner_name",
+    "application_link_name",
+    "report_link_name",
+    "record_id",
+    "request_body",
+  ],
+  "CreateBulkReadJob": ["mode", "account_owner_name", "application_link_name", "report_reference_name", "request_body"],
+  "FetchZetaReportRecords": [
+    "zeta_private_link",
+    "account_owner_name",
+    "zeta_application_link_name",
+    "report_link_name",
+    "record_fetch_start_index",
+    "record_limit",
+    "filter_criteria",
+  ],
+  "GetBulkReadJobDetails": ["account_owner_name", "application_link_name", "report_link_name", "job_id"],
+  "FetchWorkspaceAppMeta": ["workspace_account_owner_name"],
+  "FetchZetaFormMetaInformation": ["zeta_account_owner_name", "zeta_app_link_name"],
+  "AddRecordsToZetaForm": [
+    "mode",
+    "form_private_link",
+    "zeta_account_owner_name",
+    "application_link_name",
+    "zeta_form_link_name",
+    "request_body",
+  ],
+} as const;
+
 /** Checks an input for `CreatorApi.FetchZetaAppSections`, reporting every problem. Never throws. */
 export function validateFetchZetaAppSections(input: unknown): ValidationResult<FetchZetaAppSectionsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let zetaAccountOwnerName: unknown;
+    let zetaApplicationLinkName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "zeta_account_owner_name":
+          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          break;
         case "zeta_application_link_name":
+          zetaApplicationLinkName = input["zeta_application_link_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name", "zeta_application_link_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaAppSections"]));
       }
     }
-    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -68,7 +156,6 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
         ));
       }
     }
-    const zetaApplicationLinkName = ownValue(input, "zeta_application_link_name");
     if (zetaApplicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_application_link_name", "zeta_application_link_name"));
     } else {
@@ -93,28 +180,32 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let applicationPrivateLink: unknown;
+    let accountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let reportLinkName: unknown;
+    let recordId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "application_private_link":
+          applicationPrivateLink = input["application_private_link"];
+          break;
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "report_link_name":
+          reportLinkName = input["report_link_name"];
+          break;
         case "record_id":
+          recordId = input["record_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "application_private_link",
-              "account_owner_name",
-              "application_link_name",
-              "report_link_name",
-              "record_id",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchRecordDetail"]));
       }
     }
-    const applicationPrivateLink = ownValue(input, "application_private_link");
     if (applicationPrivateLink === undefined) {
       (issues ??= []).push(issueRequired("/application_private_link", "application_private_link"));
     } else {
@@ -127,7 +218,6 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         ));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -135,7 +225,6 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -148,7 +237,6 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         ));
       }
     }
-    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -156,7 +244,6 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = ownValue(input, "record_id");
     if (recordId === undefined) {
       (issues ??= []).push(issueRequired("/record_id", "record_id"));
     } else {
@@ -178,20 +265,24 @@ export function validateFetchZetaFormFieldsMetadata(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let accountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let formIdentifier: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "form_identifier":
+          formIdentifier = input["form_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["account_owner_name", "application_link_name", "form_identifier"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaFormFieldsMetadata"]));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -199,7 +290,6 @@ export function validateFetchZetaFormFieldsMetadata(
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -212,7 +302,6 @@ export function validateFetchZetaFormFieldsMetadata(
         ));
       }
     }
-    const formIdentifier = ownValue(input, "form_identifier");
     if (formIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/form_identifier", "form_identifier"));
     } else {
@@ -232,16 +321,20 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let zetaAccountOwnerName: unknown;
+    let zetaAppLinkName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "zeta_account_owner_name":
+          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          break;
         case "zeta_app_link_name":
+          zetaAppLinkName = input["zeta_app_link_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name", "zeta_app_link_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaReportsMeta"]));
       }
     }
-    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -254,7 +347,6 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
         ));
       }
     }
-    const zetaAppLinkName = ownValue(input, "zeta_app_link_name");
     if (zetaAppLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
@@ -279,37 +371,43 @@ export function validateUpdateZetaCreatorReportRecords(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let accountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let reportLinkName: unknown;
+    let processUntilLimitEnabled: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "report_link_name":
+          reportLinkName = input["report_link_name"];
+          break;
         case "process_until_limit_enabled":
+          processUntilLimitEnabled = input["process_until_limit_enabled"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "mode",
-              "account_owner_name",
-              "application_link_name",
-              "report_link_name",
-              "process_until_limit_enabled",
-              "request_body",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateZetaCreatorReportRecords"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as UpdateZetaCreatorReportRecordsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -317,7 +415,6 @@ export function validateUpdateZetaCreatorReportRecords(
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/account_owner_name", "account_owner_name", "execute"));
@@ -327,7 +424,6 @@ export function validateUpdateZetaCreatorReportRecords(
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
@@ -342,7 +438,6 @@ export function validateUpdateZetaCreatorReportRecords(
         ));
       }
     }
-    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_link_name", "report_link_name", "execute"));
@@ -352,7 +447,6 @@ export function validateUpdateZetaCreatorReportRecords(
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const processUntilLimitEnabled = ownValue(input, "process_until_limit_enabled");
     if (processUntilLimitEnabled !== undefined) {
       if (typeof processUntilLimitEnabled !== "boolean") {
         (issues ??= []).push(issueType(
@@ -363,7 +457,6 @@ export function validateUpdateZetaCreatorReportRecords(
         ));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -387,30 +480,36 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let accountOwnerIdentifier: unknown;
+    let applicationLinkName: unknown;
+    let reportLinkName: unknown;
+    let startRecordIndex: unknown;
+    let recordLimit: unknown;
+    let filterCriteria: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "account_owner_identifier":
+          accountOwnerIdentifier = input["account_owner_identifier"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "report_link_name":
+          reportLinkName = input["report_link_name"];
+          break;
         case "start_record_index":
+          startRecordIndex = input["start_record_index"];
+          break;
         case "record_limit":
+          recordLimit = input["record_limit"];
+          break;
         case "filter_criteria":
+          filterCriteria = input["filter_criteria"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "account_owner_identifier",
-              "application_link_name",
-              "report_link_name",
-              "start_record_index",
-              "record_limit",
-              "filter_criteria",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaRecords"]));
       }
     }
-    const accountOwnerIdentifier = ownValue(input, "account_owner_identifier");
     if (accountOwnerIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_identifier", "account_owner_identifier"));
     } else {
@@ -423,7 +522,6 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         ));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -436,7 +534,6 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         ));
       }
     }
-    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -444,13 +541,11 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const startRecordIndex = ownValue(input, "start_record_index");
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
         (issues ??= []).push(issueType("/start_record_index", "start_record_index", "an integer", startRecordIndex));
       }
     }
-    const recordLimit = ownValue(input, "record_limit");
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         (issues ??= []).push(issueType("/record_limit", "record_limit", "an integer", recordLimit));
@@ -460,7 +555,6 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         }
       }
     }
-    const filterCriteria = ownValue(input, "filter_criteria");
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         (issues ??= []).push(issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
@@ -478,34 +572,40 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let accountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let reportIdentifier: unknown;
+    let processRecordsUpToLimit: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "report_identifier":
+          reportIdentifier = input["report_identifier"];
+          break;
         case "process_records_up_to_limit":
+          processRecordsUpToLimit = input["process_records_up_to_limit"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "mode",
-              "account_owner_name",
-              "application_link_name",
-              "report_identifier",
-              "process_records_up_to_limit",
-              "request_body",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteReportRecords"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as DeleteReportRecordsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -513,7 +613,6 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/account_owner_name", "account_owner_name", "execute"));
@@ -523,7 +622,6 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
@@ -538,7 +636,6 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         ));
       }
     }
-    const reportIdentifier = ownValue(input, "report_identifier");
     if (reportIdentifier === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_identifier", "report_identifier", "execute"));
@@ -548,7 +645,6 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         (issues ??= []).push(issueType("/report_identifier", "report_identifier", "a string", reportIdentifier));
       }
     }
-    const processRecordsUpToLimit = ownValue(input, "process_records_up_to_limit");
     if (processRecordsUpToLimit !== undefined) {
       if (typeof processRecordsUpToLimit !== "boolean") {
         (issues ??= []).push(issueType(
@@ -559,7 +655,6 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         ));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -583,16 +678,20 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let accountOwnerName: unknown;
+    let zetaAppLinkName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "zeta_app_link_name":
+          zetaAppLinkName = input["zeta_app_link_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["account_owner_name", "zeta_app_link_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaCreatorPagesMeta"]));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -600,7 +699,6 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const zetaAppLinkName = ownValue(input, "zeta_app_link_name");
     if (zetaAppLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
@@ -621,7 +719,7 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetApplicationMetaInfo"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetApplicationMetaInfoInput };
     return { ok: false, issues: capIssues(issues) };
@@ -635,29 +733,39 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let zetaAccountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let formLinkName: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "zeta_account_owner_name":
+          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "form_link_name":
+          formLinkName = input["form_link_name"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["mode", "zeta_account_owner_name", "application_link_name", "form_link_name", "request_body"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["InsertRecordsInZetaForm"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as InsertRecordsInZetaFormInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -665,7 +773,6 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_account_owner_name", "zeta_account_owner_name", "execute"));
@@ -680,7 +787,6 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
         ));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
@@ -695,7 +801,6 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
         ));
       }
     }
-    const formLinkName = ownValue(input, "form_link_name");
     if (formLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/form_link_name", "form_link_name", "execute"));
@@ -705,7 +810,6 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
         (issues ??= []).push(issueType("/form_link_name", "form_link_name", "a string", formLinkName));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -729,34 +833,40 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let zetaAccountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let reportLinkName: unknown;
+    let recordId: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "zeta_account_owner_name":
+          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "report_link_name":
+          reportLinkName = input["report_link_name"];
+          break;
         case "record_id":
+          recordId = input["record_id"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "mode",
-              "zeta_account_owner_name",
-              "application_link_name",
-              "report_link_name",
-              "record_id",
-              "request_body",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateZetaRecord"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -764,7 +874,6 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_account_owner_name", "zeta_account_owner_name", "execute"));
@@ -779,7 +888,6 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         ));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
@@ -794,7 +902,6 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         ));
       }
     }
-    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_link_name", "report_link_name", "execute"));
@@ -804,7 +911,6 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = ownValue(input, "record_id");
     if (recordId === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/record_id", "record_id", "execute"));
@@ -814,7 +920,6 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         (issues ??= []).push(issueType("/record_id", "record_id", "a string", recordId));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -838,21 +943,28 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let accountOwnerName: unknown;
+    let applicationIdentifier: unknown;
+    let reportLinkName: unknown;
+    let recordId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "application_identifier":
+          applicationIdentifier = input["application_identifier"];
+          break;
         case "report_link_name":
+          reportLinkName = input["report_link_name"];
+          break;
         case "record_id":
+          recordId = input["record_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["account_owner_name", "application_identifier", "report_link_name", "record_id"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaRecordDetail"]));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -860,7 +972,6 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationIdentifier = ownValue(input, "application_identifier");
     if (applicationIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/application_identifier", "application_identifier"));
     } else {
@@ -873,7 +984,6 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         ));
       }
     }
-    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -881,7 +991,6 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = ownValue(input, "record_id");
     if (recordId === undefined) {
       (issues ??= []).push(issueRequired("/record_id", "record_id"));
     } else {
@@ -901,34 +1010,40 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let zetaAccountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let reportLinkName: unknown;
+    let recordId: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "zeta_account_owner_name":
+          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "report_link_name":
+          reportLinkName = input["report_link_name"];
+          break;
         case "record_id":
+          recordId = input["record_id"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "mode",
-              "zeta_account_owner_name",
-              "application_link_name",
-              "report_link_name",
-              "record_id",
-              "request_body",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteZetaRecord"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as DeleteZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -936,7 +1051,6 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_account_owner_name", "zeta_account_owner_name", "execute"));
@@ -951,7 +1065,6 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         ));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
@@ -966,7 +1079,6 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         ));
       }
     }
-    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_link_name", "report_link_name", "execute"));
@@ -976,7 +1088,6 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = ownValue(input, "record_id");
     if (recordId === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/record_id", "record_id", "execute"));
@@ -986,7 +1097,6 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueType("/record_id", "record_id", "a string", recordId));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1010,26 +1120,36 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let accountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let reportReferenceName: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "report_reference_name":
+          reportReferenceName = input["report_reference_name"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["mode", "account_owner_name", "application_link_name", "report_reference_name", "request_body"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateBulkReadJob"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateBulkReadJobInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1037,7 +1157,6 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/account_owner_name", "account_owner_name", "execute"));
@@ -1047,7 +1166,6 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
@@ -1062,7 +1180,6 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
         ));
       }
     }
-    const reportReferenceName = ownValue(input, "report_reference_name");
     if (reportReferenceName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/report_reference_name", "report_reference_name", "execute"));
@@ -1077,7 +1194,6 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
         ));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1101,32 +1217,40 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let zetaPrivateLink: unknown;
+    let accountOwnerName: unknown;
+    let zetaApplicationLinkName: unknown;
+    let reportLinkName: unknown;
+    let recordFetchStartIndex: unknown;
+    let recordLimit: unknown;
+    let filterCriteria: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "zeta_private_link":
+          zetaPrivateLink = input["zeta_private_link"];
+          break;
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "zeta_application_link_name":
+          zetaApplicationLinkName = input["zeta_application_link_name"];
+          break;
         case "report_link_name":
+          reportLinkName = input["report_link_name"];
+          break;
         case "record_fetch_start_index":
+          recordFetchStartIndex = input["record_fetch_start_index"];
+          break;
         case "record_limit":
+          recordLimit = input["record_limit"];
+          break;
         case "filter_criteria":
+          filterCriteria = input["filter_criteria"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "zeta_private_link",
-              "account_owner_name",
-              "zeta_application_link_name",
-              "report_link_name",
-              "record_fetch_start_index",
-              "record_limit",
-              "filter_criteria",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaReportRecords"]));
       }
     }
-    const zetaPrivateLink = ownValue(input, "zeta_private_link");
     if (zetaPrivateLink === undefined) {
       (issues ??= []).push(issueRequired("/zeta_private_link", "zeta_private_link"));
     } else {
@@ -1134,7 +1258,6 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         (issues ??= []).push(issueType("/zeta_private_link", "zeta_private_link", "a string", zetaPrivateLink));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -1142,7 +1265,6 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const zetaApplicationLinkName = ownValue(input, "zeta_application_link_name");
     if (zetaApplicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_application_link_name", "zeta_application_link_name"));
     } else {
@@ -1155,7 +1277,6 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         ));
       }
     }
-    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -1163,7 +1284,6 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordFetchStartIndex = ownValue(input, "record_fetch_start_index");
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
         (issues ??= []).push(issueType(
@@ -1174,7 +1294,6 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         ));
       }
     }
-    const recordLimit = ownValue(input, "record_limit");
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         (issues ??= []).push(issueType("/record_limit", "record_limit", "an integer", recordLimit));
@@ -1184,7 +1303,6 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         }
       }
     }
-    const filterCriteria = ownValue(input, "filter_criteria");
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         (issues ??= []).push(issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
@@ -1202,21 +1320,28 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let accountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let reportLinkName: unknown;
+    let jobId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "account_owner_name":
+          accountOwnerName = input["account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "report_link_name":
+          reportLinkName = input["report_link_name"];
+          break;
         case "job_id":
+          jobId = input["job_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["account_owner_name", "application_link_name", "report_link_name", "job_id"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetBulkReadJobDetails"]));
       }
     }
-    const accountOwnerName = ownValue(input, "account_owner_name");
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -1224,7 +1349,6 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       (issues ??= []).push(issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -1237,7 +1361,6 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         ));
       }
     }
-    const reportLinkName = ownValue(input, "report_link_name");
     if (reportLinkName === undefined) {
       (issues ??= []).push(issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -1245,7 +1368,6 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const jobId = ownValue(input, "job_id");
     if (jobId === undefined) {
       (issues ??= []).push(issueRequired("/job_id", "job_id"));
     } else {
@@ -1265,15 +1387,16 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let workspaceAccountOwnerName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "workspace_account_owner_name":
+          workspaceAccountOwnerName = input["workspace_account_owner_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["workspace_account_owner_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchWorkspaceAppMeta"]));
       }
     }
-    const workspaceAccountOwnerName = ownValue(input, "workspace_account_owner_name");
     if (workspaceAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/workspace_account_owner_name", "workspace_account_owner_name"));
     } else {
@@ -1303,16 +1426,20 @@ export function validateFetchZetaFormMetaInformation(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let zetaAccountOwnerName: unknown;
+    let zetaAppLinkName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "zeta_account_owner_name":
+          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          break;
         case "zeta_app_link_name":
+          zetaAppLinkName = input["zeta_app_link_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["zeta_account_owner_name", "zeta_app_link_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaFormMetaInformation"]));
       }
     }
-    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -1325,7 +1452,6 @@ export function validateFetchZetaFormMetaInformation(
         ));
       }
     }
-    const zetaAppLinkName = ownValue(input, "zeta_app_link_name");
     if (zetaAppLinkName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
@@ -1345,37 +1471,43 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let formPrivateLink: unknown;
+    let zetaAccountOwnerName: unknown;
+    let applicationLinkName: unknown;
+    let zetaFormLinkName: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "form_private_link":
+          formPrivateLink = input["form_private_link"];
+          break;
         case "zeta_account_owner_name":
+          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          break;
         case "application_link_name":
+          applicationLinkName = input["application_link_name"];
+          break;
         case "zeta_form_link_name":
+          zetaFormLinkName = input["zeta_form_link_name"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "mode",
-              "form_private_link",
-              "zeta_account_owner_name",
-              "application_link_name",
-              "zeta_form_link_name",
-              "request_body",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddRecordsToZetaForm"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as AddRecordsToZetaFormInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1383,7 +1515,6 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const formPrivateLink = ownValue(input, "form_private_link");
     if (formPrivateLink === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/form_private_link", "form_private_link", "execute"));
@@ -1393,7 +1524,6 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         (issues ??= []).push(issueType("/form_private_link", "form_private_link", "a string", formPrivateLink));
       }
     }
-    const zetaAccountOwnerName = ownValue(input, "zeta_account_owner_name");
     if (zetaAccountOwnerName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_account_owner_name", "zeta_account_owner_name", "execute"));
@@ -1408,7 +1538,6 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         ));
       }
     }
-    const applicationLinkName = ownValue(input, "application_link_name");
     if (applicationLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
@@ -1423,7 +1552,6 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         ));
       }
     }
-    const zetaFormLinkName = ownValue(input, "zeta_form_link_name");
     if (zetaFormLinkName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/zeta_form_link_name", "zeta_form_link_name", "execute"));
@@ -1433,7 +1561,6 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         (issues ??= []).push(issueType("/zeta_form_link_name", "zeta_form_link_name", "a string", zetaFormLinkName));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));

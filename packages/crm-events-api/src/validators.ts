@@ -17,7 +17,6 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
-  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -38,60 +37,111 @@ import type {
   UpdateEventPropertyInput,
 } from "./types.js";
 
+// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
+const parameterNames = {
+  "RetrieveEventCompletions": [
+    "crm_object_id",
+    "crm_object_type",
+    "event_instance_ids",
+    "event_property_filter",
+    "event_type_name",
+    "filter_events_occurred_before",
+    "filter_occurred_after_datetime",
+    "max_results_per_page",
+    "paging_before_token",
+    "paging_cursor_token",
+    "sort_direction",
+    "unique_identifier_property",
+  ],
+  "ListEventTypes": [],
+  "RetrieveCustomEventDefinitions": [
+    "event_name_search_string",
+    "include_event_properties",
+    "paging_cursor_token",
+    "results_per_page_limit",
+    "sort_order",
+  ],
+  "CreateCustomEventDefinition": ["mode", "request_body"],
+  "FetchEventDefinitionByName": ["event_name"],
+  "DeleteCustomEventDefinition": ["event_name"],
+  "UpdateCustomEventDefinition": ["internal_event_name", "event_description", "event_label"],
+  "CreateEventProperty": ["mode", "custom_event_internal_name", "request_body"],
+  "DeleteCustomEventProperty": ["custom_event_internal_name", "property_internal_name"],
+  "UpdateEventProperty": ["mode", "custom_event_name", "property_name_to_update", "request_body"],
+  "SendBatchEvents": ["mode", "request_body"],
+  "SendEventData": ["mode", "request_body"],
+} as const;
+
 /** Checks an input for `CrmEventsApi.RetrieveEventCompletions`, reporting every problem. Never throws. */
 export function validateRetrieveEventCompletions(input: unknown): ValidationResult<RetrieveEventCompletionsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
+    let crmObjectId: unknown;
+    let crmObjectType: unknown;
+    let eventInstanceIds: unknown;
+    let eventPropertyFilter: unknown;
+    let eventTypeName: unknown;
+    let filterEventsOccurredBefore: unknown;
+    let filterOccurredAfterDatetime: unknown;
+    let maxResultsPerPage: unknown;
+    let pagingBeforeToken: unknown;
+    let pagingCursorToken: unknown;
+    let sortDirection: unknown;
+    let uniqueIdentifierProperty: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "crm_object_id":
+          crmObjectId = input["crm_object_id"];
+          break;
         case "crm_object_type":
+          crmObjectType = input["crm_object_type"];
+          break;
         case "event_instance_ids":
+          eventInstanceIds = input["event_instance_ids"];
+          break;
         case "event_property_filter":
+          eventPropertyFilter = input["event_property_filter"];
+          break;
         case "event_type_name":
+          eventTypeName = input["event_type_name"];
+          break;
         case "filter_events_occurred_before":
+          filterEventsOccurredBefore = input["filter_events_occurred_before"];
+          break;
         case "filter_occurred_after_datetime":
+          filterOccurredAfterDatetime = input["filter_occurred_after_datetime"];
+          break;
         case "max_results_per_page":
+          maxResultsPerPage = input["max_results_per_page"];
+          break;
         case "paging_before_token":
+          pagingBeforeToken = input["paging_before_token"];
+          break;
         case "paging_cursor_token":
+          pagingCursorToken = input["paging_cursor_token"];
+          break;
         case "sort_direction":
+          sortDirection = input["sort_direction"];
+          break;
         case "unique_identifier_property":
+          uniqueIdentifierProperty = input["unique_identifier_property"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "crm_object_id",
-              "crm_object_type",
-              "event_instance_ids",
-              "event_property_filter",
-              "event_type_name",
-              "filter_events_occurred_before",
-              "filter_occurred_after_datetime",
-              "max_results_per_page",
-              "paging_before_token",
-              "paging_cursor_token",
-              "sort_direction",
-              "unique_identifier_property",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveEventCompletions"]));
       }
     }
-    const crmObjectId = ownValue(input, "crm_object_id");
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
         (issues ??= []).push(issueType("/crm_object_id", "crm_object_id", "an integer", crmObjectId));
       }
     }
-    const crmObjectType = ownValue(input, "crm_object_type");
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
         (issues ??= []).push(issueType("/crm_object_type", "crm_object_type", "a string", crmObjectType));
       }
     }
-    const eventInstanceIds = ownValue(input, "event_instance_ids");
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
         (issues ??= []).push(issueType("/event_instance_ids", "event_instance_ids", "an array", eventInstanceIds));
@@ -113,7 +163,6 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
-    const eventPropertyFilter = ownValue(input, "event_property_filter");
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
         (issues ??= []).push(issueType(
@@ -132,13 +181,11 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
-    const eventTypeName = ownValue(input, "event_type_name");
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
         (issues ??= []).push(issueType("/event_type_name", "event_type_name", "a string", eventTypeName));
       }
     }
-    const filterEventsOccurredBefore = ownValue(input, "filter_events_occurred_before");
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
         (issues ??= []).push(issueType(
@@ -156,7 +203,6 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
-    const filterOccurredAfterDatetime = ownValue(input, "filter_occurred_after_datetime");
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
         (issues ??= []).push(issueType(
@@ -174,7 +220,6 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
-    const maxResultsPerPage = ownValue(input, "max_results_per_page");
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
         (issues ??= []).push(issueType(
@@ -185,19 +230,16 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
-    const pagingBeforeToken = ownValue(input, "paging_before_token");
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
         (issues ??= []).push(issueType("/paging_before_token", "paging_before_token", "a string", pagingBeforeToken));
       }
     }
-    const pagingCursorToken = ownValue(input, "paging_cursor_token");
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         (issues ??= []).push(issueType("/paging_cursor_token", "paging_cursor_token", "a string", pagingCursorToken));
       }
     }
-    const sortDirection = ownValue(input, "sort_direction");
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
         (issues ??= []).push(issueType("/sort_direction", "sort_direction", "an array", sortDirection));
@@ -219,7 +261,6 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
-    const uniqueIdentifierProperty = ownValue(input, "unique_identifier_property");
     if (uniqueIdentifierProperty !== undefined) {
       if (!isObject(uniqueIdentifierProperty)) {
         (issues ??= []).push(issueType(
@@ -246,7 +287,7 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListEventTypes"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListEventTypesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -265,28 +306,32 @@ export function validateRetrieveCustomEventDefinitions(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let eventNameSearchString: unknown;
+    let includeEventProperties: unknown;
+    let pagingCursorToken: unknown;
+    let resultsPerPageLimit: unknown;
+    let sortOrder: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "event_name_search_string":
+          eventNameSearchString = input["event_name_search_string"];
+          break;
         case "include_event_properties":
+          includeEventProperties = input["include_event_properties"];
+          break;
         case "paging_cursor_token":
+          pagingCursorToken = input["paging_cursor_token"];
+          break;
         case "results_per_page_limit":
+          resultsPerPageLimit = input["results_per_page_limit"];
+          break;
         case "sort_order":
+          sortOrder = input["sort_order"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "event_name_search_string",
-              "include_event_properties",
-              "paging_cursor_token",
-              "results_per_page_limit",
-              "sort_order",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveCustomEventDefinitions"]));
       }
     }
-    const eventNameSearchString = ownValue(input, "event_name_search_string");
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         (issues ??= []).push(issueType(
@@ -297,7 +342,6 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
-    const includeEventProperties = ownValue(input, "include_event_properties");
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
         (issues ??= []).push(issueType(
@@ -308,13 +352,11 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
-    const pagingCursorToken = ownValue(input, "paging_cursor_token");
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         (issues ??= []).push(issueType("/paging_cursor_token", "paging_cursor_token", "a string", pagingCursorToken));
       }
     }
-    const resultsPerPageLimit = ownValue(input, "results_per_page_limit");
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
         (issues ??= []).push(issueType(
@@ -325,7 +367,6 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
-    const sortOrder = ownValue(input, "sort_order");
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
         (issues ??= []).push(issueEnum("/sort_order", "sort_order", ["ASC", "DESC"], sortOrder));
@@ -348,23 +389,27 @@ export function validateCreateCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCustomEventDefinition"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as CreateCustomEventDefinitionInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -372,7 +417,6 @@ export function validateCreateCustomEventDefinition(
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -399,15 +443,16 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let eventName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "event_name":
+          eventName = input["event_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["event_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchEventDefinitionByName"]));
       }
     }
-    const eventName = ownValue(input, "event_name");
     if (eventName === undefined) {
       (issues ??= []).push(issueRequired("/event_name", "event_name"));
     } else {
@@ -432,15 +477,16 @@ export function validateDeleteCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let eventName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "event_name":
+          eventName = input["event_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["event_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteCustomEventDefinition"]));
       }
     }
-    const eventName = ownValue(input, "event_name");
     if (eventName === undefined) {
       (issues ??= []).push(issueRequired("/event_name", "event_name"));
     } else {
@@ -465,17 +511,24 @@ export function validateUpdateCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let internalEventName: unknown;
+    let eventDescription: unknown;
+    let eventLabel: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "internal_event_name":
+          internalEventName = input["internal_event_name"];
+          break;
         case "event_description":
+          eventDescription = input["event_description"];
+          break;
         case "event_label":
+          eventLabel = input["event_label"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["internal_event_name", "event_description", "event_label"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateCustomEventDefinition"]));
       }
     }
-    const internalEventName = ownValue(input, "internal_event_name");
     if (internalEventName === undefined) {
       (issues ??= []).push(issueRequired("/internal_event_name", "internal_event_name"));
     } else {
@@ -483,13 +536,11 @@ export function validateUpdateCustomEventDefinition(
         (issues ??= []).push(issueType("/internal_event_name", "internal_event_name", "a string", internalEventName));
       }
     }
-    const eventDescription = ownValue(input, "event_description");
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
         (issues ??= []).push(issueType("/event_description", "event_description", "a string", eventDescription));
       }
     }
-    const eventLabel = ownValue(input, "event_label");
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
         (issues ??= []).push(issueType("/event_label", "event_label", "a string", eventLabel));
@@ -507,21 +558,28 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let customEventInternalName: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "custom_event_internal_name":
+          customEventInternalName = input["custom_event_internal_name"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "custom_event_internal_name", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateEventProperty"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -529,7 +587,6 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const customEventInternalName = ownValue(input, "custom_event_internal_name");
     if (customEventInternalName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute(
@@ -548,7 +605,6 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
         ));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -572,16 +628,20 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let customEventInternalName: unknown;
+    let propertyInternalName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "custom_event_internal_name":
+          customEventInternalName = input["custom_event_internal_name"];
+          break;
         case "property_internal_name":
+          propertyInternalName = input["property_internal_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["custom_event_internal_name", "property_internal_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteCustomEventProperty"]));
       }
     }
-    const customEventInternalName = ownValue(input, "custom_event_internal_name");
     if (customEventInternalName === undefined) {
       (issues ??= []).push(issueRequired("/custom_event_internal_name", "custom_event_internal_name"));
     } else {
@@ -594,7 +654,6 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
         ));
       }
     }
-    const propertyInternalName = ownValue(input, "property_internal_name");
     if (propertyInternalName === undefined) {
       (issues ??= []).push(issueRequired("/property_internal_name", "property_internal_name"));
     } else {
@@ -619,25 +678,32 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let customEventName: unknown;
+    let propertyNameToUpdate: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "custom_event_name":
+          customEventName = input["custom_event_name"];
+          break;
         case "property_name_to_update":
+          propertyNameToUpdate = input["property_name_to_update"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["mode", "custom_event_name", "property_name_to_update", "request_body"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateEventProperty"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -645,7 +711,6 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const customEventName = ownValue(input, "custom_event_name");
     if (customEventName === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/custom_event_name", "custom_event_name", "execute"));
@@ -655,7 +720,6 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
         (issues ??= []).push(issueType("/custom_event_name", "custom_event_name", "a string", customEventName));
       }
     }
-    const propertyNameToUpdate = ownValue(input, "property_name_to_update");
     if (propertyNameToUpdate === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/property_name_to_update", "property_name_to_update", "execute"));
@@ -670,7 +734,6 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
         ));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -694,20 +757,24 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SendBatchEvents"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SendBatchEventsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -715,7 +782,6 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -739,20 +805,24 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SendEventData"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SendEventDataInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -760,7 +830,6 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));

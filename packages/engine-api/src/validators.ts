@@ -18,7 +18,6 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
-  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -56,13 +55,68 @@ import type {
   UpdateSessionVerificationSettingsInput,
 } from "./types.js";
 
+// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
+const parameterNames = {
+  "ListAvailableAuthProviders": [],
+  "GetAuthProviderDetails": ["auth_provider_id"],
+  "DeleteAuthProvider": ["auth_provider_id"],
+  "DeleteSecretById": ["secret_id"],
+  "UpdateSessionVerificationSettings": ["unsafe_skip_verification", "verifier_url"],
+  "ListAuthConnections": ["page_offset", "page_size", "provider_id", "user_id"],
+  "DeleteUserAuthConnection": ["connection_id"],
+  "CheckAuthStatus": ["authorization_id", "timeout_in_seconds"],
+  "RetrieveFormattedToolsList": [
+    "filter_by_toolkit",
+    "number_of_items_to_return",
+    "offset_start_index",
+    "provider_format",
+    "user_identifier",
+  ],
+  "GetFormattedToolSpecification": ["tool_name", "provider_format", "user_id"],
+  "CheckPlatformEngineHealth": [],
+  "DeleteMcpEndpoint": [],
+  "ListAccessibleProjects": ["bearer_token", "items_to_skip", "maximum_items_to_return"],
+  "GetProjectDetails": ["authorization_token", "project_id"],
+  "GetScheduledToolExecutions": ["items_limit", "list_offset"],
+  "GetScheduledToolDetails": ["scheduled_execution_id"],
+  "GetOpenAPISpecification": [],
+  "GetToolsList": ["include_formats", "items_per_page", "start_offset", "toolkit_name", "user_id"],
+  "AuthorizeUserToolAccess": [
+    "tool_name_for_authorization",
+    "redirect_uri_after_authorization",
+    "tool_version",
+    "user_id",
+  ],
+  "ExecuteTool": ["mode", "request_body"],
+  "GetToolSpecification": ["tool_name", "formats_to_include", "user_identifier"],
+  "ListWorkers": ["number_of_items_to_return", "start_offset"],
+  "CreateWorker": [
+    "worker_id",
+    "enable_worker",
+    "http_retry_attempts",
+    "http_secret_key",
+    "http_timeout_seconds",
+    "mcp_retry_attempts",
+    "mcp_timeout_duration",
+    "worker_http_uri",
+    "worker_resource_uri",
+    "worker_type",
+  ],
+  "TestWorkerConnection": ["worker_connection_type", "http_uri", "mcp_uri"],
+  "GetWorkerById": ["worker_id"],
+  "DeleteWorker": ["worker_id"],
+  "AuthorizeWorker": ["worker_id"],
+  "GetWorkerHealthStatus": ["worker_id"],
+  "FetchToolsPage": ["worker_id", "number_of_items", "start_offset"],
+} as const;
+
 /** Checks an input for `EngineApi.ListAvailableAuthProviders`, reporting every problem. Never throws. */
 export function validateListAvailableAuthProviders(input: unknown): ValidationResult<ListAvailableAuthProvidersInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAvailableAuthProviders"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAvailableAuthProvidersInput };
     return { ok: false, issues: capIssues(issues) };
@@ -76,15 +130,16 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let authProviderId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "auth_provider_id":
+          authProviderId = input["auth_provider_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["auth_provider_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetAuthProviderDetails"]));
       }
     }
-    const authProviderId = ownValue(input, "auth_provider_id");
     if (authProviderId === undefined) {
       (issues ??= []).push(issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -104,15 +159,16 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let authProviderId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "auth_provider_id":
+          authProviderId = input["auth_provider_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["auth_provider_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteAuthProvider"]));
       }
     }
-    const authProviderId = ownValue(input, "auth_provider_id");
     if (authProviderId === undefined) {
       (issues ??= []).push(issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -132,15 +188,16 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let secretId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "secret_id":
+          secretId = input["secret_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["secret_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteSecretById"]));
       }
     }
-    const secretId = ownValue(input, "secret_id");
     if (secretId === undefined) {
       (issues ??= []).push(issueRequired("/secret_id", "secret_id"));
     } else {
@@ -165,16 +222,20 @@ export function validateUpdateSessionVerificationSettings(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let unsafeSkipVerification: unknown;
+    let verifierUrl: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "unsafe_skip_verification":
+          unsafeSkipVerification = input["unsafe_skip_verification"];
+          break;
         case "verifier_url":
+          verifierUrl = input["verifier_url"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["unsafe_skip_verification", "verifier_url"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateSessionVerificationSettings"]));
       }
     }
-    const unsafeSkipVerification = ownValue(input, "unsafe_skip_verification");
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         (issues ??= []).push(issueType(
@@ -185,7 +246,6 @@ export function validateUpdateSessionVerificationSettings(
         ));
       }
     }
-    const verifierUrl = ownValue(input, "verifier_url");
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
         (issues ??= []).push(issueType("/verifier_url", "verifier_url", "a string", verifierUrl));
@@ -205,36 +265,43 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let pageOffset: unknown;
+    let pageSize: unknown;
+    let providerId: unknown;
+    let userId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "page_offset":
+          pageOffset = input["page_offset"];
+          break;
         case "page_size":
+          pageSize = input["page_size"];
+          break;
         case "provider_id":
+          providerId = input["provider_id"];
+          break;
         case "user_id":
+          userId = input["user_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["page_offset", "page_size", "provider_id", "user_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAuthConnections"]));
       }
     }
-    const pageOffset = ownValue(input, "page_offset");
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
         (issues ??= []).push(issueType("/page_offset", "page_offset", "an integer", pageOffset));
       }
     }
-    const pageSize = ownValue(input, "page_size");
     if (pageSize !== undefined) {
       if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
         (issues ??= []).push(issueType("/page_size", "page_size", "an integer", pageSize));
       }
     }
-    const providerId = ownValue(input, "provider_id");
     if (providerId !== undefined) {
       if (typeof providerId !== "string") {
         (issues ??= []).push(issueType("/provider_id", "provider_id", "a string", providerId));
       }
     }
-    const userId = ownValue(input, "user_id");
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         (issues ??= []).push(issueType("/user_id", "user_id", "a string", userId));
@@ -252,15 +319,16 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let connectionId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "connection_id":
+          connectionId = input["connection_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["connection_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteUserAuthConnection"]));
       }
     }
-    const connectionId = ownValue(input, "connection_id");
     if (connectionId === undefined) {
       (issues ??= []).push(issueRequired("/connection_id", "connection_id"));
     } else {
@@ -280,16 +348,20 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let authorizationId: unknown;
+    let timeoutInSeconds: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "authorization_id":
+          authorizationId = input["authorization_id"];
+          break;
         case "timeout_in_seconds":
+          timeoutInSeconds = input["timeout_in_seconds"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["authorization_id", "timeout_in_seconds"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CheckAuthStatus"]));
       }
     }
-    const authorizationId = ownValue(input, "authorization_id");
     if (authorizationId === undefined) {
       (issues ??= []).push(issueRequired("/authorization_id", "authorization_id"));
     } else {
@@ -297,7 +369,6 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
         (issues ??= []).push(issueType("/authorization_id", "authorization_id", "a string", authorizationId));
       }
     }
-    const timeoutInSeconds = ownValue(input, "timeout_in_seconds");
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
         (issues ??= []).push(issueType("/timeout_in_seconds", "timeout_in_seconds", "an integer", timeoutInSeconds));
@@ -319,34 +390,37 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let filterByToolkit: unknown;
+    let numberOfItemsToReturn: unknown;
+    let offsetStartIndex: unknown;
+    let providerFormat: unknown;
+    let userIdentifier: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "filter_by_toolkit":
+          filterByToolkit = input["filter_by_toolkit"];
+          break;
         case "number_of_items_to_return":
+          numberOfItemsToReturn = input["number_of_items_to_return"];
+          break;
         case "offset_start_index":
+          offsetStartIndex = input["offset_start_index"];
+          break;
         case "provider_format":
+          providerFormat = input["provider_format"];
+          break;
         case "user_identifier":
+          userIdentifier = input["user_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "filter_by_toolkit",
-              "number_of_items_to_return",
-              "offset_start_index",
-              "provider_format",
-              "user_identifier",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveFormattedToolsList"]));
       }
     }
-    const filterByToolkit = ownValue(input, "filter_by_toolkit");
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
         (issues ??= []).push(issueType("/filter_by_toolkit", "filter_by_toolkit", "a string", filterByToolkit));
       }
     }
-    const numberOfItemsToReturn = ownValue(input, "number_of_items_to_return");
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         (issues ??= []).push(issueType(
@@ -366,19 +440,16 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
         }
       }
     }
-    const offsetStartIndex = ownValue(input, "offset_start_index");
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
         (issues ??= []).push(issueType("/offset_start_index", "offset_start_index", "an integer", offsetStartIndex));
       }
     }
-    const providerFormat = ownValue(input, "provider_format");
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         (issues ??= []).push(issueType("/provider_format", "provider_format", "a string", providerFormat));
       }
     }
-    const userIdentifier = ownValue(input, "user_identifier");
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         (issues ??= []).push(issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
@@ -401,17 +472,24 @@ export function validateGetFormattedToolSpecification(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let toolName: unknown;
+    let providerFormat: unknown;
+    let userId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "tool_name":
+          toolName = input["tool_name"];
+          break;
         case "provider_format":
+          providerFormat = input["provider_format"];
+          break;
         case "user_id":
+          userId = input["user_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["tool_name", "provider_format", "user_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetFormattedToolSpecification"]));
       }
     }
-    const toolName = ownValue(input, "tool_name");
     if (toolName === undefined) {
       (issues ??= []).push(issueRequired("/tool_name", "tool_name"));
     } else {
@@ -419,13 +497,11 @@ export function validateGetFormattedToolSpecification(
         (issues ??= []).push(issueType("/tool_name", "tool_name", "a string", toolName));
       }
     }
-    const providerFormat = ownValue(input, "provider_format");
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         (issues ??= []).push(issueType("/provider_format", "provider_format", "a string", providerFormat));
       }
     }
-    const userId = ownValue(input, "user_id");
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         (issues ??= []).push(issueType("/user_id", "user_id", "a string", userId));
@@ -444,7 +520,7 @@ export function validateCheckPlatformEngineHealth(input: unknown): ValidationRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["CheckPlatformEngineHealth"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CheckPlatformEngineHealthInput };
     return { ok: false, issues: capIssues(issues) };
@@ -459,7 +535,7 @@ export function validateDeleteMcpEndpoint(input: unknown): ValidationResult<Dele
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteMcpEndpoint"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteMcpEndpointInput };
     return { ok: false, issues: capIssues(issues) };
@@ -473,20 +549,24 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let bearerToken: unknown;
+    let itemsToSkip: unknown;
+    let maximumItemsToReturn: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "bearer_token":
+          bearerToken = input["bearer_token"];
+          break;
         case "items_to_skip":
+          itemsToSkip = input["items_to_skip"];
+          break;
         case "maximum_items_to_return":
+          maximumItemsToReturn = input["maximum_items_to_return"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["bearer_token", "items_to_skip", "maximum_items_to_return"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAccessibleProjects"]));
       }
     }
-    const bearerToken = ownValue(input, "bearer_token");
     if (bearerToken === undefined) {
       (issues ??= []).push(issueRequired("/bearer_token", "bearer_token"));
     } else {
@@ -496,13 +576,11 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
         (issues ??= []).push(issueFormat("/bearer_token", "bearer_token", "jwt", bearerToken));
       }
     }
-    const itemsToSkip = ownValue(input, "items_to_skip");
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
         (issues ??= []).push(issueType("/items_to_skip", "items_to_skip", "an integer", itemsToSkip));
       }
     }
-    const maximumItemsToReturn = ownValue(input, "maximum_items_to_return");
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
         (issues ??= []).push(issueType(
@@ -525,16 +603,20 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let authorizationToken: unknown;
+    let projectId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "authorization_token":
+          authorizationToken = input["authorization_token"];
+          break;
         case "project_id":
+          projectId = input["project_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["authorization_token", "project_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetProjectDetails"]));
       }
     }
-    const authorizationToken = ownValue(input, "authorization_token");
     if (authorizationToken === undefined) {
       (issues ??= []).push(issueRequired("/authorization_token", "authorization_token"));
     } else {
@@ -544,7 +626,6 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
         (issues ??= []).push(issueFormat("/authorization_token", "authorization_token", "bearer", authorizationToken));
       }
     }
-    const projectId = ownValue(input, "project_id");
     if (projectId === undefined) {
       (issues ??= []).push(issueRequired("/project_id", "project_id"));
     } else {
@@ -564,16 +645,20 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let itemsLimit: unknown;
+    let listOffset: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "items_limit":
+          itemsLimit = input["items_limit"];
+          break;
         case "list_offset":
+          listOffset = input["list_offset"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["items_limit", "list_offset"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetScheduledToolExecutions"]));
       }
     }
-    const itemsLimit = ownValue(input, "items_limit");
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
         (issues ??= []).push(issueType("/items_limit", "items_limit", "an integer", itemsLimit));
@@ -583,7 +668,6 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
         }
       }
     }
-    const listOffset = ownValue(input, "list_offset");
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
         (issues ??= []).push(issueType("/list_offset", "list_offset", "an integer", listOffset));
@@ -601,15 +685,16 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let scheduledExecutionId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "scheduled_execution_id":
+          scheduledExecutionId = input["scheduled_execution_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["scheduled_execution_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetScheduledToolDetails"]));
       }
     }
-    const scheduledExecutionId = ownValue(input, "scheduled_execution_id");
     if (scheduledExecutionId === undefined) {
       (issues ??= []).push(issueRequired("/scheduled_execution_id", "scheduled_execution_id"));
     } else {
@@ -635,7 +720,7 @@ export function validateGetOpenAPISpecification(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetOpenAPISpecification"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetOpenAPISpecificationInput };
     return { ok: false, issues: capIssues(issues) };
@@ -650,22 +735,32 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
+    let includeFormats: unknown;
+    let itemsPerPage: unknown;
+    let startOffset: unknown;
+    let toolkitName: unknown;
+    let userId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "include_formats":
+          includeFormats = input["include_formats"];
+          break;
         case "items_per_page":
+          itemsPerPage = input["items_per_page"];
+          break;
         case "start_offset":
+          startOffset = input["start_offset"];
+          break;
         case "toolkit_name":
+          toolkitName = input["toolkit_name"];
+          break;
         case "user_id":
+          userId = input["user_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["include_formats", "items_per_page", "start_offset", "toolkit_name", "user_id"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetToolsList"]));
       }
     }
-    const includeFormats = ownValue(input, "include_formats");
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
         (issues ??= []).push(issueType("/include_formats", "include_formats", "an array", includeFormats));
@@ -687,7 +782,6 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         }
       }
     }
-    const itemsPerPage = ownValue(input, "items_per_page");
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
         (issues ??= []).push(issueType("/items_per_page", "items_per_page", "an integer", itemsPerPage));
@@ -697,19 +791,16 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         }
       }
     }
-    const startOffset = ownValue(input, "start_offset");
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         (issues ??= []).push(issueType("/start_offset", "start_offset", "an integer", startOffset));
       }
     }
-    const toolkitName = ownValue(input, "toolkit_name");
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
         (issues ??= []).push(issueType("/toolkit_name", "toolkit_name", "a string", toolkitName));
       }
     }
-    const userId = ownValue(input, "user_id");
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         (issues ??= []).push(issueType("/user_id", "user_id", "a string", userId));
@@ -727,21 +818,28 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let toolNameForAuthorization: unknown;
+    let redirectUriAfterAuthorization: unknown;
+    let toolVersion: unknown;
+    let userId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "tool_name_for_authorization":
+          toolNameForAuthorization = input["tool_name_for_authorization"];
+          break;
         case "redirect_uri_after_authorization":
+          redirectUriAfterAuthorization = input["redirect_uri_after_authorization"];
+          break;
         case "tool_version":
+          toolVersion = input["tool_version"];
+          break;
         case "user_id":
+          userId = input["user_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["tool_name_for_authorization", "redirect_uri_after_authorization", "tool_version", "user_id"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AuthorizeUserToolAccess"]));
       }
     }
-    const toolNameForAuthorization = ownValue(input, "tool_name_for_authorization");
     if (toolNameForAuthorization === undefined) {
       (issues ??= []).push(issueRequired("/tool_name_for_authorization", "tool_name_for_authorization"));
     } else {
@@ -754,7 +852,6 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
         ));
       }
     }
-    const redirectUriAfterAuthorization = ownValue(input, "redirect_uri_after_authorization");
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
         (issues ??= []).push(issueType(
@@ -765,13 +862,11 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
         ));
       }
     }
-    const toolVersion = ownValue(input, "tool_version");
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
         (issues ??= []).push(issueType("/tool_version", "tool_version", "a string", toolVersion));
       }
     }
-    const userId = ownValue(input, "user_id");
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         (issues ??= []).push(issueType("/user_id", "user_id", "a string", userId));
@@ -789,20 +884,24 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ExecuteTool"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ExecuteToolInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -810,7 +909,6 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -835,17 +933,24 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
+    let toolName: unknown;
+    let formatsToInclude: unknown;
+    let userIdentifier: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "tool_name":
+          toolName = input["tool_name"];
+          break;
         case "formats_to_include":
+          formatsToInclude = input["formats_to_include"];
+          break;
         case "user_identifier":
+          userIdentifier = input["user_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["tool_name", "formats_to_include", "user_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetToolSpecification"]));
       }
     }
-    const toolName = ownValue(input, "tool_name");
     if (toolName === undefined) {
       (issues ??= []).push(issueRequired("/tool_name", "tool_name"));
     } else {
@@ -853,7 +958,6 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         (issues ??= []).push(issueType("/tool_name", "tool_name", "a string", toolName));
       }
     }
-    const formatsToInclude = ownValue(input, "formats_to_include");
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
         (issues ??= []).push(issueType("/formats_to_include", "formats_to_include", "an array", formatsToInclude));
@@ -875,7 +979,6 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         }
       }
     }
-    const userIdentifier = ownValue(input, "user_identifier");
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         (issues ??= []).push(issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
@@ -893,16 +996,20 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let numberOfItemsToReturn: unknown;
+    let startOffset: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "number_of_items_to_return":
+          numberOfItemsToReturn = input["number_of_items_to_return"];
+          break;
         case "start_offset":
+          startOffset = input["start_offset"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["number_of_items_to_return", "start_offset"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWorkers"]));
       }
     }
-    const numberOfItemsToReturn = ownValue(input, "number_of_items_to_return");
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         (issues ??= []).push(issueType(
@@ -922,7 +1029,6 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
         }
       }
     }
-    const startOffset = ownValue(input, "start_offset");
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         (issues ??= []).push(issueType("/start_offset", "start_offset", "an integer", startOffset));
@@ -940,38 +1046,52 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let workerId: unknown;
+    let enableWorker: unknown;
+    let httpRetryAttempts: unknown;
+    let httpSecretKey: unknown;
+    let httpTimeoutSeconds: unknown;
+    let mcpRetryAttempts: unknown;
+    let mcpTimeoutDuration: unknown;
+    let workerHttpUri: unknown;
+    let workerResourceUri: unknown;
+    let workerType: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "worker_id":
+          workerId = input["worker_id"];
+          break;
         case "enable_worker":
+          enableWorker = input["enable_worker"];
+          break;
         case "http_retry_attempts":
+          httpRetryAttempts = input["http_retry_attempts"];
+          break;
         case "http_secret_key":
+          httpSecretKey = input["http_secret_key"];
+          break;
         case "http_timeout_seconds":
+          httpTimeoutSeconds = input["http_timeout_seconds"];
+          break;
         case "mcp_retry_attempts":
+          mcpRetryAttempts = input["mcp_retry_attempts"];
+          break;
         case "mcp_timeout_duration":
+          mcpTimeoutDuration = input["mcp_timeout_duration"];
+          break;
         case "worker_http_uri":
+          workerHttpUri = input["worker_http_uri"];
+          break;
         case "worker_resource_uri":
+          workerResourceUri = input["worker_resource_uri"];
+          break;
         case "worker_type":
+          workerType = input["worker_type"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "worker_id",
-              "enable_worker",
-              "http_retry_attempts",
-              "http_secret_key",
-              "http_timeout_seconds",
-              "mcp_retry_attempts",
-              "mcp_timeout_duration",
-              "worker_http_uri",
-              "worker_resource_uri",
-              "worker_type",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWorker"]));
       }
     }
-    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -979,25 +1099,21 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         (issues ??= []).push(issueType("/worker_id", "worker_id", "a string", workerId));
       }
     }
-    const enableWorker = ownValue(input, "enable_worker");
     if (enableWorker !== undefined) {
       if (typeof enableWorker !== "boolean") {
         (issues ??= []).push(issueType("/enable_worker", "enable_worker", "a boolean", enableWorker));
       }
     }
-    const httpRetryAttempts = ownValue(input, "http_retry_attempts");
     if (httpRetryAttempts !== undefined) {
       if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
         (issues ??= []).push(issueType("/http_retry_attempts", "http_retry_attempts", "an integer", httpRetryAttempts));
       }
     }
-    const httpSecretKey = ownValue(input, "http_secret_key");
     if (httpSecretKey !== undefined) {
       if (typeof httpSecretKey !== "string") {
         (issues ??= []).push(issueType("/http_secret_key", "http_secret_key", "a string", httpSecretKey));
       }
     }
-    const httpTimeoutSeconds = ownValue(input, "http_timeout_seconds");
     if (httpTimeoutSeconds !== undefined) {
       if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
         (issues ??= []).push(issueType(
@@ -1008,13 +1124,11 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         ));
       }
     }
-    const mcpRetryAttempts = ownValue(input, "mcp_retry_attempts");
     if (mcpRetryAttempts !== undefined) {
       if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
         (issues ??= []).push(issueType("/mcp_retry_attempts", "mcp_retry_attempts", "an integer", mcpRetryAttempts));
       }
     }
-    const mcpTimeoutDuration = ownValue(input, "mcp_timeout_duration");
     if (mcpTimeoutDuration !== undefined) {
       if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
         (issues ??= []).push(issueType(
@@ -1025,7 +1139,6 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         ));
       }
     }
-    const workerHttpUri = ownValue(input, "worker_http_uri");
     if (workerHttpUri !== undefined) {
       if (typeof workerHttpUri !== "string") {
         (issues ??= []).push(issueType("/worker_http_uri", "worker_http_uri", "a string", workerHttpUri));
@@ -1033,7 +1146,6 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         (issues ??= []).push(issueFormat("/worker_http_uri", "worker_http_uri", "url", workerHttpUri));
       }
     }
-    const workerResourceUri = ownValue(input, "worker_resource_uri");
     if (workerResourceUri !== undefined) {
       if (typeof workerResourceUri !== "string") {
         (issues ??= []).push(issueType("/worker_resource_uri", "worker_resource_uri", "a string", workerResourceUri));
@@ -1041,7 +1153,6 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         (issues ??= []).push(issueFormat("/worker_resource_uri", "worker_resource_uri", "uri", workerResourceUri));
       }
     }
-    const workerType = ownValue(input, "worker_type");
     if (workerType !== undefined) {
       if (typeof workerType !== "string") {
         (issues ??= []).push(issueType("/worker_type", "worker_type", "a string", workerType));
@@ -1059,17 +1170,24 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let workerConnectionType: unknown;
+    let httpUri: unknown;
+    let mcpUri: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "worker_connection_type":
+          workerConnectionType = input["worker_connection_type"];
+          break;
         case "http_uri":
+          httpUri = input["http_uri"];
+          break;
         case "mcp_uri":
+          mcpUri = input["mcp_uri"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_connection_type", "http_uri", "mcp_uri"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["TestWorkerConnection"]));
       }
     }
-    const workerConnectionType = ownValue(input, "worker_connection_type");
     if (workerConnectionType === undefined) {
       (issues ??= []).push(issueRequired("/worker_connection_type", "worker_connection_type"));
     } else {
@@ -1082,13 +1200,11 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
         ));
       }
     }
-    const httpUri = ownValue(input, "http_uri");
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
         (issues ??= []).push(issueType("/http_uri", "http_uri", "a string", httpUri));
       }
     }
-    const mcpUri = ownValue(input, "mcp_uri");
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
         (issues ??= []).push(issueType("/mcp_uri", "mcp_uri", "a string", mcpUri));
@@ -1106,15 +1222,16 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let workerId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "worker_id":
+          workerId = input["worker_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWorkerById"]));
       }
     }
-    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1134,15 +1251,16 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let workerId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "worker_id":
+          workerId = input["worker_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteWorker"]));
       }
     }
-    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1162,15 +1280,16 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let workerId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "worker_id":
+          workerId = input["worker_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AuthorizeWorker"]));
       }
     }
-    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1190,15 +1309,16 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let workerId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "worker_id":
+          workerId = input["worker_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWorkerHealthStatus"]));
       }
     }
-    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1218,17 +1338,24 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let workerId: unknown;
+    let numberOfItems: unknown;
+    let startOffset: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "worker_id":
+          workerId = input["worker_id"];
+          break;
         case "number_of_items":
+          numberOfItems = input["number_of_items"];
+          break;
         case "start_offset":
+          startOffset = input["start_offset"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["worker_id", "number_of_items", "start_offset"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchToolsPage"]));
       }
     }
-    const workerId = ownValue(input, "worker_id");
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1236,7 +1363,6 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         (issues ??= []).push(issueType("/worker_id", "worker_id", "a string", workerId));
       }
     }
-    const numberOfItems = ownValue(input, "number_of_items");
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
         (issues ??= []).push(issueType("/number_of_items", "number_of_items", "an integer", numberOfItems));
@@ -1246,7 +1372,6 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         }
       }
     }
-    const startOffset = ownValue(input, "start_offset");
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         (issues ??= []).push(issueType("/start_offset", "start_offset", "an integer", startOffset));

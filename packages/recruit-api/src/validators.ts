@@ -18,7 +18,6 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
-  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -168,20 +167,160 @@ import type {
   UpdateWorkplaceTypeInput,
 } from "./types.js";
 
+// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
+const parameterNames = {
+  "GetApiKeyInfo": ["empty_request_body"],
+  "ChangeApplicationSource": ["application_source_details"],
+  "ChangeApplicationStage": ["application_stage_change_details"],
+  "CreateJobApplication": ["job_application_data"],
+  "TransferApplicationToJob": ["application_transfer_details"],
+  "UpdateApplicationStatus": ["application_update_payload"],
+  "AddHiringTeamMember": ["hiring_team_member_details"],
+  "RemoveHiringTeamMember": ["hiring_team_removal_details"],
+  "GetHiringTeamRoles": [],
+  "ListArchiveReasons": ["include_archived_interview_plans"],
+  "ListAssessments": [],
+  "FindCandidates": ["candidate_email", "candidate_name"],
+  "ListCloseReasons": ["include_archived_reasons"],
+  "ListEnabledCommunicationTemplates": [],
+  "GetDepartmentDetails": ["department_id"],
+  "ListHiringTeamRoles": ["return_role_titles_only"],
+  "FetchInterviewDetails": ["interview_id"],
+  "CancelInterviewSchedule": ["interview_schedule_cancel_details"],
+  "CreateInterviewSchedule": ["interview_schedule_request"],
+  "FetchInterviewStageDetails": ["interview_stage_id"],
+  "ListInterviewStageGroups": [],
+  "ListJobOpenings": ["last_sync_token", "page_cursor"],
+  "CreateJobOpening": [
+    "associated_job_ids",
+    "department_team_id",
+    "employment_start_date",
+    "target_hire_date",
+    "employment_type",
+    "is_backfill",
+    "job_description",
+    "location_ids",
+    "opening_state",
+    "identifiers",
+  ],
+  "SetOpeningState": ["close_reason_id", "new_opening_state", "opening_id"],
+  "SetOpeningArchivedState": ["opening_id", "set_archived_state"],
+  "UpdateJobOpening": [
+    "department_team_id",
+    "employment_type",
+    "fields_to_update",
+    "is_backfill",
+    "job_description_update",
+    "opening_identifier",
+    "target_hire_date",
+    "target_start_date",
+  ],
+  "ListProjects": ["last_sync_token", "max_items_to_return", "page_results_cursor"],
+  "SearchProjectsByTitle": ["project_title"],
+  "GetReferralFormInfo": [],
+  "ListAllSources": ["include_archived_items"],
+  "ListSourceTrackingLinks": ["include_disabled_tracking_links"],
+  "CreateWebhookSetting": ["webhook_configuration"],
+  "UpdateWebhookSetting": ["webhook_settings_payload"],
+  "DeleteWebhookSetting": ["webhook_id"],
+  "FetchApplicationDetails": ["mode", "request_body"],
+  "ListApplications": ["mode", "request_body"],
+  "UpdateApplicationHistory": ["mode", "request_body"],
+  "GetApplicationHistory": ["mode", "request_body"],
+  "GetCandidateCriteriaEvaluations": ["mode", "request_body"],
+  "ListApplicationFeedback": ["mode", "request_body"],
+  "SubmitApplicationFeedback": ["mode", "request_body"],
+  "GetApprovalList": ["mode", "request_body"],
+  "UpdateApprovalDefinition": ["mode", "request_body"],
+  "OfferApprovalAction": ["mode", "request_body"],
+  "CreateOffer": ["mode", "request_body"],
+  "GetOfferDetails": ["mode", "request_body"],
+  "GetLatestOffers": ["mode", "request_body"],
+  "CreateCandidateOfferVersion": ["mode", "request_body"],
+  "UpdateOffer": ["mode", "request_body"],
+  "StartOfferProcess": ["mode", "request_body"],
+  "AddCompletedAssessmentToCandidate": ["mode", "request_body"],
+  "StartAssessment": ["mode", "request_body"],
+  "UpdateAssessmentStatus": ["mode", "request_body"],
+  "CancelAssessment": ["mode", "request_body"],
+  "AddCandidateToProject": ["mode", "request_body"],
+  "AddCandidateTag": ["mode", "request_body"],
+  "AnonymizeCandidateData": ["mode", "request_body"],
+  "CreateCandidate": ["mode", "request_body"],
+  "CreateCandidateNote": ["mode", "request_body"],
+  "GetCandidateInformation": ["mode", "request_body"],
+  "ListCandidates": ["mode", "request_body"],
+  "ListCandidateClientInfo": ["mode", "request_body"],
+  "ListCandidateNotes": ["mode", "request_body"],
+  "ListCandidateProjects": ["mode", "request_body"],
+  "UpdateCandidateInfo": ["mode", "request_body"],
+  "CreateCandidateTag": ["mode", "request_body"],
+  "ListCandidateTags": ["mode", "request_body"],
+  "RetrieveCandidateFileUrl": ["mode", "request_body"],
+  "CreateCandidateReferral": ["mode", "request_body"],
+  "CreateCustomField": ["mode", "request_body"],
+  "GetCustomFieldInfo": ["mode", "request_body"],
+  "ListCustomFields": ["mode", "request_body"],
+  "SetCustomFieldValue": ["mode", "request_body"],
+  "CreateDepartment": ["mode", "request_body"],
+  "ArchiveDepartment": ["mode", "request_body"],
+  "RestoreDepartment": ["mode", "request_body"],
+  "ListDepartments": ["mode", "request_body"],
+  "MoveDepartment": ["mode", "request_body"],
+  "UpdateDepartment": ["mode", "request_body"],
+  "GetFeedbackFormInfo": ["mode", "request_body"],
+  "ListFeedbackForms": ["mode", "request_body"],
+  "HiringTeamAddMember": ["mode", "request_body"],
+  "RemoveTeamMemberFromHiring": ["mode", "request_body"],
+  "ListInterviews": ["mode", "request_body"],
+  "ListInterviewEvents": ["mode", "request_body"],
+  "ListInterviewPlans": ["mode", "request_body"],
+  "GetInterviewSchedules": ["mode", "request_body"],
+  "UpdateInterviewSchedule": ["mode", "request_body"],
+  "ListInterviewStages": ["mode", "request_body"],
+  "ListInterviewerPools": ["mode", "request_body"],
+  "GetInterviewerPoolInfo": ["mode", "request_body"],
+  "CreateInterviewerPool": ["mode", "request_body"],
+  "UpdateInterviewerPool": ["mode", "request_body"],
+  "UpdateWorkplaceType": ["mode", "request_body"],
+  "GetOpeningInfo": ["mode", "request_body"],
+  "SearchJobOpenings": ["mode", "request_body"],
+  "AddJobToOpening": ["mode", "request_body"],
+  "RemoveJobFromOpening": ["mode", "request_body"],
+  "AddLocationToJobOpening": ["mode", "request_body"],
+  "RemoveLocationFromOpening": ["mode", "request_body"],
+  "GetProjectInformation": ["mode", "request_body"],
+  "GenerateAndPollReport": ["mode", "request_body"],
+  "RetrieveSyncReport": ["mode", "request_body"],
+  "GetSurveyFormDetails": ["mode", "request_body"],
+  "ListSurveyFormDefinitions": ["mode", "request_body"],
+  "CreateSurveyRequest": ["mode", "request_body"],
+  "ListSurveyRequests": ["mode", "request_body"],
+  "CreateSurveySubmission": ["mode", "request_body"],
+  "ListSurveySubmissions": ["mode", "request_body"],
+  "GetRecruitUserInfo": ["mode", "request_body"],
+  "GetRecruitUserList": ["mode", "request_body"],
+  "RecruitUserSearch": ["mode", "request_body"],
+  "GetInterviewerSettings": ["mode", "request_body"],
+  "UpdateInterviewerSettings": ["mode", "request_body"],
+  "RetrieveWebhookInfo": ["mode", "request_body"],
+} as const;
+
 /** Checks an input for `RecruitApi.GetApiKeyInfo`, reporting every problem. Never throws. */
 export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKeyInfoInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let emptyRequestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "empty_request_body":
+          emptyRequestBody = input["empty_request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["empty_request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetApiKeyInfo"]));
       }
     }
-    const emptyRequestBody = ownValue(input, "empty_request_body");
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
         (issues ??= []).push(issueType("/empty_request_body", "empty_request_body", "an object", emptyRequestBody));
@@ -204,15 +343,16 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let applicationSourceDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "application_source_details":
+          applicationSourceDetails = input["application_source_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["application_source_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ChangeApplicationSource"]));
       }
     }
-    const applicationSourceDetails = ownValue(input, "application_source_details");
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
         (issues ??= []).push(issueType(
@@ -235,15 +375,16 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let applicationStageChangeDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "application_stage_change_details":
+          applicationStageChangeDetails = input["application_stage_change_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["application_stage_change_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ChangeApplicationStage"]));
       }
     }
-    const applicationStageChangeDetails = ownValue(input, "application_stage_change_details");
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
         (issues ??= []).push(issueType(
@@ -266,15 +407,16 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let jobApplicationData: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "job_application_data":
+          jobApplicationData = input["job_application_data"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["job_application_data"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateJobApplication"]));
       }
     }
-    const jobApplicationData = ownValue(input, "job_application_data");
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
         (issues ??= []).push(issueType(
@@ -297,15 +439,16 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let applicationTransferDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "application_transfer_details":
+          applicationTransferDetails = input["application_transfer_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["application_transfer_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["TransferApplicationToJob"]));
       }
     }
-    const applicationTransferDetails = ownValue(input, "application_transfer_details");
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
         (issues ??= []).push(issueType(
@@ -328,15 +471,16 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let applicationUpdatePayload: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "application_update_payload":
+          applicationUpdatePayload = input["application_update_payload"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["application_update_payload"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateApplicationStatus"]));
       }
     }
-    const applicationUpdatePayload = ownValue(input, "application_update_payload");
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
         (issues ??= []).push(issueType(
@@ -359,15 +503,16 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let hiringTeamMemberDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "hiring_team_member_details":
+          hiringTeamMemberDetails = input["hiring_team_member_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["hiring_team_member_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddHiringTeamMember"]));
       }
     }
-    const hiringTeamMemberDetails = ownValue(input, "hiring_team_member_details");
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
         (issues ??= []).push(issueType(
@@ -390,15 +535,16 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let hiringTeamRemovalDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "hiring_team_removal_details":
+          hiringTeamRemovalDetails = input["hiring_team_removal_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["hiring_team_removal_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveHiringTeamMember"]));
       }
     }
-    const hiringTeamRemovalDetails = ownValue(input, "hiring_team_removal_details");
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
         (issues ??= []).push(issueType(
@@ -422,7 +568,7 @@ export function validateGetHiringTeamRoles(input: unknown): ValidationResult<Get
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetHiringTeamRoles"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetHiringTeamRolesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -436,15 +582,16 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let includeArchivedInterviewPlans: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "include_archived_interview_plans":
+          includeArchivedInterviewPlans = input["include_archived_interview_plans"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["include_archived_interview_plans"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListArchiveReasons"]));
       }
     }
-    const includeArchivedInterviewPlans = ownValue(input, "include_archived_interview_plans");
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
         (issues ??= []).push(issueType(
@@ -468,7 +615,7 @@ export function validateListAssessments(input: unknown): ValidationResult<ListAs
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAssessments"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAssessmentsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -482,22 +629,25 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let candidateEmail: unknown;
+    let candidateName: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "candidate_email":
+          candidateEmail = input["candidate_email"];
+          break;
         case "candidate_name":
+          candidateName = input["candidate_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["candidate_email", "candidate_name"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FindCandidates"]));
       }
     }
-    const candidateEmail = ownValue(input, "candidate_email");
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
         (issues ??= []).push(issueType("/candidate_email", "candidate_email", "a string", candidateEmail));
       }
     }
-    const candidateName = ownValue(input, "candidate_name");
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
         (issues ??= []).push(issueType("/candidate_name", "candidate_name", "a string", candidateName));
@@ -515,15 +665,16 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let includeArchivedReasons: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "include_archived_reasons":
+          includeArchivedReasons = input["include_archived_reasons"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["include_archived_reasons"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCloseReasons"]));
       }
     }
-    const includeArchivedReasons = ownValue(input, "include_archived_reasons");
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
         (issues ??= []).push(issueType(
@@ -552,7 +703,7 @@ export function validateListEnabledCommunicationTemplates(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListEnabledCommunicationTemplates"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListEnabledCommunicationTemplatesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -566,15 +717,16 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let departmentId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "department_id":
+          departmentId = input["department_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["department_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetDepartmentDetails"]));
       }
     }
-    const departmentId = ownValue(input, "department_id");
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
         (issues ??= []).push(issueType("/department_id", "department_id", "an object", departmentId));
@@ -592,15 +744,16 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let returnRoleTitlesOnly: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "return_role_titles_only":
+          returnRoleTitlesOnly = input["return_role_titles_only"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["return_role_titles_only"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListHiringTeamRoles"]));
       }
     }
-    const returnRoleTitlesOnly = ownValue(input, "return_role_titles_only");
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
         (issues ??= []).push(issueType(
@@ -623,15 +776,16 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let interviewId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "interview_id":
+          interviewId = input["interview_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["interview_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchInterviewDetails"]));
       }
     }
-    const interviewId = ownValue(input, "interview_id");
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
         (issues ??= []).push(issueType("/interview_id", "interview_id", "an object", interviewId));
@@ -649,15 +803,16 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let interviewScheduleCancelDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "interview_schedule_cancel_details":
+          interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["interview_schedule_cancel_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelInterviewSchedule"]));
       }
     }
-    const interviewScheduleCancelDetails = ownValue(input, "interview_schedule_cancel_details");
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
         (issues ??= []).push(issueType(
@@ -680,15 +835,16 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let interviewScheduleRequest: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "interview_schedule_request":
+          interviewScheduleRequest = input["interview_schedule_request"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["interview_schedule_request"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateInterviewSchedule"]));
       }
     }
-    const interviewScheduleRequest = ownValue(input, "interview_schedule_request");
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
         (issues ??= []).push(issueType(
@@ -711,15 +867,16 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let interviewStageId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "interview_stage_id":
+          interviewStageId = input["interview_stage_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["interview_stage_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchInterviewStageDetails"]));
       }
     }
-    const interviewStageId = ownValue(input, "interview_stage_id");
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
         (issues ??= []).push(issueType("/interview_stage_id", "interview_stage_id", "an object", interviewStageId));
@@ -738,7 +895,7 @@ export function validateListInterviewStageGroups(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewStageGroups"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewStageGroupsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -752,22 +909,25 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let lastSyncToken: unknown;
+    let pageCursor: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "last_sync_token":
+          lastSyncToken = input["last_sync_token"];
+          break;
         case "page_cursor":
+          pageCursor = input["page_cursor"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["last_sync_token", "page_cursor"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListJobOpenings"]));
       }
     }
-    const lastSyncToken = ownValue(input, "last_sync_token");
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         (issues ??= []).push(issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
       }
     }
-    const pageCursor = ownValue(input, "page_cursor");
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
         (issues ??= []).push(issueType("/page_cursor", "page_cursor", "a string", pageCursor));
@@ -786,38 +946,52 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
+    let associatedJobIds: unknown;
+    let departmentTeamId: unknown;
+    let employmentStartDate: unknown;
+    let targetHireDate: unknown;
+    let employmentType: unknown;
+    let isBackfill: unknown;
+    let jobDescription: unknown;
+    let locationIds: unknown;
+    let openingState: unknown;
+    let identifiers: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "associated_job_ids":
+          associatedJobIds = input["associated_job_ids"];
+          break;
         case "department_team_id":
+          departmentTeamId = input["department_team_id"];
+          break;
         case "employment_start_date":
+          employmentStartDate = input["employment_start_date"];
+          break;
         case "target_hire_date":
+          targetHireDate = input["target_hire_date"];
+          break;
         case "employment_type":
+          employmentType = input["employment_type"];
+          break;
         case "is_backfill":
+          isBackfill = input["is_backfill"];
+          break;
         case "job_description":
+          jobDescription = input["job_description"];
+          break;
         case "location_ids":
+          locationIds = input["location_ids"];
+          break;
         case "opening_state":
+          openingState = input["opening_state"];
+          break;
         case "identifiers":
+          identifiers = input["identifiers"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "associated_job_ids",
-              "department_team_id",
-              "employment_start_date",
-              "target_hire_date",
-              "employment_type",
-              "is_backfill",
-              "job_description",
-              "location_ids",
-              "opening_state",
-              "identifiers",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateJobOpening"]));
       }
     }
-    const associatedJobIds = ownValue(input, "associated_job_ids");
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
         (issues ??= []).push(issueType("/associated_job_ids", "associated_job_ids", "an array", associatedJobIds));
@@ -839,13 +1013,11 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         }
       }
     }
-    const departmentTeamId = ownValue(input, "department_team_id");
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         (issues ??= []).push(issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
       }
     }
-    const employmentStartDate = ownValue(input, "employment_start_date");
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
         (issues ??= []).push(issueType(
@@ -863,7 +1035,6 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
-    const targetHireDate = ownValue(input, "target_hire_date");
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         (issues ??= []).push(issueType("/target_hire_date", "target_hire_date", "a string", targetHireDate));
@@ -871,7 +1042,6 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         (issues ??= []).push(issueFormat("/target_hire_date", "target_hire_date", "date", targetHireDate));
       }
     }
-    const employmentType = ownValue(input, "employment_type");
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -888,19 +1058,16 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
-    const isBackfill = ownValue(input, "is_backfill");
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         (issues ??= []).push(issueType("/is_backfill", "is_backfill", "a boolean", isBackfill));
       }
     }
-    const jobDescription = ownValue(input, "job_description");
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
         (issues ??= []).push(issueType("/job_description", "job_description", "a string", jobDescription));
       }
     }
-    const locationIds = ownValue(input, "location_ids");
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
         (issues ??= []).push(issueType("/location_ids", "location_ids", "an array", locationIds));
@@ -922,7 +1089,6 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         }
       }
     }
-    const openingState = ownValue(input, "opening_state");
     if (openingState !== undefined) {
       if (
         openingState !== "Draft" &&
@@ -938,7 +1104,6 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
-    const identifiers = ownValue(input, "identifiers");
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
         (issues ??= []).push(issueType("/identifiers", "identifiers", "a string", identifiers));
@@ -958,23 +1123,29 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let closeReasonId: unknown;
+    let newOpeningState: unknown;
+    let openingId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "close_reason_id":
+          closeReasonId = input["close_reason_id"];
+          break;
         case "new_opening_state":
+          newOpeningState = input["new_opening_state"];
+          break;
         case "opening_id":
+          openingId = input["opening_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["close_reason_id", "new_opening_state", "opening_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SetOpeningState"]));
       }
     }
-    const closeReasonId = ownValue(input, "close_reason_id");
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
         (issues ??= []).push(issueType("/close_reason_id", "close_reason_id", "a string", closeReasonId));
       }
     }
-    const newOpeningState = ownValue(input, "new_opening_state");
     if (newOpeningState !== undefined) {
       if (
         newOpeningState !== "Draft" &&
@@ -990,7 +1161,6 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
         ));
       }
     }
-    const openingId = ownValue(input, "opening_id");
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         (issues ??= []).push(issueType("/opening_id", "opening_id", "a string", openingId));
@@ -1011,22 +1181,25 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let openingId: unknown;
+    let setArchivedState: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "opening_id":
+          openingId = input["opening_id"];
+          break;
         case "set_archived_state":
+          setArchivedState = input["set_archived_state"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["opening_id", "set_archived_state"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SetOpeningArchivedState"]));
       }
     }
-    const openingId = ownValue(input, "opening_id");
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         (issues ??= []).push(issueType("/opening_id", "opening_id", "a string", openingId));
       }
     }
-    const setArchivedState = ownValue(input, "set_archived_state");
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
         (issues ??= []).push(issueType("/set_archived_state", "set_archived_state", "a boolean", setArchivedState));
@@ -1044,40 +1217,49 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let departmentTeamId: unknown;
+    let employmentType: unknown;
+    let fieldsToUpdate: unknown;
+    let isBackfill: unknown;
+    let jobDescriptionUpdate: unknown;
+    let openingIdentifier: unknown;
+    let targetHireDate: unknown;
+    let targetStartDate: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "department_team_id":
+          departmentTeamId = input["department_team_id"];
+          break;
         case "employment_type":
+          employmentType = input["employment_type"];
+          break;
         case "fields_to_update":
+          fieldsToUpdate = input["fields_to_update"];
+          break;
         case "is_backfill":
+          isBackfill = input["is_backfill"];
+          break;
         case "job_description_update":
+          jobDescriptionUpdate = input["job_description_update"];
+          break;
         case "opening_identifier":
+          openingIdentifier = input["opening_identifier"];
+          break;
         case "target_hire_date":
+          targetHireDate = input["target_hire_date"];
+          break;
         case "target_start_date":
+          targetStartDate = input["target_start_date"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            [
-              "department_team_id",
-              "employment_type",
-              "fields_to_update",
-              "is_backfill",
-              "job_description_update",
-              "opening_identifier",
-              "target_hire_date",
-              "target_start_date",
-            ],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateJobOpening"]));
       }
     }
-    const departmentTeamId = ownValue(input, "department_team_id");
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         (issues ??= []).push(issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
       }
     }
-    const employmentType = ownValue(input, "employment_type");
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -1094,19 +1276,16 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         ));
       }
     }
-    const fieldsToUpdate = ownValue(input, "fields_to_update");
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
         (issues ??= []).push(issueType("/fields_to_update", "fields_to_update", "a string", fieldsToUpdate));
       }
     }
-    const isBackfill = ownValue(input, "is_backfill");
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         (issues ??= []).push(issueType("/is_backfill", "is_backfill", "a boolean", isBackfill));
       }
     }
-    const jobDescriptionUpdate = ownValue(input, "job_description_update");
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
         (issues ??= []).push(issueType(
@@ -1117,13 +1296,11 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         ));
       }
     }
-    const openingIdentifier = ownValue(input, "opening_identifier");
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
         (issues ??= []).push(issueType("/opening_identifier", "opening_identifier", "a string", openingIdentifier));
       }
     }
-    const targetHireDate = ownValue(input, "target_hire_date");
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         (issues ??= []).push(issueType("/target_hire_date", "target_hire_date", "a string", targetHireDate));
@@ -1131,7 +1308,6 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         (issues ??= []).push(issueFormat("/target_hire_date", "target_hire_date", "date", targetHireDate));
       }
     }
-    const targetStartDate = ownValue(input, "target_start_date");
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
         (issues ??= []).push(issueType("/target_start_date", "target_start_date", "a string", targetStartDate));
@@ -1151,26 +1327,29 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let lastSyncToken: unknown;
+    let maxItemsToReturn: unknown;
+    let pageResultsCursor: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "last_sync_token":
+          lastSyncToken = input["last_sync_token"];
+          break;
         case "max_items_to_return":
+          maxItemsToReturn = input["max_items_to_return"];
+          break;
         case "page_results_cursor":
+          pageResultsCursor = input["page_results_cursor"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["last_sync_token", "max_items_to_return", "page_results_cursor"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListProjects"]));
       }
     }
-    const lastSyncToken = ownValue(input, "last_sync_token");
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         (issues ??= []).push(issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
       }
     }
-    const maxItemsToReturn = ownValue(input, "max_items_to_return");
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
         (issues ??= []).push(issueType("/max_items_to_return", "max_items_to_return", "an integer", maxItemsToReturn));
@@ -1180,7 +1359,6 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
         }
       }
     }
-    const pageResultsCursor = ownValue(input, "page_results_cursor");
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
         (issues ??= []).push(issueType("/page_results_cursor", "page_results_cursor", "a string", pageResultsCursor));
@@ -1198,15 +1376,16 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let projectTitle: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "project_title":
+          projectTitle = input["project_title"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["project_title"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchProjectsByTitle"]));
       }
     }
-    const projectTitle = ownValue(input, "project_title");
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
         (issues ??= []).push(issueType("/project_title", "project_title", "a string", projectTitle));
@@ -1225,7 +1404,7 @@ export function validateGetReferralFormInfo(input: unknown): ValidationResult<Ge
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, []));
+      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetReferralFormInfo"]));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetReferralFormInfoInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1239,15 +1418,16 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let includeArchivedItems: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "include_archived_items":
+          includeArchivedItems = input["include_archived_items"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["include_archived_items"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAllSources"]));
       }
     }
-    const includeArchivedItems = ownValue(input, "include_archived_items");
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
         (issues ??= []).push(issueType(
@@ -1270,15 +1450,16 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let includeDisabledTrackingLinks: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "include_disabled_tracking_links":
+          includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["include_disabled_tracking_links"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSourceTrackingLinks"]));
       }
     }
-    const includeDisabledTrackingLinks = ownValue(input, "include_disabled_tracking_links");
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         (issues ??= []).push(issueType(
@@ -1301,15 +1482,16 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let webhookConfiguration: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webhook_configuration":
+          webhookConfiguration = input["webhook_configuration"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_configuration"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebhookSetting"]));
       }
     }
-    const webhookConfiguration = ownValue(input, "webhook_configuration");
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
         (issues ??= []).push(issueType(
@@ -1332,15 +1514,16 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let webhookSettingsPayload: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webhook_settings_payload":
+          webhookSettingsPayload = input["webhook_settings_payload"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_settings_payload"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWebhookSetting"]));
       }
     }
-    const webhookSettingsPayload = ownValue(input, "webhook_settings_payload");
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
         (issues ??= []).push(issueType(
@@ -1363,15 +1546,16 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let webhookId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webhook_id":
+          webhookId = input["webhook_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteWebhookSetting"]));
       }
     }
-    const webhookId = ownValue(input, "webhook_id");
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
         (issues ??= []).push(issueType("/webhook_id", "webhook_id", "an object", webhookId));
@@ -1389,23 +1573,27 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchApplicationDetails"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as FetchApplicationDetailsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1413,7 +1601,6 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1437,20 +1624,24 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListApplications"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListApplicationsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1458,7 +1649,6 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1482,23 +1672,27 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateApplicationHistory"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as UpdateApplicationHistoryInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1506,7 +1700,6 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1530,23 +1723,27 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetApplicationHistory"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GetApplicationHistoryInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1554,7 +1751,6 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1583,23 +1779,27 @@ export function validateGetCandidateCriteriaEvaluations(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetCandidateCriteriaEvaluations"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GetCandidateCriteriaEvaluationsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1607,7 +1807,6 @@ export function validateGetCandidateCriteriaEvaluations(
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1631,23 +1830,27 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListApplicationFeedback"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as ListApplicationFeedbackInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1655,7 +1858,6 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1679,23 +1881,27 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SubmitApplicationFeedback"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as SubmitApplicationFeedbackInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1703,7 +1909,6 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1727,20 +1932,24 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetApprovalList"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetApprovalListInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1748,7 +1957,6 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1772,23 +1980,27 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateApprovalDefinition"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as UpdateApprovalDefinitionInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1796,7 +2008,6 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1820,20 +2031,24 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["OfferApprovalAction"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as OfferApprovalActionInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1841,7 +2056,6 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1865,20 +2079,24 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateOffer"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateOfferInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1886,7 +2104,6 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1910,20 +2127,24 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetOfferDetails"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetOfferDetailsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1931,7 +2152,6 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -1955,20 +2175,24 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetLatestOffers"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetLatestOffersInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -1976,7 +2200,6 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2002,23 +2225,27 @@ export function validateCreateCandidateOfferVersion(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidateOfferVersion"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as CreateCandidateOfferVersionInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2026,7 +2253,6 @@ export function validateCreateCandidateOfferVersion(
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2050,20 +2276,24 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateOffer"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateOfferInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2071,7 +2301,6 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2095,20 +2324,24 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["StartOfferProcess"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as StartOfferProcessInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2116,7 +2349,6 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2145,23 +2377,27 @@ export function validateAddCompletedAssessmentToCandidate(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddCompletedAssessmentToCandidate"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as AddCompletedAssessmentToCandidateInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2169,7 +2405,6 @@ export function validateAddCompletedAssessmentToCandidate(
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2193,20 +2428,24 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["StartAssessment"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as StartAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2214,7 +2453,6 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2238,23 +2476,27 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateAssessmentStatus"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as UpdateAssessmentStatusInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2262,7 +2504,6 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2286,20 +2527,24 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelAssessment"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CancelAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2307,7 +2552,6 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2331,23 +2575,27 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddCandidateToProject"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as AddCandidateToProjectInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2355,7 +2603,6 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2379,20 +2626,24 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddCandidateTag"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2400,7 +2651,6 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2424,23 +2674,27 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AnonymizeCandidateData"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as AnonymizeCandidateDataInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2448,7 +2702,6 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2472,20 +2725,24 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidate"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2493,7 +2750,6 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2517,20 +2773,24 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidateNote"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateNoteInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2538,7 +2798,6 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2562,23 +2821,27 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetCandidateInformation"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GetCandidateInformationInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2586,7 +2849,6 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2610,20 +2872,24 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidates"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidatesInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2631,7 +2897,6 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2655,23 +2920,27 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidateClientInfo"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as ListCandidateClientInfoInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2679,7 +2948,6 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2703,20 +2971,24 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidateNotes"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateNotesInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2724,7 +2996,6 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2748,23 +3019,27 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidateProjects"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as ListCandidateProjectsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2772,7 +3047,6 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2796,20 +3070,24 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateCandidateInfo"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateCandidateInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2817,7 +3095,6 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2841,20 +3118,24 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidateTag"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2862,7 +3143,6 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2886,20 +3166,24 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidateTags"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateTagsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2907,7 +3191,6 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2931,23 +3214,27 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveCandidateFileUrl"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as RetrieveCandidateFileUrlInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -2955,7 +3242,6 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -2979,23 +3265,27 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidateReferral"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as CreateCandidateReferralInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3003,7 +3293,6 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3027,20 +3316,24 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCustomField"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCustomFieldInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3048,7 +3341,6 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3072,20 +3364,24 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetCustomFieldInfo"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetCustomFieldInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3093,7 +3389,6 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3117,20 +3412,24 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCustomFields"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCustomFieldsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3138,7 +3437,6 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3162,20 +3460,24 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SetCustomFieldValue"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SetCustomFieldValueInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3183,7 +3485,6 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3207,20 +3508,24 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateDepartment"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3228,7 +3533,6 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3252,20 +3556,24 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ArchiveDepartment"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ArchiveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3273,7 +3581,6 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3297,20 +3604,24 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RestoreDepartment"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RestoreDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3318,7 +3629,6 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3342,20 +3652,24 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListDepartments"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListDepartmentsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3363,7 +3677,6 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3387,20 +3700,24 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["MoveDepartment"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as MoveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3408,7 +3725,6 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3432,20 +3748,24 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateDepartment"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3453,7 +3773,6 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3477,20 +3796,24 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetFeedbackFormInfo"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetFeedbackFormInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3498,7 +3821,6 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3522,20 +3844,24 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListFeedbackForms"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListFeedbackFormsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3543,7 +3869,6 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3567,20 +3892,24 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["HiringTeamAddMember"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as HiringTeamAddMemberInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3588,7 +3917,6 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3612,23 +3940,27 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveTeamMemberFromHiring"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as RemoveTeamMemberFromHiringInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3636,7 +3968,6 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3660,20 +3991,24 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviews"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3681,7 +4016,6 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3705,20 +4039,24 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewEvents"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewEventsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3726,7 +4064,6 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3750,20 +4087,24 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewPlans"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewPlansInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3771,7 +4112,6 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3795,23 +4135,27 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetInterviewSchedules"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GetInterviewSchedulesInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3819,7 +4163,6 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3843,23 +4186,27 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateInterviewSchedule"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as UpdateInterviewScheduleInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3867,7 +4214,6 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3891,20 +4237,24 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewStages"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewStagesInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3912,7 +4262,6 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3936,23 +4285,27 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewerPools"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as ListInterviewerPoolsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -3960,7 +4313,6 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -3984,23 +4336,27 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetInterviewerPoolInfo"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GetInterviewerPoolInfoInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4008,7 +4364,6 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4032,23 +4387,27 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateInterviewerPool"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as CreateInterviewerPoolInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4056,7 +4415,6 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4080,23 +4438,27 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateInterviewerPool"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as UpdateInterviewerPoolInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4104,7 +4466,6 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4128,20 +4489,24 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWorkplaceType"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateWorkplaceTypeInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4149,7 +4514,6 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4173,20 +4537,24 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetOpeningInfo"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetOpeningInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4194,7 +4562,6 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4218,20 +4585,24 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchJobOpenings"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SearchJobOpeningsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4239,7 +4610,6 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4263,20 +4633,24 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddJobToOpening"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddJobToOpeningInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4284,7 +4658,6 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4308,23 +4681,27 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveJobFromOpening"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as RemoveJobFromOpeningInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4332,7 +4709,6 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4356,23 +4732,27 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddLocationToJobOpening"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as AddLocationToJobOpeningInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4380,7 +4760,6 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4404,23 +4783,27 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveLocationFromOpening"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as RemoveLocationFromOpeningInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4428,7 +4811,6 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4452,23 +4834,27 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetProjectInformation"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GetProjectInformationInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4476,7 +4862,6 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4500,23 +4885,27 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GenerateAndPollReport"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GenerateAndPollReportInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4524,7 +4913,6 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4548,20 +4936,24 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveSyncReport"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveSyncReportInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4569,7 +4961,6 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4593,23 +4984,27 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSurveyFormDetails"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GetSurveyFormDetailsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4617,7 +5012,6 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4641,23 +5035,27 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSurveyFormDefinitions"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as ListSurveyFormDefinitionsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4665,7 +5063,6 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4689,20 +5086,24 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateSurveyRequest"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateSurveyRequestInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4710,7 +5111,6 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4734,20 +5134,24 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSurveyRequests"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListSurveyRequestsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4755,7 +5159,6 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4779,23 +5182,27 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateSurveySubmission"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as CreateSurveySubmissionInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4803,7 +5210,6 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4827,23 +5233,27 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSurveySubmissions"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as ListSurveySubmissionsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4851,7 +5261,6 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4875,20 +5284,24 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetRecruitUserInfo"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetRecruitUserInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4896,7 +5309,6 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4920,20 +5332,24 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetRecruitUserList"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetRecruitUserListInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4941,7 +5357,6 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -4965,20 +5380,24 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RecruitUserSearch"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RecruitUserSearchInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -4986,7 +5405,6 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -5010,23 +5428,27 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetInterviewerSettings"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as GetInterviewerSettingsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -5034,7 +5456,6 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -5058,23 +5479,27 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateInterviewerSettings"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
         value: { mode: input.mode } as unknown as UpdateInterviewerSettingsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -5082,7 +5507,6 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -5106,20 +5530,24 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveWebhookInfo"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveWebhookInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -5127,7 +5555,6 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));

@@ -56,8 +56,15 @@ export function describeThrown(error: unknown): string {
   return describeValue(error);
 }
 
+/** Hints by parameter list: generated validators pass one module-level array per tool, joined once here. */
+const unknownParameterHints = new WeakMap<readonly string[], string>();
+
 export function issueUnknownParameter(key: string, known: readonly string[]): ValidationIssue {
-  const hint = known.length === 0 ? "this tool takes no parameters" : `expected one of ${known.join(", ")}`;
+  let hint = unknownParameterHints.get(known);
+  if (hint === undefined) {
+    hint = known.length === 0 ? "this tool takes no parameters" : `expected one of ${known.join(", ")}`;
+    unknownParameterHints.set(known, hint);
+  }
   return { path: pointer(key), code: "unknown_parameter", message: `unknown parameter "${key}": ${hint}` };
 }
 

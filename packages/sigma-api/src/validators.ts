@@ -16,7 +16,6 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
-  ownValue,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -70,25 +69,90 @@ import type {
   UpdateWebsetInput,
 } from "./types.js";
 
+// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
+const parameterNames = {
+  "PerformSigmaSearch": ["mode", "request_body"],
+  "FindSimilarLinks": ["mode", "request_body"],
+  "GetContentDetails": ["mode", "request_body"],
+  "GenerateAnswerSummary": ["search_query", "enable_streaming_response", "include_full_text"],
+  "ListResearchRequests": ["pagination_cursor", "results_limit"],
+  "CreateResearchRequest": ["research_request_details"],
+  "GetResearchById": ["enable_streaming", "event_filter", "research_id"],
+  "CreateWebset": ["webset_configuration"],
+  "ListWebsets": ["pagination_cursor", "websets_return_limit"],
+  "GetWebsetDetails": ["webset_identifier", "resources_to_expand"],
+  "UpdateWebset": ["webset_details", "webset_id"],
+  "DeleteWebset": ["webset_identifier"],
+  "CancelWebsetOperations": ["webset_identifier"],
+  "PreviewSearchDecomposition": ["search_query_details"],
+  "GetWebsetItem": ["webset_identifier", "webset_item_id"],
+  "DeleteWebsetItem": ["webset_identifier", "webset_item_id"],
+  "ListWebsetItems": ["webset_identifier", "pagination_cursor", "result_limit", "source_id"],
+  "CreateWebsetEnrichment": ["enrichment_details", "webset_identifier"],
+  "UpdateWebsetEnrichment": ["enrichment_configuration_details", "enrichment_configuration_id", "webset_identifier"],
+  "GetEnrichmentDetails": ["enrichment_id", "webset_identifier"],
+  "DeleteEnrichment": ["enrichment_id", "webset_id"],
+  "CancelEnrichmentProcess": ["enrichment_id", "webset_id"],
+  "CreateWebhookForNotifications": ["webhook_configuration"],
+  "GetWebhooksList": ["pagination_cursor", "results_per_page"],
+  "GetWebhookInfo": ["webhook_id"],
+  "UpdateWebhookSettings": ["webhook_id", "webhook_update_request_body"],
+  "RemoveWebhook": ["webhook_id"],
+  "ListWebhookAttempts": [
+    "webhook_id",
+    "event_type_filter",
+    "filter_by_successful_attempts",
+    "pagination_cursor",
+    "results_limit",
+  ],
+  "ListSystemEvents": [
+    "created_after",
+    "event_types_filter",
+    "filter_created_before",
+    "pagination_cursor",
+    "results_limit",
+  ],
+  "GetEventById": ["event_id"],
+  "CreateWebsetSearch": ["search_criteria", "webset_id"],
+  "GetSearchById": ["search_id", "webset_id"],
+  "CancelRunningSearch": ["search_id", "webset_id"],
+  "CreateMonitorForWebsets": ["monitor_configuration"],
+  "ListWebsiteMonitors": ["pagination_cursor", "results_limit", "webset_id"],
+  "GetSpecificMonitor": ["monitor_id"],
+  "UpdateMonitorConfiguration": ["monitor_configuration_details", "monitor_id"],
+  "DeleteMonitor": ["monitor_id"],
+  "ListMonitorRuns": ["monitor_id"],
+  "GetSpecificMonitorRun": ["monitor_id", "run_id"],
+  "CreateDataImport": ["data_import_details"],
+  "ListImports": ["pagination_cursor", "results_limit"],
+  "GetSpecificImport": ["import_id"],
+  "UpdateImportsConfiguration": ["import_configuration_details", "import_id"],
+  "DeleteImport": ["import_id"],
+} as const;
+
 /** Checks an input for `SigmaApi.PerformSigmaSearch`, reporting every problem. Never throws. */
 export function validatePerformSigmaSearch(input: unknown): ValidationResult<PerformSigmaSearchInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["PerformSigmaSearch"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as PerformSigmaSearchInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -96,7 +160,6 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -120,20 +183,24 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FindSimilarLinks"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as FindSimilarLinksInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -141,7 +208,6 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -165,20 +231,24 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let mode: unknown;
+    let requestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "mode":
+          mode = input["mode"];
+          break;
         case "request_body":
+          requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["mode", "request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetContentDetails"]));
       }
     }
-    if (ownValue(input, "mode") === "get_request_schema") {
+    if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetContentDetailsInput };
       return { ok: false, issues: capIssues(issues) };
     }
-    const mode = ownValue(input, "mode");
     if (mode === undefined) {
       (issues ??= []).push(issueRequired("/mode", "mode"));
     } else {
@@ -186,7 +256,6 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
         (issues ??= []).push(issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
       }
     }
-    const requestBody = ownValue(input, "request_body");
     if (requestBody === undefined) {
       if (mode === "execute") {
         (issues ??= []).push(issueRequiredOnExecute("/request_body", "request_body", "execute"));
@@ -210,20 +279,24 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let searchQuery: unknown;
+    let enableStreamingResponse: unknown;
+    let includeFullText: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "search_query":
+          searchQuery = input["search_query"];
+          break;
         case "enable_streaming_response":
+          enableStreamingResponse = input["enable_streaming_response"];
+          break;
         case "include_full_text":
+          includeFullText = input["include_full_text"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["search_query", "enable_streaming_response", "include_full_text"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GenerateAnswerSummary"]));
       }
     }
-    const searchQuery = ownValue(input, "search_query");
     if (searchQuery === undefined) {
       (issues ??= []).push(issueRequired("/search_query", "search_query"));
     } else {
@@ -231,7 +304,6 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/search_query", "search_query", "a string", searchQuery));
       }
     }
-    const enableStreamingResponse = ownValue(input, "enable_streaming_response");
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
         (issues ??= []).push(issueType(
@@ -242,7 +314,6 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         ));
       }
     }
-    const includeFullText = ownValue(input, "include_full_text");
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
         (issues ??= []).push(issueType("/include_full_text", "include_full_text", "a boolean", includeFullText));
@@ -260,22 +331,25 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let paginationCursor: unknown;
+    let resultsLimit: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "pagination_cursor":
+          paginationCursor = input["pagination_cursor"];
+          break;
         case "results_limit":
+          resultsLimit = input["results_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "results_limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListResearchRequests"]));
       }
     }
-    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -293,15 +367,16 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let researchRequestDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "research_request_details":
+          researchRequestDetails = input["research_request_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["research_request_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateResearchRequest"]));
       }
     }
-    const researchRequestDetails = ownValue(input, "research_request_details");
     if (researchRequestDetails === undefined) {
       (issues ??= []).push(issueRequired("/research_request_details", "research_request_details"));
     } else {
@@ -326,17 +401,24 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let enableStreaming: unknown;
+    let eventFilter: unknown;
+    let researchId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "enable_streaming":
+          enableStreaming = input["enable_streaming"];
+          break;
         case "event_filter":
+          eventFilter = input["event_filter"];
+          break;
         case "research_id":
+          researchId = input["research_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enable_streaming", "event_filter", "research_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetResearchById"]));
       }
     }
-    const enableStreaming = ownValue(input, "enable_streaming");
     if (enableStreaming === undefined) {
       (issues ??= []).push(issueRequired("/enable_streaming", "enable_streaming"));
     } else {
@@ -344,7 +426,6 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         (issues ??= []).push(issueType("/enable_streaming", "enable_streaming", "a string", enableStreaming));
       }
     }
-    const eventFilter = ownValue(input, "event_filter");
     if (eventFilter === undefined) {
       (issues ??= []).push(issueRequired("/event_filter", "event_filter"));
     } else {
@@ -354,7 +435,6 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         (issues ??= []).push(issueFormat("/event_filter", "event_filter", "csv", eventFilter));
       }
     }
-    const researchId = ownValue(input, "research_id");
     if (researchId === undefined) {
       (issues ??= []).push(issueRequired("/research_id", "research_id"));
     } else {
@@ -374,15 +454,16 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let websetConfiguration: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webset_configuration":
+          websetConfiguration = input["webset_configuration"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_configuration"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebset"]));
       }
     }
-    const websetConfiguration = ownValue(input, "webset_configuration");
     if (websetConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/webset_configuration", "webset_configuration"));
     } else {
@@ -407,22 +488,25 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let paginationCursor: unknown;
+    let websetsReturnLimit: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "pagination_cursor":
+          paginationCursor = input["pagination_cursor"];
+          break;
         case "websets_return_limit":
+          websetsReturnLimit = input["websets_return_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "websets_return_limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWebsets"]));
       }
     }
-    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const websetsReturnLimit = ownValue(input, "websets_return_limit");
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
         (issues ??= []).push(issueType(
@@ -446,16 +530,20 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
+    let websetIdentifier: unknown;
+    let resourcesToExpand: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
+          break;
         case "resources_to_expand":
+          resourcesToExpand = input["resources_to_expand"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier", "resources_to_expand"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWebsetDetails"]));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -463,7 +551,6 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
         (issues ??= []).push(issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const resourcesToExpand = ownValue(input, "resources_to_expand");
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
         (issues ??= []).push(issueType("/resources_to_expand", "resources_to_expand", "an array", resourcesToExpand));
@@ -497,16 +584,20 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let websetDetails: unknown;
+    let websetId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webset_details":
+          websetDetails = input["webset_details"];
+          break;
         case "webset_id":
+          websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_details", "webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWebset"]));
       }
     }
-    const websetDetails = ownValue(input, "webset_details");
     if (websetDetails === undefined) {
       (issues ??= []).push(issueRequired("/webset_details", "webset_details"));
     } else {
@@ -514,7 +605,6 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
         (issues ??= []).push(issueType("/webset_details", "webset_details", "an object", websetDetails));
       }
     }
-    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -534,15 +624,16 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let websetIdentifier: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteWebset"]));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -562,15 +653,16 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let websetIdentifier: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelWebsetOperations"]));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -590,15 +682,16 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let searchQueryDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "search_query_details":
+          searchQueryDetails = input["search_query_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["search_query_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["PreviewSearchDecomposition"]));
       }
     }
-    const searchQueryDetails = ownValue(input, "search_query_details");
     if (searchQueryDetails === undefined) {
       (issues ??= []).push(issueRequired("/search_query_details", "search_query_details"));
     } else {
@@ -623,16 +716,20 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let websetIdentifier: unknown;
+    let websetItemId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
+          break;
         case "webset_item_id":
+          websetItemId = input["webset_item_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier", "webset_item_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWebsetItem"]));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -640,7 +737,6 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
         (issues ??= []).push(issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const websetItemId = ownValue(input, "webset_item_id");
     if (websetItemId === undefined) {
       (issues ??= []).push(issueRequired("/webset_item_id", "webset_item_id"));
     } else {
@@ -660,16 +756,20 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let websetIdentifier: unknown;
+    let websetItemId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
+          break;
         case "webset_item_id":
+          websetItemId = input["webset_item_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webset_identifier", "webset_item_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteWebsetItem"]));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -677,7 +777,6 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const websetItemId = ownValue(input, "webset_item_id");
     if (websetItemId === undefined) {
       (issues ??= []).push(issueRequired("/webset_item_id", "webset_item_id"));
     } else {
@@ -697,21 +796,28 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let websetIdentifier: unknown;
+    let paginationCursor: unknown;
+    let resultLimit: unknown;
+    let sourceId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
+          break;
         case "pagination_cursor":
+          paginationCursor = input["pagination_cursor"];
+          break;
         case "result_limit":
+          resultLimit = input["result_limit"];
+          break;
         case "source_id":
+          sourceId = input["source_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["webset_identifier", "pagination_cursor", "result_limit", "source_id"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWebsetItems"]));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -719,19 +825,16 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
         (issues ??= []).push(issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultLimit = ownValue(input, "result_limit");
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
         (issues ??= []).push(issueType("/result_limit", "result_limit", "a number", resultLimit));
       }
     }
-    const sourceId = ownValue(input, "source_id");
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
         (issues ??= []).push(issueType("/source_id", "source_id", "a string", sourceId));
@@ -749,16 +852,20 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let enrichmentDetails: unknown;
+    let websetIdentifier: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "enrichment_details":
+          enrichmentDetails = input["enrichment_details"];
+          break;
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_details", "webset_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebsetEnrichment"]));
       }
     }
-    const enrichmentDetails = ownValue(input, "enrichment_details");
     if (enrichmentDetails === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_details", "enrichment_details"));
     } else {
@@ -766,7 +873,6 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
         (issues ??= []).push(issueType("/enrichment_details", "enrichment_details", "an object", enrichmentDetails));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -786,20 +892,24 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let enrichmentConfigurationDetails: unknown;
+    let enrichmentConfigurationId: unknown;
+    let websetIdentifier: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "enrichment_configuration_details":
+          enrichmentConfigurationDetails = input["enrichment_configuration_details"];
+          break;
         case "enrichment_configuration_id":
+          enrichmentConfigurationId = input["enrichment_configuration_id"];
+          break;
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["enrichment_configuration_details", "enrichment_configuration_id", "webset_identifier"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWebsetEnrichment"]));
       }
     }
-    const enrichmentConfigurationDetails = ownValue(input, "enrichment_configuration_details");
     if (enrichmentConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_configuration_details", "enrichment_configuration_details"));
     } else {
@@ -812,7 +922,6 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
         ));
       }
     }
-    const enrichmentConfigurationId = ownValue(input, "enrichment_configuration_id");
     if (enrichmentConfigurationId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_configuration_id", "enrichment_configuration_id"));
     } else {
@@ -825,7 +934,6 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
         ));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -845,16 +953,20 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let enrichmentId: unknown;
+    let websetIdentifier: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "enrichment_id":
+          enrichmentId = input["enrichment_id"];
+          break;
         case "webset_identifier":
+          websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id", "webset_identifier"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetEnrichmentDetails"]));
       }
     }
-    const enrichmentId = ownValue(input, "enrichment_id");
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -862,7 +974,6 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
         (issues ??= []).push(issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
-    const websetIdentifier = ownValue(input, "webset_identifier");
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -882,16 +993,20 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let enrichmentId: unknown;
+    let websetId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "enrichment_id":
+          enrichmentId = input["enrichment_id"];
+          break;
         case "webset_id":
+          websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id", "webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteEnrichment"]));
       }
     }
-    const enrichmentId = ownValue(input, "enrichment_id");
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -899,7 +1014,6 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
         (issues ??= []).push(issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
-    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -919,16 +1033,20 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let enrichmentId: unknown;
+    let websetId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "enrichment_id":
+          enrichmentId = input["enrichment_id"];
+          break;
         case "webset_id":
+          websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["enrichment_id", "webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelEnrichmentProcess"]));
       }
     }
-    const enrichmentId = ownValue(input, "enrichment_id");
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -936,7 +1054,6 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
         (issues ??= []).push(issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
-    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -958,15 +1075,16 @@ export function validateCreateWebhookForNotifications(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let webhookConfiguration: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webhook_configuration":
+          webhookConfiguration = input["webhook_configuration"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_configuration"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebhookForNotifications"]));
       }
     }
-    const webhookConfiguration = ownValue(input, "webhook_configuration");
     if (webhookConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/webhook_configuration", "webhook_configuration"));
     } else {
@@ -991,22 +1109,25 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let paginationCursor: unknown;
+    let resultsPerPage: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "pagination_cursor":
+          paginationCursor = input["pagination_cursor"];
+          break;
         case "results_per_page":
+          resultsPerPage = input["results_per_page"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "results_per_page"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWebhooksList"]));
       }
     }
-    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsPerPage = ownValue(input, "results_per_page");
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
         (issues ??= []).push(issueType("/results_per_page", "results_per_page", "a number", resultsPerPage));
@@ -1028,15 +1149,16 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let webhookId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webhook_id":
+          webhookId = input["webhook_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWebhookInfo"]));
       }
     }
-    const webhookId = ownValue(input, "webhook_id");
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1056,16 +1178,20 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let webhookId: unknown;
+    let webhookUpdateRequestBody: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webhook_id":
+          webhookId = input["webhook_id"];
+          break;
         case "webhook_update_request_body":
+          webhookUpdateRequestBody = input["webhook_update_request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_id", "webhook_update_request_body"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWebhookSettings"]));
       }
     }
-    const webhookId = ownValue(input, "webhook_id");
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1073,7 +1199,6 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
-    const webhookUpdateRequestBody = ownValue(input, "webhook_update_request_body");
     if (webhookUpdateRequestBody === undefined) {
       (issues ??= []).push(issueRequired("/webhook_update_request_body", "webhook_update_request_body"));
     } else {
@@ -1098,15 +1223,16 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let webhookId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webhook_id":
+          webhookId = input["webhook_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["webhook_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveWebhook"]));
       }
     }
-    const webhookId = ownValue(input, "webhook_id");
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1126,22 +1252,32 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let webhookId: unknown;
+    let eventTypeFilter: unknown;
+    let filterBySuccessfulAttempts: unknown;
+    let paginationCursor: unknown;
+    let resultsLimit: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "webhook_id":
+          webhookId = input["webhook_id"];
+          break;
         case "event_type_filter":
+          eventTypeFilter = input["event_type_filter"];
+          break;
         case "filter_by_successful_attempts":
+          filterBySuccessfulAttempts = input["filter_by_successful_attempts"];
+          break;
         case "pagination_cursor":
+          paginationCursor = input["pagination_cursor"];
+          break;
         case "results_limit":
+          resultsLimit = input["results_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["webhook_id", "event_type_filter", "filter_by_successful_attempts", "pagination_cursor", "results_limit"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWebhookAttempts"]));
       }
     }
-    const webhookId = ownValue(input, "webhook_id");
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1149,13 +1285,11 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         (issues ??= []).push(issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
-    const eventTypeFilter = ownValue(input, "event_type_filter");
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
         (issues ??= []).push(issueType("/event_type_filter", "event_type_filter", "a string", eventTypeFilter));
       }
     }
-    const filterBySuccessfulAttempts = ownValue(input, "filter_by_successful_attempts");
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
         (issues ??= []).push(issueType(
@@ -1166,13 +1300,11 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         ));
       }
     }
-    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -1191,22 +1323,32 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
+    let createdAfter: unknown;
+    let eventTypesFilter: unknown;
+    let filterCreatedBefore: unknown;
+    let paginationCursor: unknown;
+    let resultsLimit: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "created_after":
+          createdAfter = input["created_after"];
+          break;
         case "event_types_filter":
+          eventTypesFilter = input["event_types_filter"];
+          break;
         case "filter_created_before":
+          filterCreatedBefore = input["filter_created_before"];
+          break;
         case "pagination_cursor":
+          paginationCursor = input["pagination_cursor"];
+          break;
         case "results_limit":
+          resultsLimit = input["results_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(
-            key,
-            ["created_after", "event_types_filter", "filter_created_before", "pagination_cursor", "results_limit"],
-          ));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSystemEvents"]));
       }
     }
-    const createdAfter = ownValue(input, "created_after");
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
         (issues ??= []).push(issueType("/created_after", "created_after", "a string", createdAfter));
@@ -1214,7 +1356,6 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         (issues ??= []).push(issueFormat("/created_after", "created_after", "date-time", createdAfter));
       }
     }
-    const eventTypesFilter = ownValue(input, "event_types_filter");
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
         (issues ??= []).push(issueType("/event_types_filter", "event_types_filter", "an array", eventTypesFilter));
@@ -1236,7 +1377,6 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         }
       }
     }
-    const filterCreatedBefore = ownValue(input, "filter_created_before");
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
         (issues ??= []).push(issueType(
@@ -1254,13 +1394,11 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         ));
       }
     }
-    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -1278,15 +1416,16 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let eventId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "event_id":
+          eventId = input["event_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["event_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetEventById"]));
       }
     }
-    const eventId = ownValue(input, "event_id");
     if (eventId === undefined) {
       (issues ??= []).push(issueRequired("/event_id", "event_id"));
     } else {
@@ -1306,16 +1445,20 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let searchCriteria: unknown;
+    let websetId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "search_criteria":
+          searchCriteria = input["search_criteria"];
+          break;
         case "webset_id":
+          websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["search_criteria", "webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebsetSearch"]));
       }
     }
-    const searchCriteria = ownValue(input, "search_criteria");
     if (searchCriteria === undefined) {
       (issues ??= []).push(issueRequired("/search_criteria", "search_criteria"));
     } else {
@@ -1323,7 +1466,6 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
         (issues ??= []).push(issueType("/search_criteria", "search_criteria", "an object", searchCriteria));
       }
     }
-    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -1343,16 +1485,20 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let searchId: unknown;
+    let websetId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "search_id":
+          searchId = input["search_id"];
+          break;
         case "webset_id":
+          websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["search_id", "webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSearchById"]));
       }
     }
-    const searchId = ownValue(input, "search_id");
     if (searchId === undefined) {
       (issues ??= []).push(issueRequired("/search_id", "search_id"));
     } else {
@@ -1360,7 +1506,6 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
         (issues ??= []).push(issueType("/search_id", "search_id", "a string", searchId));
       }
     }
-    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -1380,16 +1525,20 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let searchId: unknown;
+    let websetId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "search_id":
+          searchId = input["search_id"];
+          break;
         case "webset_id":
+          websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["search_id", "webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelRunningSearch"]));
       }
     }
-    const searchId = ownValue(input, "search_id");
     if (searchId === undefined) {
       (issues ??= []).push(issueRequired("/search_id", "search_id"));
     } else {
@@ -1397,7 +1546,6 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
         (issues ??= []).push(issueType("/search_id", "search_id", "a string", searchId));
       }
     }
-    const websetId = ownValue(input, "webset_id");
     if (websetId === undefined) {
       (issues ??= []).push(issueRequired("/webset_id", "webset_id"));
     } else {
@@ -1417,15 +1565,16 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let monitorConfiguration: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "monitor_configuration":
+          monitorConfiguration = input["monitor_configuration"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["monitor_configuration"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateMonitorForWebsets"]));
       }
     }
-    const monitorConfiguration = ownValue(input, "monitor_configuration");
     if (monitorConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/monitor_configuration", "monitor_configuration"));
     } else {
@@ -1450,29 +1599,34 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let paginationCursor: unknown;
+    let resultsLimit: unknown;
+    let websetId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "pagination_cursor":
+          paginationCursor = input["pagination_cursor"];
+          break;
         case "results_limit":
+          resultsLimit = input["results_limit"];
+          break;
         case "webset_id":
+          websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "results_limit", "webset_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWebsiteMonitors"]));
       }
     }
-    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
     }
-    const websetId = ownValue(input, "webset_id");
     if (websetId !== undefined) {
       if (typeof websetId !== "string") {
         (issues ??= []).push(issueType("/webset_id", "webset_id", "a string", websetId));
@@ -1490,15 +1644,16 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let monitorId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "monitor_id":
+          monitorId = input["monitor_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["monitor_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpecificMonitor"]));
       }
     }
-    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1518,16 +1673,20 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let monitorConfigurationDetails: unknown;
+    let monitorId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "monitor_configuration_details":
+          monitorConfigurationDetails = input["monitor_configuration_details"];
+          break;
         case "monitor_id":
+          monitorId = input["monitor_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["monitor_configuration_details", "monitor_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateMonitorConfiguration"]));
       }
     }
-    const monitorConfigurationDetails = ownValue(input, "monitor_configuration_details");
     if (monitorConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/monitor_configuration_details", "monitor_configuration_details"));
     } else {
@@ -1540,7 +1699,6 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
         ));
       }
     }
-    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1560,15 +1718,16 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let monitorId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "monitor_id":
+          monitorId = input["monitor_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["monitor_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteMonitor"]));
       }
     }
-    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1588,15 +1747,16 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let monitorId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "monitor_id":
+          monitorId = input["monitor_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["monitor_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListMonitorRuns"]));
       }
     }
-    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1616,16 +1776,20 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let monitorId: unknown;
+    let runId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "monitor_id":
+          monitorId = input["monitor_id"];
+          break;
         case "run_id":
+          runId = input["run_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["monitor_id", "run_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpecificMonitorRun"]));
       }
     }
-    const monitorId = ownValue(input, "monitor_id");
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1633,7 +1797,6 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
         (issues ??= []).push(issueType("/monitor_id", "monitor_id", "a string", monitorId));
       }
     }
-    const runId = ownValue(input, "run_id");
     if (runId === undefined) {
       (issues ??= []).push(issueRequired("/run_id", "run_id"));
     } else {
@@ -1653,15 +1816,16 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let dataImportDetails: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "data_import_details":
+          dataImportDetails = input["data_import_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["data_import_details"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateDataImport"]));
       }
     }
-    const dataImportDetails = ownValue(input, "data_import_details");
     if (dataImportDetails === undefined) {
       (issues ??= []).push(issueRequired("/data_import_details", "data_import_details"));
     } else {
@@ -1681,22 +1845,25 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let paginationCursor: unknown;
+    let resultsLimit: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "pagination_cursor":
+          paginationCursor = input["pagination_cursor"];
+          break;
         case "results_limit":
+          resultsLimit = input["results_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["pagination_cursor", "results_limit"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListImports"]));
       }
     }
-    const paginationCursor = ownValue(input, "pagination_cursor");
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = ownValue(input, "results_limit");
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         (issues ??= []).push(issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -1714,15 +1881,16 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let importId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "import_id":
+          importId = input["import_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["import_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpecificImport"]));
       }
     }
-    const importId = ownValue(input, "import_id");
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
@@ -1742,16 +1910,20 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let importConfigurationDetails: unknown;
+    let importId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "import_configuration_details":
+          importConfigurationDetails = input["import_configuration_details"];
+          break;
         case "import_id":
+          importId = input["import_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["import_configuration_details", "import_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateImportsConfiguration"]));
       }
     }
-    const importConfigurationDetails = ownValue(input, "import_configuration_details");
     if (importConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/import_configuration_details", "import_configuration_details"));
     } else {
@@ -1764,7 +1936,6 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
         ));
       }
     }
-    const importId = ownValue(input, "import_id");
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
@@ -1784,15 +1955,16 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
+    let importId: unknown;
     for (const key of Object.keys(input)) {
       switch (key) {
         case "import_id":
+          importId = input["import_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, ["import_id"]));
+          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteImport"]));
       }
     }
-    const importId = ownValue(input, "import_id");
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {

@@ -53,7 +53,7 @@ export function targetsFor(slug) {
         // The version field is kept across regeneration, so the package.json a release bumped is an input.
         `{projectRoot}/package.json`,
         ...generatorInputs,
-        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "tsx", "openapi-typescript"] },
+        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "esbuild", "openapi-typescript"] },
       ],
       outputs: generateOutputs,
     },

@@ -1,0 +1,98 @@
+// The generators run as one compiled ES module, generators/dist/toolcat.cjs, bundled by esbuild from
+// src/ with every dependency left external: a cold start then skips a TypeScript loader and its
+// per-file transforms. Beside the bundle, dist/toolcat.inputs.json lists each source it was built
+// from with a content hash; every start re-hashes them and rebuilds when any differs, so the bundle
+// is never older than the sources. Rebuilds are atomic (written beside, then renamed).
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const generators = fileURLToPath(new URL("../", import.meta.url));
+const root = join(generators, "..");
+const dist = join(generators, "dist");
+const bundle = join(dist, "toolcat.cjs");
+const inputsFile = join(dist, "toolcat.inputs.json");
+/** This file decides how the bundle is built, so it is an input too. */
+const self = relative(root, fileURLToPath(import.meta.url));
+
+/** @param {string} file relative to the workspace root */
+function digest(file) {
+  try {
+    return createHash("sha256").update(readFileSync(join(root, file))).digest("base64url");
+  } catch {
+    return undefined;
+  }
+}
+
+function upToDate() {
+  if (!existsSync(bundle)) return false;
+  try {
+    /** @type {Record<string, string>} */
+    const inputs = JSON.parse(readFileSync(inputsFile, "utf8"));
+    return Object.entries(inputs).every(([file, hash]) => digest(file) === hash);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Bundling moves code into dist/, so each module's `import.meta.url` is defined as the URL of the
+ * file it came from, expressed relative to the bundle: assets found beside a source stay found.
+ * The prelude goes on the first line so the source map's line numbers stay right.
+ * @type {import("esbuild").Plugin}
+ */
+const sourceUrls = {
+  name: "source-urls",
+  setup(build) {
+    build.onLoad({ filter: /\.[jt]s$/ }, (args) => {
+      const from = relative(dist, args.path).split("\\").join("/");
+      const prelude = `const __toolcatSourceUrl = new URL(${JSON.stringify(from)}, __toolcatBundleUrl).href; `;
+      return { contents: prelude + readFileSync(args.path, "utf8"), loader: args.path.endsWith(".ts") ? "ts" : "js" };
+    });
+  },
+};
+
+async function build() {
+  const esbuild = await import("esbuild");
+  const result = await esbuild.build({
+    entryPoints: [join(generators, "src", "cli.ts")],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    // CommonJS, because its dependencies are: an ES module importing them would have Node scan each
+    // one for its export names first (~60 ms for ts-morph).
+    format: "cjs",
+    target: "node20",
+    packages: "external",
+    sourcemap: "linked",
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+    banner: { js: 'const __toolcatBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { "import.meta.url": "__toolcatSourceUrl" },
+    plugins: [sourceUrls],
+  });
+  /** @type {Record<string, string | undefined>} */
+  const inputs = {};
+  for (const input of [self, ...Object.keys(result.metafile.inputs).map((file) => relative(root, join(process.cwd(), file)))]) {
+    inputs[input.split("\\").join("/")] = digest(input);
+  }
+  mkdirSync(dist, { recursive: true });
+  const suffix = `.${process.pid}.tmp`;
+  for (const file of result.outputFiles) writeFileSync(file.path + suffix, file.contents);
+  writeFileSync(inputsFile + suffix, `${JSON.stringify(inputs, null, 2)}\n`);
+  for (const file of result.outputFiles) renameSync(file.path + suffix, file.path);
+  // The inputs list goes last: a run killed before it leaves the next one rebuilding.
+  renameSync(inputsFile + suffix, inputsFile);
+}
+
+/**
+ * The compiled generators' exports, built first when missing or older than any source.
+ * @returns {Promise<typeof import("../src/cli.ts")>}
+ */
+export async function compiledGenerators() {
+  if (!upToDate()) await build();
+  return createRequire(import.meta.url)(bundle);
+}
