@@ -28,6 +28,7 @@ export interface NxRun {
   readonly milliseconds: number;
   readonly executed: number;
   readonly cached: number;
+  readonly executedProjects: readonly string[];
 }
 
 export function runGenerate(root: string): NxRun {
@@ -35,7 +36,8 @@ export function runGenerate(root: string): NxRun {
   if (run.status !== 0) throw new Error(`nx run-many -t generate failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
   const tasks = [...run.stdout.matchAll(/^> nx run (\S+):generate(?:\s+\[([^\]]+)\])?\s*$/gm)];
   const cached = tasks.filter((task) => task[2] !== undefined).length;
-  return { milliseconds: run.milliseconds, executed: tasks.length - cached, cached };
+  const executedProjects = tasks.filter((task) => task[2] === undefined).map((task) => task[1]!);
+  return { milliseconds: run.milliseconds, executed: tasks.length - cached, cached, executedProjects };
 }
 
 export function benchIncremental(edits = 5, noChangeRuns = 3): IncrementalResult {

@@ -63,7 +63,7 @@ function emitValidators(context: EmitContext): GeneratedFile {
     nameList("import", [...ctx.used, ...ctx.formats].sort(), runtimeInternalModule),
     nameList("import type", runtimeTypeNames(["ValidationIssue", "ValidationResult"]), runtimeModule),
     nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
-    ...parameterNamesConstant(server),
+    ...parameterListConstants(server, ctx),
     ...functions,
     dispatcher(server, context.names),
   ];
@@ -85,20 +85,23 @@ class Context {
   }
 }
 
-/** Module-level name of the per-tool parameter lists the unknown-parameter issues name. */
-const parameterNames = "parameterNames";
-
 /**
- * Each tool's parameter names, built once per module: an unknown-parameter issue gets the same
- * array on every call, so the runtime joins it into a message once, not once per call.
+ * Each tool's parameter names as a module-level constant of its own (`parametersOfGetThing`): an
+ * unknown-parameter issue gets the same array on every call, so the runtime joins it into a message
+ * once, and a bundler keeps only the lists of the validators a consumer imports. No other name in
+ * the module starts with `parametersOf`.
  */
-function parameterNamesConstant(server: Server): string[] {
-  const entries = server.tools.flatMap((tool) =>
-    tool.parameters.kind === "known" ? [prefixed(`${stringLiteral(tool.name)}: `, arrayLiteral(tool.parameters.list.map((p) => stringLiteral(p.name))))] : [],
-  );
-  if (entries.length === 0) return [];
-  const object: Group = { open: `const ${parameterNames} = {`, items: entries, close: "} as const", separator: ",", trailing: true, padded: true };
-  return [`// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).\n${laidOut(object, ";")}`];
+function parameterList(tool: Tool, ctx: Context): string {
+  return `parametersOf${toolNames(ctx.names, tool.name).tool}`;
+}
+
+function parameterListConstants(server: Server, ctx: Context): string[] {
+  const constants = server.tools.flatMap((tool) => {
+    if (tool.parameters.kind !== "known") return [];
+    const names = arrayLiteral(tool.parameters.list.map((p) => stringLiteral(p.name)));
+    return [laidOut(prefixed(`const ${parameterList(tool, ctx)} = `, names), " as const;")];
+  });
+  return constants.length === 0 ? [] : [["// Each tool's parameter names, for unknown-parameter issues.", ...constants].join("\n")];
 }
 
 function validatorFunction(tool: Tool, ctx: Context): string {
@@ -203,7 +206,7 @@ function valueOf(name: string, locals: ReadonlyMap<string, string>, ctx: Context
  * own properties count, whatever the name: `constructor`, `__proto__`), any other key is an issue.
  */
 function writeKeys(w: CodeBlockWriter, tool: Tool, locals: ReadonlyMap<string, string>, ctx: Context): void {
-  const known = `${parameterNames}[${stringLiteral(tool.name)}]`;
+  const known = parameterList(tool, ctx);
   w.write("for (const key of Object.keys(input)) ").inlineBlock(() => {
     if (locals.size === 0) {
       pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", known]);

@@ -22,13 +22,11 @@ import type {
   WhoAmIInput,
 } from "./types.js";
 
-// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
-const parameterNames = {
-  "SearchContactsByEmail": ["email", "limit"],
-  "SearchContactsByName": ["name", "limit"],
-  "CreateContact": ["given_name", "family_name", "email", "phone_number"],
-  "WhoAmI": [],
-} as const;
+// Each tool's parameter names, for unknown-parameter issues.
+const parametersOfSearchContactsByEmail = ["email", "limit"] as const;
+const parametersOfSearchContactsByName = ["name", "limit"] as const;
+const parametersOfCreateContact = ["given_name", "family_name", "email", "phone_number"] as const;
+const parametersOfWhoAmI = [] as const;
 
 /** Checks an input for `CloudContacts.SearchContactsByEmail`, reporting every problem. Never throws. */
 export function validateSearchContactsByEmail(input: unknown): ValidationResult<SearchContactsByEmailInput> {
@@ -46,7 +44,7 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
           limit = input["limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchContactsByEmail"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByEmail));
       }
     }
     if (email === undefined) {
@@ -88,7 +86,7 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
           limit = input["limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchContactsByName"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByName));
       }
     }
     if (name === undefined) {
@@ -153,7 +151,7 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
           phoneNumber = input["phone_number"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateContact"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateContact));
       }
     }
     if (givenName === undefined) {
@@ -191,7 +189,7 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["WhoAmI"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };
     return { ok: false, issues: capIssues(issues) };

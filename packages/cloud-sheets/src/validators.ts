@@ -32,35 +32,40 @@ import type {
   WriteToCellInput,
 } from "./types.js";
 
-// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
-const parameterNames = {
-  "CreateSpreadsheet": ["title", "data"],
-  "WriteToCell": ["spreadsheet_id", "column", "row", "value", "sheet_name"],
-  "UpdateCells": ["spreadsheet_id", "data", "sheet_position", "sheet_id_or_name"],
-  "AddNoteToCell": ["spreadsheet_id", "column", "row", "note_text", "sheet_position", "sheet_id_or_name"],
-  "SearchSpreadsheets": [
-    "spreadsheet_contains",
-    "spreadsheet_not_contains",
-    "search_only_in_shared_drive_id",
-    "include_shared_drives",
-    "include_organization_domain_spreadsheets",
-    "order_by",
-    "limit",
-    "pagination_token",
-  ],
-  "WhoAmI": [],
-  "GenerateCloudFilePickerUrl": [],
-  "GetSpreadsheet": [
-    "spreadsheet_id",
-    "sheet_position",
-    "sheet_id_or_name",
-    "start_row",
-    "start_col",
-    "max_rows",
-    "max_cols",
-  ],
-  "GetSpreadsheetMetadata": ["spreadsheet_id"],
-} as const;
+// Each tool's parameter names, for unknown-parameter issues.
+const parametersOfCreateSpreadsheet = ["title", "data"] as const;
+const parametersOfWriteToCell = ["spreadsheet_id", "column", "row", "value", "sheet_name"] as const;
+const parametersOfUpdateCells = ["spreadsheet_id", "data", "sheet_position", "sheet_id_or_name"] as const;
+const parametersOfAddNoteToCell = [
+  "spreadsheet_id",
+  "column",
+  "row",
+  "note_text",
+  "sheet_position",
+  "sheet_id_or_name",
+] as const;
+const parametersOfSearchSpreadsheets = [
+  "spreadsheet_contains",
+  "spreadsheet_not_contains",
+  "search_only_in_shared_drive_id",
+  "include_shared_drives",
+  "include_organization_domain_spreadsheets",
+  "order_by",
+  "limit",
+  "pagination_token",
+] as const;
+const parametersOfWhoAmI = [] as const;
+const parametersOfGenerateCloudFilePickerUrl = [] as const;
+const parametersOfGetSpreadsheet = [
+  "spreadsheet_id",
+  "sheet_position",
+  "sheet_id_or_name",
+  "start_row",
+  "start_col",
+  "max_rows",
+  "max_cols",
+] as const;
+const parametersOfGetSpreadsheetMetadata = ["spreadsheet_id"] as const;
 
 /** Checks an input for `CloudSheets.CreateSpreadsheet`, reporting every problem. Never throws. */
 export function validateCreateSpreadsheet(input: unknown): ValidationResult<CreateSpreadsheetInput> {
@@ -78,7 +83,7 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
           data = input["data"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateSpreadsheet"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSpreadsheet));
       }
     }
     if (title !== undefined) {
@@ -128,7 +133,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
           sheetName = input["sheet_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["WriteToCell"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfWriteToCell));
       }
     }
     if (spreadsheetId === undefined) {
@@ -197,7 +202,7 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
           sheetIdOrName = input["sheet_id_or_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateCells"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCells));
       }
     }
     if (spreadsheetId === undefined) {
@@ -265,7 +270,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
           sheetIdOrName = input["sheet_id_or_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddNoteToCell"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddNoteToCell));
       }
     }
     if (spreadsheetId === undefined) {
@@ -354,7 +359,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
           paginationToken = input["pagination_token"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchSpreadsheets"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchSpreadsheets));
       }
     }
     if (spreadsheetContains !== undefined) {
@@ -471,7 +476,7 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["WhoAmI"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };
     return { ok: false, issues: capIssues(issues) };
@@ -486,7 +491,7 @@ export function validateGenerateCloudFilePickerUrl(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GenerateCloudFilePickerUrl"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateCloudFilePickerUrl));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GenerateCloudFilePickerUrlInput };
     return { ok: false, issues: capIssues(issues) };
@@ -531,7 +536,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
           maxCols = input["max_cols"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpreadsheet"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheet));
       }
     }
     if (spreadsheetId === undefined) {
@@ -606,7 +611,7 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
           spreadsheetId = input["spreadsheet_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpreadsheetMetadata"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));
       }
     }
     if (spreadsheetId === undefined) {

@@ -40,90 +40,108 @@ import type {
   UpdateZetaRecordInput,
 } from "./types.js";
 
-// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
-const parameterNames = {
-  "FetchZetaAppSections": ["zeta_account_owner_name", "zeta_application_link_name"],
-  "FetchRecordDetail": [
-    "application_private_link",
-    "account_owner_name",
-    "application_link_name",
-    "report_link_name",
-    "record_id",
-  ],
-  "FetchZetaFormFieldsMetadata": ["account_owner_name", "application_link_name", "form_identifier"],
-  "FetchZetaReportsMeta": ["zeta_account_owner_name", "zeta_app_link_name"],
-  "UpdateZetaCreatorReportRecords": [
-    "mode",
-    "account_owner_name",
-    "application_link_name",
-    "report_link_name",
-    "process_until_limit_enabled",
-    "request_body",
-  ],
-  "FetchZetaRecords": [
-    "account_owner_identifier",
-    "application_link_name",
-    "report_link_name",
-    "start_record_index",
-    "record_limit",
-    "filter_criteria",
-  ],
-  "DeleteReportRecords": [
-    "mode",
-    "account_owner_name",
-    "application_link_name",
-    "report_identifier",
-    "process_records_up_to_limit",
-    "request_body",
-  ],
-  "FetchZetaCreatorPagesMeta": ["account_owner_name", "zeta_app_link_name"],
-  "GetApplicationMetaInfo": [],
-  "InsertRecordsInZetaForm": [
-    "mode",
-    "zeta_account_owner_name",
-    "application_link_name",
-    "form_link_name",
-    "request_body",
-  ],
-  "UpdateZetaRecord": [
-    "mode",
-    "zeta_account_owner_name",
-    "application_link_name",
-    "report_link_name",
-    "record_id",
-    "request_body",
-  ],
-  "FetchZetaRecordDetail": ["account_owner_name", "application_identifier", "report_link_name", "record_id"],
-  "DeleteZetaRecord": [
-    "mode",
-    "zeta_account_owner_name",
-    "application_link_name",
-    "report_link_name",
-    "record_id",
-    "request_body",
-  ],
-  "CreateBulkReadJob": ["mode", "account_owner_name", "application_link_name", "report_reference_name", "request_body"],
-  "FetchZetaReportRecords": [
-    "zeta_private_link",
-    "account_owner_name",
-    "zeta_application_link_name",
-    "report_link_name",
-    "record_fetch_start_index",
-    "record_limit",
-    "filter_criteria",
-  ],
-  "GetBulkReadJobDetails": ["account_owner_name", "application_link_name", "report_link_name", "job_id"],
-  "FetchWorkspaceAppMeta": ["workspace_account_owner_name"],
-  "FetchZetaFormMetaInformation": ["zeta_account_owner_name", "zeta_app_link_name"],
-  "AddRecordsToZetaForm": [
-    "mode",
-    "form_private_link",
-    "zeta_account_owner_name",
-    "application_link_name",
-    "zeta_form_link_name",
-    "request_body",
-  ],
-} as const;
+// Each tool's parameter names, for unknown-parameter issues.
+const parametersOfFetchZetaAppSections = ["zeta_account_owner_name", "zeta_application_link_name"] as const;
+const parametersOfFetchRecordDetail = [
+  "application_private_link",
+  "account_owner_name",
+  "application_link_name",
+  "report_link_name",
+  "record_id",
+] as const;
+const parametersOfFetchZetaFormFieldsMetadata = [
+  "account_owner_name",
+  "application_link_name",
+  "form_identifier",
+] as const;
+const parametersOfFetchZetaReportsMeta = ["zeta_account_owner_name", "zeta_app_link_name"] as const;
+const parametersOfUpdateZetaCreatorReportRecords = [
+  "mode",
+  "account_owner_name",
+  "application_link_name",
+  "report_link_name",
+  "process_until_limit_enabled",
+  "request_body",
+] as const;
+const parametersOfFetchZetaRecords = [
+  "account_owner_identifier",
+  "application_link_name",
+  "report_link_name",
+  "start_record_index",
+  "record_limit",
+  "filter_criteria",
+] as const;
+const parametersOfDeleteReportRecords = [
+  "mode",
+  "account_owner_name",
+  "application_link_name",
+  "report_identifier",
+  "process_records_up_to_limit",
+  "request_body",
+] as const;
+const parametersOfFetchZetaCreatorPagesMeta = ["account_owner_name", "zeta_app_link_name"] as const;
+const parametersOfGetApplicationMetaInfo = [] as const;
+const parametersOfInsertRecordsInZetaForm = [
+  "mode",
+  "zeta_account_owner_name",
+  "application_link_name",
+  "form_link_name",
+  "request_body",
+] as const;
+const parametersOfUpdateZetaRecord = [
+  "mode",
+  "zeta_account_owner_name",
+  "application_link_name",
+  "report_link_name",
+  "record_id",
+  "request_body",
+] as const;
+const parametersOfFetchZetaRecordDetail = [
+  "account_owner_name",
+  "application_identifier",
+  "report_link_name",
+  "record_id",
+] as const;
+const parametersOfDeleteZetaRecord = [
+  "mode",
+  "zeta_account_owner_name",
+  "application_link_name",
+  "report_link_name",
+  "record_id",
+  "request_body",
+] as const;
+const parametersOfCreateBulkReadJob = [
+  "mode",
+  "account_owner_name",
+  "application_link_name",
+  "report_reference_name",
+  "request_body",
+] as const;
+const parametersOfFetchZetaReportRecords = [
+  "zeta_private_link",
+  "account_owner_name",
+  "zeta_application_link_name",
+  "report_link_name",
+  "record_fetch_start_index",
+  "record_limit",
+  "filter_criteria",
+] as const;
+const parametersOfGetBulkReadJobDetails = [
+  "account_owner_name",
+  "application_link_name",
+  "report_link_name",
+  "job_id",
+] as const;
+const parametersOfFetchWorkspaceAppMeta = ["workspace_account_owner_name"] as const;
+const parametersOfFetchZetaFormMetaInformation = ["zeta_account_owner_name", "zeta_app_link_name"] as const;
+const parametersOfAddRecordsToZetaForm = [
+  "mode",
+  "form_private_link",
+  "zeta_account_owner_name",
+  "application_link_name",
+  "zeta_form_link_name",
+  "request_body",
+] as const;
 
 /** Checks an input for `CreatorApi.FetchZetaAppSections`, reporting every problem. Never throws. */
 export function validateFetchZetaAppSections(input: unknown): ValidationResult<FetchZetaAppSectionsInput> {
@@ -141,7 +159,7 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
           zetaApplicationLinkName = input["zeta_application_link_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaAppSections"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaAppSections));
       }
     }
     if (zetaAccountOwnerName === undefined) {
@@ -203,7 +221,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
           recordId = input["record_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchRecordDetail"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchRecordDetail));
       }
     }
     if (applicationPrivateLink === undefined) {
@@ -280,7 +298,7 @@ export function validateFetchZetaFormFieldsMetadata(
           formIdentifier = input["form_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaFormFieldsMetadata"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
       }
     }
     if (accountOwnerName === undefined) {
@@ -332,7 +350,7 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
           zetaAppLinkName = input["zeta_app_link_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaReportsMeta"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportsMeta));
       }
     }
     if (zetaAccountOwnerName === undefined) {
@@ -398,7 +416,7 @@ export function validateUpdateZetaCreatorReportRecords(
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateZetaCreatorReportRecords"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaCreatorReportRecords));
       }
     }
     if (mode === "get_request_schema") {
@@ -507,7 +525,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
           filterCriteria = input["filter_criteria"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaRecords"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecords));
       }
     }
     if (accountOwnerIdentifier === undefined) {
@@ -599,7 +617,7 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteReportRecords"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteReportRecords));
       }
     }
     if (mode === "get_request_schema") {
@@ -689,7 +707,7 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
           zetaAppLinkName = input["zeta_app_link_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaCreatorPagesMeta"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
       }
     }
     if (accountOwnerName === undefined) {
@@ -719,7 +737,7 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetApplicationMetaInfo"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationMetaInfo));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetApplicationMetaInfoInput };
     return { ok: false, issues: capIssues(issues) };
@@ -756,7 +774,7 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["InsertRecordsInZetaForm"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfInsertRecordsInZetaForm));
       }
     }
     if (mode === "get_request_schema") {
@@ -860,7 +878,7 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateZetaRecord"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaRecord));
       }
     }
     if (mode === "get_request_schema") {
@@ -962,7 +980,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
           recordId = input["record_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaRecordDetail"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
       }
     }
     if (accountOwnerName === undefined) {
@@ -1037,7 +1055,7 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteZetaRecord"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteZetaRecord));
       }
     }
     if (mode === "get_request_schema") {
@@ -1143,7 +1161,7 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateBulkReadJob"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateBulkReadJob));
       }
     }
     if (mode === "get_request_schema") {
@@ -1248,7 +1266,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
           filterCriteria = input["filter_criteria"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaReportRecords"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
       }
     }
     if (zetaPrivateLink === undefined) {
@@ -1339,7 +1357,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
           jobId = input["job_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetBulkReadJobDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
       }
     }
     if (accountOwnerName === undefined) {
@@ -1394,7 +1412,7 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
           workspaceAccountOwnerName = input["workspace_account_owner_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchWorkspaceAppMeta"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
       }
     }
     if (workspaceAccountOwnerName === undefined) {
@@ -1437,7 +1455,7 @@ export function validateFetchZetaFormMetaInformation(
           zetaAppLinkName = input["zeta_app_link_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchZetaFormMetaInformation"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormMetaInformation));
       }
     }
     if (zetaAccountOwnerName === undefined) {
@@ -1498,7 +1516,7 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddRecordsToZetaForm"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddRecordsToZetaForm));
       }
     }
     if (mode === "get_request_schema") {

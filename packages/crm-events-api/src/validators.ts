@@ -37,40 +37,43 @@ import type {
   UpdateEventPropertyInput,
 } from "./types.js";
 
-// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
-const parameterNames = {
-  "RetrieveEventCompletions": [
-    "crm_object_id",
-    "crm_object_type",
-    "event_instance_ids",
-    "event_property_filter",
-    "event_type_name",
-    "filter_events_occurred_before",
-    "filter_occurred_after_datetime",
-    "max_results_per_page",
-    "paging_before_token",
-    "paging_cursor_token",
-    "sort_direction",
-    "unique_identifier_property",
-  ],
-  "ListEventTypes": [],
-  "RetrieveCustomEventDefinitions": [
-    "event_name_search_string",
-    "include_event_properties",
-    "paging_cursor_token",
-    "results_per_page_limit",
-    "sort_order",
-  ],
-  "CreateCustomEventDefinition": ["mode", "request_body"],
-  "FetchEventDefinitionByName": ["event_name"],
-  "DeleteCustomEventDefinition": ["event_name"],
-  "UpdateCustomEventDefinition": ["internal_event_name", "event_description", "event_label"],
-  "CreateEventProperty": ["mode", "custom_event_internal_name", "request_body"],
-  "DeleteCustomEventProperty": ["custom_event_internal_name", "property_internal_name"],
-  "UpdateEventProperty": ["mode", "custom_event_name", "property_name_to_update", "request_body"],
-  "SendBatchEvents": ["mode", "request_body"],
-  "SendEventData": ["mode", "request_body"],
-} as const;
+// Each tool's parameter names, for unknown-parameter issues.
+const parametersOfRetrieveEventCompletions = [
+  "crm_object_id",
+  "crm_object_type",
+  "event_instance_ids",
+  "event_property_filter",
+  "event_type_name",
+  "filter_events_occurred_before",
+  "filter_occurred_after_datetime",
+  "max_results_per_page",
+  "paging_before_token",
+  "paging_cursor_token",
+  "sort_direction",
+  "unique_identifier_property",
+] as const;
+const parametersOfListEventTypes = [] as const;
+const parametersOfRetrieveCustomEventDefinitions = [
+  "event_name_search_string",
+  "include_event_properties",
+  "paging_cursor_token",
+  "results_per_page_limit",
+  "sort_order",
+] as const;
+const parametersOfCreateCustomEventDefinition = ["mode", "request_body"] as const;
+const parametersOfFetchEventDefinitionByName = ["event_name"] as const;
+const parametersOfDeleteCustomEventDefinition = ["event_name"] as const;
+const parametersOfUpdateCustomEventDefinition = ["internal_event_name", "event_description", "event_label"] as const;
+const parametersOfCreateEventProperty = ["mode", "custom_event_internal_name", "request_body"] as const;
+const parametersOfDeleteCustomEventProperty = ["custom_event_internal_name", "property_internal_name"] as const;
+const parametersOfUpdateEventProperty = [
+  "mode",
+  "custom_event_name",
+  "property_name_to_update",
+  "request_body",
+] as const;
+const parametersOfSendBatchEvents = ["mode", "request_body"] as const;
+const parametersOfSendEventData = ["mode", "request_body"] as const;
 
 /** Checks an input for `CrmEventsApi.RetrieveEventCompletions`, reporting every problem. Never throws. */
 export function validateRetrieveEventCompletions(input: unknown): ValidationResult<RetrieveEventCompletionsInput> {
@@ -129,7 +132,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
           uniqueIdentifierProperty = input["unique_identifier_property"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveEventCompletions"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
       }
     }
     if (crmObjectId !== undefined) {
@@ -287,7 +290,7 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListEventTypes"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfListEventTypes));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListEventTypesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -329,7 +332,7 @@ export function validateRetrieveCustomEventDefinitions(
           sortOrder = input["sort_order"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveCustomEventDefinitions"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
       }
     }
     if (eventNameSearchString !== undefined) {
@@ -400,7 +403,7 @@ export function validateCreateCustomEventDefinition(
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCustomEventDefinition"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomEventDefinition));
       }
     }
     if (mode === "get_request_schema") {
@@ -450,7 +453,7 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
           eventName = input["event_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchEventDefinitionByName"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchEventDefinitionByName));
       }
     }
     if (eventName === undefined) {
@@ -484,7 +487,7 @@ export function validateDeleteCustomEventDefinition(
           eventName = input["event_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteCustomEventDefinition"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventDefinition));
       }
     }
     if (eventName === undefined) {
@@ -526,7 +529,7 @@ export function validateUpdateCustomEventDefinition(
           eventLabel = input["event_label"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateCustomEventDefinition"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
       }
     }
     if (internalEventName === undefined) {
@@ -573,7 +576,7 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateEventProperty"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateEventProperty));
       }
     }
     if (mode === "get_request_schema") {
@@ -639,7 +642,7 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
           propertyInternalName = input["property_internal_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteCustomEventProperty"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
       }
     }
     if (customEventInternalName === undefined) {
@@ -697,7 +700,7 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateEventProperty"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateEventProperty));
       }
     }
     if (mode === "get_request_schema") {
@@ -768,7 +771,7 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SendBatchEvents"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSendBatchEvents));
       }
     }
     if (mode === "get_request_schema") {
@@ -816,7 +819,7 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SendEventData"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSendEventData));
       }
     }
     if (mode === "get_request_schema") {

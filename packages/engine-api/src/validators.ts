@@ -55,60 +55,64 @@ import type {
   UpdateSessionVerificationSettingsInput,
 } from "./types.js";
 
-// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
-const parameterNames = {
-  "ListAvailableAuthProviders": [],
-  "GetAuthProviderDetails": ["auth_provider_id"],
-  "DeleteAuthProvider": ["auth_provider_id"],
-  "DeleteSecretById": ["secret_id"],
-  "UpdateSessionVerificationSettings": ["unsafe_skip_verification", "verifier_url"],
-  "ListAuthConnections": ["page_offset", "page_size", "provider_id", "user_id"],
-  "DeleteUserAuthConnection": ["connection_id"],
-  "CheckAuthStatus": ["authorization_id", "timeout_in_seconds"],
-  "RetrieveFormattedToolsList": [
-    "filter_by_toolkit",
-    "number_of_items_to_return",
-    "offset_start_index",
-    "provider_format",
-    "user_identifier",
-  ],
-  "GetFormattedToolSpecification": ["tool_name", "provider_format", "user_id"],
-  "CheckPlatformEngineHealth": [],
-  "DeleteMcpEndpoint": [],
-  "ListAccessibleProjects": ["bearer_token", "items_to_skip", "maximum_items_to_return"],
-  "GetProjectDetails": ["authorization_token", "project_id"],
-  "GetScheduledToolExecutions": ["items_limit", "list_offset"],
-  "GetScheduledToolDetails": ["scheduled_execution_id"],
-  "GetOpenAPISpecification": [],
-  "GetToolsList": ["include_formats", "items_per_page", "start_offset", "toolkit_name", "user_id"],
-  "AuthorizeUserToolAccess": [
-    "tool_name_for_authorization",
-    "redirect_uri_after_authorization",
-    "tool_version",
-    "user_id",
-  ],
-  "ExecuteTool": ["mode", "request_body"],
-  "GetToolSpecification": ["tool_name", "formats_to_include", "user_identifier"],
-  "ListWorkers": ["number_of_items_to_return", "start_offset"],
-  "CreateWorker": [
-    "worker_id",
-    "enable_worker",
-    "http_retry_attempts",
-    "http_secret_key",
-    "http_timeout_seconds",
-    "mcp_retry_attempts",
-    "mcp_timeout_duration",
-    "worker_http_uri",
-    "worker_resource_uri",
-    "worker_type",
-  ],
-  "TestWorkerConnection": ["worker_connection_type", "http_uri", "mcp_uri"],
-  "GetWorkerById": ["worker_id"],
-  "DeleteWorker": ["worker_id"],
-  "AuthorizeWorker": ["worker_id"],
-  "GetWorkerHealthStatus": ["worker_id"],
-  "FetchToolsPage": ["worker_id", "number_of_items", "start_offset"],
-} as const;
+// Each tool's parameter names, for unknown-parameter issues.
+const parametersOfListAvailableAuthProviders = [] as const;
+const parametersOfGetAuthProviderDetails = ["auth_provider_id"] as const;
+const parametersOfDeleteAuthProvider = ["auth_provider_id"] as const;
+const parametersOfDeleteSecretById = ["secret_id"] as const;
+const parametersOfUpdateSessionVerificationSettings = ["unsafe_skip_verification", "verifier_url"] as const;
+const parametersOfListAuthConnections = ["page_offset", "page_size", "provider_id", "user_id"] as const;
+const parametersOfDeleteUserAuthConnection = ["connection_id"] as const;
+const parametersOfCheckAuthStatus = ["authorization_id", "timeout_in_seconds"] as const;
+const parametersOfRetrieveFormattedToolsList = [
+  "filter_by_toolkit",
+  "number_of_items_to_return",
+  "offset_start_index",
+  "provider_format",
+  "user_identifier",
+] as const;
+const parametersOfGetFormattedToolSpecification = ["tool_name", "provider_format", "user_id"] as const;
+const parametersOfCheckPlatformEngineHealth = [] as const;
+const parametersOfDeleteMcpEndpoint = [] as const;
+const parametersOfListAccessibleProjects = ["bearer_token", "items_to_skip", "maximum_items_to_return"] as const;
+const parametersOfGetProjectDetails = ["authorization_token", "project_id"] as const;
+const parametersOfGetScheduledToolExecutions = ["items_limit", "list_offset"] as const;
+const parametersOfGetScheduledToolDetails = ["scheduled_execution_id"] as const;
+const parametersOfGetOpenAPISpecification = [] as const;
+const parametersOfGetToolsList = [
+  "include_formats",
+  "items_per_page",
+  "start_offset",
+  "toolkit_name",
+  "user_id",
+] as const;
+const parametersOfAuthorizeUserToolAccess = [
+  "tool_name_for_authorization",
+  "redirect_uri_after_authorization",
+  "tool_version",
+  "user_id",
+] as const;
+const parametersOfExecuteTool = ["mode", "request_body"] as const;
+const parametersOfGetToolSpecification = ["tool_name", "formats_to_include", "user_identifier"] as const;
+const parametersOfListWorkers = ["number_of_items_to_return", "start_offset"] as const;
+const parametersOfCreateWorker = [
+  "worker_id",
+  "enable_worker",
+  "http_retry_attempts",
+  "http_secret_key",
+  "http_timeout_seconds",
+  "mcp_retry_attempts",
+  "mcp_timeout_duration",
+  "worker_http_uri",
+  "worker_resource_uri",
+  "worker_type",
+] as const;
+const parametersOfTestWorkerConnection = ["worker_connection_type", "http_uri", "mcp_uri"] as const;
+const parametersOfGetWorkerById = ["worker_id"] as const;
+const parametersOfDeleteWorker = ["worker_id"] as const;
+const parametersOfAuthorizeWorker = ["worker_id"] as const;
+const parametersOfGetWorkerHealthStatus = ["worker_id"] as const;
+const parametersOfFetchToolsPage = ["worker_id", "number_of_items", "start_offset"] as const;
 
 /** Checks an input for `EngineApi.ListAvailableAuthProviders`, reporting every problem. Never throws. */
 export function validateListAvailableAuthProviders(input: unknown): ValidationResult<ListAvailableAuthProvidersInput> {
@@ -116,7 +120,7 @@ export function validateListAvailableAuthProviders(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAvailableAuthProviders"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfListAvailableAuthProviders));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAvailableAuthProvidersInput };
     return { ok: false, issues: capIssues(issues) };
@@ -137,7 +141,7 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
           authProviderId = input["auth_provider_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetAuthProviderDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetAuthProviderDetails));
       }
     }
     if (authProviderId === undefined) {
@@ -166,7 +170,7 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
           authProviderId = input["auth_provider_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteAuthProvider"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteAuthProvider));
       }
     }
     if (authProviderId === undefined) {
@@ -195,7 +199,7 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
           secretId = input["secret_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteSecretById"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteSecretById));
       }
     }
     if (secretId === undefined) {
@@ -233,7 +237,7 @@ export function validateUpdateSessionVerificationSettings(
           verifierUrl = input["verifier_url"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateSessionVerificationSettings"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
       }
     }
     if (unsafeSkipVerification !== undefined) {
@@ -284,7 +288,7 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
           userId = input["user_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAuthConnections"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListAuthConnections));
       }
     }
     if (pageOffset !== undefined) {
@@ -326,7 +330,7 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
           connectionId = input["connection_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteUserAuthConnection"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
       }
     }
     if (connectionId === undefined) {
@@ -359,7 +363,7 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
           timeoutInSeconds = input["timeout_in_seconds"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CheckAuthStatus"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckAuthStatus));
       }
     }
     if (authorizationId === undefined) {
@@ -413,7 +417,7 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
           userIdentifier = input["user_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveFormattedToolsList"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
       }
     }
     if (filterByToolkit !== undefined) {
@@ -487,7 +491,7 @@ export function validateGetFormattedToolSpecification(
           userId = input["user_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetFormattedToolSpecification"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
       }
     }
     if (toolName === undefined) {
@@ -520,7 +524,7 @@ export function validateCheckPlatformEngineHealth(input: unknown): ValidationRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["CheckPlatformEngineHealth"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckPlatformEngineHealth));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CheckPlatformEngineHealthInput };
     return { ok: false, issues: capIssues(issues) };
@@ -535,7 +539,7 @@ export function validateDeleteMcpEndpoint(input: unknown): ValidationResult<Dele
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteMcpEndpoint"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMcpEndpoint));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteMcpEndpointInput };
     return { ok: false, issues: capIssues(issues) };
@@ -564,7 +568,7 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
           maximumItemsToReturn = input["maximum_items_to_return"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAccessibleProjects"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListAccessibleProjects));
       }
     }
     if (bearerToken === undefined) {
@@ -614,7 +618,7 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
           projectId = input["project_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetProjectDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectDetails));
       }
     }
     if (authorizationToken === undefined) {
@@ -656,7 +660,7 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
           listOffset = input["list_offset"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetScheduledToolExecutions"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
       }
     }
     if (itemsLimit !== undefined) {
@@ -692,7 +696,7 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
           scheduledExecutionId = input["scheduled_execution_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetScheduledToolDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
       }
     }
     if (scheduledExecutionId === undefined) {
@@ -720,7 +724,7 @@ export function validateGetOpenAPISpecification(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetOpenAPISpecification"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpenAPISpecification));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetOpenAPISpecificationInput };
     return { ok: false, issues: capIssues(issues) };
@@ -758,7 +762,7 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
           userId = input["user_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetToolsList"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolsList));
       }
     }
     if (includeFormats !== undefined) {
@@ -837,7 +841,7 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
           userId = input["user_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AuthorizeUserToolAccess"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
       }
     }
     if (toolNameForAuthorization === undefined) {
@@ -895,7 +899,7 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ExecuteTool"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfExecuteTool));
       }
     }
     if (mode === "get_request_schema") {
@@ -948,7 +952,7 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
           userIdentifier = input["user_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetToolSpecification"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolSpecification));
       }
     }
     if (toolName === undefined) {
@@ -1007,7 +1011,7 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
           startOffset = input["start_offset"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWorkers"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWorkers));
       }
     }
     if (numberOfItemsToReturn !== undefined) {
@@ -1089,7 +1093,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
           workerType = input["worker_type"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWorker"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWorker));
       }
     }
     if (workerId === undefined) {
@@ -1185,7 +1189,7 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
           mcpUri = input["mcp_uri"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["TestWorkerConnection"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfTestWorkerConnection));
       }
     }
     if (workerConnectionType === undefined) {
@@ -1229,7 +1233,7 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
           workerId = input["worker_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWorkerById"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerById));
       }
     }
     if (workerId === undefined) {
@@ -1258,7 +1262,7 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
           workerId = input["worker_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteWorker"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWorker));
       }
     }
     if (workerId === undefined) {
@@ -1287,7 +1291,7 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
           workerId = input["worker_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AuthorizeWorker"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeWorker));
       }
     }
     if (workerId === undefined) {
@@ -1316,7 +1320,7 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
           workerId = input["worker_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWorkerHealthStatus"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerHealthStatus));
       }
     }
     if (workerId === undefined) {
@@ -1353,7 +1357,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
           startOffset = input["start_offset"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchToolsPage"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchToolsPage));
       }
     }
     if (workerId === undefined) {

@@ -167,144 +167,142 @@ import type {
   UpdateWorkplaceTypeInput,
 } from "./types.js";
 
-// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
-const parameterNames = {
-  "GetApiKeyInfo": ["empty_request_body"],
-  "ChangeApplicationSource": ["application_source_details"],
-  "ChangeApplicationStage": ["application_stage_change_details"],
-  "CreateJobApplication": ["job_application_data"],
-  "TransferApplicationToJob": ["application_transfer_details"],
-  "UpdateApplicationStatus": ["application_update_payload"],
-  "AddHiringTeamMember": ["hiring_team_member_details"],
-  "RemoveHiringTeamMember": ["hiring_team_removal_details"],
-  "GetHiringTeamRoles": [],
-  "ListArchiveReasons": ["include_archived_interview_plans"],
-  "ListAssessments": [],
-  "FindCandidates": ["candidate_email", "candidate_name"],
-  "ListCloseReasons": ["include_archived_reasons"],
-  "ListEnabledCommunicationTemplates": [],
-  "GetDepartmentDetails": ["department_id"],
-  "ListHiringTeamRoles": ["return_role_titles_only"],
-  "FetchInterviewDetails": ["interview_id"],
-  "CancelInterviewSchedule": ["interview_schedule_cancel_details"],
-  "CreateInterviewSchedule": ["interview_schedule_request"],
-  "FetchInterviewStageDetails": ["interview_stage_id"],
-  "ListInterviewStageGroups": [],
-  "ListJobOpenings": ["last_sync_token", "page_cursor"],
-  "CreateJobOpening": [
-    "associated_job_ids",
-    "department_team_id",
-    "employment_start_date",
-    "target_hire_date",
-    "employment_type",
-    "is_backfill",
-    "job_description",
-    "location_ids",
-    "opening_state",
-    "identifiers",
-  ],
-  "SetOpeningState": ["close_reason_id", "new_opening_state", "opening_id"],
-  "SetOpeningArchivedState": ["opening_id", "set_archived_state"],
-  "UpdateJobOpening": [
-    "department_team_id",
-    "employment_type",
-    "fields_to_update",
-    "is_backfill",
-    "job_description_update",
-    "opening_identifier",
-    "target_hire_date",
-    "target_start_date",
-  ],
-  "ListProjects": ["last_sync_token", "max_items_to_return", "page_results_cursor"],
-  "SearchProjectsByTitle": ["project_title"],
-  "GetReferralFormInfo": [],
-  "ListAllSources": ["include_archived_items"],
-  "ListSourceTrackingLinks": ["include_disabled_tracking_links"],
-  "CreateWebhookSetting": ["webhook_configuration"],
-  "UpdateWebhookSetting": ["webhook_settings_payload"],
-  "DeleteWebhookSetting": ["webhook_id"],
-  "FetchApplicationDetails": ["mode", "request_body"],
-  "ListApplications": ["mode", "request_body"],
-  "UpdateApplicationHistory": ["mode", "request_body"],
-  "GetApplicationHistory": ["mode", "request_body"],
-  "GetCandidateCriteriaEvaluations": ["mode", "request_body"],
-  "ListApplicationFeedback": ["mode", "request_body"],
-  "SubmitApplicationFeedback": ["mode", "request_body"],
-  "GetApprovalList": ["mode", "request_body"],
-  "UpdateApprovalDefinition": ["mode", "request_body"],
-  "OfferApprovalAction": ["mode", "request_body"],
-  "CreateOffer": ["mode", "request_body"],
-  "GetOfferDetails": ["mode", "request_body"],
-  "GetLatestOffers": ["mode", "request_body"],
-  "CreateCandidateOfferVersion": ["mode", "request_body"],
-  "UpdateOffer": ["mode", "request_body"],
-  "StartOfferProcess": ["mode", "request_body"],
-  "AddCompletedAssessmentToCandidate": ["mode", "request_body"],
-  "StartAssessment": ["mode", "request_body"],
-  "UpdateAssessmentStatus": ["mode", "request_body"],
-  "CancelAssessment": ["mode", "request_body"],
-  "AddCandidateToProject": ["mode", "request_body"],
-  "AddCandidateTag": ["mode", "request_body"],
-  "AnonymizeCandidateData": ["mode", "request_body"],
-  "CreateCandidate": ["mode", "request_body"],
-  "CreateCandidateNote": ["mode", "request_body"],
-  "GetCandidateInformation": ["mode", "request_body"],
-  "ListCandidates": ["mode", "request_body"],
-  "ListCandidateClientInfo": ["mode", "request_body"],
-  "ListCandidateNotes": ["mode", "request_body"],
-  "ListCandidateProjects": ["mode", "request_body"],
-  "UpdateCandidateInfo": ["mode", "request_body"],
-  "CreateCandidateTag": ["mode", "request_body"],
-  "ListCandidateTags": ["mode", "request_body"],
-  "RetrieveCandidateFileUrl": ["mode", "request_body"],
-  "CreateCandidateReferral": ["mode", "request_body"],
-  "CreateCustomField": ["mode", "request_body"],
-  "GetCustomFieldInfo": ["mode", "request_body"],
-  "ListCustomFields": ["mode", "request_body"],
-  "SetCustomFieldValue": ["mode", "request_body"],
-  "CreateDepartment": ["mode", "request_body"],
-  "ArchiveDepartment": ["mode", "request_body"],
-  "RestoreDepartment": ["mode", "request_body"],
-  "ListDepartments": ["mode", "request_body"],
-  "MoveDepartment": ["mode", "request_body"],
-  "UpdateDepartment": ["mode", "request_body"],
-  "GetFeedbackFormInfo": ["mode", "request_body"],
-  "ListFeedbackForms": ["mode", "request_body"],
-  "HiringTeamAddMember": ["mode", "request_body"],
-  "RemoveTeamMemberFromHiring": ["mode", "request_body"],
-  "ListInterviews": ["mode", "request_body"],
-  "ListInterviewEvents": ["mode", "request_body"],
-  "ListInterviewPlans": ["mode", "request_body"],
-  "GetInterviewSchedules": ["mode", "request_body"],
-  "UpdateInterviewSchedule": ["mode", "request_body"],
-  "ListInterviewStages": ["mode", "request_body"],
-  "ListInterviewerPools": ["mode", "request_body"],
-  "GetInterviewerPoolInfo": ["mode", "request_body"],
-  "CreateInterviewerPool": ["mode", "request_body"],
-  "UpdateInterviewerPool": ["mode", "request_body"],
-  "UpdateWorkplaceType": ["mode", "request_body"],
-  "GetOpeningInfo": ["mode", "request_body"],
-  "SearchJobOpenings": ["mode", "request_body"],
-  "AddJobToOpening": ["mode", "request_body"],
-  "RemoveJobFromOpening": ["mode", "request_body"],
-  "AddLocationToJobOpening": ["mode", "request_body"],
-  "RemoveLocationFromOpening": ["mode", "request_body"],
-  "GetProjectInformation": ["mode", "request_body"],
-  "GenerateAndPollReport": ["mode", "request_body"],
-  "RetrieveSyncReport": ["mode", "request_body"],
-  "GetSurveyFormDetails": ["mode", "request_body"],
-  "ListSurveyFormDefinitions": ["mode", "request_body"],
-  "CreateSurveyRequest": ["mode", "request_body"],
-  "ListSurveyRequests": ["mode", "request_body"],
-  "CreateSurveySubmission": ["mode", "request_body"],
-  "ListSurveySubmissions": ["mode", "request_body"],
-  "GetRecruitUserInfo": ["mode", "request_body"],
-  "GetRecruitUserList": ["mode", "request_body"],
-  "RecruitUserSearch": ["mode", "request_body"],
-  "GetInterviewerSettings": ["mode", "request_body"],
-  "UpdateInterviewerSettings": ["mode", "request_body"],
-  "RetrieveWebhookInfo": ["mode", "request_body"],
-} as const;
+// Each tool's parameter names, for unknown-parameter issues.
+const parametersOfGetApiKeyInfo = ["empty_request_body"] as const;
+const parametersOfChangeApplicationSource = ["application_source_details"] as const;
+const parametersOfChangeApplicationStage = ["application_stage_change_details"] as const;
+const parametersOfCreateJobApplication = ["job_application_data"] as const;
+const parametersOfTransferApplicationToJob = ["application_transfer_details"] as const;
+const parametersOfUpdateApplicationStatus = ["application_update_payload"] as const;
+const parametersOfAddHiringTeamMember = ["hiring_team_member_details"] as const;
+const parametersOfRemoveHiringTeamMember = ["hiring_team_removal_details"] as const;
+const parametersOfGetHiringTeamRoles = [] as const;
+const parametersOfListArchiveReasons = ["include_archived_interview_plans"] as const;
+const parametersOfListAssessments = [] as const;
+const parametersOfFindCandidates = ["candidate_email", "candidate_name"] as const;
+const parametersOfListCloseReasons = ["include_archived_reasons"] as const;
+const parametersOfListEnabledCommunicationTemplates = [] as const;
+const parametersOfGetDepartmentDetails = ["department_id"] as const;
+const parametersOfListHiringTeamRoles = ["return_role_titles_only"] as const;
+const parametersOfFetchInterviewDetails = ["interview_id"] as const;
+const parametersOfCancelInterviewSchedule = ["interview_schedule_cancel_details"] as const;
+const parametersOfCreateInterviewSchedule = ["interview_schedule_request"] as const;
+const parametersOfFetchInterviewStageDetails = ["interview_stage_id"] as const;
+const parametersOfListInterviewStageGroups = [] as const;
+const parametersOfListJobOpenings = ["last_sync_token", "page_cursor"] as const;
+const parametersOfCreateJobOpening = [
+  "associated_job_ids",
+  "department_team_id",
+  "employment_start_date",
+  "target_hire_date",
+  "employment_type",
+  "is_backfill",
+  "job_description",
+  "location_ids",
+  "opening_state",
+  "identifiers",
+] as const;
+const parametersOfSetOpeningState = ["close_reason_id", "new_opening_state", "opening_id"] as const;
+const parametersOfSetOpeningArchivedState = ["opening_id", "set_archived_state"] as const;
+const parametersOfUpdateJobOpening = [
+  "department_team_id",
+  "employment_type",
+  "fields_to_update",
+  "is_backfill",
+  "job_description_update",
+  "opening_identifier",
+  "target_hire_date",
+  "target_start_date",
+] as const;
+const parametersOfListProjects = ["last_sync_token", "max_items_to_return", "page_results_cursor"] as const;
+const parametersOfSearchProjectsByTitle = ["project_title"] as const;
+const parametersOfGetReferralFormInfo = [] as const;
+const parametersOfListAllSources = ["include_archived_items"] as const;
+const parametersOfListSourceTrackingLinks = ["include_disabled_tracking_links"] as const;
+const parametersOfCreateWebhookSetting = ["webhook_configuration"] as const;
+const parametersOfUpdateWebhookSetting = ["webhook_settings_payload"] as const;
+const parametersOfDeleteWebhookSetting = ["webhook_id"] as const;
+const parametersOfFetchApplicationDetails = ["mode", "request_body"] as const;
+const parametersOfListApplications = ["mode", "request_body"] as const;
+const parametersOfUpdateApplicationHistory = ["mode", "request_body"] as const;
+const parametersOfGetApplicationHistory = ["mode", "request_body"] as const;
+const parametersOfGetCandidateCriteriaEvaluations = ["mode", "request_body"] as const;
+const parametersOfListApplicationFeedback = ["mode", "request_body"] as const;
+const parametersOfSubmitApplicationFeedback = ["mode", "request_body"] as const;
+const parametersOfGetApprovalList = ["mode", "request_body"] as const;
+const parametersOfUpdateApprovalDefinition = ["mode", "request_body"] as const;
+const parametersOfOfferApprovalAction = ["mode", "request_body"] as const;
+const parametersOfCreateOffer = ["mode", "request_body"] as const;
+const parametersOfGetOfferDetails = ["mode", "request_body"] as const;
+const parametersOfGetLatestOffers = ["mode", "request_body"] as const;
+const parametersOfCreateCandidateOfferVersion = ["mode", "request_body"] as const;
+const parametersOfUpdateOffer = ["mode", "request_body"] as const;
+const parametersOfStartOfferProcess = ["mode", "request_body"] as const;
+const parametersOfAddCompletedAssessmentToCandidate = ["mode", "request_body"] as const;
+const parametersOfStartAssessment = ["mode", "request_body"] as const;
+const parametersOfUpdateAssessmentStatus = ["mode", "request_body"] as const;
+const parametersOfCancelAssessment = ["mode", "request_body"] as const;
+const parametersOfAddCandidateToProject = ["mode", "request_body"] as const;
+const parametersOfAddCandidateTag = ["mode", "request_body"] as const;
+const parametersOfAnonymizeCandidateData = ["mode", "request_body"] as const;
+const parametersOfCreateCandidate = ["mode", "request_body"] as const;
+const parametersOfCreateCandidateNote = ["mode", "request_body"] as const;
+const parametersOfGetCandidateInformation = ["mode", "request_body"] as const;
+const parametersOfListCandidates = ["mode", "request_body"] as const;
+const parametersOfListCandidateClientInfo = ["mode", "request_body"] as const;
+const parametersOfListCandidateNotes = ["mode", "request_body"] as const;
+const parametersOfListCandidateProjects = ["mode", "request_body"] as const;
+const parametersOfUpdateCandidateInfo = ["mode", "request_body"] as const;
+const parametersOfCreateCandidateTag = ["mode", "request_body"] as const;
+const parametersOfListCandidateTags = ["mode", "request_body"] as const;
+const parametersOfRetrieveCandidateFileUrl = ["mode", "request_body"] as const;
+const parametersOfCreateCandidateReferral = ["mode", "request_body"] as const;
+const parametersOfCreateCustomField = ["mode", "request_body"] as const;
+const parametersOfGetCustomFieldInfo = ["mode", "request_body"] as const;
+const parametersOfListCustomFields = ["mode", "request_body"] as const;
+const parametersOfSetCustomFieldValue = ["mode", "request_body"] as const;
+const parametersOfCreateDepartment = ["mode", "request_body"] as const;
+const parametersOfArchiveDepartment = ["mode", "request_body"] as const;
+const parametersOfRestoreDepartment = ["mode", "request_body"] as const;
+const parametersOfListDepartments = ["mode", "request_body"] as const;
+const parametersOfMoveDepartment = ["mode", "request_body"] as const;
+const parametersOfUpdateDepartment = ["mode", "request_body"] as const;
+const parametersOfGetFeedbackFormInfo = ["mode", "request_body"] as const;
+const parametersOfListFeedbackForms = ["mode", "request_body"] as const;
+const parametersOfHiringTeamAddMember = ["mode", "request_body"] as const;
+const parametersOfRemoveTeamMemberFromHiring = ["mode", "request_body"] as const;
+const parametersOfListInterviews = ["mode", "request_body"] as const;
+const parametersOfListInterviewEvents = ["mode", "request_body"] as const;
+const parametersOfListInterviewPlans = ["mode", "request_body"] as const;
+const parametersOfGetInterviewSchedules = ["mode", "request_body"] as const;
+const parametersOfUpdateInterviewSchedule = ["mode", "request_body"] as const;
+const parametersOfListInterviewStages = ["mode", "request_body"] as const;
+const parametersOfListInterviewerPools = ["mode", "request_body"] as const;
+const parametersOfGetInterviewerPoolInfo = ["mode", "request_body"] as const;
+const parametersOfCreateInterviewerPool = ["mode", "request_body"] as const;
+const parametersOfUpdateInterviewerPool = ["mode", "request_body"] as const;
+const parametersOfUpdateWorkplaceType = ["mode", "request_body"] as const;
+const parametersOfGetOpeningInfo = ["mode", "request_body"] as const;
+const parametersOfSearchJobOpenings = ["mode", "request_body"] as const;
+const parametersOfAddJobToOpening = ["mode", "request_body"] as const;
+const parametersOfRemoveJobFromOpening = ["mode", "request_body"] as const;
+const parametersOfAddLocationToJobOpening = ["mode", "request_body"] as const;
+const parametersOfRemoveLocationFromOpening = ["mode", "request_body"] as const;
+const parametersOfGetProjectInformation = ["mode", "request_body"] as const;
+const parametersOfGenerateAndPollReport = ["mode", "request_body"] as const;
+const parametersOfRetrieveSyncReport = ["mode", "request_body"] as const;
+const parametersOfGetSurveyFormDetails = ["mode", "request_body"] as const;
+const parametersOfListSurveyFormDefinitions = ["mode", "request_body"] as const;
+const parametersOfCreateSurveyRequest = ["mode", "request_body"] as const;
+const parametersOfListSurveyRequests = ["mode", "request_body"] as const;
+const parametersOfCreateSurveySubmission = ["mode", "request_body"] as const;
+const parametersOfListSurveySubmissions = ["mode", "request_body"] as const;
+const parametersOfGetRecruitUserInfo = ["mode", "request_body"] as const;
+const parametersOfGetRecruitUserList = ["mode", "request_body"] as const;
+const parametersOfRecruitUserSearch = ["mode", "request_body"] as const;
+const parametersOfGetInterviewerSettings = ["mode", "request_body"] as const;
+const parametersOfUpdateInterviewerSettings = ["mode", "request_body"] as const;
+const parametersOfRetrieveWebhookInfo = ["mode", "request_body"] as const;
 
 /** Checks an input for `RecruitApi.GetApiKeyInfo`, reporting every problem. Never throws. */
 export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKeyInfoInput> {
@@ -318,7 +316,7 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
           emptyRequestBody = input["empty_request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetApiKeyInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApiKeyInfo));
       }
     }
     if (emptyRequestBody !== undefined) {
@@ -350,7 +348,7 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
           applicationSourceDetails = input["application_source_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ChangeApplicationSource"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationSource));
       }
     }
     if (applicationSourceDetails !== undefined) {
@@ -382,7 +380,7 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
           applicationStageChangeDetails = input["application_stage_change_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ChangeApplicationStage"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationStage));
       }
     }
     if (applicationStageChangeDetails !== undefined) {
@@ -414,7 +412,7 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
           jobApplicationData = input["job_application_data"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateJobApplication"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobApplication));
       }
     }
     if (jobApplicationData !== undefined) {
@@ -446,7 +444,7 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
           applicationTransferDetails = input["application_transfer_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["TransferApplicationToJob"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfTransferApplicationToJob));
       }
     }
     if (applicationTransferDetails !== undefined) {
@@ -478,7 +476,7 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
           applicationUpdatePayload = input["application_update_payload"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateApplicationStatus"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
       }
     }
     if (applicationUpdatePayload !== undefined) {
@@ -510,7 +508,7 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
           hiringTeamMemberDetails = input["hiring_team_member_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddHiringTeamMember"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddHiringTeamMember));
       }
     }
     if (hiringTeamMemberDetails !== undefined) {
@@ -542,7 +540,7 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
           hiringTeamRemovalDetails = input["hiring_team_removal_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveHiringTeamMember"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
       }
     }
     if (hiringTeamRemovalDetails !== undefined) {
@@ -568,7 +566,7 @@ export function validateGetHiringTeamRoles(input: unknown): ValidationResult<Get
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetHiringTeamRoles"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfGetHiringTeamRoles));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetHiringTeamRolesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -589,7 +587,7 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
           includeArchivedInterviewPlans = input["include_archived_interview_plans"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListArchiveReasons"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListArchiveReasons));
       }
     }
     if (includeArchivedInterviewPlans !== undefined) {
@@ -615,7 +613,7 @@ export function validateListAssessments(input: unknown): ValidationResult<ListAs
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAssessments"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfListAssessments));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAssessmentsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -640,7 +638,7 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
           candidateName = input["candidate_name"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FindCandidates"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFindCandidates));
       }
     }
     if (candidateEmail !== undefined) {
@@ -672,7 +670,7 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
           includeArchivedReasons = input["include_archived_reasons"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCloseReasons"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCloseReasons));
       }
     }
     if (includeArchivedReasons !== undefined) {
@@ -703,7 +701,7 @@ export function validateListEnabledCommunicationTemplates(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListEnabledCommunicationTemplates"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfListEnabledCommunicationTemplates));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListEnabledCommunicationTemplatesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -724,7 +722,7 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
           departmentId = input["department_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetDepartmentDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetDepartmentDetails));
       }
     }
     if (departmentId !== undefined) {
@@ -751,7 +749,7 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
           returnRoleTitlesOnly = input["return_role_titles_only"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListHiringTeamRoles"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListHiringTeamRoles));
       }
     }
     if (returnRoleTitlesOnly !== undefined) {
@@ -783,7 +781,7 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
           interviewId = input["interview_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchInterviewDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewDetails));
       }
     }
     if (interviewId !== undefined) {
@@ -810,7 +808,7 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
           interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelInterviewSchedule"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
       }
     }
     if (interviewScheduleCancelDetails !== undefined) {
@@ -842,7 +840,7 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
           interviewScheduleRequest = input["interview_schedule_request"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateInterviewSchedule"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
       }
     }
     if (interviewScheduleRequest !== undefined) {
@@ -874,7 +872,7 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
           interviewStageId = input["interview_stage_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchInterviewStageDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
       }
     }
     if (interviewStageId !== undefined) {
@@ -895,7 +893,7 @@ export function validateListInterviewStageGroups(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewStageGroups"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStageGroups));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewStageGroupsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -920,7 +918,7 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
           pageCursor = input["page_cursor"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListJobOpenings"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListJobOpenings));
       }
     }
     if (lastSyncToken !== undefined) {
@@ -989,7 +987,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
           identifiers = input["identifiers"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateJobOpening"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobOpening));
       }
     }
     if (associatedJobIds !== undefined) {
@@ -1138,7 +1136,7 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
           openingId = input["opening_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SetOpeningState"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningState));
       }
     }
     if (closeReasonId !== undefined) {
@@ -1192,7 +1190,7 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
           setArchivedState = input["set_archived_state"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SetOpeningArchivedState"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
       }
     }
     if (openingId !== undefined) {
@@ -1252,7 +1250,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
           targetStartDate = input["target_start_date"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateJobOpening"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateJobOpening));
       }
     }
     if (departmentTeamId !== undefined) {
@@ -1342,7 +1340,7 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
           pageResultsCursor = input["page_results_cursor"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListProjects"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListProjects));
       }
     }
     if (lastSyncToken !== undefined) {
@@ -1383,7 +1381,7 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
           projectTitle = input["project_title"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchProjectsByTitle"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
       }
     }
     if (projectTitle !== undefined) {
@@ -1404,7 +1402,7 @@ export function validateGetReferralFormInfo(input: unknown): ValidationResult<Ge
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     for (const key of Object.keys(input)) {
-      (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetReferralFormInfo"]));
+      (issues ??= []).push(issueUnknownParameter(key, parametersOfGetReferralFormInfo));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetReferralFormInfoInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1425,7 +1423,7 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
           includeArchivedItems = input["include_archived_items"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListAllSources"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListAllSources));
       }
     }
     if (includeArchivedItems !== undefined) {
@@ -1457,7 +1455,7 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
           includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSourceTrackingLinks"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
       }
     }
     if (includeDisabledTrackingLinks !== undefined) {
@@ -1489,7 +1487,7 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
           webhookConfiguration = input["webhook_configuration"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebhookSetting"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookSetting));
       }
     }
     if (webhookConfiguration !== undefined) {
@@ -1521,7 +1519,7 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
           webhookSettingsPayload = input["webhook_settings_payload"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWebhookSetting"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
       }
     }
     if (webhookSettingsPayload !== undefined) {
@@ -1553,7 +1551,7 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
           webhookId = input["webhook_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteWebhookSetting"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
       }
     }
     if (webhookId !== undefined) {
@@ -1584,7 +1582,7 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FetchApplicationDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchApplicationDetails));
       }
     }
     if (mode === "get_request_schema") {
@@ -1635,7 +1633,7 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListApplications"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplications));
       }
     }
     if (mode === "get_request_schema") {
@@ -1683,7 +1681,7 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateApplicationHistory"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationHistory));
       }
     }
     if (mode === "get_request_schema") {
@@ -1734,7 +1732,7 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetApplicationHistory"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationHistory));
       }
     }
     if (mode === "get_request_schema") {
@@ -1790,7 +1788,7 @@ export function validateGetCandidateCriteriaEvaluations(
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetCandidateCriteriaEvaluations"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateCriteriaEvaluations));
       }
     }
     if (mode === "get_request_schema") {
@@ -1841,7 +1839,7 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListApplicationFeedback"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplicationFeedback));
       }
     }
     if (mode === "get_request_schema") {
@@ -1892,7 +1890,7 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SubmitApplicationFeedback"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSubmitApplicationFeedback));
       }
     }
     if (mode === "get_request_schema") {
@@ -1943,7 +1941,7 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetApprovalList"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApprovalList));
       }
     }
     if (mode === "get_request_schema") {
@@ -1991,7 +1989,7 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateApprovalDefinition"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApprovalDefinition));
       }
     }
     if (mode === "get_request_schema") {
@@ -2042,7 +2040,7 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["OfferApprovalAction"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfOfferApprovalAction));
       }
     }
     if (mode === "get_request_schema") {
@@ -2090,7 +2088,7 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateOffer"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateOffer));
       }
     }
     if (mode === "get_request_schema") {
@@ -2138,7 +2136,7 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetOfferDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOfferDetails));
       }
     }
     if (mode === "get_request_schema") {
@@ -2186,7 +2184,7 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetLatestOffers"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetLatestOffers));
       }
     }
     if (mode === "get_request_schema") {
@@ -2236,7 +2234,7 @@ export function validateCreateCandidateOfferVersion(
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidateOfferVersion"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateOfferVersion));
       }
     }
     if (mode === "get_request_schema") {
@@ -2287,7 +2285,7 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateOffer"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateOffer));
       }
     }
     if (mode === "get_request_schema") {
@@ -2335,7 +2333,7 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["StartOfferProcess"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfStartOfferProcess));
       }
     }
     if (mode === "get_request_schema") {
@@ -2388,7 +2386,7 @@ export function validateAddCompletedAssessmentToCandidate(
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddCompletedAssessmentToCandidate"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCompletedAssessmentToCandidate));
       }
     }
     if (mode === "get_request_schema") {
@@ -2439,7 +2437,7 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["StartAssessment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfStartAssessment));
       }
     }
     if (mode === "get_request_schema") {
@@ -2487,7 +2485,7 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateAssessmentStatus"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateAssessmentStatus));
       }
     }
     if (mode === "get_request_schema") {
@@ -2538,7 +2536,7 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelAssessment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelAssessment));
       }
     }
     if (mode === "get_request_schema") {
@@ -2586,7 +2584,7 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddCandidateToProject"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateToProject));
       }
     }
     if (mode === "get_request_schema") {
@@ -2637,7 +2635,7 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddCandidateTag"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateTag));
       }
     }
     if (mode === "get_request_schema") {
@@ -2685,7 +2683,7 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AnonymizeCandidateData"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAnonymizeCandidateData));
       }
     }
     if (mode === "get_request_schema") {
@@ -2736,7 +2734,7 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidate"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidate));
       }
     }
     if (mode === "get_request_schema") {
@@ -2784,7 +2782,7 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidateNote"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateNote));
       }
     }
     if (mode === "get_request_schema") {
@@ -2832,7 +2830,7 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetCandidateInformation"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateInformation));
       }
     }
     if (mode === "get_request_schema") {
@@ -2883,7 +2881,7 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidates"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidates));
       }
     }
     if (mode === "get_request_schema") {
@@ -2931,7 +2929,7 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidateClientInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateClientInfo));
       }
     }
     if (mode === "get_request_schema") {
@@ -2982,7 +2980,7 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidateNotes"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateNotes));
       }
     }
     if (mode === "get_request_schema") {
@@ -3030,7 +3028,7 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidateProjects"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateProjects));
       }
     }
     if (mode === "get_request_schema") {
@@ -3081,7 +3079,7 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateCandidateInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCandidateInfo));
       }
     }
     if (mode === "get_request_schema") {
@@ -3129,7 +3127,7 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidateTag"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateTag));
       }
     }
     if (mode === "get_request_schema") {
@@ -3177,7 +3175,7 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCandidateTags"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateTags));
       }
     }
     if (mode === "get_request_schema") {
@@ -3225,7 +3223,7 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveCandidateFileUrl"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCandidateFileUrl));
       }
     }
     if (mode === "get_request_schema") {
@@ -3276,7 +3274,7 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCandidateReferral"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateReferral));
       }
     }
     if (mode === "get_request_schema") {
@@ -3327,7 +3325,7 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateCustomField"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomField));
       }
     }
     if (mode === "get_request_schema") {
@@ -3375,7 +3373,7 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetCustomFieldInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCustomFieldInfo));
       }
     }
     if (mode === "get_request_schema") {
@@ -3423,7 +3421,7 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListCustomFields"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCustomFields));
       }
     }
     if (mode === "get_request_schema") {
@@ -3471,7 +3469,7 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SetCustomFieldValue"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSetCustomFieldValue));
       }
     }
     if (mode === "get_request_schema") {
@@ -3519,7 +3517,7 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateDepartment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDepartment));
       }
     }
     if (mode === "get_request_schema") {
@@ -3567,7 +3565,7 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ArchiveDepartment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfArchiveDepartment));
       }
     }
     if (mode === "get_request_schema") {
@@ -3615,7 +3613,7 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RestoreDepartment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRestoreDepartment));
       }
     }
     if (mode === "get_request_schema") {
@@ -3663,7 +3661,7 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListDepartments"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListDepartments));
       }
     }
     if (mode === "get_request_schema") {
@@ -3711,7 +3709,7 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["MoveDepartment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfMoveDepartment));
       }
     }
     if (mode === "get_request_schema") {
@@ -3759,7 +3757,7 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateDepartment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateDepartment));
       }
     }
     if (mode === "get_request_schema") {
@@ -3807,7 +3805,7 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetFeedbackFormInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFeedbackFormInfo));
       }
     }
     if (mode === "get_request_schema") {
@@ -3855,7 +3853,7 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListFeedbackForms"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListFeedbackForms));
       }
     }
     if (mode === "get_request_schema") {
@@ -3903,7 +3901,7 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["HiringTeamAddMember"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfHiringTeamAddMember));
       }
     }
     if (mode === "get_request_schema") {
@@ -3951,7 +3949,7 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveTeamMemberFromHiring"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveTeamMemberFromHiring));
       }
     }
     if (mode === "get_request_schema") {
@@ -4002,7 +4000,7 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviews"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviews));
       }
     }
     if (mode === "get_request_schema") {
@@ -4050,7 +4048,7 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewEvents"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewEvents));
       }
     }
     if (mode === "get_request_schema") {
@@ -4098,7 +4096,7 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewPlans"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewPlans));
       }
     }
     if (mode === "get_request_schema") {
@@ -4146,7 +4144,7 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetInterviewSchedules"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewSchedules));
       }
     }
     if (mode === "get_request_schema") {
@@ -4197,7 +4195,7 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateInterviewSchedule"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewSchedule));
       }
     }
     if (mode === "get_request_schema") {
@@ -4248,7 +4246,7 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewStages"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStages));
       }
     }
     if (mode === "get_request_schema") {
@@ -4296,7 +4294,7 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListInterviewerPools"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewerPools));
       }
     }
     if (mode === "get_request_schema") {
@@ -4347,7 +4345,7 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetInterviewerPoolInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerPoolInfo));
       }
     }
     if (mode === "get_request_schema") {
@@ -4398,7 +4396,7 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateInterviewerPool"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewerPool));
       }
     }
     if (mode === "get_request_schema") {
@@ -4449,7 +4447,7 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateInterviewerPool"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerPool));
       }
     }
     if (mode === "get_request_schema") {
@@ -4500,7 +4498,7 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWorkplaceType"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWorkplaceType));
       }
     }
     if (mode === "get_request_schema") {
@@ -4548,7 +4546,7 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetOpeningInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpeningInfo));
       }
     }
     if (mode === "get_request_schema") {
@@ -4596,7 +4594,7 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["SearchJobOpenings"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchJobOpenings));
       }
     }
     if (mode === "get_request_schema") {
@@ -4644,7 +4642,7 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddJobToOpening"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddJobToOpening));
       }
     }
     if (mode === "get_request_schema") {
@@ -4692,7 +4690,7 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveJobFromOpening"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveJobFromOpening));
       }
     }
     if (mode === "get_request_schema") {
@@ -4743,7 +4741,7 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["AddLocationToJobOpening"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddLocationToJobOpening));
       }
     }
     if (mode === "get_request_schema") {
@@ -4794,7 +4792,7 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveLocationFromOpening"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveLocationFromOpening));
       }
     }
     if (mode === "get_request_schema") {
@@ -4845,7 +4843,7 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetProjectInformation"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectInformation));
       }
     }
     if (mode === "get_request_schema") {
@@ -4896,7 +4894,7 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GenerateAndPollReport"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAndPollReport));
       }
     }
     if (mode === "get_request_schema") {
@@ -4947,7 +4945,7 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveSyncReport"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveSyncReport));
       }
     }
     if (mode === "get_request_schema") {
@@ -4995,7 +4993,7 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSurveyFormDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSurveyFormDetails));
       }
     }
     if (mode === "get_request_schema") {
@@ -5046,7 +5044,7 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSurveyFormDefinitions"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyFormDefinitions));
       }
     }
     if (mode === "get_request_schema") {
@@ -5097,7 +5095,7 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateSurveyRequest"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveyRequest));
       }
     }
     if (mode === "get_request_schema") {
@@ -5145,7 +5143,7 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSurveyRequests"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyRequests));
       }
     }
     if (mode === "get_request_schema") {
@@ -5193,7 +5191,7 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateSurveySubmission"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveySubmission));
       }
     }
     if (mode === "get_request_schema") {
@@ -5244,7 +5242,7 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSurveySubmissions"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveySubmissions));
       }
     }
     if (mode === "get_request_schema") {
@@ -5295,7 +5293,7 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetRecruitUserInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserInfo));
       }
     }
     if (mode === "get_request_schema") {
@@ -5343,7 +5341,7 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetRecruitUserList"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserList));
       }
     }
     if (mode === "get_request_schema") {
@@ -5391,7 +5389,7 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RecruitUserSearch"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRecruitUserSearch));
       }
     }
     if (mode === "get_request_schema") {
@@ -5439,7 +5437,7 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetInterviewerSettings"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerSettings));
       }
     }
     if (mode === "get_request_schema") {
@@ -5490,7 +5488,7 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateInterviewerSettings"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerSettings));
       }
     }
     if (mode === "get_request_schema") {
@@ -5541,7 +5539,7 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RetrieveWebhookInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveWebhookInfo));
       }
     }
     if (mode === "get_request_schema") {

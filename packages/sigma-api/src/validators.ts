@@ -69,66 +69,68 @@ import type {
   UpdateWebsetInput,
 } from "./types.js";
 
-// Each tool's parameter names, for unknown-parameter issues (one array per tool, not one per call).
-const parameterNames = {
-  "PerformSigmaSearch": ["mode", "request_body"],
-  "FindSimilarLinks": ["mode", "request_body"],
-  "GetContentDetails": ["mode", "request_body"],
-  "GenerateAnswerSummary": ["search_query", "enable_streaming_response", "include_full_text"],
-  "ListResearchRequests": ["pagination_cursor", "results_limit"],
-  "CreateResearchRequest": ["research_request_details"],
-  "GetResearchById": ["enable_streaming", "event_filter", "research_id"],
-  "CreateWebset": ["webset_configuration"],
-  "ListWebsets": ["pagination_cursor", "websets_return_limit"],
-  "GetWebsetDetails": ["webset_identifier", "resources_to_expand"],
-  "UpdateWebset": ["webset_details", "webset_id"],
-  "DeleteWebset": ["webset_identifier"],
-  "CancelWebsetOperations": ["webset_identifier"],
-  "PreviewSearchDecomposition": ["search_query_details"],
-  "GetWebsetItem": ["webset_identifier", "webset_item_id"],
-  "DeleteWebsetItem": ["webset_identifier", "webset_item_id"],
-  "ListWebsetItems": ["webset_identifier", "pagination_cursor", "result_limit", "source_id"],
-  "CreateWebsetEnrichment": ["enrichment_details", "webset_identifier"],
-  "UpdateWebsetEnrichment": ["enrichment_configuration_details", "enrichment_configuration_id", "webset_identifier"],
-  "GetEnrichmentDetails": ["enrichment_id", "webset_identifier"],
-  "DeleteEnrichment": ["enrichment_id", "webset_id"],
-  "CancelEnrichmentProcess": ["enrichment_id", "webset_id"],
-  "CreateWebhookForNotifications": ["webhook_configuration"],
-  "GetWebhooksList": ["pagination_cursor", "results_per_page"],
-  "GetWebhookInfo": ["webhook_id"],
-  "UpdateWebhookSettings": ["webhook_id", "webhook_update_request_body"],
-  "RemoveWebhook": ["webhook_id"],
-  "ListWebhookAttempts": [
-    "webhook_id",
-    "event_type_filter",
-    "filter_by_successful_attempts",
-    "pagination_cursor",
-    "results_limit",
-  ],
-  "ListSystemEvents": [
-    "created_after",
-    "event_types_filter",
-    "filter_created_before",
-    "pagination_cursor",
-    "results_limit",
-  ],
-  "GetEventById": ["event_id"],
-  "CreateWebsetSearch": ["search_criteria", "webset_id"],
-  "GetSearchById": ["search_id", "webset_id"],
-  "CancelRunningSearch": ["search_id", "webset_id"],
-  "CreateMonitorForWebsets": ["monitor_configuration"],
-  "ListWebsiteMonitors": ["pagination_cursor", "results_limit", "webset_id"],
-  "GetSpecificMonitor": ["monitor_id"],
-  "UpdateMonitorConfiguration": ["monitor_configuration_details", "monitor_id"],
-  "DeleteMonitor": ["monitor_id"],
-  "ListMonitorRuns": ["monitor_id"],
-  "GetSpecificMonitorRun": ["monitor_id", "run_id"],
-  "CreateDataImport": ["data_import_details"],
-  "ListImports": ["pagination_cursor", "results_limit"],
-  "GetSpecificImport": ["import_id"],
-  "UpdateImportsConfiguration": ["import_configuration_details", "import_id"],
-  "DeleteImport": ["import_id"],
-} as const;
+// Each tool's parameter names, for unknown-parameter issues.
+const parametersOfPerformSigmaSearch = ["mode", "request_body"] as const;
+const parametersOfFindSimilarLinks = ["mode", "request_body"] as const;
+const parametersOfGetContentDetails = ["mode", "request_body"] as const;
+const parametersOfGenerateAnswerSummary = ["search_query", "enable_streaming_response", "include_full_text"] as const;
+const parametersOfListResearchRequests = ["pagination_cursor", "results_limit"] as const;
+const parametersOfCreateResearchRequest = ["research_request_details"] as const;
+const parametersOfGetResearchById = ["enable_streaming", "event_filter", "research_id"] as const;
+const parametersOfCreateWebset = ["webset_configuration"] as const;
+const parametersOfListWebsets = ["pagination_cursor", "websets_return_limit"] as const;
+const parametersOfGetWebsetDetails = ["webset_identifier", "resources_to_expand"] as const;
+const parametersOfUpdateWebset = ["webset_details", "webset_id"] as const;
+const parametersOfDeleteWebset = ["webset_identifier"] as const;
+const parametersOfCancelWebsetOperations = ["webset_identifier"] as const;
+const parametersOfPreviewSearchDecomposition = ["search_query_details"] as const;
+const parametersOfGetWebsetItem = ["webset_identifier", "webset_item_id"] as const;
+const parametersOfDeleteWebsetItem = ["webset_identifier", "webset_item_id"] as const;
+const parametersOfListWebsetItems = ["webset_identifier", "pagination_cursor", "result_limit", "source_id"] as const;
+const parametersOfCreateWebsetEnrichment = ["enrichment_details", "webset_identifier"] as const;
+const parametersOfUpdateWebsetEnrichment = [
+  "enrichment_configuration_details",
+  "enrichment_configuration_id",
+  "webset_identifier",
+] as const;
+const parametersOfGetEnrichmentDetails = ["enrichment_id", "webset_identifier"] as const;
+const parametersOfDeleteEnrichment = ["enrichment_id", "webset_id"] as const;
+const parametersOfCancelEnrichmentProcess = ["enrichment_id", "webset_id"] as const;
+const parametersOfCreateWebhookForNotifications = ["webhook_configuration"] as const;
+const parametersOfGetWebhooksList = ["pagination_cursor", "results_per_page"] as const;
+const parametersOfGetWebhookInfo = ["webhook_id"] as const;
+const parametersOfUpdateWebhookSettings = ["webhook_id", "webhook_update_request_body"] as const;
+const parametersOfRemoveWebhook = ["webhook_id"] as const;
+const parametersOfListWebhookAttempts = [
+  "webhook_id",
+  "event_type_filter",
+  "filter_by_successful_attempts",
+  "pagination_cursor",
+  "results_limit",
+] as const;
+const parametersOfListSystemEvents = [
+  "created_after",
+  "event_types_filter",
+  "filter_created_before",
+  "pagination_cursor",
+  "results_limit",
+] as const;
+const parametersOfGetEventById = ["event_id"] as const;
+const parametersOfCreateWebsetSearch = ["search_criteria", "webset_id"] as const;
+const parametersOfGetSearchById = ["search_id", "webset_id"] as const;
+const parametersOfCancelRunningSearch = ["search_id", "webset_id"] as const;
+const parametersOfCreateMonitorForWebsets = ["monitor_configuration"] as const;
+const parametersOfListWebsiteMonitors = ["pagination_cursor", "results_limit", "webset_id"] as const;
+const parametersOfGetSpecificMonitor = ["monitor_id"] as const;
+const parametersOfUpdateMonitorConfiguration = ["monitor_configuration_details", "monitor_id"] as const;
+const parametersOfDeleteMonitor = ["monitor_id"] as const;
+const parametersOfListMonitorRuns = ["monitor_id"] as const;
+const parametersOfGetSpecificMonitorRun = ["monitor_id", "run_id"] as const;
+const parametersOfCreateDataImport = ["data_import_details"] as const;
+const parametersOfListImports = ["pagination_cursor", "results_limit"] as const;
+const parametersOfGetSpecificImport = ["import_id"] as const;
+const parametersOfUpdateImportsConfiguration = ["import_configuration_details", "import_id"] as const;
+const parametersOfDeleteImport = ["import_id"] as const;
 
 /** Checks an input for `SigmaApi.PerformSigmaSearch`, reporting every problem. Never throws. */
 export function validatePerformSigmaSearch(input: unknown): ValidationResult<PerformSigmaSearchInput> {
@@ -146,7 +148,7 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["PerformSigmaSearch"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfPerformSigmaSearch));
       }
     }
     if (mode === "get_request_schema") {
@@ -194,7 +196,7 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["FindSimilarLinks"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfFindSimilarLinks));
       }
     }
     if (mode === "get_request_schema") {
@@ -242,7 +244,7 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
           requestBody = input["request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetContentDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetContentDetails));
       }
     }
     if (mode === "get_request_schema") {
@@ -294,7 +296,7 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
           includeFullText = input["include_full_text"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GenerateAnswerSummary"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
       }
     }
     if (searchQuery === undefined) {
@@ -342,7 +344,7 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
           resultsLimit = input["results_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListResearchRequests"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListResearchRequests));
       }
     }
     if (paginationCursor !== undefined) {
@@ -374,7 +376,7 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
           researchRequestDetails = input["research_request_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateResearchRequest"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateResearchRequest));
       }
     }
     if (researchRequestDetails === undefined) {
@@ -416,7 +418,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
           researchId = input["research_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetResearchById"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetResearchById));
       }
     }
     if (enableStreaming === undefined) {
@@ -461,7 +463,7 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
           websetConfiguration = input["webset_configuration"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebset"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebset));
       }
     }
     if (websetConfiguration === undefined) {
@@ -499,7 +501,7 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
           websetsReturnLimit = input["websets_return_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWebsets"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsets));
       }
     }
     if (paginationCursor !== undefined) {
@@ -541,7 +543,7 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
           resourcesToExpand = input["resources_to_expand"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWebsetDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetDetails));
       }
     }
     if (websetIdentifier === undefined) {
@@ -595,7 +597,7 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
           websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWebset"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebset));
       }
     }
     if (websetDetails === undefined) {
@@ -631,7 +633,7 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
           websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteWebset"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebset));
       }
     }
     if (websetIdentifier === undefined) {
@@ -660,7 +662,7 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
           websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelWebsetOperations"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelWebsetOperations));
       }
     }
     if (websetIdentifier === undefined) {
@@ -689,7 +691,7 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
           searchQueryDetails = input["search_query_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["PreviewSearchDecomposition"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
       }
     }
     if (searchQueryDetails === undefined) {
@@ -727,7 +729,7 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
           websetItemId = input["webset_item_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWebsetItem"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetItem));
       }
     }
     if (websetIdentifier === undefined) {
@@ -767,7 +769,7 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
           websetItemId = input["webset_item_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteWebsetItem"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebsetItem));
       }
     }
     if (websetIdentifier === undefined) {
@@ -815,7 +817,7 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
           sourceId = input["source_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWebsetItems"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsetItems));
       }
     }
     if (websetIdentifier === undefined) {
@@ -863,7 +865,7 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
           websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebsetEnrichment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
       }
     }
     if (enrichmentDetails === undefined) {
@@ -907,7 +909,7 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
           websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWebsetEnrichment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
       }
     }
     if (enrichmentConfigurationDetails === undefined) {
@@ -964,7 +966,7 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
           websetIdentifier = input["webset_identifier"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetEnrichmentDetails"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
       }
     }
     if (enrichmentId === undefined) {
@@ -1004,7 +1006,7 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
           websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteEnrichment"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteEnrichment));
       }
     }
     if (enrichmentId === undefined) {
@@ -1044,7 +1046,7 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
           websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelEnrichmentProcess"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelEnrichmentProcess));
       }
     }
     if (enrichmentId === undefined) {
@@ -1082,7 +1084,7 @@ export function validateCreateWebhookForNotifications(
           webhookConfiguration = input["webhook_configuration"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebhookForNotifications"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
       }
     }
     if (webhookConfiguration === undefined) {
@@ -1120,7 +1122,7 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
           resultsPerPage = input["results_per_page"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWebhooksList"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhooksList));
       }
     }
     if (paginationCursor !== undefined) {
@@ -1156,7 +1158,7 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
           webhookId = input["webhook_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetWebhookInfo"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhookInfo));
       }
     }
     if (webhookId === undefined) {
@@ -1189,7 +1191,7 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
           webhookUpdateRequestBody = input["webhook_update_request_body"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateWebhookSettings"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
       }
     }
     if (webhookId === undefined) {
@@ -1230,7 +1232,7 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
           webhookId = input["webhook_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["RemoveWebhook"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveWebhook));
       }
     }
     if (webhookId === undefined) {
@@ -1275,7 +1277,7 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
           resultsLimit = input["results_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWebhookAttempts"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebhookAttempts));
       }
     }
     if (webhookId === undefined) {
@@ -1346,7 +1348,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
           resultsLimit = input["results_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListSystemEvents"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSystemEvents));
       }
     }
     if (createdAfter !== undefined) {
@@ -1423,7 +1425,7 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
           eventId = input["event_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetEventById"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEventById));
       }
     }
     if (eventId === undefined) {
@@ -1456,7 +1458,7 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
           websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateWebsetSearch"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetSearch));
       }
     }
     if (searchCriteria === undefined) {
@@ -1496,7 +1498,7 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
           websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSearchById"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSearchById));
       }
     }
     if (searchId === undefined) {
@@ -1536,7 +1538,7 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
           websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CancelRunningSearch"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelRunningSearch));
       }
     }
     if (searchId === undefined) {
@@ -1572,7 +1574,7 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
           monitorConfiguration = input["monitor_configuration"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateMonitorForWebsets"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
       }
     }
     if (monitorConfiguration === undefined) {
@@ -1614,7 +1616,7 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
           websetId = input["webset_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListWebsiteMonitors"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsiteMonitors));
       }
     }
     if (paginationCursor !== undefined) {
@@ -1651,7 +1653,7 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
           monitorId = input["monitor_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpecificMonitor"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitor));
       }
     }
     if (monitorId === undefined) {
@@ -1684,7 +1686,7 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
           monitorId = input["monitor_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateMonitorConfiguration"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
       }
     }
     if (monitorConfigurationDetails === undefined) {
@@ -1725,7 +1727,7 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
           monitorId = input["monitor_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteMonitor"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMonitor));
       }
     }
     if (monitorId === undefined) {
@@ -1754,7 +1756,7 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
           monitorId = input["monitor_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListMonitorRuns"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListMonitorRuns));
       }
     }
     if (monitorId === undefined) {
@@ -1787,7 +1789,7 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
           runId = input["run_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpecificMonitorRun"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
       }
     }
     if (monitorId === undefined) {
@@ -1823,7 +1825,7 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
           dataImportDetails = input["data_import_details"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["CreateDataImport"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDataImport));
       }
     }
     if (dataImportDetails === undefined) {
@@ -1856,7 +1858,7 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
           resultsLimit = input["results_limit"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["ListImports"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfListImports));
       }
     }
     if (paginationCursor !== undefined) {
@@ -1888,7 +1890,7 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
           importId = input["import_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["GetSpecificImport"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificImport));
       }
     }
     if (importId === undefined) {
@@ -1921,7 +1923,7 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
           importId = input["import_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["UpdateImportsConfiguration"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
       }
     }
     if (importConfigurationDetails === undefined) {
@@ -1962,7 +1964,7 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
           importId = input["import_id"];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parameterNames["DeleteImport"]));
+          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteImport));
       }
     }
     if (importId === undefined) {
