@@ -35,8 +35,13 @@ export function runGenerate(root: string): NxRun {
   const run = timeCommand(join(root, "node_modules/.bin/nx"), ["run-many", "-t", "generate", "--outputStyle=static"], { cwd: root, env: nxEnv });
   if (run.status !== 0) throw new Error(`nx run-many -t generate failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
   const tasks = [...run.stdout.matchAll(/^> nx run (\S+):generate(?:\s+\[([^\]]+)\])?\s*$/gm)];
-  const cached = tasks.filter((task) => task[2] !== undefined).length;
   const executedProjects = tasks.filter((task) => task[2] === undefined).map((task) => task[1]!);
+  // With every task a cache hit Nx may print no task lines, only its summary.
+  const summary = /read the output from the cache instead of running the command for (\d+) out of (\d+) tasks/.exec(run.stdout);
+  if (tasks.length === 0 && summary !== null) {
+    return { milliseconds: run.milliseconds, executed: Number(summary[2]) - Number(summary[1]), cached: Number(summary[1]), executedProjects };
+  }
+  const cached = tasks.filter((task) => task[2] !== undefined).length;
   return { milliseconds: run.milliseconds, executed: tasks.length - cached, cached, executedProjects };
 }
 
