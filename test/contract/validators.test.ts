@@ -77,6 +77,14 @@ describe.each(ignoredInModes.filter((c) => isSelected(c.slug)))("$slug $tool wit
     expect(pkg.validate(tool, { mode: "execute", ...input }).ok).toBe(false);
   });
 
+  it("keeps the mode it checked, even from a getter that answers differently the second time", async () => {
+    const pkg = await loadPackage(slug);
+    let reads = 0;
+    const shifty = Object.defineProperty({}, "mode", { enumerable: true, get: () => (reads++ === 0 ? "get_request_schema" : "execute") });
+    expect(pkg.validate(tool, shifty)).toEqual({ ok: true, value: { mode: "get_request_schema" } });
+    expect(reads).toBe(1);
+  });
+
   it.runIf(unknown !== undefined)("still rejects a key the tool does not have", async () => {
     const pkg = await loadPackage(slug);
     const result = pkg.validate(tool, { mode: "get_request_schema", [unknown ?? ""]: 1 });

@@ -8,7 +8,7 @@ import { propertyKey, stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeTypeNames } from "./runtime-names.ts";
 import { arrayLiteral, call, layout, maxLineLength, prefixed, writeLaidOut } from "./layout.ts";
-import { docComment, exportConst, exportFunction, nameList, objectLiteral, printTypeScript, writeCode } from "./source-file.ts";
+import { docComment, exportConst, functionDeclaration, nameList, objectLiteral, printTypeScript, writeCode } from "./source-file.ts";
 
 export const clientEmitter: Emitter = {
   id: "client",
@@ -33,7 +33,8 @@ function emitClient(context: EmitContext): GeneratedFile {
       value: objectLiteral(server.tools.map((t) => [propertyKey(t.name), toolNames(names, t.name).definition])),
     }),
     clientInterface(context),
-    exportFunction({
+    functionDeclaration({
+      exported: true,
       doc: `Creates a ${server.name} client over the given transport.`,
       name: names.clientFactory,
       parameters: ["options: ClientOptions"],

@@ -39,6 +39,12 @@ export function typeLiteral(members: readonly Code[]): Group {
   return { open: "{", items: members, close: "}", separator: ";", trailing: true, padded: true };
 }
 
+/** `Name<A, B>` (closing every `<` the name opens: `Required<Pick`), one argument per line when long. */
+export function typeArguments(name: string, args: readonly Code[]): Group {
+  const depth = name.split("<").length;
+  return { open: `${name}<`, items: args, close: ">".repeat(depth), separator: ",", trailing: false, padded: false };
+}
+
 /** `a && b` or `a | b`: broken, one operand per line with the operator at the line's end. */
 export function chain(operator: string, operands: readonly Code[]): Group {
   return { open: "", items: operands, close: "", separator: ` ${operator}`, trailing: false, padded: false };

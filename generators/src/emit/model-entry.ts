@@ -7,7 +7,7 @@ import { modelEntryRuntimeTypes, toolNames } from "../ir/naming.ts";
 import { stringLiteral } from "./escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "./emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "./runtime-names.ts";
-import { exportConst, exportFunction, exportType, jsDoc, nameList, printTypeScript } from "./source-file.ts";
+import { exportConst, exportType, functionDeclaration, jsDoc, nameList, printTypeScript } from "./source-file.ts";
 
 export const modelEntryEmitter: Emitter = {
   id: "model-entry",
@@ -73,7 +73,8 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       returnType: "boolean",
       statements: ["return typeof value === \"string\" && value.startsWith(prefix) && isToolName(value.slice(prefix.length));"],
     },
-    exportFunction({
+    functionDeclaration({
+      exported: true,
       doc: [
         `Calls the ${server.name} tool a model asked for and returns the result to send back to it.`,
         "",

@@ -9,7 +9,7 @@ import type { ToolNames } from "../ir/naming.ts";
 import type { CapturedRequestBody } from "../ir/request-body.ts";
 import type { JsonValue, Tool } from "../ir/types.ts";
 import { stringLiteral } from "./escape.ts";
-import { chain, laidOut, parenthesized, prefixed, suffixed, typeLiteral, type Code } from "./layout.ts";
+import { chain, laidOut, parenthesized, prefixed, suffixed, typeArguments, typeLiteral, type Code } from "./layout.ts";
 import { docComment, exportType } from "./source-file.ts";
 
 /**
@@ -57,8 +57,7 @@ function nodeCode(node: ts.TypeNode): Code {
   if (ts.isParenthesizedTypeNode(node)) return parenthesized(nodeCode(node.type));
   if (ts.isArrayTypeNode(node)) return suffixed(nodeCode(node.elementType), "[]");
   if (ts.isTypeReferenceNode(node) && node.typeArguments !== undefined) {
-    const args = node.typeArguments.map(nodeCode);
-    return { open: `${print(node.typeName)}<`, items: args, close: ">", separator: ",", trailing: false, padded: false };
+    return typeArguments(print(node.typeName), node.typeArguments.map(nodeCode));
   }
   if (ts.isTypeLiteralNode(node)) {
     return typeLiteral(

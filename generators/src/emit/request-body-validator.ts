@@ -2,15 +2,15 @@
 // tool with a captured schema (and one per component it names), reporting every issue under
 // `/request_body/...`. The body is JSON text the validator has already parsed-checked; these run on
 // the parsed value, which JSON.parse makes plain data, so they never run user code.
-import { type CodeBlockWriter, StructureKind, type StatementStructures } from "ts-morph";
+import type { CodeBlockWriter } from "ts-morph";
 import { pointer } from "../../../packages/runtime/src/validation.ts";
 import type { ToolNames } from "../ir/naming.ts";
 import type { BodySchema, CapturedRequestBody } from "../ir/request-body.ts";
 import type { Tool } from "../ir/types.ts";
-import { docText, jsonLiteral, stringLiteral } from "./escape.ts";
+import { jsonLiteral, stringLiteral } from "./escape.ts";
 import type { InternalName } from "./runtime-names.ts";
-import { writeIf } from "./layout.ts";
-import { writeCode } from "./source-file.ts";
+import { arrayLiteral, call, prefixed, suffixed, writeIf, writeLaidOut, type Code } from "./layout.ts";
+import { functionDeclaration } from "./source-file.ts";
 
 /** Records a runtime helper as used and returns its name, for the import list. */
 export type UseHelper = (name: InternalName) => string;
@@ -26,42 +26,36 @@ export function writeRequestBodyCall(w: CodeBlockWriter, tool: Tool, names: Tool
 }
 
 /** The check functions of a tool's captured body; none when nothing was captured. */
-export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper): StatementStructures[] {
+export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper): string[] {
   const body = tool.requestBody;
   if (body === undefined) return [];
   const component = (index: number): string => `${names.requestBodyCheck}Component${index}`;
   const writer = new BodyWriter(body, component, use);
-  const root: StatementStructures = {
-    kind: StructureKind.Function,
-    docs: [docText(`Checks the JSON text of a \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never throws on JSON input.`)],
+  const root = functionDeclaration({
+    exported: false,
+    doc: `Checks the JSON text of a \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never throws on JSON input.`,
     name: names.requestBodyCheck,
-    parameters: [{ name: "text", type: "string" }],
+    parameters: ["text: string"],
     returnType: "ValidationIssue[]",
-    statements: [
-      writeCode((w) => {
-        w.writeLine("const issues: ValidationIssue[] = [];");
-        w.writeLine("let body: unknown;");
-        w.write("try ").inlineBlock(() => w.writeLine("body = JSON.parse(text);"));
-        // Text that is not JSON already has its issue from the request_body format check.
-        w.write(" catch ").inlineBlock(() => w.writeLine("return issues;"));
-        w.newLine();
-        writer.check(w, body.root, "body", writer.staticPath(pointer("request_body")), "issues");
-        w.writeLine("return issues;");
-      }),
-    ],
-  };
-  const components = body.components.map(
-    (c, index): StatementStructures => ({
-      kind: StructureKind.Function,
-      docs: [docText(`Checks a value against \`components.schemas\` entry ${jsonLiteral(c.name)} of the \`${tool.fullName}\` request body.`)],
+    body: (w) => {
+      w.writeLine("const issues: ValidationIssue[] = [];");
+      w.writeLine("let body: unknown;");
+      w.write("try ").inlineBlock(() => w.writeLine("body = JSON.parse(text);"));
+      // Text that is not JSON already has its issue from the request_body format check.
+      w.write(" catch ").inlineBlock(() => w.writeLine("return issues;"));
+      w.newLine();
+      writer.check(w, body.root, "body", writer.staticPath(pointer("request_body")), "issues");
+      w.writeLine("return issues;");
+    },
+  });
+  const components = body.components.map((c, index) =>
+    functionDeclaration({
+      exported: false,
+      doc: `Checks a value against \`components.schemas\` entry ${jsonLiteral(c.name)} of the \`${tool.fullName}\` request body.`,
       name: component(index),
-      parameters: [
-        { name: "value", type: "unknown" },
-        { name: "path", type: "string" },
-        { name: "issues", type: "ValidationIssue[]" },
-      ],
+      parameters: ["value: unknown", "path: string", "issues: ValidationIssue[]"],
       returnType: "void",
-      statements: [writeCode((w) => writer.check(w, c.schema, "value", "path", "issues"))],
+      body: (w) => writer.check(w, c.schema, "value", "path", "issues"),
     }),
   );
   return [root, ...components];
@@ -101,7 +95,7 @@ class BodyWriter {
   check(w: CodeBlockWriter, schema: BodySchema, value: string, path: string, issues: string): void {
     if (schema.kind === "any") return;
     if (schema.kind === "null") {
-      writeIf(w, `${value} !== null`, () => this.push(w, issues, "issueType", `${path}, ${path}, "null", ${value}`));
+      writeIf(w, `${value} !== null`, () => this.push(w, issues, "issueType", [path, path, '"null"', value]));
       return;
     }
     if (schema.nullable) {
@@ -111,12 +105,12 @@ class BodyWriter {
     this.checkValue(w, schema, value, path, issues);
   }
 
-  private push(w: CodeBlockWriter, issues: string, helper: InternalName, args: string): void {
-    w.writeLine(`${issues}.push(${this.use(helper)}(${args}));`);
+  private push(w: CodeBlockWriter, issues: string, helper: InternalName, args: readonly Code[]): void {
+    writeLaidOut(w, prefixed(`${issues}.push(`, suffixed(call(this.use(helper), args), ")")), ";");
   }
 
   private checkValue(w: CodeBlockWriter, schema: Exclude<BodySchema, { kind: "any" | "null" }>, value: string, path: string, issues: string): void {
-    const type = (expected: string) => (): void => this.push(w, issues, "issueType", `${path}, ${path}, ${stringLiteral(expected)}, ${value}`);
+    const type = (expected: string) => (): void => this.push(w, issues, "issueType", [path, path, stringLiteral(expected), value]);
     switch (schema.kind) {
       case "string":
         return writeIf(w, `typeof ${value} !== "string"`, type("a string"), this.bounded(schema.minLength, schema.maxLength) ? () => this.lengths(w, `[...${value}].length`, "characters", schema.minLength, schema.maxLength, path, issues) : undefined);
@@ -126,21 +120,21 @@ class BodyWriter {
         const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
         const bounded = [minimum, maximum, exclusiveMinimum, exclusiveMaximum].some((b) => b !== undefined);
         return writeIf(w, wrong, type(schema.kind === "integer" ? "an integer" : "a number"), bounded ? () => {
-          if (minimum !== undefined) writeIf(w, `${value} < ${minimum}`, () => this.push(w, issues, "issueTooSmall", `${path}, ${path}, ${minimum}, ${value}`));
-          if (maximum !== undefined) writeIf(w, `${value} > ${maximum}`, () => this.push(w, issues, "issueTooBig", `${path}, ${path}, ${maximum}, ${value}`));
-          if (exclusiveMinimum !== undefined) writeIf(w, `${value} <= ${exclusiveMinimum}`, () => this.push(w, issues, "issueExclusive", `${path}, "greater than", ${exclusiveMinimum}, ${value}`));
-          if (exclusiveMaximum !== undefined) writeIf(w, `${value} >= ${exclusiveMaximum}`, () => this.push(w, issues, "issueExclusive", `${path}, "less than", ${exclusiveMaximum}, ${value}`));
+          if (minimum !== undefined) writeIf(w, `${value} < ${minimum}`, () => this.push(w, issues, "issueTooSmall", [path, path, `${minimum}`, value]));
+          if (maximum !== undefined) writeIf(w, `${value} > ${maximum}`, () => this.push(w, issues, "issueTooBig", [path, path, `${maximum}`, value]));
+          if (exclusiveMinimum !== undefined) writeIf(w, `${value} <= ${exclusiveMinimum}`, () => this.push(w, issues, "issueExclusive", [path, '"greater than"', `${exclusiveMinimum}`, value]));
+          if (exclusiveMaximum !== undefined) writeIf(w, `${value} >= ${exclusiveMaximum}`, () => this.push(w, issues, "issueExclusive", [path, '"less than"', `${exclusiveMaximum}`, value]));
         } : undefined);
       }
       case "boolean":
         return writeIf(w, `typeof ${value} !== "boolean"`, type("a boolean"));
       case "enum": {
         const allowed = this.local("allowed");
-        w.writeLine(`const ${allowed}: readonly unknown[] = ${listLiteral(schema.values)};`);
+        writeLaidOut(w, prefixed(`const ${allowed}: readonly unknown[] = `, arrayLiteral(schema.values.map((v) => jsonLiteral(v)))), ";");
         return writeIf(w, `!${allowed}.includes(${value})`, () => {
           // Values are shown as JSON, so the string "1" and the number 1 read differently.
           w.writeLine(`const labels = ${allowed}.map((v) => JSON.stringify(v));`);
-          this.push(w, issues, "issueEnum", `${path}, ${path}, labels, ${value}`);
+          this.push(w, issues, "issueEnum", [path, path, "labels", value]);
         });
       }
       case "ref": {
@@ -179,7 +173,7 @@ class BodyWriter {
         const matched = this.local("matched");
         w.writeLine(`const ${matched} = [${lists.join(", ")}].filter((list) => list.length === 0).length;`);
         const wrong = schema.kind === "oneOf" ? `${matched} !== 1` : `${matched} === 0`;
-        return writeIf(w, wrong, () => this.push(w, issues, "issueNoMatch", `${path}, ${stringLiteral(schema.kind)}, ${matched}, ${value}`));
+        return writeIf(w, wrong, () => this.push(w, issues, "issueNoMatch", [path, stringLiteral(schema.kind), matched, value]));
       }
     }
   }
@@ -191,7 +185,7 @@ class BodyWriter {
       const at = this.child(w, path, property.name);
       w.writeLine(`const ${local} = Object.hasOwn(${value}, ${key}) ? ${value}[${key}] : undefined;`);
       const present = (): void => this.check(w, property.schema, local, at, issues);
-      if (property.required) writeIf(w, `${local} === undefined`, () => this.push(w, issues, "issueRequired", `${at}, ${at}`), present);
+      if (property.required) writeIf(w, `${local} === undefined`, () => this.push(w, issues, "issueRequired", [at, at]), present);
       else if (property.schema.kind !== "any") writeIf(w, `${local} !== undefined`, present);
     }
     const { additional } = schema;
@@ -208,7 +202,7 @@ class BodyWriter {
           w.newLine();
         }
         const at = this.child(w, path, { code: `${this.use("pointer")}(${key})` });
-        if (additional === false) this.push(w, issues, "issueUnknownField", `${at}, ${key}, ${listLiteral(known)}`);
+        if (additional === false) this.push(w, issues, "issueUnknownField", [at, key, arrayLiteral(known.map(stringLiteral))]);
         else {
           const item = this.local("item");
           w.writeLine(`const ${item}: unknown = ${value}[${key}];`);
@@ -220,8 +214,8 @@ class BodyWriter {
     if (this.bounded(schema.minProperties, schema.maxProperties)) {
       const count = this.local("count");
       w.writeLine(`const ${count} = Object.keys(${value}).length;`);
-      if (schema.minProperties !== undefined) writeIf(w, `${count} < ${schema.minProperties}`, () => this.push(w, issues, "issueTooFewKeys", `${path}, ${path}, ${schema.minProperties}, ${count}`));
-      if (schema.maxProperties !== undefined) writeIf(w, `${count} > ${schema.maxProperties}`, () => this.push(w, issues, "issueTooManyKeys", `${path}, ${path}, ${schema.maxProperties}, ${count}`));
+      if (schema.minProperties !== undefined) writeIf(w, `${count} < ${schema.minProperties}`, () => this.push(w, issues, "issueTooFewKeys", [path, path, `${schema.minProperties}`, count]));
+      if (schema.maxProperties !== undefined) writeIf(w, `${count} > ${schema.maxProperties}`, () => this.push(w, issues, "issueTooManyKeys", [path, path, `${schema.maxProperties}`, count]));
     }
   }
 
@@ -232,13 +226,7 @@ class BodyWriter {
   private lengths(w: CodeBlockWriter, length: string, unit: "characters" | "items", min: number | undefined, max: number | undefined, path: string, issues: string): void {
     const size = this.local("length");
     w.writeLine(`const ${size} = ${length};`);
-    if (min !== undefined) writeIf(w, `${size} < ${min}`, () => this.push(w, issues, "issueLength", `${path}, "${unit}", "at least", ${min}, ${size}`));
-    if (max !== undefined) writeIf(w, `${size} > ${max}`, () => this.push(w, issues, "issueLength", `${path}, "${unit}", "at most", ${max}, ${size}`));
+    if (min !== undefined) writeIf(w, `${size} < ${min}`, () => this.push(w, issues, "issueLength", [path, stringLiteral(unit), '"at least"', `${min}`, size]));
+    if (max !== undefined) writeIf(w, `${size} > ${max}`, () => this.push(w, issues, "issueLength", [path, stringLiteral(unit), '"at most"', `${max}`, size]));
   }
-}
-
-/** An array literal: on one line when short, one value per line otherwise. */
-function listLiteral(values: readonly unknown[]): string {
-  const line = jsonLiteral(values);
-  return line.length <= 60 ? line : jsonLiteral(values, 2);
 }

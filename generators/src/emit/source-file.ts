@@ -73,7 +73,9 @@ export function nameList(keyword: "import" | "import type" | "export" | "export 
 }
 
 /** A function declaration whose parameters break one per line when the signature is too long. */
-export function exportFunction(declaration: {
+export function functionDeclaration(declaration: {
+  /** Whether the module exports it; helpers of generated code stay module-private. */
+  readonly exported: boolean;
   readonly doc: string;
   readonly name: string;
   readonly typeParameters?: string;
@@ -81,7 +83,8 @@ export function exportFunction(declaration: {
   readonly returnType: string;
   readonly body: (writer: CodeBlockWriter) => void;
 }): string {
-  const head = call(`export function ${identifier(declaration.name)}${declaration.typeParameters ?? ""}`, declaration.parameters);
+  const keyword = declaration.exported ? "export function" : "function";
+  const head = call(`${keyword} ${identifier(declaration.name)}${declaration.typeParameters ?? ""}`, declaration.parameters);
   const lines = layout(head, maxLineLength - " {".length, `: ${declaration.returnType}`);
   return writeCode((writer) => {
     writer.writeLine(docComment(declaration.doc));

@@ -7,7 +7,7 @@ import type { Parameter, Tool, ValueType } from "../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "./describe.ts";
 import { propertyKey, stringLiteral } from "./escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "./emitter.ts";
-import { chain, layout, maxLineLength, parenthesized, prefixed, typeLiteral, type Code, type Group } from "./layout.ts";
+import { chain, layout, maxLineLength, parenthesized, prefixed, suffixed, typeArguments, typeLiteral, type Code } from "./layout.ts";
 import { requestBodyPropertyType, requestBodyTypes } from "./request-body-types.ts";
 import { exportConst, exportType, jsDoc, objectLiteral, printTypeScript } from "./source-file.ts";
 
@@ -91,12 +91,6 @@ function toolTypes(tool: Tool, context: EmitContext): (string | StatementStructu
   ];
 }
 
-/** `Name<A, B>` (closing every `<` the name opens), breaking one argument per line when long. */
-function typeArguments(name: string, args: readonly Code[]): Group {
-  const depth = name.split("<").length;
-  return { open: `${name}<`, items: args, close: ">".repeat(depth), separator: ",", trailing: false, padded: false };
-}
-
 function inputInterface(doc: string, name: string, properties: PropertySignatureStructure[]): InterfaceDeclarationStructure {
   return { kind: StructureKind.Interface, isExported: true, docs: [doc], name, properties };
 }
@@ -136,6 +130,6 @@ export function typeCode(type: ValueType): Code {
       return typeLiteral([...type.keys.map((k) => `${propertyKey(k.name)}?: unknown`), "[key: string]: unknown"]);
     case "array":
       if (type.items.kind !== "enum" || !type.items.values.known) return "readonly string[]";
-      return { open: "readonly (", items: [typeCode(type.items)], close: ")[]", separator: "", trailing: false, padded: false };
+      return prefixed("readonly ", suffixed(parenthesized(typeCode(type.items)), "[]"));
   }
 }

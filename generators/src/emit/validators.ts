@@ -1,6 +1,6 @@
 // Emits src/validators.ts: one straight-line validator per tool (no schema interpretation at run
 // time) plus `validate(toolName, input)`. Every check mirrors a keyword of the tool's inputSchema.
-import type { CodeBlockWriter, StatementStructures } from "ts-morph";
+import type { CodeBlockWriter } from "ts-morph";
 // The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../packages/runtime/src/validation.ts";
 import type { GeneratedFile } from "../core/files.ts";
@@ -19,12 +19,11 @@ import {
 } from "./runtime-names.ts";
 import { arrayLiteral, call, chain, laidOut, prefixed, suffixed, writeIf, writeLaidOut, type Code, type Group } from "./layout.ts";
 import { requestBodyChecks, writeRequestBodyCall } from "./request-body-validator.ts";
-import { exportFunction, nameList, printTypeScript } from "./source-file.ts";
+import { functionDeclaration, nameList, printTypeScript } from "./source-file.ts";
 
-/** Issue builders the emitted validators may call; the import list keeps only those used. */
+/** Runtime helpers the emitted validators may call: a parameter's local never takes one of these names. */
 const issueHelpers = internalNames([
   "isObject",
-  "ownValue",
   "issueNotObject",
   "issueUnknownParameter",
   "issueRequired",
@@ -53,13 +52,13 @@ export const validatorsEmitter: Emitter = {
 
 function emitValidators(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode));
+  const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode), server.tools);
   const functions = server.tools.flatMap((tool) => [
     validatorFunction(tool, ctx),
     ...requestBodyChecks(tool, toolNames(context.names, tool.name), (name) => ctx.helper(name)),
   ]);
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
-  const statements: (string | StatementStructures)[] = [
+  const statements: string[] = [
     nameList("import", [...ctx.used, ...ctx.formats].sort(), runtimeInternalModule),
     nameList("import type", runtimeTypeNames(["ValidationIssue", "ValidationResult"]), runtimeModule),
     nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
@@ -73,12 +72,17 @@ function emitValidators(context: EmitContext): GeneratedFile {
 class Context {
   readonly used = new Set<InternalName>(["isObject", "issueNotObject", "issueUnreadable", "issueUnknownTool"]);
   readonly formats = new Set<InternalName>();
+  /** Module-level names a validator body reads; a parameter's local must not shadow them. */
+  readonly moduleNames: ReadonlySet<string>;
   constructor(
     readonly executeValue: string,
     readonly names: ServerNames,
     /** Mode values with which a mode-pattern tool ignores its other parameters. */
     readonly ignoringModes: readonly string[],
-  ) {}
+    tools: readonly Tool[],
+  ) {
+    this.moduleNames = new Set(tools.flatMap((tool) => [parameterList(tool, this), toolNames(names, tool.name).requestBodyCheck]));
+  }
   helper(name: InternalName): string {
     this.used.add(name);
     return name;
@@ -107,7 +111,8 @@ function parameterListConstants(server: Server, ctx: Context): string[] {
 function validatorFunction(tool: Tool, ctx: Context): string {
   const hasArray = tool.parameters.kind === "known" && tool.parameters.list.some((p) => p.type.kind === "array");
   const names = toolNames(ctx.names, tool.name);
-  return exportFunction({
+  return functionDeclaration({
+    exported: true,
     doc: `Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`,
     name: names.validator,
     parameters: ["input: unknown"],
@@ -122,7 +127,7 @@ function validatorFunction(tool: Tool, ctx: Context): string {
         }
         w.writeLine("let issues: ValidationIssue[] | undefined;");
         if (hasArray) w.writeLine("let unchecked = 0;");
-        const locals = localNames(tool.parameters.list);
+        const locals = localNames(tool.parameters.list, ctx.moduleNames);
         for (const local of locals.values()) w.writeLine(`let ${local}: unknown;`);
         writeKeys(w, tool, locals, ctx);
         if (tool.modePattern) writeIgnoringModes(w, ctx, names.input, locals);
@@ -162,10 +167,11 @@ const bodyNames = new Set([
 
 /**
  * A readable local per parameter (`max_rows` → `maxRows`), unique within the validator and never a
- * reserved word or a name the body uses: a clash gets a `Value` suffix, then a number.
+ * reserved word, a name the body uses or a module-level name it reads: a clash gets a `Value`
+ * suffix, then a number.
  */
-function localNames(parameters: readonly Parameter[]): Map<string, string> {
-  const taken = new Set(bodyNames);
+function localNames(parameters: readonly Parameter[], moduleNames: ReadonlySet<string>): Map<string, string> {
+  const taken = new Set([...bodyNames, ...moduleNames]);
   const locals = new Map<string, string>();
   for (const p of parameters) {
     const base = p.name.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_$]/g, "_");
@@ -177,11 +183,6 @@ function localNames(parameters: readonly Parameter[]): Map<string, string> {
   return locals;
 }
 
-/** An own property of `input`, or undefined: a parameter named like a prototype member reads nothing inherited. */
-function ownRead(name: string, ctx: Context): string {
-  return `${ctx.helper("ownValue")}(input, ${stringLiteral(name)})`;
-}
-
 /**
  * Document A, rule 3: with a mode other than execute (get_request_schema) every other parameter is
  * ignored whatever its value, so only unknown keys count and the validated value keeps `mode` alone
@@ -189,16 +190,20 @@ function ownRead(name: string, ctx: Context): string {
  */
 function writeIgnoringModes(w: CodeBlockWriter, ctx: Context, inputType: string, locals: ReadonlyMap<string, string>): void {
   if (ctx.ignoringModes.length === 0) return;
-  const ignoring = chain("||", ctx.ignoringModes.map((mode) => `${valueOf("mode", locals, ctx)} === ${stringLiteral(mode)}`));
+  const mode = valueOf("mode", locals);
+  const ignoring = chain("||", ctx.ignoringModes.map((value) => `${mode} === ${stringLiteral(value)}`));
   writeIf(w, ignoring, () => {
-    writeLaidOut(w, prefixed("if (issues === undefined) return ", valid("{ mode: input.mode }", inputType)), ";");
+    // The value already read and compared, not a second read a getter could answer differently.
+    writeLaidOut(w, prefixed("if (issues === undefined) return ", valid(`{ mode: ${mode} }`, inputType)), ";");
     w.writeLine(`return { ok: false, issues: ${ctx.helper("capIssues")}(issues) };`);
   });
 }
 
-/** The local holding a parameter's value, or an own read when the tool does not declare it. */
-function valueOf(name: string, locals: ReadonlyMap<string, string>, ctx: Context): string {
-  return locals.get(name) ?? ownRead(name, ctx);
+/** The local holding a declared parameter's value; the loader rejects rules and `~` naming any other. */
+function valueOf(name: string, locals: ReadonlyMap<string, string>): string {
+  const local = locals.get(name);
+  if (local === undefined) throw new Error(`toolcat internal error: no local for parameter ${name}`);
+  return local;
 }
 
 /**
@@ -239,7 +244,7 @@ function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: stri
     case "execute": {
       const execute = stringLiteral(ctx.executeValue);
       const onExecute = (): void => pushIssue(w, ctx.helper("issueRequiredOnExecute"), [path, label, execute]);
-      writeIf(w, `${variable} === undefined`, () => writeIf(w, `${valueOf("mode", declared, ctx)} === ${execute}`, onExecute), check);
+      writeIf(w, `${variable} === undefined`, () => writeIf(w, `${valueOf("mode", declared)} === ${execute}`, onExecute), check);
       return;
     }
     case "optional":
@@ -321,7 +326,7 @@ function writeTypeCheck(w: CodeBlockWriter, type: ValueType, value: string, path
 }
 
 function writeRule(w: CodeBlockWriter, rule: Rule, locals: ReadonlyMap<string, string>, ctx: Context): void {
-  const value = (name: string): string => valueOf(name, locals, ctx);
+  const value = (name: string): string => valueOf(name, locals);
   switch (rule.kind) {
     case "required-when": {
       const args = [pointer(rule.parameter), rule.parameter, rule.when, rule.equals].map(stringLiteral);
@@ -339,7 +344,8 @@ function writeRule(w: CodeBlockWriter, rule: Rule, locals: ReadonlyMap<string, s
 }
 
 function dispatcher(server: Server, names: ServerNames): string {
-  return exportFunction({
+  return functionDeclaration({
+    exported: true,
     doc: `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
     name: "validate",
     typeParameters: "<N extends ToolName>",

@@ -422,7 +422,7 @@ export function validateUpdateZetaCreatorReportRecords(
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
-        value: { mode: input.mode } as unknown as UpdateZetaCreatorReportRecordsInput,
+        value: { mode: mode } as unknown as UpdateZetaCreatorReportRecordsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
@@ -621,7 +621,7 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as DeleteReportRecordsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as DeleteReportRecordsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -778,10 +778,7 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as InsertRecordsInZetaFormInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as InsertRecordsInZetaFormInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -882,7 +879,7 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateZetaRecordInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1059,7 +1056,7 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as DeleteZetaRecordInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as DeleteZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1165,7 +1162,7 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateBulkReadJobInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateBulkReadJobInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1520,10 +1517,7 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as AddRecordsToZetaFormInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddRecordsToZetaFormInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {

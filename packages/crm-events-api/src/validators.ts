@@ -409,7 +409,7 @@ export function validateCreateCustomEventDefinition(
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
-        value: { mode: input.mode } as unknown as CreateCustomEventDefinitionInput,
+        value: { mode: mode } as unknown as CreateCustomEventDefinitionInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
@@ -580,7 +580,7 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateEventPropertyInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -704,7 +704,7 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateEventPropertyInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -775,7 +775,7 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SendBatchEventsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SendBatchEventsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -823,7 +823,7 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SendEventDataInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SendEventDataInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {

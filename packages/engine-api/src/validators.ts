@@ -903,7 +903,7 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ExecuteToolInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ExecuteToolInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {

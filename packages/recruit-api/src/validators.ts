@@ -1586,10 +1586,7 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as FetchApplicationDetailsInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as FetchApplicationDetailsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1637,7 +1634,7 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListApplicationsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListApplicationsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1685,10 +1682,7 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as UpdateApplicationHistoryInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateApplicationHistoryInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1736,10 +1730,7 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as GetApplicationHistoryInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetApplicationHistoryInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1794,7 +1785,7 @@ export function validateGetCandidateCriteriaEvaluations(
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
-        value: { mode: input.mode } as unknown as GetCandidateCriteriaEvaluationsInput,
+        value: { mode: mode } as unknown as GetCandidateCriteriaEvaluationsInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
@@ -1843,10 +1834,7 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as ListApplicationFeedbackInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListApplicationFeedbackInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1894,10 +1882,7 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as SubmitApplicationFeedbackInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SubmitApplicationFeedbackInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1945,7 +1930,7 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetApprovalListInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetApprovalListInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -1993,10 +1978,7 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as UpdateApprovalDefinitionInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateApprovalDefinitionInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2044,7 +2026,7 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as OfferApprovalActionInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as OfferApprovalActionInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2092,7 +2074,7 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateOfferInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateOfferInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2140,7 +2122,7 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetOfferDetailsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetOfferDetailsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2188,7 +2170,7 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetLatestOffersInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetLatestOffersInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2240,7 +2222,7 @@ export function validateCreateCandidateOfferVersion(
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
-        value: { mode: input.mode } as unknown as CreateCandidateOfferVersionInput,
+        value: { mode: mode } as unknown as CreateCandidateOfferVersionInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
@@ -2289,7 +2271,7 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateOfferInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateOfferInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2337,7 +2319,7 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as StartOfferProcessInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as StartOfferProcessInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2392,7 +2374,7 @@ export function validateAddCompletedAssessmentToCandidate(
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
-        value: { mode: input.mode } as unknown as AddCompletedAssessmentToCandidateInput,
+        value: { mode: mode } as unknown as AddCompletedAssessmentToCandidateInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
@@ -2441,7 +2423,7 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as StartAssessmentInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as StartAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2489,10 +2471,7 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as UpdateAssessmentStatusInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateAssessmentStatusInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2540,7 +2519,7 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CancelAssessmentInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CancelAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2588,10 +2567,7 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as AddCandidateToProjectInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddCandidateToProjectInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2639,7 +2615,7 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddCandidateTagInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2687,10 +2663,7 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as AnonymizeCandidateDataInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AnonymizeCandidateDataInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2738,7 +2711,7 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2786,7 +2759,7 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateNoteInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateNoteInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2834,10 +2807,7 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as GetCandidateInformationInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetCandidateInformationInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2885,7 +2855,7 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidatesInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidatesInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2933,10 +2903,7 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as ListCandidateClientInfoInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateClientInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -2984,7 +2951,7 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateNotesInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateNotesInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3032,10 +2999,7 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as ListCandidateProjectsInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateProjectsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3083,7 +3047,7 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateCandidateInfoInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateCandidateInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3131,7 +3095,7 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCandidateTagInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3179,7 +3143,7 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCandidateTagsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateTagsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3227,10 +3191,7 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as RetrieveCandidateFileUrlInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveCandidateFileUrlInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3278,10 +3239,7 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as CreateCandidateReferralInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateReferralInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3329,7 +3287,7 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateCustomFieldInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCustomFieldInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3377,7 +3335,7 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetCustomFieldInfoInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetCustomFieldInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3425,7 +3383,7 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListCustomFieldsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCustomFieldsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3473,7 +3431,7 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SetCustomFieldValueInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SetCustomFieldValueInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3521,7 +3479,7 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateDepartmentInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3569,7 +3527,7 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ArchiveDepartmentInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ArchiveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3617,7 +3575,7 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RestoreDepartmentInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RestoreDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3665,7 +3623,7 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListDepartmentsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListDepartmentsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3713,7 +3671,7 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as MoveDepartmentInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as MoveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3761,7 +3719,7 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateDepartmentInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3809,7 +3767,7 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetFeedbackFormInfoInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetFeedbackFormInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3857,7 +3815,7 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListFeedbackFormsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListFeedbackFormsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3905,7 +3863,7 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as HiringTeamAddMemberInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as HiringTeamAddMemberInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -3955,7 +3913,7 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
-        value: { mode: input.mode } as unknown as RemoveTeamMemberFromHiringInput,
+        value: { mode: mode } as unknown as RemoveTeamMemberFromHiringInput,
       };
       return { ok: false, issues: capIssues(issues) };
     }
@@ -4004,7 +3962,7 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4052,7 +4010,7 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewEventsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewEventsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4100,7 +4058,7 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewPlansInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewPlansInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4148,10 +4106,7 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as GetInterviewSchedulesInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewSchedulesInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4199,10 +4154,7 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as UpdateInterviewScheduleInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewScheduleInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4250,7 +4202,7 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListInterviewStagesInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewStagesInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4298,10 +4250,7 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as ListInterviewerPoolsInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewerPoolsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4349,10 +4298,7 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as GetInterviewerPoolInfoInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewerPoolInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4400,10 +4346,7 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as CreateInterviewerPoolInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateInterviewerPoolInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4451,10 +4394,7 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as UpdateInterviewerPoolInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewerPoolInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4502,7 +4442,7 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as UpdateWorkplaceTypeInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateWorkplaceTypeInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4550,7 +4490,7 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetOpeningInfoInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetOpeningInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4598,7 +4538,7 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as SearchJobOpeningsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SearchJobOpeningsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4646,7 +4586,7 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as AddJobToOpeningInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddJobToOpeningInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4694,10 +4634,7 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as RemoveJobFromOpeningInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RemoveJobFromOpeningInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4745,10 +4682,7 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as AddLocationToJobOpeningInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddLocationToJobOpeningInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4796,10 +4730,7 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as RemoveLocationFromOpeningInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RemoveLocationFromOpeningInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4847,10 +4778,7 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as GetProjectInformationInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetProjectInformationInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4898,10 +4826,7 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as GenerateAndPollReportInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GenerateAndPollReportInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4949,7 +4874,7 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveSyncReportInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveSyncReportInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -4997,10 +4922,7 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as GetSurveyFormDetailsInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetSurveyFormDetailsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5048,10 +4970,7 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as ListSurveyFormDefinitionsInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveyFormDefinitionsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5099,7 +5018,7 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as CreateSurveyRequestInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateSurveyRequestInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5147,7 +5066,7 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as ListSurveyRequestsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveyRequestsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5195,10 +5114,7 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as CreateSurveySubmissionInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateSurveySubmissionInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5246,10 +5162,7 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as ListSurveySubmissionsInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveySubmissionsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5297,7 +5210,7 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetRecruitUserInfoInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetRecruitUserInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5345,7 +5258,7 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetRecruitUserListInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetRecruitUserListInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5393,7 +5306,7 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RecruitUserSearchInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RecruitUserSearchInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5441,10 +5354,7 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as GetInterviewerSettingsInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewerSettingsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5492,10 +5402,7 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: input.mode } as unknown as UpdateInterviewerSettingsInput,
-      };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewerSettingsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -5543,7 +5450,7 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as RetrieveWebhookInfoInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveWebhookInfoInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {

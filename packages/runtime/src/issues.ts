@@ -23,14 +23,6 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/**
- * An own property's value, or undefined: a parameter named like a prototype member (`toString`,
- * `__proto__`) reads nothing inherited.
- */
-export function ownValue(object: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
-}
-
 export function issueNotObject(value: unknown): ValidationIssue {
   return { path: "", code: "invalid_type", message: `input must be an object, got ${describeValue(value)}` };
 }

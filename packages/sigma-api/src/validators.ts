@@ -152,7 +152,7 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as PerformSigmaSearchInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as PerformSigmaSearchInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -200,7 +200,7 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as FindSimilarLinksInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as FindSimilarLinksInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
@@ -248,7 +248,7 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
       }
     }
     if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: input.mode } as unknown as GetContentDetailsInput };
+      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetContentDetailsInput };
       return { ok: false, issues: capIssues(issues) };
     }
     if (mode === undefined) {
