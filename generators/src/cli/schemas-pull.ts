@@ -2,11 +2,12 @@
 // tool (mode get_request_schema, through the runtime's HTTP transport) and stores each usable
 // answer, exactly as returned, in specs/request-bodies/<slug>/<Tool>.json. An answer equal to the
 // stored one leaves the file untouched; every write is atomic (a temporary file renamed over).
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { createToolCaller } from "../../../packages/runtime/src/client.ts";
 import { createHttpTransport } from "../../../packages/runtime/src/http-transport.ts";
+import { writeFileAtomic } from "../core/atomic-write.ts";
 import type { Tool } from "../ir/types.ts";
 import { ignoringModes } from "../emit/emitter.ts";
 import { readAnswer } from "../loader/body-schema.ts";
@@ -129,12 +130,6 @@ function store(root: string, file: string, capture: CaptureFile, dryRun: boolean
   }
   if (dryRun) return "would write";
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, `${JSON.stringify(capture, null, 2)}\n`);
-    renameSync(temporary, path);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
+  writeFileAtomic(path, `${JSON.stringify(capture, null, 2)}\n`);
   return "written";
 }

@@ -4,11 +4,12 @@
 // since, the validators are compiled here at run time instead (same options, same results) until
 // `toolcat generate` rewrites the module. check-drift reports a stale module.
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
+import { writeFileAtomic } from "../core/atomic-write.ts";
 import * as precompiled from "./spec-schema.generated.js";
 
 export type SchemaName = "server" | "catalog";
@@ -85,8 +86,6 @@ export function staleSpecSchemaModule(): { readonly current: string; readonly ge
 export function refreshSpecSchemaModule(): boolean {
   const stale = staleSpecSchemaModule();
   if (stale === undefined) return false;
-  const target = join(ownRoot, specSchemaModulePath);
-  writeFileSync(`${target}.tmp`, stale.generated);
-  renameSync(`${target}.tmp`, target);
+  writeFileAtomic(join(ownRoot, specSchemaModulePath), stale.generated);
   return true;
 }

@@ -1,0 +1,14 @@
+// One file written whole or not at all, for commands that replace a single file (captured request
+// bodies, the precompiled spec schema). Whole packages go through the staged swap in swap.ts instead.
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+
+/** Writes to a temporary file beside `path` (named for this process), then renames it over. */
+export function writeFileAtomic(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
