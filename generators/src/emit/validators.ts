@@ -209,10 +209,14 @@ function valueOf(name: string, locals: ReadonlyMap<string, string>): string {
 /**
  * One pass over the input's own keys: a parameter's value is read where its key is seen (so only
  * own properties count, whatever the name: `constructor`, `__proto__`), any other key is an issue.
+ * `for...in` with this exact `hasOwnProperty.call` lets V8 take keys and values from the object's
+ * enum cache, with no key array and no own-property lookup (`Object.keys` or `Object.hasOwn` cost
+ * more than all the checks together).
  */
 function writeKeys(w: CodeBlockWriter, tool: Tool, locals: ReadonlyMap<string, string>, ctx: Context): void {
   const known = parameterList(tool, ctx);
-  w.write("for (const key of Object.keys(input)) ").inlineBlock(() => {
+  w.write("for (const key in input) ").inlineBlock(() => {
+    w.writeLine("if (!Object.prototype.hasOwnProperty.call(input, key)) continue;");
     if (locals.size === 0) {
       pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", known]);
       return;
@@ -221,7 +225,7 @@ function writeKeys(w: CodeBlockWriter, tool: Tool, locals: ReadonlyMap<string, s
       for (const [name, local] of locals) {
         w.writeLine(`case ${stringLiteral(name)}:`);
         w.indent(() => {
-          w.writeLine(`${local} = input[${stringLiteral(name)}];`);
+          w.writeLine(`${local} = input[key];`);
           w.writeLine("break;");
         });
       }

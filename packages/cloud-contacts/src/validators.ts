@@ -35,13 +35,14 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let email: unknown;
     let limit: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "email":
-          email = input["email"];
+          email = input[key];
           break;
         case "limit":
-          limit = input["limit"];
+          limit = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByEmail));
@@ -77,13 +78,14 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
     let issues: ValidationIssue[] | undefined;
     let name: unknown;
     let limit: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "name":
-          name = input["name"];
+          name = input[key];
           break;
         case "limit":
-          limit = input["limit"];
+          limit = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByName));
@@ -136,19 +138,20 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
     let familyName: unknown;
     let email: unknown;
     let phoneNumber: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "given_name":
-          givenName = input["given_name"];
+          givenName = input[key];
           break;
         case "family_name":
-          familyName = input["family_name"];
+          familyName = input[key];
           break;
         case "email":
-          email = input["email"];
+          email = input[key];
           break;
         case "phone_number":
-          phoneNumber = input["phone_number"];
+          phoneNumber = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateContact));
@@ -188,7 +191,8 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };

@@ -74,13 +74,14 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
     let issues: ValidationIssue[] | undefined;
     let title: unknown;
     let data: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "title":
-          title = input["title"];
+          title = input[key];
           break;
         case "data":
-          data = input["data"];
+          data = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSpreadsheet));
@@ -115,22 +116,23 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
     let row: unknown;
     let value: unknown;
     let sheetName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input["spreadsheet_id"];
+          spreadsheetId = input[key];
           break;
         case "column":
-          column = input["column"];
+          column = input[key];
           break;
         case "row":
-          row = input["row"];
+          row = input[key];
           break;
         case "value":
-          value = input["value"];
+          value = input[key];
           break;
         case "sheet_name":
-          sheetName = input["sheet_name"];
+          sheetName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfWriteToCell));
@@ -187,19 +189,20 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
     let data: unknown;
     let sheetPosition: unknown;
     let sheetIdOrName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input["spreadsheet_id"];
+          spreadsheetId = input[key];
           break;
         case "data":
-          data = input["data"];
+          data = input[key];
           break;
         case "sheet_position":
-          sheetPosition = input["sheet_position"];
+          sheetPosition = input[key];
           break;
         case "sheet_id_or_name":
-          sheetIdOrName = input["sheet_id_or_name"];
+          sheetIdOrName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCells));
@@ -249,25 +252,26 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
     let noteText: unknown;
     let sheetPosition: unknown;
     let sheetIdOrName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input["spreadsheet_id"];
+          spreadsheetId = input[key];
           break;
         case "column":
-          column = input["column"];
+          column = input[key];
           break;
         case "row":
-          row = input["row"];
+          row = input[key];
           break;
         case "note_text":
-          noteText = input["note_text"];
+          noteText = input[key];
           break;
         case "sheet_position":
-          sheetPosition = input["sheet_position"];
+          sheetPosition = input[key];
           break;
         case "sheet_id_or_name":
-          sheetIdOrName = input["sheet_id_or_name"];
+          sheetIdOrName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAddNoteToCell));
@@ -332,31 +336,32 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
     let orderBy: unknown;
     let limit: unknown;
     let paginationToken: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "spreadsheet_contains":
-          spreadsheetContains = input["spreadsheet_contains"];
+          spreadsheetContains = input[key];
           break;
         case "spreadsheet_not_contains":
-          spreadsheetNotContains = input["spreadsheet_not_contains"];
+          spreadsheetNotContains = input[key];
           break;
         case "search_only_in_shared_drive_id":
-          searchOnlyInSharedDriveId = input["search_only_in_shared_drive_id"];
+          searchOnlyInSharedDriveId = input[key];
           break;
         case "include_shared_drives":
-          includeSharedDrives = input["include_shared_drives"];
+          includeSharedDrives = input[key];
           break;
         case "include_organization_domain_spreadsheets":
-          includeOrganizationDomainSpreadsheets = input["include_organization_domain_spreadsheets"];
+          includeOrganizationDomainSpreadsheets = input[key];
           break;
         case "order_by":
-          orderBy = input["order_by"];
+          orderBy = input[key];
           break;
         case "limit":
-          limit = input["limit"];
+          limit = input[key];
           break;
         case "pagination_token":
-          paginationToken = input["pagination_token"];
+          paginationToken = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchSpreadsheets));
@@ -475,7 +480,8 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };
@@ -490,7 +496,8 @@ export function validateGenerateCloudFilePickerUrl(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateCloudFilePickerUrl));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GenerateCloudFilePickerUrlInput };
@@ -512,28 +519,29 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
     let startCol: unknown;
     let maxRows: unknown;
     let maxCols: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input["spreadsheet_id"];
+          spreadsheetId = input[key];
           break;
         case "sheet_position":
-          sheetPosition = input["sheet_position"];
+          sheetPosition = input[key];
           break;
         case "sheet_id_or_name":
-          sheetIdOrName = input["sheet_id_or_name"];
+          sheetIdOrName = input[key];
           break;
         case "start_row":
-          startRow = input["start_row"];
+          startRow = input[key];
           break;
         case "start_col":
-          startCol = input["start_col"];
+          startCol = input[key];
           break;
         case "max_rows":
-          maxRows = input["max_rows"];
+          maxRows = input[key];
           break;
         case "max_cols":
-          maxCols = input["max_cols"];
+          maxCols = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheet));
@@ -605,10 +613,11 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let spreadsheetId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input["spreadsheet_id"];
+          spreadsheetId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));

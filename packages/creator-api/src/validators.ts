@@ -150,13 +150,14 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
     let issues: ValidationIssue[] | undefined;
     let zetaAccountOwnerName: unknown;
     let zetaApplicationLinkName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          zetaAccountOwnerName = input[key];
           break;
         case "zeta_application_link_name":
-          zetaApplicationLinkName = input["zeta_application_link_name"];
+          zetaApplicationLinkName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaAppSections));
@@ -203,22 +204,23 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
     let applicationLinkName: unknown;
     let reportLinkName: unknown;
     let recordId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "application_private_link":
-          applicationPrivateLink = input["application_private_link"];
+          applicationPrivateLink = input[key];
           break;
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "report_link_name":
-          reportLinkName = input["report_link_name"];
+          reportLinkName = input[key];
           break;
         case "record_id":
-          recordId = input["record_id"];
+          recordId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchRecordDetail));
@@ -286,16 +288,17 @@ export function validateFetchZetaFormFieldsMetadata(
     let accountOwnerName: unknown;
     let applicationLinkName: unknown;
     let formIdentifier: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "form_identifier":
-          formIdentifier = input["form_identifier"];
+          formIdentifier = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
@@ -341,13 +344,14 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
     let issues: ValidationIssue[] | undefined;
     let zetaAccountOwnerName: unknown;
     let zetaAppLinkName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          zetaAccountOwnerName = input[key];
           break;
         case "zeta_app_link_name":
-          zetaAppLinkName = input["zeta_app_link_name"];
+          zetaAppLinkName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportsMeta));
@@ -395,25 +399,26 @@ export function validateUpdateZetaCreatorReportRecords(
     let reportLinkName: unknown;
     let processUntilLimitEnabled: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "report_link_name":
-          reportLinkName = input["report_link_name"];
+          reportLinkName = input[key];
           break;
         case "process_until_limit_enabled":
-          processUntilLimitEnabled = input["process_until_limit_enabled"];
+          processUntilLimitEnabled = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaCreatorReportRecords));
@@ -504,25 +509,26 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
     let startRecordIndex: unknown;
     let recordLimit: unknown;
     let filterCriteria: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "account_owner_identifier":
-          accountOwnerIdentifier = input["account_owner_identifier"];
+          accountOwnerIdentifier = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "report_link_name":
-          reportLinkName = input["report_link_name"];
+          reportLinkName = input[key];
           break;
         case "start_record_index":
-          startRecordIndex = input["start_record_index"];
+          startRecordIndex = input[key];
           break;
         case "record_limit":
-          recordLimit = input["record_limit"];
+          recordLimit = input[key];
           break;
         case "filter_criteria":
-          filterCriteria = input["filter_criteria"];
+          filterCriteria = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecords));
@@ -596,25 +602,26 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
     let reportIdentifier: unknown;
     let processRecordsUpToLimit: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "report_identifier":
-          reportIdentifier = input["report_identifier"];
+          reportIdentifier = input[key];
           break;
         case "process_records_up_to_limit":
-          processRecordsUpToLimit = input["process_records_up_to_limit"];
+          processRecordsUpToLimit = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteReportRecords));
@@ -698,13 +705,14 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
     let issues: ValidationIssue[] | undefined;
     let accountOwnerName: unknown;
     let zetaAppLinkName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "zeta_app_link_name":
-          zetaAppLinkName = input["zeta_app_link_name"];
+          zetaAppLinkName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
@@ -736,7 +744,8 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationMetaInfo));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetApplicationMetaInfoInput };
@@ -756,22 +765,23 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
     let applicationLinkName: unknown;
     let formLinkName: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          zetaAccountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "form_link_name":
-          formLinkName = input["form_link_name"];
+          formLinkName = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfInsertRecordsInZetaForm));
@@ -854,25 +864,26 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
     let reportLinkName: unknown;
     let recordId: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          zetaAccountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "report_link_name":
-          reportLinkName = input["report_link_name"];
+          reportLinkName = input[key];
           break;
         case "record_id":
-          recordId = input["record_id"];
+          recordId = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaRecord));
@@ -962,19 +973,20 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
     let applicationIdentifier: unknown;
     let reportLinkName: unknown;
     let recordId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "application_identifier":
-          applicationIdentifier = input["application_identifier"];
+          applicationIdentifier = input[key];
           break;
         case "report_link_name":
-          reportLinkName = input["report_link_name"];
+          reportLinkName = input[key];
           break;
         case "record_id":
-          recordId = input["record_id"];
+          recordId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
@@ -1031,25 +1043,26 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
     let reportLinkName: unknown;
     let recordId: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          zetaAccountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "report_link_name":
-          reportLinkName = input["report_link_name"];
+          reportLinkName = input[key];
           break;
         case "record_id":
-          recordId = input["record_id"];
+          recordId = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteZetaRecord));
@@ -1140,22 +1153,23 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
     let applicationLinkName: unknown;
     let reportReferenceName: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "report_reference_name":
-          reportReferenceName = input["report_reference_name"];
+          reportReferenceName = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateBulkReadJob));
@@ -1239,28 +1253,29 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
     let recordFetchStartIndex: unknown;
     let recordLimit: unknown;
     let filterCriteria: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "zeta_private_link":
-          zetaPrivateLink = input["zeta_private_link"];
+          zetaPrivateLink = input[key];
           break;
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "zeta_application_link_name":
-          zetaApplicationLinkName = input["zeta_application_link_name"];
+          zetaApplicationLinkName = input[key];
           break;
         case "report_link_name":
-          reportLinkName = input["report_link_name"];
+          reportLinkName = input[key];
           break;
         case "record_fetch_start_index":
-          recordFetchStartIndex = input["record_fetch_start_index"];
+          recordFetchStartIndex = input[key];
           break;
         case "record_limit":
-          recordLimit = input["record_limit"];
+          recordLimit = input[key];
           break;
         case "filter_criteria":
-          filterCriteria = input["filter_criteria"];
+          filterCriteria = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
@@ -1339,19 +1354,20 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
     let applicationLinkName: unknown;
     let reportLinkName: unknown;
     let jobId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "account_owner_name":
-          accountOwnerName = input["account_owner_name"];
+          accountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "report_link_name":
-          reportLinkName = input["report_link_name"];
+          reportLinkName = input[key];
           break;
         case "job_id":
-          jobId = input["job_id"];
+          jobId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
@@ -1403,10 +1419,11 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let workspaceAccountOwnerName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "workspace_account_owner_name":
-          workspaceAccountOwnerName = input["workspace_account_owner_name"];
+          workspaceAccountOwnerName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
@@ -1443,13 +1460,14 @@ export function validateFetchZetaFormMetaInformation(
     let issues: ValidationIssue[] | undefined;
     let zetaAccountOwnerName: unknown;
     let zetaAppLinkName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          zetaAccountOwnerName = input[key];
           break;
         case "zeta_app_link_name":
-          zetaAppLinkName = input["zeta_app_link_name"];
+          zetaAppLinkName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormMetaInformation));
@@ -1492,25 +1510,26 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
     let applicationLinkName: unknown;
     let zetaFormLinkName: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "form_private_link":
-          formPrivateLink = input["form_private_link"];
+          formPrivateLink = input[key];
           break;
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input["zeta_account_owner_name"];
+          zetaAccountOwnerName = input[key];
           break;
         case "application_link_name":
-          applicationLinkName = input["application_link_name"];
+          applicationLinkName = input[key];
           break;
         case "zeta_form_link_name":
-          zetaFormLinkName = input["zeta_form_link_name"];
+          zetaFormLinkName = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAddRecordsToZetaForm));

@@ -93,43 +93,44 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     let pagingCursorToken: unknown;
     let sortDirection: unknown;
     let uniqueIdentifierProperty: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "crm_object_id":
-          crmObjectId = input["crm_object_id"];
+          crmObjectId = input[key];
           break;
         case "crm_object_type":
-          crmObjectType = input["crm_object_type"];
+          crmObjectType = input[key];
           break;
         case "event_instance_ids":
-          eventInstanceIds = input["event_instance_ids"];
+          eventInstanceIds = input[key];
           break;
         case "event_property_filter":
-          eventPropertyFilter = input["event_property_filter"];
+          eventPropertyFilter = input[key];
           break;
         case "event_type_name":
-          eventTypeName = input["event_type_name"];
+          eventTypeName = input[key];
           break;
         case "filter_events_occurred_before":
-          filterEventsOccurredBefore = input["filter_events_occurred_before"];
+          filterEventsOccurredBefore = input[key];
           break;
         case "filter_occurred_after_datetime":
-          filterOccurredAfterDatetime = input["filter_occurred_after_datetime"];
+          filterOccurredAfterDatetime = input[key];
           break;
         case "max_results_per_page":
-          maxResultsPerPage = input["max_results_per_page"];
+          maxResultsPerPage = input[key];
           break;
         case "paging_before_token":
-          pagingBeforeToken = input["paging_before_token"];
+          pagingBeforeToken = input[key];
           break;
         case "paging_cursor_token":
-          pagingCursorToken = input["paging_cursor_token"];
+          pagingCursorToken = input[key];
           break;
         case "sort_direction":
-          sortDirection = input["sort_direction"];
+          sortDirection = input[key];
           break;
         case "unique_identifier_property":
-          uniqueIdentifierProperty = input["unique_identifier_property"];
+          uniqueIdentifierProperty = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
@@ -289,7 +290,8 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfListEventTypes));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListEventTypesInput };
@@ -314,22 +316,23 @@ export function validateRetrieveCustomEventDefinitions(
     let pagingCursorToken: unknown;
     let resultsPerPageLimit: unknown;
     let sortOrder: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "event_name_search_string":
-          eventNameSearchString = input["event_name_search_string"];
+          eventNameSearchString = input[key];
           break;
         case "include_event_properties":
-          includeEventProperties = input["include_event_properties"];
+          includeEventProperties = input[key];
           break;
         case "paging_cursor_token":
-          pagingCursorToken = input["paging_cursor_token"];
+          pagingCursorToken = input[key];
           break;
         case "results_per_page_limit":
-          resultsPerPageLimit = input["results_per_page_limit"];
+          resultsPerPageLimit = input[key];
           break;
         case "sort_order":
-          sortOrder = input["sort_order"];
+          sortOrder = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
@@ -394,13 +397,14 @@ export function validateCreateCustomEventDefinition(
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomEventDefinition));
@@ -447,10 +451,11 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let eventName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "event_name":
-          eventName = input["event_name"];
+          eventName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchEventDefinitionByName));
@@ -481,10 +486,11 @@ export function validateDeleteCustomEventDefinition(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let eventName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "event_name":
-          eventName = input["event_name"];
+          eventName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventDefinition));
@@ -517,16 +523,17 @@ export function validateUpdateCustomEventDefinition(
     let internalEventName: unknown;
     let eventDescription: unknown;
     let eventLabel: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "internal_event_name":
-          internalEventName = input["internal_event_name"];
+          internalEventName = input[key];
           break;
         case "event_description":
-          eventDescription = input["event_description"];
+          eventDescription = input[key];
           break;
         case "event_label":
-          eventLabel = input["event_label"];
+          eventLabel = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
@@ -564,16 +571,17 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
     let mode: unknown;
     let customEventInternalName: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "custom_event_internal_name":
-          customEventInternalName = input["custom_event_internal_name"];
+          customEventInternalName = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateEventProperty));
@@ -633,13 +641,14 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
     let issues: ValidationIssue[] | undefined;
     let customEventInternalName: unknown;
     let propertyInternalName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "custom_event_internal_name":
-          customEventInternalName = input["custom_event_internal_name"];
+          customEventInternalName = input[key];
           break;
         case "property_internal_name":
-          propertyInternalName = input["property_internal_name"];
+          propertyInternalName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
@@ -685,19 +694,20 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
     let customEventName: unknown;
     let propertyNameToUpdate: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "custom_event_name":
-          customEventName = input["custom_event_name"];
+          customEventName = input[key];
           break;
         case "property_name_to_update":
-          propertyNameToUpdate = input["property_name_to_update"];
+          propertyNameToUpdate = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateEventProperty));
@@ -762,13 +772,14 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSendBatchEvents));
@@ -810,13 +821,14 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSendEventData));

@@ -119,7 +119,8 @@ export function validateListAvailableAuthProviders(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfListAvailableAuthProviders));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAvailableAuthProvidersInput };
@@ -135,10 +136,11 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let authProviderId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "auth_provider_id":
-          authProviderId = input["auth_provider_id"];
+          authProviderId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetAuthProviderDetails));
@@ -164,10 +166,11 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let authProviderId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "auth_provider_id":
-          authProviderId = input["auth_provider_id"];
+          authProviderId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteAuthProvider));
@@ -193,10 +196,11 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let secretId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "secret_id":
-          secretId = input["secret_id"];
+          secretId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteSecretById));
@@ -228,13 +232,14 @@ export function validateUpdateSessionVerificationSettings(
     let issues: ValidationIssue[] | undefined;
     let unsafeSkipVerification: unknown;
     let verifierUrl: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "unsafe_skip_verification":
-          unsafeSkipVerification = input["unsafe_skip_verification"];
+          unsafeSkipVerification = input[key];
           break;
         case "verifier_url":
-          verifierUrl = input["verifier_url"];
+          verifierUrl = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
@@ -273,19 +278,20 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
     let pageSize: unknown;
     let providerId: unknown;
     let userId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "page_offset":
-          pageOffset = input["page_offset"];
+          pageOffset = input[key];
           break;
         case "page_size":
-          pageSize = input["page_size"];
+          pageSize = input[key];
           break;
         case "provider_id":
-          providerId = input["provider_id"];
+          providerId = input[key];
           break;
         case "user_id":
-          userId = input["user_id"];
+          userId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListAuthConnections));
@@ -324,10 +330,11 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let connectionId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "connection_id":
-          connectionId = input["connection_id"];
+          connectionId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
@@ -354,13 +361,14 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
     let issues: ValidationIssue[] | undefined;
     let authorizationId: unknown;
     let timeoutInSeconds: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "authorization_id":
-          authorizationId = input["authorization_id"];
+          authorizationId = input[key];
           break;
         case "timeout_in_seconds":
-          timeoutInSeconds = input["timeout_in_seconds"];
+          timeoutInSeconds = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckAuthStatus));
@@ -399,22 +407,23 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
     let offsetStartIndex: unknown;
     let providerFormat: unknown;
     let userIdentifier: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "filter_by_toolkit":
-          filterByToolkit = input["filter_by_toolkit"];
+          filterByToolkit = input[key];
           break;
         case "number_of_items_to_return":
-          numberOfItemsToReturn = input["number_of_items_to_return"];
+          numberOfItemsToReturn = input[key];
           break;
         case "offset_start_index":
-          offsetStartIndex = input["offset_start_index"];
+          offsetStartIndex = input[key];
           break;
         case "provider_format":
-          providerFormat = input["provider_format"];
+          providerFormat = input[key];
           break;
         case "user_identifier":
-          userIdentifier = input["user_identifier"];
+          userIdentifier = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
@@ -479,16 +488,17 @@ export function validateGetFormattedToolSpecification(
     let toolName: unknown;
     let providerFormat: unknown;
     let userId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "tool_name":
-          toolName = input["tool_name"];
+          toolName = input[key];
           break;
         case "provider_format":
-          providerFormat = input["provider_format"];
+          providerFormat = input[key];
           break;
         case "user_id":
-          userId = input["user_id"];
+          userId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
@@ -523,7 +533,8 @@ export function validateCheckPlatformEngineHealth(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckPlatformEngineHealth));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CheckPlatformEngineHealthInput };
@@ -538,7 +549,8 @@ export function validateDeleteMcpEndpoint(input: unknown): ValidationResult<Dele
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMcpEndpoint));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteMcpEndpointInput };
@@ -556,16 +568,17 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
     let bearerToken: unknown;
     let itemsToSkip: unknown;
     let maximumItemsToReturn: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "bearer_token":
-          bearerToken = input["bearer_token"];
+          bearerToken = input[key];
           break;
         case "items_to_skip":
-          itemsToSkip = input["items_to_skip"];
+          itemsToSkip = input[key];
           break;
         case "maximum_items_to_return":
-          maximumItemsToReturn = input["maximum_items_to_return"];
+          maximumItemsToReturn = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListAccessibleProjects));
@@ -609,13 +622,14 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
     let issues: ValidationIssue[] | undefined;
     let authorizationToken: unknown;
     let projectId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "authorization_token":
-          authorizationToken = input["authorization_token"];
+          authorizationToken = input[key];
           break;
         case "project_id":
-          projectId = input["project_id"];
+          projectId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectDetails));
@@ -651,13 +665,14 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
     let issues: ValidationIssue[] | undefined;
     let itemsLimit: unknown;
     let listOffset: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "items_limit":
-          itemsLimit = input["items_limit"];
+          itemsLimit = input[key];
           break;
         case "list_offset":
-          listOffset = input["list_offset"];
+          listOffset = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
@@ -690,10 +705,11 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let scheduledExecutionId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "scheduled_execution_id":
-          scheduledExecutionId = input["scheduled_execution_id"];
+          scheduledExecutionId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
@@ -723,7 +739,8 @@ export function validateGetOpenAPISpecification(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpenAPISpecification));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetOpenAPISpecificationInput };
@@ -744,22 +761,23 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
     let startOffset: unknown;
     let toolkitName: unknown;
     let userId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "include_formats":
-          includeFormats = input["include_formats"];
+          includeFormats = input[key];
           break;
         case "items_per_page":
-          itemsPerPage = input["items_per_page"];
+          itemsPerPage = input[key];
           break;
         case "start_offset":
-          startOffset = input["start_offset"];
+          startOffset = input[key];
           break;
         case "toolkit_name":
-          toolkitName = input["toolkit_name"];
+          toolkitName = input[key];
           break;
         case "user_id":
-          userId = input["user_id"];
+          userId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolsList));
@@ -826,19 +844,20 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
     let redirectUriAfterAuthorization: unknown;
     let toolVersion: unknown;
     let userId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "tool_name_for_authorization":
-          toolNameForAuthorization = input["tool_name_for_authorization"];
+          toolNameForAuthorization = input[key];
           break;
         case "redirect_uri_after_authorization":
-          redirectUriAfterAuthorization = input["redirect_uri_after_authorization"];
+          redirectUriAfterAuthorization = input[key];
           break;
         case "tool_version":
-          toolVersion = input["tool_version"];
+          toolVersion = input[key];
           break;
         case "user_id":
-          userId = input["user_id"];
+          userId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
@@ -890,13 +909,14 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfExecuteTool));
@@ -940,16 +960,17 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
     let toolName: unknown;
     let formatsToInclude: unknown;
     let userIdentifier: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "tool_name":
-          toolName = input["tool_name"];
+          toolName = input[key];
           break;
         case "formats_to_include":
-          formatsToInclude = input["formats_to_include"];
+          formatsToInclude = input[key];
           break;
         case "user_identifier":
-          userIdentifier = input["user_identifier"];
+          userIdentifier = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolSpecification));
@@ -1002,13 +1023,14 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
     let issues: ValidationIssue[] | undefined;
     let numberOfItemsToReturn: unknown;
     let startOffset: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "number_of_items_to_return":
-          numberOfItemsToReturn = input["number_of_items_to_return"];
+          numberOfItemsToReturn = input[key];
           break;
         case "start_offset":
-          startOffset = input["start_offset"];
+          startOffset = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListWorkers));
@@ -1060,37 +1082,38 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
     let workerHttpUri: unknown;
     let workerResourceUri: unknown;
     let workerType: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "worker_id":
-          workerId = input["worker_id"];
+          workerId = input[key];
           break;
         case "enable_worker":
-          enableWorker = input["enable_worker"];
+          enableWorker = input[key];
           break;
         case "http_retry_attempts":
-          httpRetryAttempts = input["http_retry_attempts"];
+          httpRetryAttempts = input[key];
           break;
         case "http_secret_key":
-          httpSecretKey = input["http_secret_key"];
+          httpSecretKey = input[key];
           break;
         case "http_timeout_seconds":
-          httpTimeoutSeconds = input["http_timeout_seconds"];
+          httpTimeoutSeconds = input[key];
           break;
         case "mcp_retry_attempts":
-          mcpRetryAttempts = input["mcp_retry_attempts"];
+          mcpRetryAttempts = input[key];
           break;
         case "mcp_timeout_duration":
-          mcpTimeoutDuration = input["mcp_timeout_duration"];
+          mcpTimeoutDuration = input[key];
           break;
         case "worker_http_uri":
-          workerHttpUri = input["worker_http_uri"];
+          workerHttpUri = input[key];
           break;
         case "worker_resource_uri":
-          workerResourceUri = input["worker_resource_uri"];
+          workerResourceUri = input[key];
           break;
         case "worker_type":
-          workerType = input["worker_type"];
+          workerType = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWorker));
@@ -1177,16 +1200,17 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
     let workerConnectionType: unknown;
     let httpUri: unknown;
     let mcpUri: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "worker_connection_type":
-          workerConnectionType = input["worker_connection_type"];
+          workerConnectionType = input[key];
           break;
         case "http_uri":
-          httpUri = input["http_uri"];
+          httpUri = input[key];
           break;
         case "mcp_uri":
-          mcpUri = input["mcp_uri"];
+          mcpUri = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfTestWorkerConnection));
@@ -1227,10 +1251,11 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let workerId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "worker_id":
-          workerId = input["worker_id"];
+          workerId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerById));
@@ -1256,10 +1281,11 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let workerId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "worker_id":
-          workerId = input["worker_id"];
+          workerId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWorker));
@@ -1285,10 +1311,11 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let workerId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "worker_id":
-          workerId = input["worker_id"];
+          workerId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeWorker));
@@ -1314,10 +1341,11 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let workerId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "worker_id":
-          workerId = input["worker_id"];
+          workerId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerHealthStatus));
@@ -1345,16 +1373,17 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
     let workerId: unknown;
     let numberOfItems: unknown;
     let startOffset: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "worker_id":
-          workerId = input["worker_id"];
+          workerId = input[key];
           break;
         case "number_of_items":
-          numberOfItems = input["number_of_items"];
+          numberOfItems = input[key];
           break;
         case "start_offset":
-          startOffset = input["start_offset"];
+          startOffset = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchToolsPage));

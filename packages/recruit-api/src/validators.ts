@@ -310,10 +310,11 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let emptyRequestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "empty_request_body":
-          emptyRequestBody = input["empty_request_body"];
+          emptyRequestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApiKeyInfo));
@@ -342,10 +343,11 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let applicationSourceDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "application_source_details":
-          applicationSourceDetails = input["application_source_details"];
+          applicationSourceDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationSource));
@@ -374,10 +376,11 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let applicationStageChangeDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "application_stage_change_details":
-          applicationStageChangeDetails = input["application_stage_change_details"];
+          applicationStageChangeDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationStage));
@@ -406,10 +409,11 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let jobApplicationData: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "job_application_data":
-          jobApplicationData = input["job_application_data"];
+          jobApplicationData = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobApplication));
@@ -438,10 +442,11 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let applicationTransferDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "application_transfer_details":
-          applicationTransferDetails = input["application_transfer_details"];
+          applicationTransferDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfTransferApplicationToJob));
@@ -470,10 +475,11 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let applicationUpdatePayload: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "application_update_payload":
-          applicationUpdatePayload = input["application_update_payload"];
+          applicationUpdatePayload = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
@@ -502,10 +508,11 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let hiringTeamMemberDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "hiring_team_member_details":
-          hiringTeamMemberDetails = input["hiring_team_member_details"];
+          hiringTeamMemberDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAddHiringTeamMember));
@@ -534,10 +541,11 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let hiringTeamRemovalDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "hiring_team_removal_details":
-          hiringTeamRemovalDetails = input["hiring_team_removal_details"];
+          hiringTeamRemovalDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
@@ -565,7 +573,8 @@ export function validateGetHiringTeamRoles(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfGetHiringTeamRoles));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetHiringTeamRolesInput };
@@ -581,10 +590,11 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let includeArchivedInterviewPlans: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "include_archived_interview_plans":
-          includeArchivedInterviewPlans = input["include_archived_interview_plans"];
+          includeArchivedInterviewPlans = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListArchiveReasons));
@@ -612,7 +622,8 @@ export function validateListAssessments(input: unknown): ValidationResult<ListAs
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfListAssessments));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAssessmentsInput };
@@ -629,13 +640,14 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
     let issues: ValidationIssue[] | undefined;
     let candidateEmail: unknown;
     let candidateName: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "candidate_email":
-          candidateEmail = input["candidate_email"];
+          candidateEmail = input[key];
           break;
         case "candidate_name":
-          candidateName = input["candidate_name"];
+          candidateName = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFindCandidates));
@@ -664,10 +676,11 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let includeArchivedReasons: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "include_archived_reasons":
-          includeArchivedReasons = input["include_archived_reasons"];
+          includeArchivedReasons = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListCloseReasons));
@@ -700,7 +713,8 @@ export function validateListEnabledCommunicationTemplates(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfListEnabledCommunicationTemplates));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListEnabledCommunicationTemplatesInput };
@@ -716,10 +730,11 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let departmentId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "department_id":
-          departmentId = input["department_id"];
+          departmentId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetDepartmentDetails));
@@ -743,10 +758,11 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let returnRoleTitlesOnly: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "return_role_titles_only":
-          returnRoleTitlesOnly = input["return_role_titles_only"];
+          returnRoleTitlesOnly = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListHiringTeamRoles));
@@ -775,10 +791,11 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let interviewId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "interview_id":
-          interviewId = input["interview_id"];
+          interviewId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewDetails));
@@ -802,10 +819,11 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let interviewScheduleCancelDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "interview_schedule_cancel_details":
-          interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
+          interviewScheduleCancelDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
@@ -834,10 +852,11 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let interviewScheduleRequest: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "interview_schedule_request":
-          interviewScheduleRequest = input["interview_schedule_request"];
+          interviewScheduleRequest = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
@@ -866,10 +885,11 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let interviewStageId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "interview_stage_id":
-          interviewStageId = input["interview_stage_id"];
+          interviewStageId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
@@ -892,7 +912,8 @@ export function validateListInterviewStageGroups(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStageGroups));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewStageGroupsInput };
@@ -909,13 +930,14 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
     let issues: ValidationIssue[] | undefined;
     let lastSyncToken: unknown;
     let pageCursor: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "last_sync_token":
-          lastSyncToken = input["last_sync_token"];
+          lastSyncToken = input[key];
           break;
         case "page_cursor":
-          pageCursor = input["page_cursor"];
+          pageCursor = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListJobOpenings));
@@ -954,37 +976,38 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
     let locationIds: unknown;
     let openingState: unknown;
     let identifiers: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "associated_job_ids":
-          associatedJobIds = input["associated_job_ids"];
+          associatedJobIds = input[key];
           break;
         case "department_team_id":
-          departmentTeamId = input["department_team_id"];
+          departmentTeamId = input[key];
           break;
         case "employment_start_date":
-          employmentStartDate = input["employment_start_date"];
+          employmentStartDate = input[key];
           break;
         case "target_hire_date":
-          targetHireDate = input["target_hire_date"];
+          targetHireDate = input[key];
           break;
         case "employment_type":
-          employmentType = input["employment_type"];
+          employmentType = input[key];
           break;
         case "is_backfill":
-          isBackfill = input["is_backfill"];
+          isBackfill = input[key];
           break;
         case "job_description":
-          jobDescription = input["job_description"];
+          jobDescription = input[key];
           break;
         case "location_ids":
-          locationIds = input["location_ids"];
+          locationIds = input[key];
           break;
         case "opening_state":
-          openingState = input["opening_state"];
+          openingState = input[key];
           break;
         case "identifiers":
-          identifiers = input["identifiers"];
+          identifiers = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobOpening));
@@ -1124,16 +1147,17 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
     let closeReasonId: unknown;
     let newOpeningState: unknown;
     let openingId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "close_reason_id":
-          closeReasonId = input["close_reason_id"];
+          closeReasonId = input[key];
           break;
         case "new_opening_state":
-          newOpeningState = input["new_opening_state"];
+          newOpeningState = input[key];
           break;
         case "opening_id":
-          openingId = input["opening_id"];
+          openingId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningState));
@@ -1181,13 +1205,14 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let openingId: unknown;
     let setArchivedState: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "opening_id":
-          openingId = input["opening_id"];
+          openingId = input[key];
           break;
         case "set_archived_state":
-          setArchivedState = input["set_archived_state"];
+          setArchivedState = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
@@ -1223,31 +1248,32 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
     let openingIdentifier: unknown;
     let targetHireDate: unknown;
     let targetStartDate: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "department_team_id":
-          departmentTeamId = input["department_team_id"];
+          departmentTeamId = input[key];
           break;
         case "employment_type":
-          employmentType = input["employment_type"];
+          employmentType = input[key];
           break;
         case "fields_to_update":
-          fieldsToUpdate = input["fields_to_update"];
+          fieldsToUpdate = input[key];
           break;
         case "is_backfill":
-          isBackfill = input["is_backfill"];
+          isBackfill = input[key];
           break;
         case "job_description_update":
-          jobDescriptionUpdate = input["job_description_update"];
+          jobDescriptionUpdate = input[key];
           break;
         case "opening_identifier":
-          openingIdentifier = input["opening_identifier"];
+          openingIdentifier = input[key];
           break;
         case "target_hire_date":
-          targetHireDate = input["target_hire_date"];
+          targetHireDate = input[key];
           break;
         case "target_start_date":
-          targetStartDate = input["target_start_date"];
+          targetStartDate = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateJobOpening));
@@ -1328,16 +1354,17 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
     let lastSyncToken: unknown;
     let maxItemsToReturn: unknown;
     let pageResultsCursor: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "last_sync_token":
-          lastSyncToken = input["last_sync_token"];
+          lastSyncToken = input[key];
           break;
         case "max_items_to_return":
-          maxItemsToReturn = input["max_items_to_return"];
+          maxItemsToReturn = input[key];
           break;
         case "page_results_cursor":
-          pageResultsCursor = input["page_results_cursor"];
+          pageResultsCursor = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListProjects));
@@ -1375,10 +1402,11 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let projectTitle: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "project_title":
-          projectTitle = input["project_title"];
+          projectTitle = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
@@ -1401,7 +1429,8 @@ export function validateGetReferralFormInfo(input: unknown): ValidationResult<Ge
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       (issues ??= []).push(issueUnknownParameter(key, parametersOfGetReferralFormInfo));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetReferralFormInfoInput };
@@ -1417,10 +1446,11 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let includeArchivedItems: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "include_archived_items":
-          includeArchivedItems = input["include_archived_items"];
+          includeArchivedItems = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListAllSources));
@@ -1449,10 +1479,11 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let includeDisabledTrackingLinks: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "include_disabled_tracking_links":
-          includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
+          includeDisabledTrackingLinks = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
@@ -1481,10 +1512,11 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let webhookConfiguration: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webhook_configuration":
-          webhookConfiguration = input["webhook_configuration"];
+          webhookConfiguration = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookSetting));
@@ -1513,10 +1545,11 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let webhookSettingsPayload: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webhook_settings_payload":
-          webhookSettingsPayload = input["webhook_settings_payload"];
+          webhookSettingsPayload = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
@@ -1545,10 +1578,11 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let webhookId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webhook_id":
-          webhookId = input["webhook_id"];
+          webhookId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
@@ -1573,13 +1607,14 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchApplicationDetails));
@@ -1621,13 +1656,14 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplications));
@@ -1669,13 +1705,14 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationHistory));
@@ -1717,13 +1754,14 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationHistory));
@@ -1770,13 +1808,14 @@ export function validateGetCandidateCriteriaEvaluations(
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateCriteriaEvaluations));
@@ -1821,13 +1860,14 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplicationFeedback));
@@ -1869,13 +1909,14 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSubmitApplicationFeedback));
@@ -1917,13 +1958,14 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApprovalList));
@@ -1965,13 +2007,14 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApprovalDefinition));
@@ -2013,13 +2056,14 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfOfferApprovalAction));
@@ -2061,13 +2105,14 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateOffer));
@@ -2109,13 +2154,14 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOfferDetails));
@@ -2157,13 +2203,14 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetLatestOffers));
@@ -2207,13 +2254,14 @@ export function validateCreateCandidateOfferVersion(
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateOfferVersion));
@@ -2258,13 +2306,14 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateOffer));
@@ -2306,13 +2355,14 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfStartOfferProcess));
@@ -2359,13 +2409,14 @@ export function validateAddCompletedAssessmentToCandidate(
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCompletedAssessmentToCandidate));
@@ -2410,13 +2461,14 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfStartAssessment));
@@ -2458,13 +2510,14 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateAssessmentStatus));
@@ -2506,13 +2559,14 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelAssessment));
@@ -2554,13 +2608,14 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateToProject));
@@ -2602,13 +2657,14 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateTag));
@@ -2650,13 +2706,14 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAnonymizeCandidateData));
@@ -2698,13 +2755,14 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidate));
@@ -2746,13 +2804,14 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateNote));
@@ -2794,13 +2853,14 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateInformation));
@@ -2842,13 +2902,14 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidates));
@@ -2890,13 +2951,14 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateClientInfo));
@@ -2938,13 +3000,14 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateNotes));
@@ -2986,13 +3049,14 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateProjects));
@@ -3034,13 +3098,14 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCandidateInfo));
@@ -3082,13 +3147,14 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateTag));
@@ -3130,13 +3196,14 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateTags));
@@ -3178,13 +3245,14 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCandidateFileUrl));
@@ -3226,13 +3294,14 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateReferral));
@@ -3274,13 +3343,14 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomField));
@@ -3322,13 +3392,14 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCustomFieldInfo));
@@ -3370,13 +3441,14 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListCustomFields));
@@ -3418,13 +3490,14 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSetCustomFieldValue));
@@ -3466,13 +3539,14 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDepartment));
@@ -3514,13 +3588,14 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfArchiveDepartment));
@@ -3562,13 +3637,14 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRestoreDepartment));
@@ -3610,13 +3686,14 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListDepartments));
@@ -3658,13 +3735,14 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfMoveDepartment));
@@ -3706,13 +3784,14 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateDepartment));
@@ -3754,13 +3833,14 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFeedbackFormInfo));
@@ -3802,13 +3882,14 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListFeedbackForms));
@@ -3850,13 +3931,14 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfHiringTeamAddMember));
@@ -3898,13 +3980,14 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveTeamMemberFromHiring));
@@ -3949,13 +4032,14 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviews));
@@ -3997,13 +4081,14 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewEvents));
@@ -4045,13 +4130,14 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewPlans));
@@ -4093,13 +4179,14 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewSchedules));
@@ -4141,13 +4228,14 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewSchedule));
@@ -4189,13 +4277,14 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStages));
@@ -4237,13 +4326,14 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewerPools));
@@ -4285,13 +4375,14 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerPoolInfo));
@@ -4333,13 +4424,14 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewerPool));
@@ -4381,13 +4473,14 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerPool));
@@ -4429,13 +4522,14 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWorkplaceType));
@@ -4477,13 +4571,14 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpeningInfo));
@@ -4525,13 +4620,14 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchJobOpenings));
@@ -4573,13 +4669,14 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAddJobToOpening));
@@ -4621,13 +4718,14 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveJobFromOpening));
@@ -4669,13 +4767,14 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfAddLocationToJobOpening));
@@ -4717,13 +4816,14 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveLocationFromOpening));
@@ -4765,13 +4865,14 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectInformation));
@@ -4813,13 +4914,14 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAndPollReport));
@@ -4861,13 +4963,14 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveSyncReport));
@@ -4909,13 +5012,14 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSurveyFormDetails));
@@ -4957,13 +5061,14 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyFormDefinitions));
@@ -5005,13 +5110,14 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveyRequest));
@@ -5053,13 +5159,14 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyRequests));
@@ -5101,13 +5208,14 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveySubmission));
@@ -5149,13 +5257,14 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveySubmissions));
@@ -5197,13 +5306,14 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserInfo));
@@ -5245,13 +5355,14 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserList));
@@ -5293,13 +5404,14 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRecruitUserSearch));
@@ -5341,13 +5453,14 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerSettings));
@@ -5389,13 +5502,14 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerSettings));
@@ -5437,13 +5551,14 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveWebhookInfo));

@@ -1,7 +1,8 @@
 // Issue constructors for the generated validators: the messages live here once instead of in
 // every generated package, and each call site stays a single short line.
 import type { FormatName } from "./formats.js";
-import { describeValue, pointer, type ValidationIssue } from "./validation.js";
+import { lazyIssue } from "./lazy-issue.js";
+import { describeValue, keyPointer, type ValidationIssue } from "./validation.js";
 
 /** How each format reads in a message ("must be a YYYY-MM-DD date"). */
 export const formatDescriptions: Readonly<Record<FormatName, string>> = {
@@ -23,12 +24,18 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// Each constructor passes a module-level builder and its arguments: no closure or string is made
+// until the message is read (see lazy-issue.ts).
+const notObject = (value: unknown): string => `input must be an object, got ${describeValue(value)}`;
+
 export function issueNotObject(value: unknown): ValidationIssue {
-  return { path: "", code: "invalid_type", message: `input must be an object, got ${describeValue(value)}` };
+  return lazyIssue("", "invalid_type", notObject, value);
 }
 
+const unreadable = (error: unknown): string => `input could not be read: ${describeThrown(error)}`;
+
 export function issueUnreadable(error: unknown): ValidationIssue {
-  return { path: "", code: "invalid_type", message: `input could not be read: ${describeThrown(error)}` };
+  return lazyIssue("", "invalid_type", unreadable, error);
 }
 
 /**
@@ -51,13 +58,17 @@ export function describeThrown(error: unknown): string {
 /** Hints by parameter list: generated validators pass one module-level array per tool, joined once here. */
 const unknownParameterHints = new WeakMap<readonly string[], string>();
 
-export function issueUnknownParameter(key: string, known: readonly string[]): ValidationIssue {
+function unknownParameter(key: string, known: readonly string[]): string {
   let hint = unknownParameterHints.get(known);
   if (hint === undefined) {
     hint = known.length === 0 ? "this tool takes no parameters" : `expected one of ${known.join(", ")}`;
     unknownParameterHints.set(known, hint);
   }
-  return { path: pointer(key), code: "unknown_parameter", message: `unknown parameter "${key}": ${hint}` };
+  return `unknown parameter "${key}": ${hint}`;
+}
+
+export function issueUnknownParameter(key: string, known: readonly string[]): ValidationIssue {
+  return lazyIssue(keyPointer(key), "unknown_parameter", unknownParameter, key, known);
 }
 
 const MAX_THROWN_LENGTH = 200;
@@ -66,57 +77,86 @@ function cut(text: string): string {
   return text.length > MAX_THROWN_LENGTH ? `${text.slice(0, MAX_THROWN_LENGTH)}…` : text;
 }
 
-/** `name` is typed unknown: callers from plain JavaScript pass anything, and this must not throw. */
-export function issueUnknownTool(name: unknown, server: string, known: readonly string[]): ValidationIssue {
+function unknownTool(name: unknown, server: string, known: readonly string[]): string {
   const wanted = typeof name === "string" ? name.toLowerCase().replace(`${server.toLowerCase()}.`, "") : undefined;
   const close = wanted === undefined ? undefined : known.find((tool) => tool.toLowerCase() === wanted);
   const hint = close === undefined ? `; it has ${known.length} tools, such as ${known.slice(0, 3).join(", ")}` : `; did you mean ${close}?`;
   const label = typeof name === "string" ? describeValue(name) : `name ${describeValue(name)}`;
-  return { path: "", code: "unknown_tool", message: `unknown tool ${label} for ${server}${hint}` };
+  return `unknown tool ${label} for ${server}${hint}`;
 }
+
+/** `name` is typed unknown: callers from plain JavaScript pass anything, and this must not throw. */
+export function issueUnknownTool(name: unknown, server: string, known: readonly string[]): ValidationIssue {
+  return lazyIssue("", "unknown_tool", unknownTool, name, server, known);
+}
+
+const required = (name: string): string => `${name} is required`;
 
 export function issueRequired(path: string, name: string): ValidationIssue {
-  return { path, code: "required", message: `${name} is required` };
+  return lazyIssue(path, "required", required, name);
 }
+
+const requiredOnExecute = (name: string, executeValue: string): string => `${name} is required when mode is ${executeValue}`;
 
 export function issueRequiredOnExecute(path: string, name: string, executeValue: string): ValidationIssue {
-  return { path, code: "required_on_execute", message: `${name} is required when mode is ${executeValue}` };
+  return lazyIssue(path, "required_on_execute", requiredOnExecute, name, executeValue);
 }
+
+const requiredWhen = (name: string, when: string, equals: string): string => `${name} is required when ${when} is ${equals}`;
 
 export function issueRequiredWhen(path: string, name: string, when: string, equals: string): ValidationIssue {
-  return { path, code: "required_when", message: `${name} is required when ${when} is ${equals}` };
+  return lazyIssue(path, "required_when", requiredWhen, name, when, equals);
 }
+
+const requires = (name: string, given: string): string => `${name} is required when ${given} is given`;
 
 export function issueRequires(path: string, name: string, given: string): ValidationIssue {
-  return { path, code: "requires", message: `${name} is required when ${given} is given` };
+  return lazyIssue(path, "requires", requires, name, given);
 }
+
+const wrongType = (name: string, expected: string, value: unknown): string => `${name} must be ${expected}, got ${describeValue(value)}`;
 
 export function issueType(path: string, name: string, expected: string, value: unknown): ValidationIssue {
-  return { path, code: "invalid_type", message: `${name} must be ${expected}, got ${describeValue(value)}` };
+  return lazyIssue(path, "invalid_type", wrongType, name, expected, value);
 }
+
+const tooSmall = (name: string, minimum: number, value: number): string => `${name} must be at least ${minimum}, got ${value}`;
 
 export function issueTooSmall(path: string, name: string, minimum: number, value: number): ValidationIssue {
-  return { path, code: "too_small", message: `${name} must be at least ${minimum}, got ${value}` };
+  return lazyIssue(path, "too_small", tooSmall, name, minimum, value);
 }
+
+const tooBig = (name: string, maximum: number, value: number): string => `${name} must be at most ${maximum}, got ${value}`;
 
 export function issueTooBig(path: string, name: string, maximum: number, value: number): ValidationIssue {
-  return { path, code: "too_big", message: `${name} must be at most ${maximum}, got ${value}` };
+  return lazyIssue(path, "too_big", tooBig, name, maximum, value);
 }
+
+const notInEnum = (name: string, values: readonly string[], value: unknown): string =>
+  `${name} must be one of ${values.join(", ")}, got ${describeValue(value)}`;
 
 export function issueEnum(path: string, name: string, values: readonly string[], value: unknown): ValidationIssue {
-  return { path, code: "invalid_enum", message: `${name} must be one of ${values.join(", ")}, got ${describeValue(value)}` };
+  return lazyIssue(path, "invalid_enum", notInEnum, name, values, value);
 }
+
+const wrongFormat = (name: string, format: FormatName, value: string): string =>
+  `${name} must be ${formatDescriptions[format]}, got ${describeValue(value)}`;
 
 export function issueFormat(path: string, name: string, format: FormatName, value: string): ValidationIssue {
-  return { path, code: "invalid_format", message: `${name} must be ${formatDescriptions[format]}, got ${describeValue(value)}` };
+  return lazyIssue(path, "invalid_format", wrongFormat, name, format, value);
 }
+
+const keys = (count: number): string => `key${count === 1 ? "" : "s"}`;
+const tooManyKeys = (name: string, maximum: number, count: number): string => `${name} must have at most ${maximum} ${keys(maximum)}, got ${count}`;
 
 export function issueTooManyKeys(path: string, name: string, maximum: number, count: number): ValidationIssue {
-  return { path, code: "too_many_keys", message: `${name} must have at most ${maximum} key${maximum === 1 ? "" : "s"}, got ${count}` };
+  return lazyIssue(path, "too_many_keys", tooManyKeys, name, maximum, count);
 }
 
+const tooFewKeys = (name: string, minimum: number, count: number): string => `${name} must have at least ${minimum} ${keys(minimum)}, got ${count}`;
+
 export function issueTooFewKeys(path: string, name: string, minimum: number, count: number): ValidationIssue {
-  return { path, code: "too_few_keys", message: `${name} must have at least ${minimum} key${minimum === 1 ? "" : "s"}, got ${count}` };
+  return lazyIssue(path, "too_few_keys", tooFewKeys, name, minimum, count);
 }
 
 /** How many issues a validation result lists at most; the rest are counted in one final issue. */

@@ -29,6 +29,11 @@ export type ValidationResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
+/** `pointer(key)` for one key, without the rest-array: the unknown-parameter path of every invalid call. */
+export function keyPointer(key: string): string {
+  return key.includes("~") || key.includes("/") ? pointer(key) : `/${key}`;
+}
+
 /** Builds an RFC 6901 JSON pointer; `~` and `/` inside a segment are escaped as `~0` and `~1`. */
 export function pointer(...segments: readonly (string | number)[]): string {
   let result = "";

@@ -1,5 +1,5 @@
 import { describe as suite, expect, it } from "vitest";
-import { formats, type FormatName } from "../src/formats.js";
+import { formatPatterns, formats, type FormatName } from "../src/formats.js";
 
 // Each format with values it must accept and values it must reject.
 const cases: Record<FormatName, { valid: string[]; invalid: string[] }> = {
@@ -56,4 +56,22 @@ suite("formats", () => {
       it.each(invalid)("rejects %j", (value) => expect(formats[name](value)).toBe(false));
     });
   }
+});
+
+// The column predicates are character loops for speed; the patterns are what manifests publish.
+suite("column predicates agree with their published patterns", () => {
+  // Letters, digits, their neighbours in ASCII ("@[`{/:"), case-folding look-alikes and non-ASCII.
+  const alphabet = ["A", "Z", "a", "z", "0", "1", "9", "@", "[", "`", "{", "/", ":", " ", "\n", "Ä", "ſ", "K", "١", "_"];
+  let seed = 20261123;
+  const random = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const samples = Array.from({ length: 5000 }, () => Array.from({ length: random(5) }, () => alphabet[random(alphabet.length)]).join(""));
+
+  it.each(["column", "column-letters"] as const)("%s on 5,000 random strings", (name) => {
+    const pattern = new RegExp(formatPatterns[name], "u");
+    const disagreements = samples.filter((value) => formats[name](value) !== pattern.test(value));
+    expect(disagreements).toEqual([]);
+  });
 });

@@ -139,13 +139,14 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfPerformSigmaSearch));
@@ -187,13 +188,14 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfFindSimilarLinks));
@@ -235,13 +237,14 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
     let issues: ValidationIssue[] | undefined;
     let mode: unknown;
     let requestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "mode":
-          mode = input["mode"];
+          mode = input[key];
           break;
         case "request_body":
-          requestBody = input["request_body"];
+          requestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetContentDetails));
@@ -284,16 +287,17 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
     let searchQuery: unknown;
     let enableStreamingResponse: unknown;
     let includeFullText: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "search_query":
-          searchQuery = input["search_query"];
+          searchQuery = input[key];
           break;
         case "enable_streaming_response":
-          enableStreamingResponse = input["enable_streaming_response"];
+          enableStreamingResponse = input[key];
           break;
         case "include_full_text":
-          includeFullText = input["include_full_text"];
+          includeFullText = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
@@ -335,13 +339,14 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
     let issues: ValidationIssue[] | undefined;
     let paginationCursor: unknown;
     let resultsLimit: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input["pagination_cursor"];
+          paginationCursor = input[key];
           break;
         case "results_limit":
-          resultsLimit = input["results_limit"];
+          resultsLimit = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListResearchRequests));
@@ -370,10 +375,11 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let researchRequestDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "research_request_details":
-          researchRequestDetails = input["research_request_details"];
+          researchRequestDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateResearchRequest));
@@ -406,16 +412,17 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
     let enableStreaming: unknown;
     let eventFilter: unknown;
     let researchId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "enable_streaming":
-          enableStreaming = input["enable_streaming"];
+          enableStreaming = input[key];
           break;
         case "event_filter":
-          eventFilter = input["event_filter"];
+          eventFilter = input[key];
           break;
         case "research_id":
-          researchId = input["research_id"];
+          researchId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetResearchById));
@@ -457,10 +464,11 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let websetConfiguration: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webset_configuration":
-          websetConfiguration = input["webset_configuration"];
+          websetConfiguration = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebset));
@@ -492,13 +500,14 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
     let issues: ValidationIssue[] | undefined;
     let paginationCursor: unknown;
     let websetsReturnLimit: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input["pagination_cursor"];
+          paginationCursor = input[key];
           break;
         case "websets_return_limit":
-          websetsReturnLimit = input["websets_return_limit"];
+          websetsReturnLimit = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsets));
@@ -534,13 +543,14 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
     let unchecked = 0;
     let websetIdentifier: unknown;
     let resourcesToExpand: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         case "resources_to_expand":
-          resourcesToExpand = input["resources_to_expand"];
+          resourcesToExpand = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetDetails));
@@ -588,13 +598,14 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
     let issues: ValidationIssue[] | undefined;
     let websetDetails: unknown;
     let websetId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webset_details":
-          websetDetails = input["webset_details"];
+          websetDetails = input[key];
           break;
         case "webset_id":
-          websetId = input["webset_id"];
+          websetId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebset));
@@ -627,10 +638,11 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let websetIdentifier: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebset));
@@ -656,10 +668,11 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let websetIdentifier: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelWebsetOperations));
@@ -685,10 +698,11 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let searchQueryDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "search_query_details":
-          searchQueryDetails = input["search_query_details"];
+          searchQueryDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
@@ -720,13 +734,14 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
     let issues: ValidationIssue[] | undefined;
     let websetIdentifier: unknown;
     let websetItemId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         case "webset_item_id":
-          websetItemId = input["webset_item_id"];
+          websetItemId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetItem));
@@ -760,13 +775,14 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
     let issues: ValidationIssue[] | undefined;
     let websetIdentifier: unknown;
     let websetItemId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         case "webset_item_id":
-          websetItemId = input["webset_item_id"];
+          websetItemId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebsetItem));
@@ -802,19 +818,20 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
     let paginationCursor: unknown;
     let resultLimit: unknown;
     let sourceId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         case "pagination_cursor":
-          paginationCursor = input["pagination_cursor"];
+          paginationCursor = input[key];
           break;
         case "result_limit":
-          resultLimit = input["result_limit"];
+          resultLimit = input[key];
           break;
         case "source_id":
-          sourceId = input["source_id"];
+          sourceId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsetItems));
@@ -856,13 +873,14 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
     let issues: ValidationIssue[] | undefined;
     let enrichmentDetails: unknown;
     let websetIdentifier: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "enrichment_details":
-          enrichmentDetails = input["enrichment_details"];
+          enrichmentDetails = input[key];
           break;
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
@@ -897,16 +915,17 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
     let enrichmentConfigurationDetails: unknown;
     let enrichmentConfigurationId: unknown;
     let websetIdentifier: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "enrichment_configuration_details":
-          enrichmentConfigurationDetails = input["enrichment_configuration_details"];
+          enrichmentConfigurationDetails = input[key];
           break;
         case "enrichment_configuration_id":
-          enrichmentConfigurationId = input["enrichment_configuration_id"];
+          enrichmentConfigurationId = input[key];
           break;
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
@@ -957,13 +976,14 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
     let issues: ValidationIssue[] | undefined;
     let enrichmentId: unknown;
     let websetIdentifier: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "enrichment_id":
-          enrichmentId = input["enrichment_id"];
+          enrichmentId = input[key];
           break;
         case "webset_identifier":
-          websetIdentifier = input["webset_identifier"];
+          websetIdentifier = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
@@ -997,13 +1017,14 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
     let issues: ValidationIssue[] | undefined;
     let enrichmentId: unknown;
     let websetId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "enrichment_id":
-          enrichmentId = input["enrichment_id"];
+          enrichmentId = input[key];
           break;
         case "webset_id":
-          websetId = input["webset_id"];
+          websetId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteEnrichment));
@@ -1037,13 +1058,14 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
     let issues: ValidationIssue[] | undefined;
     let enrichmentId: unknown;
     let websetId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "enrichment_id":
-          enrichmentId = input["enrichment_id"];
+          enrichmentId = input[key];
           break;
         case "webset_id":
-          websetId = input["webset_id"];
+          websetId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelEnrichmentProcess));
@@ -1078,10 +1100,11 @@ export function validateCreateWebhookForNotifications(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let webhookConfiguration: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webhook_configuration":
-          webhookConfiguration = input["webhook_configuration"];
+          webhookConfiguration = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
@@ -1113,13 +1136,14 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
     let issues: ValidationIssue[] | undefined;
     let paginationCursor: unknown;
     let resultsPerPage: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input["pagination_cursor"];
+          paginationCursor = input[key];
           break;
         case "results_per_page":
-          resultsPerPage = input["results_per_page"];
+          resultsPerPage = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhooksList));
@@ -1152,10 +1176,11 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let webhookId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webhook_id":
-          webhookId = input["webhook_id"];
+          webhookId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhookInfo));
@@ -1182,13 +1207,14 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let webhookId: unknown;
     let webhookUpdateRequestBody: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webhook_id":
-          webhookId = input["webhook_id"];
+          webhookId = input[key];
           break;
         case "webhook_update_request_body":
-          webhookUpdateRequestBody = input["webhook_update_request_body"];
+          webhookUpdateRequestBody = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
@@ -1226,10 +1252,11 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let webhookId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webhook_id":
-          webhookId = input["webhook_id"];
+          webhookId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveWebhook));
@@ -1259,22 +1286,23 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
     let filterBySuccessfulAttempts: unknown;
     let paginationCursor: unknown;
     let resultsLimit: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "webhook_id":
-          webhookId = input["webhook_id"];
+          webhookId = input[key];
           break;
         case "event_type_filter":
-          eventTypeFilter = input["event_type_filter"];
+          eventTypeFilter = input[key];
           break;
         case "filter_by_successful_attempts":
-          filterBySuccessfulAttempts = input["filter_by_successful_attempts"];
+          filterBySuccessfulAttempts = input[key];
           break;
         case "pagination_cursor":
-          paginationCursor = input["pagination_cursor"];
+          paginationCursor = input[key];
           break;
         case "results_limit":
-          resultsLimit = input["results_limit"];
+          resultsLimit = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebhookAttempts));
@@ -1330,22 +1358,23 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
     let filterCreatedBefore: unknown;
     let paginationCursor: unknown;
     let resultsLimit: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "created_after":
-          createdAfter = input["created_after"];
+          createdAfter = input[key];
           break;
         case "event_types_filter":
-          eventTypesFilter = input["event_types_filter"];
+          eventTypesFilter = input[key];
           break;
         case "filter_created_before":
-          filterCreatedBefore = input["filter_created_before"];
+          filterCreatedBefore = input[key];
           break;
         case "pagination_cursor":
-          paginationCursor = input["pagination_cursor"];
+          paginationCursor = input[key];
           break;
         case "results_limit":
-          resultsLimit = input["results_limit"];
+          resultsLimit = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListSystemEvents));
@@ -1419,10 +1448,11 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let eventId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "event_id":
-          eventId = input["event_id"];
+          eventId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEventById));
@@ -1449,13 +1479,14 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
     let issues: ValidationIssue[] | undefined;
     let searchCriteria: unknown;
     let websetId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "search_criteria":
-          searchCriteria = input["search_criteria"];
+          searchCriteria = input[key];
           break;
         case "webset_id":
-          websetId = input["webset_id"];
+          websetId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetSearch));
@@ -1489,13 +1520,14 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
     let issues: ValidationIssue[] | undefined;
     let searchId: unknown;
     let websetId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "search_id":
-          searchId = input["search_id"];
+          searchId = input[key];
           break;
         case "webset_id":
-          websetId = input["webset_id"];
+          websetId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSearchById));
@@ -1529,13 +1561,14 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
     let issues: ValidationIssue[] | undefined;
     let searchId: unknown;
     let websetId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "search_id":
-          searchId = input["search_id"];
+          searchId = input[key];
           break;
         case "webset_id":
-          websetId = input["webset_id"];
+          websetId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelRunningSearch));
@@ -1568,10 +1601,11 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let monitorConfiguration: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "monitor_configuration":
-          monitorConfiguration = input["monitor_configuration"];
+          monitorConfiguration = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
@@ -1604,16 +1638,17 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
     let paginationCursor: unknown;
     let resultsLimit: unknown;
     let websetId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input["pagination_cursor"];
+          paginationCursor = input[key];
           break;
         case "results_limit":
-          resultsLimit = input["results_limit"];
+          resultsLimit = input[key];
           break;
         case "webset_id":
-          websetId = input["webset_id"];
+          websetId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsiteMonitors));
@@ -1647,10 +1682,11 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let monitorId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "monitor_id":
-          monitorId = input["monitor_id"];
+          monitorId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitor));
@@ -1677,13 +1713,14 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
     let issues: ValidationIssue[] | undefined;
     let monitorConfigurationDetails: unknown;
     let monitorId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "monitor_configuration_details":
-          monitorConfigurationDetails = input["monitor_configuration_details"];
+          monitorConfigurationDetails = input[key];
           break;
         case "monitor_id":
-          monitorId = input["monitor_id"];
+          monitorId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
@@ -1721,10 +1758,11 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let monitorId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "monitor_id":
-          monitorId = input["monitor_id"];
+          monitorId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMonitor));
@@ -1750,10 +1788,11 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let monitorId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "monitor_id":
-          monitorId = input["monitor_id"];
+          monitorId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListMonitorRuns));
@@ -1780,13 +1819,14 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
     let issues: ValidationIssue[] | undefined;
     let monitorId: unknown;
     let runId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "monitor_id":
-          monitorId = input["monitor_id"];
+          monitorId = input[key];
           break;
         case "run_id":
-          runId = input["run_id"];
+          runId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
@@ -1819,10 +1859,11 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let dataImportDetails: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "data_import_details":
-          dataImportDetails = input["data_import_details"];
+          dataImportDetails = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDataImport));
@@ -1849,13 +1890,14 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
     let issues: ValidationIssue[] | undefined;
     let paginationCursor: unknown;
     let resultsLimit: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input["pagination_cursor"];
+          paginationCursor = input[key];
           break;
         case "results_limit":
-          resultsLimit = input["results_limit"];
+          resultsLimit = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfListImports));
@@ -1884,10 +1926,11 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let importId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "import_id":
-          importId = input["import_id"];
+          importId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificImport));
@@ -1914,13 +1957,14 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
     let issues: ValidationIssue[] | undefined;
     let importConfigurationDetails: unknown;
     let importId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "import_configuration_details":
-          importConfigurationDetails = input["import_configuration_details"];
+          importConfigurationDetails = input[key];
           break;
         case "import_id":
-          importId = input["import_id"];
+          importId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
@@ -1958,10 +2002,11 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let importId: unknown;
-    for (const key of Object.keys(input)) {
+    for (const key in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
       switch (key) {
         case "import_id":
-          importId = input["import_id"];
+          importId = input[key];
           break;
         default:
           (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteImport));

@@ -1,0 +1,65 @@
+// The issue objects validators return. Building a message (describing the value, joining a
+// parameter list) costs more than finding the problem, and many callers only count issues or read
+// their paths, so the message is built the first time it is read, once. An issue still reads as
+// `{ path, code, message }`: `JSON.stringify` and `util.inspect` show all three (a spread copy
+// carries only `path` and `code`, as with any getter on a class).
+import type { IssueCode, ValidationIssue } from "./validation.js";
+
+type MessageBuilder = (a: unknown, b: unknown, c: unknown) => string;
+
+class LazyIssue implements ValidationIssue {
+  // `declare`: assigned in the constructor, not defined by a field initializer, which costs a call.
+  declare readonly path: string;
+  declare readonly code: IssueCode;
+  /** The builder until the message is read, then the message: one field fewer to set per issue. */
+  #lazy: MessageBuilder | string;
+  #a: unknown;
+  #b: unknown;
+  #c: unknown;
+
+  constructor(path: string, code: IssueCode, build: MessageBuilder, a: unknown, b: unknown, c: unknown) {
+    this.path = path;
+    this.code = code;
+    this.#lazy = build;
+    this.#a = a;
+    this.#b = b;
+    this.#c = c;
+  }
+
+  get message(): string {
+    // Read through a copy of the prototype (as some deep-equality helpers do), there is no message.
+    if (!(#lazy in this)) return "";
+    if (typeof this.#lazy !== "string") {
+      try {
+        this.#lazy = this.#lazy(this.#a, this.#b, this.#c);
+      } catch {
+        // Builders only format values they describe safely; this keeps "never throws" true regardless.
+        this.#lazy = `${this.path === "" ? "input" : this.path}: ${this.code}`;
+      }
+      // Drop the arguments: an issue kept around must not keep a large input value alive.
+      this.#a = this.#b = this.#c = undefined;
+    }
+    return this.#lazy;
+  }
+
+  toJSON(): { path: string; code: IssueCode; message: string } {
+    return { path: this.path, code: this.code, message: this.message };
+  }
+
+  /** `console.log` and `util.inspect` show the plain `{ path, code, message }` form. */
+  [Symbol.for("nodejs.util.inspect.custom")](): { path: string; code: IssueCode; message: string } {
+    return this.toJSON();
+  }
+}
+
+/** An issue whose message `build(a, b, c)` makes when first read; `build` must not throw. */
+export function lazyIssue<A, B = undefined, C = undefined>(
+  path: string,
+  code: IssueCode,
+  build: (a: A, b: B, c: C) => string,
+  a: A,
+  b?: B,
+  c?: C,
+): ValidationIssue {
+  return new LazyIssue(path, code, build as MessageBuilder, a, b, c);
+}
