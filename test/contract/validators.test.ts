@@ -122,6 +122,38 @@ describe.runIf(isSelected("cloud-sheets"))("validate()", () => {
   });
 });
 
+describe.runIf(isSelected("cloud-sheets"))("inputs are read as JSON would send them", () => {
+  class Args {
+    spreadsheet_id = "x";
+    get max_rows(): number {
+      return 5000; // above the maximum: counted, it would be an issue
+    }
+  }
+  it.each([
+    ["a class instance: own fields count, a prototype getter does not", () => new Args(), []],
+    ["inherited enumerable properties do not count", () => Object.create({ spreadsheet_id: "x" }) as object, ["required"]],
+    ["a null-prototype object", () => Object.assign(Object.create(null) as object, { spreadsheet_id: "x" }), []],
+    ["an own __proto__ key is an unknown parameter", () => JSON.parse('{"__proto__": {"spreadsheet_id": "x"}}') as object, ["unknown_parameter", "required"]],
+    [
+      "non-enumerable own properties do not count",
+      () => Object.defineProperty(Object.create(null) as object, "spreadsheet_id", { value: "x", enumerable: false }),
+      ["required"],
+    ],
+  ] as [string, () => object, string[]][])("%s", async (_name, make, codes) => {
+    const pkg = await loadPackage("cloud-sheets");
+    const result = pkg.validate("GetSpreadsheet", make());
+    expect(result.ok ? [] : result.issues.map((issue) => issue.code)).toEqual(codes);
+  });
+
+  it("reads each parameter once, so a getter cannot answer twice", async () => {
+    const pkg = await loadPackage("cloud-sheets");
+    let reads = 0;
+    const input = Object.defineProperty({}, "spreadsheet_id", { enumerable: true, get: () => (++reads === 1 ? "x" : 7) });
+    expect(pkg.validate("GetSpreadsheet", input).ok).toBe(true);
+    expect(reads).toBe(1);
+  });
+});
+
 describe.runIf(isSelected("cloud-sheets"))("huge and sparse arrays", () => {
   it.each([
     ["a sparse array of length 2^32 - 1", () => Object.assign([], { length: 2 ** 32 - 1 })],

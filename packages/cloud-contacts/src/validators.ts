@@ -33,21 +33,20 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let email: unknown;
-    let limit: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "email":
-          email = input[key];
-          break;
         case "limit":
-          limit = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByEmail));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByEmail));
+          }
       }
     }
+    const email = source["email"];
+    const limit = source["limit"];
     if (email === undefined) {
       (issues ??= []).push(issueRequired("/email", "email"));
     } else {
@@ -76,21 +75,20 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let name: unknown;
-    let limit: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "name":
-          name = input[key];
-          break;
         case "limit":
-          limit = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByName));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByName));
+          }
       }
     }
+    const name = source["name"];
+    const limit = source["limit"];
     if (name === undefined) {
       (issues ??= []).push(issueRequired("/name", "name"));
     } else {
@@ -134,29 +132,24 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let givenName: unknown;
-    let familyName: unknown;
-    let email: unknown;
-    let phoneNumber: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "given_name":
-          givenName = input[key];
-          break;
         case "family_name":
-          familyName = input[key];
-          break;
         case "email":
-          email = input[key];
-          break;
         case "phone_number":
-          phoneNumber = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateContact));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateContact));
+          }
       }
     }
+    const givenName = source["given_name"];
+    const familyName = source["family_name"];
+    const email = source["email"];
+    const phoneNumber = source["phone_number"];
     if (givenName === undefined) {
       (issues ??= []).push(issueRequired("/given_name", "given_name"));
     } else {
@@ -191,9 +184,11 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };
     return { ok: false, issues: capIssues(issues) };

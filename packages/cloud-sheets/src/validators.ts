@@ -72,21 +72,20 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let title: unknown;
-    let data: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "title":
-          title = input[key];
-          break;
         case "data":
-          data = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSpreadsheet));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSpreadsheet));
+          }
       }
     }
+    const title = source["title"];
+    const data = source["data"];
     if (title !== undefined) {
       if (typeof title !== "string") {
         (issues ??= []).push(issueType("/title", "title", "a string", title));
@@ -111,33 +110,26 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let spreadsheetId: unknown;
-    let column: unknown;
-    let row: unknown;
-    let value: unknown;
-    let sheetName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input[key];
-          break;
         case "column":
-          column = input[key];
-          break;
         case "row":
-          row = input[key];
-          break;
         case "value":
-          value = input[key];
-          break;
         case "sheet_name":
-          sheetName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfWriteToCell));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfWriteToCell));
+          }
       }
     }
+    const spreadsheetId = source["spreadsheet_id"];
+    const column = source["column"];
+    const row = source["row"];
+    const value = source["value"];
+    const sheetName = source["sheet_name"];
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -185,29 +177,24 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let spreadsheetId: unknown;
-    let data: unknown;
-    let sheetPosition: unknown;
-    let sheetIdOrName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input[key];
-          break;
         case "data":
-          data = input[key];
-          break;
         case "sheet_position":
-          sheetPosition = input[key];
-          break;
         case "sheet_id_or_name":
-          sheetIdOrName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCells));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCells));
+          }
       }
     }
+    const spreadsheetId = source["spreadsheet_id"];
+    const data = source["data"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -246,37 +233,28 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let spreadsheetId: unknown;
-    let column: unknown;
-    let row: unknown;
-    let noteText: unknown;
-    let sheetPosition: unknown;
-    let sheetIdOrName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input[key];
-          break;
         case "column":
-          column = input[key];
-          break;
         case "row":
-          row = input[key];
-          break;
         case "note_text":
-          noteText = input[key];
-          break;
         case "sheet_position":
-          sheetPosition = input[key];
-          break;
         case "sheet_id_or_name":
-          sheetIdOrName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddNoteToCell));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAddNoteToCell));
+          }
       }
     }
+    const spreadsheetId = source["spreadsheet_id"];
+    const column = source["column"];
+    const row = source["row"];
+    const noteText = source["note_text"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -328,45 +306,32 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    let spreadsheetContains: unknown;
-    let spreadsheetNotContains: unknown;
-    let searchOnlyInSharedDriveId: unknown;
-    let includeSharedDrives: unknown;
-    let includeOrganizationDomainSpreadsheets: unknown;
-    let orderBy: unknown;
-    let limit: unknown;
-    let paginationToken: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "spreadsheet_contains":
-          spreadsheetContains = input[key];
-          break;
         case "spreadsheet_not_contains":
-          spreadsheetNotContains = input[key];
-          break;
         case "search_only_in_shared_drive_id":
-          searchOnlyInSharedDriveId = input[key];
-          break;
         case "include_shared_drives":
-          includeSharedDrives = input[key];
-          break;
         case "include_organization_domain_spreadsheets":
-          includeOrganizationDomainSpreadsheets = input[key];
-          break;
         case "order_by":
-          orderBy = input[key];
-          break;
         case "limit":
-          limit = input[key];
-          break;
         case "pagination_token":
-          paginationToken = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchSpreadsheets));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchSpreadsheets));
+          }
       }
     }
+    const spreadsheetContains = source["spreadsheet_contains"];
+    const spreadsheetNotContains = source["spreadsheet_not_contains"];
+    const searchOnlyInSharedDriveId = source["search_only_in_shared_drive_id"];
+    const includeSharedDrives = source["include_shared_drives"];
+    const includeOrganizationDomainSpreadsheets = source["include_organization_domain_spreadsheets"];
+    const orderBy = source["order_by"];
+    const limit = source["limit"];
+    const paginationToken = source["pagination_token"];
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
         (issues ??= []).push(issueType(
@@ -480,9 +445,11 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };
     return { ok: false, issues: capIssues(issues) };
@@ -496,9 +463,11 @@ export function validateGenerateCloudFilePickerUrl(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateCloudFilePickerUrl));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateCloudFilePickerUrl));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GenerateCloudFilePickerUrlInput };
     return { ok: false, issues: capIssues(issues) };
@@ -512,41 +481,30 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let spreadsheetId: unknown;
-    let sheetPosition: unknown;
-    let sheetIdOrName: unknown;
-    let startRow: unknown;
-    let startCol: unknown;
-    let maxRows: unknown;
-    let maxCols: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input[key];
-          break;
         case "sheet_position":
-          sheetPosition = input[key];
-          break;
         case "sheet_id_or_name":
-          sheetIdOrName = input[key];
-          break;
         case "start_row":
-          startRow = input[key];
-          break;
         case "start_col":
-          startCol = input[key];
-          break;
         case "max_rows":
-          maxRows = input[key];
-          break;
         case "max_cols":
-          maxCols = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheet));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheet));
+          }
       }
     }
+    const spreadsheetId = source["spreadsheet_id"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
+    const startRow = source["start_row"];
+    const startCol = source["start_col"];
+    const maxRows = source["max_rows"];
+    const maxCols = source["max_cols"];
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -612,17 +570,18 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let spreadsheetId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
-          spreadsheetId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));
+          }
       }
     }
+    const spreadsheetId = source["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {

@@ -148,21 +148,20 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let zetaAccountOwnerName: unknown;
-    let zetaApplicationLinkName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input[key];
-          break;
         case "zeta_application_link_name":
-          zetaApplicationLinkName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaAppSections));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaAppSections));
+          }
       }
     }
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaApplicationLinkName = source["zeta_application_link_name"];
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -199,33 +198,26 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let applicationPrivateLink: unknown;
-    let accountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let reportLinkName: unknown;
-    let recordId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "application_private_link":
-          applicationPrivateLink = input[key];
-          break;
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "report_link_name":
-          reportLinkName = input[key];
-          break;
         case "record_id":
-          recordId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchRecordDetail));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchRecordDetail));
+          }
       }
     }
+    const applicationPrivateLink = source["application_private_link"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
     if (applicationPrivateLink === undefined) {
       (issues ??= []).push(issueRequired("/application_private_link", "application_private_link"));
     } else {
@@ -285,25 +277,22 @@ export function validateFetchZetaFormFieldsMetadata(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let accountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let formIdentifier: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "form_identifier":
-          formIdentifier = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
+          }
       }
     }
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const formIdentifier = source["form_identifier"];
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -342,21 +331,20 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let zetaAccountOwnerName: unknown;
-    let zetaAppLinkName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input[key];
-          break;
         case "zeta_app_link_name":
-          zetaAppLinkName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportsMeta));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportsMeta));
+          }
       }
     }
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -393,37 +381,28 @@ export function validateUpdateZetaCreatorReportRecords(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let accountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let reportLinkName: unknown;
-    let processUntilLimitEnabled: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "report_link_name":
-          reportLinkName = input[key];
-          break;
         case "process_until_limit_enabled":
-          processUntilLimitEnabled = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaCreatorReportRecords));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaCreatorReportRecords));
+          }
       }
     }
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const processUntilLimitEnabled = source["process_until_limit_enabled"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -503,37 +482,28 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let accountOwnerIdentifier: unknown;
-    let applicationLinkName: unknown;
-    let reportLinkName: unknown;
-    let startRecordIndex: unknown;
-    let recordLimit: unknown;
-    let filterCriteria: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "account_owner_identifier":
-          accountOwnerIdentifier = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "report_link_name":
-          reportLinkName = input[key];
-          break;
         case "start_record_index":
-          startRecordIndex = input[key];
-          break;
         case "record_limit":
-          recordLimit = input[key];
-          break;
         case "filter_criteria":
-          filterCriteria = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecords));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecords));
+          }
       }
     }
+    const accountOwnerIdentifier = source["account_owner_identifier"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const startRecordIndex = source["start_record_index"];
+    const recordLimit = source["record_limit"];
+    const filterCriteria = source["filter_criteria"];
     if (accountOwnerIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_identifier", "account_owner_identifier"));
     } else {
@@ -596,37 +566,28 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let accountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let reportIdentifier: unknown;
-    let processRecordsUpToLimit: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "report_identifier":
-          reportIdentifier = input[key];
-          break;
         case "process_records_up_to_limit":
-          processRecordsUpToLimit = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteReportRecords));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteReportRecords));
+          }
       }
     }
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportIdentifier = source["report_identifier"];
+    const processRecordsUpToLimit = source["process_records_up_to_limit"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as DeleteReportRecordsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -703,21 +664,20 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let accountOwnerName: unknown;
-    let zetaAppLinkName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "zeta_app_link_name":
-          zetaAppLinkName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
+          }
       }
     }
+    const accountOwnerName = source["account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -744,9 +704,11 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationMetaInfo));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationMetaInfo));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetApplicationMetaInfoInput };
     return { ok: false, issues: capIssues(issues) };
@@ -760,33 +722,26 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let zetaAccountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let formLinkName: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "form_link_name":
-          formLinkName = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfInsertRecordsInZetaForm));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfInsertRecordsInZetaForm));
+          }
       }
     }
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const formLinkName = source["form_link_name"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as InsertRecordsInZetaFormInput };
       return { ok: false, issues: capIssues(issues) };
@@ -858,37 +813,28 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let zetaAccountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let reportLinkName: unknown;
-    let recordId: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "report_link_name":
-          reportLinkName = input[key];
-          break;
         case "record_id":
-          recordId = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaRecord));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaRecord));
+          }
       }
     }
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
@@ -969,29 +915,24 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let accountOwnerName: unknown;
-    let applicationIdentifier: unknown;
-    let reportLinkName: unknown;
-    let recordId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "application_identifier":
-          applicationIdentifier = input[key];
-          break;
         case "report_link_name":
-          reportLinkName = input[key];
-          break;
         case "record_id":
-          recordId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
+          }
       }
     }
+    const accountOwnerName = source["account_owner_name"];
+    const applicationIdentifier = source["application_identifier"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -1037,37 +978,28 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let zetaAccountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let reportLinkName: unknown;
-    let recordId: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "report_link_name":
-          reportLinkName = input[key];
-          break;
         case "record_id":
-          recordId = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteZetaRecord));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteZetaRecord));
+          }
       }
     }
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as DeleteZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1148,33 +1080,26 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let accountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let reportReferenceName: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "report_reference_name":
-          reportReferenceName = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateBulkReadJob));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateBulkReadJob));
+          }
       }
     }
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportReferenceName = source["report_reference_name"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateBulkReadJobInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1246,41 +1171,30 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let zetaPrivateLink: unknown;
-    let accountOwnerName: unknown;
-    let zetaApplicationLinkName: unknown;
-    let reportLinkName: unknown;
-    let recordFetchStartIndex: unknown;
-    let recordLimit: unknown;
-    let filterCriteria: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "zeta_private_link":
-          zetaPrivateLink = input[key];
-          break;
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "zeta_application_link_name":
-          zetaApplicationLinkName = input[key];
-          break;
         case "report_link_name":
-          reportLinkName = input[key];
-          break;
         case "record_fetch_start_index":
-          recordFetchStartIndex = input[key];
-          break;
         case "record_limit":
-          recordLimit = input[key];
-          break;
         case "filter_criteria":
-          filterCriteria = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
+          }
       }
     }
+    const zetaPrivateLink = source["zeta_private_link"];
+    const accountOwnerName = source["account_owner_name"];
+    const zetaApplicationLinkName = source["zeta_application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordFetchStartIndex = source["record_fetch_start_index"];
+    const recordLimit = source["record_limit"];
+    const filterCriteria = source["filter_criteria"];
     if (zetaPrivateLink === undefined) {
       (issues ??= []).push(issueRequired("/zeta_private_link", "zeta_private_link"));
     } else {
@@ -1350,29 +1264,24 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let accountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let reportLinkName: unknown;
-    let jobId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "account_owner_name":
-          accountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "report_link_name":
-          reportLinkName = input[key];
-          break;
         case "job_id":
-          jobId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
+          }
       }
     }
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const jobId = source["job_id"];
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -1418,17 +1327,18 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let workspaceAccountOwnerName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "workspace_account_owner_name":
-          workspaceAccountOwnerName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
+          }
       }
     }
+    const workspaceAccountOwnerName = source["workspace_account_owner_name"];
     if (workspaceAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/workspace_account_owner_name", "workspace_account_owner_name"));
     } else {
@@ -1458,21 +1368,20 @@ export function validateFetchZetaFormMetaInformation(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let zetaAccountOwnerName: unknown;
-    let zetaAppLinkName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input[key];
-          break;
         case "zeta_app_link_name":
-          zetaAppLinkName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormMetaInformation));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormMetaInformation));
+          }
       }
     }
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -1504,37 +1413,28 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let formPrivateLink: unknown;
-    let zetaAccountOwnerName: unknown;
-    let applicationLinkName: unknown;
-    let zetaFormLinkName: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "form_private_link":
-          formPrivateLink = input[key];
-          break;
         case "zeta_account_owner_name":
-          zetaAccountOwnerName = input[key];
-          break;
         case "application_link_name":
-          applicationLinkName = input[key];
-          break;
         case "zeta_form_link_name":
-          zetaFormLinkName = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddRecordsToZetaForm));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAddRecordsToZetaForm));
+          }
       }
     }
+    const mode = source["mode"];
+    const formPrivateLink = source["form_private_link"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const zetaFormLinkName = source["zeta_form_link_name"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddRecordsToZetaFormInput };
       return { ok: false, issues: capIssues(issues) };

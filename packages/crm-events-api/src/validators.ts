@@ -81,61 +81,40 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    let crmObjectId: unknown;
-    let crmObjectType: unknown;
-    let eventInstanceIds: unknown;
-    let eventPropertyFilter: unknown;
-    let eventTypeName: unknown;
-    let filterEventsOccurredBefore: unknown;
-    let filterOccurredAfterDatetime: unknown;
-    let maxResultsPerPage: unknown;
-    let pagingBeforeToken: unknown;
-    let pagingCursorToken: unknown;
-    let sortDirection: unknown;
-    let uniqueIdentifierProperty: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "crm_object_id":
-          crmObjectId = input[key];
-          break;
         case "crm_object_type":
-          crmObjectType = input[key];
-          break;
         case "event_instance_ids":
-          eventInstanceIds = input[key];
-          break;
         case "event_property_filter":
-          eventPropertyFilter = input[key];
-          break;
         case "event_type_name":
-          eventTypeName = input[key];
-          break;
         case "filter_events_occurred_before":
-          filterEventsOccurredBefore = input[key];
-          break;
         case "filter_occurred_after_datetime":
-          filterOccurredAfterDatetime = input[key];
-          break;
         case "max_results_per_page":
-          maxResultsPerPage = input[key];
-          break;
         case "paging_before_token":
-          pagingBeforeToken = input[key];
-          break;
         case "paging_cursor_token":
-          pagingCursorToken = input[key];
-          break;
         case "sort_direction":
-          sortDirection = input[key];
-          break;
         case "unique_identifier_property":
-          uniqueIdentifierProperty = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
+          }
       }
     }
+    const crmObjectId = source["crm_object_id"];
+    const crmObjectType = source["crm_object_type"];
+    const eventInstanceIds = source["event_instance_ids"];
+    const eventPropertyFilter = source["event_property_filter"];
+    const eventTypeName = source["event_type_name"];
+    const filterEventsOccurredBefore = source["filter_events_occurred_before"];
+    const filterOccurredAfterDatetime = source["filter_occurred_after_datetime"];
+    const maxResultsPerPage = source["max_results_per_page"];
+    const pagingBeforeToken = source["paging_before_token"];
+    const pagingCursorToken = source["paging_cursor_token"];
+    const sortDirection = source["sort_direction"];
+    const uniqueIdentifierProperty = source["unique_identifier_property"];
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
         (issues ??= []).push(issueType("/crm_object_id", "crm_object_id", "an integer", crmObjectId));
@@ -290,9 +269,11 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfListEventTypes));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfListEventTypes));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListEventTypesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -311,33 +292,26 @@ export function validateRetrieveCustomEventDefinitions(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let eventNameSearchString: unknown;
-    let includeEventProperties: unknown;
-    let pagingCursorToken: unknown;
-    let resultsPerPageLimit: unknown;
-    let sortOrder: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "event_name_search_string":
-          eventNameSearchString = input[key];
-          break;
         case "include_event_properties":
-          includeEventProperties = input[key];
-          break;
         case "paging_cursor_token":
-          pagingCursorToken = input[key];
-          break;
         case "results_per_page_limit":
-          resultsPerPageLimit = input[key];
-          break;
         case "sort_order":
-          sortOrder = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
+          }
       }
     }
+    const eventNameSearchString = source["event_name_search_string"];
+    const includeEventProperties = source["include_event_properties"];
+    const pagingCursorToken = source["paging_cursor_token"];
+    const resultsPerPageLimit = source["results_per_page_limit"];
+    const sortOrder = source["sort_order"];
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         (issues ??= []).push(issueType(
@@ -395,21 +369,20 @@ export function validateCreateCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomEventDefinition));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomEventDefinition));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -450,17 +423,18 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let eventName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "event_name":
-          eventName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchEventDefinitionByName));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchEventDefinitionByName));
+          }
       }
     }
+    const eventName = source["event_name"];
     if (eventName === undefined) {
       (issues ??= []).push(issueRequired("/event_name", "event_name"));
     } else {
@@ -485,17 +459,18 @@ export function validateDeleteCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let eventName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "event_name":
-          eventName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventDefinition));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventDefinition));
+          }
       }
     }
+    const eventName = source["event_name"];
     if (eventName === undefined) {
       (issues ??= []).push(issueRequired("/event_name", "event_name"));
     } else {
@@ -520,25 +495,22 @@ export function validateUpdateCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let internalEventName: unknown;
-    let eventDescription: unknown;
-    let eventLabel: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "internal_event_name":
-          internalEventName = input[key];
-          break;
         case "event_description":
-          eventDescription = input[key];
-          break;
         case "event_label":
-          eventLabel = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
+          }
       }
     }
+    const internalEventName = source["internal_event_name"];
+    const eventDescription = source["event_description"];
+    const eventLabel = source["event_label"];
     if (internalEventName === undefined) {
       (issues ??= []).push(issueRequired("/internal_event_name", "internal_event_name"));
     } else {
@@ -568,25 +540,22 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let customEventInternalName: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "custom_event_internal_name":
-          customEventInternalName = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateEventProperty));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateEventProperty));
+          }
       }
     }
+    const mode = source["mode"];
+    const customEventInternalName = source["custom_event_internal_name"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
@@ -639,21 +608,20 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let customEventInternalName: unknown;
-    let propertyInternalName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "custom_event_internal_name":
-          customEventInternalName = input[key];
-          break;
         case "property_internal_name":
-          propertyInternalName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
+          }
       }
     }
+    const customEventInternalName = source["custom_event_internal_name"];
+    const propertyInternalName = source["property_internal_name"];
     if (customEventInternalName === undefined) {
       (issues ??= []).push(issueRequired("/custom_event_internal_name", "custom_event_internal_name"));
     } else {
@@ -690,29 +658,24 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let customEventName: unknown;
-    let propertyNameToUpdate: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "custom_event_name":
-          customEventName = input[key];
-          break;
         case "property_name_to_update":
-          propertyNameToUpdate = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateEventProperty));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateEventProperty));
+          }
       }
     }
+    const mode = source["mode"];
+    const customEventName = source["custom_event_name"];
+    const propertyNameToUpdate = source["property_name_to_update"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
@@ -770,21 +733,20 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSendBatchEvents));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSendBatchEvents));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SendBatchEventsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -819,21 +781,20 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSendEventData));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSendEventData));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SendEventDataInput };
       return { ok: false, issues: capIssues(issues) };

@@ -119,9 +119,11 @@ export function validateListAvailableAuthProviders(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfListAvailableAuthProviders));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfListAvailableAuthProviders));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAvailableAuthProvidersInput };
     return { ok: false, issues: capIssues(issues) };
@@ -135,17 +137,18 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let authProviderId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "auth_provider_id":
-          authProviderId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetAuthProviderDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetAuthProviderDetails));
+          }
       }
     }
+    const authProviderId = source["auth_provider_id"];
     if (authProviderId === undefined) {
       (issues ??= []).push(issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -165,17 +168,18 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let authProviderId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "auth_provider_id":
-          authProviderId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteAuthProvider));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteAuthProvider));
+          }
       }
     }
+    const authProviderId = source["auth_provider_id"];
     if (authProviderId === undefined) {
       (issues ??= []).push(issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -195,17 +199,18 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let secretId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "secret_id":
-          secretId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteSecretById));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteSecretById));
+          }
       }
     }
+    const secretId = source["secret_id"];
     if (secretId === undefined) {
       (issues ??= []).push(issueRequired("/secret_id", "secret_id"));
     } else {
@@ -230,21 +235,20 @@ export function validateUpdateSessionVerificationSettings(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let unsafeSkipVerification: unknown;
-    let verifierUrl: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "unsafe_skip_verification":
-          unsafeSkipVerification = input[key];
-          break;
         case "verifier_url":
-          verifierUrl = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
+          }
       }
     }
+    const unsafeSkipVerification = source["unsafe_skip_verification"];
+    const verifierUrl = source["verifier_url"];
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         (issues ??= []).push(issueType(
@@ -274,29 +278,24 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let pageOffset: unknown;
-    let pageSize: unknown;
-    let providerId: unknown;
-    let userId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "page_offset":
-          pageOffset = input[key];
-          break;
         case "page_size":
-          pageSize = input[key];
-          break;
         case "provider_id":
-          providerId = input[key];
-          break;
         case "user_id":
-          userId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListAuthConnections));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListAuthConnections));
+          }
       }
     }
+    const pageOffset = source["page_offset"];
+    const pageSize = source["page_size"];
+    const providerId = source["provider_id"];
+    const userId = source["user_id"];
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
         (issues ??= []).push(issueType("/page_offset", "page_offset", "an integer", pageOffset));
@@ -329,17 +328,18 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let connectionId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "connection_id":
-          connectionId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
+          }
       }
     }
+    const connectionId = source["connection_id"];
     if (connectionId === undefined) {
       (issues ??= []).push(issueRequired("/connection_id", "connection_id"));
     } else {
@@ -359,21 +359,20 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let authorizationId: unknown;
-    let timeoutInSeconds: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "authorization_id":
-          authorizationId = input[key];
-          break;
         case "timeout_in_seconds":
-          timeoutInSeconds = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckAuthStatus));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckAuthStatus));
+          }
       }
     }
+    const authorizationId = source["authorization_id"];
+    const timeoutInSeconds = source["timeout_in_seconds"];
     if (authorizationId === undefined) {
       (issues ??= []).push(issueRequired("/authorization_id", "authorization_id"));
     } else {
@@ -402,33 +401,26 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let filterByToolkit: unknown;
-    let numberOfItemsToReturn: unknown;
-    let offsetStartIndex: unknown;
-    let providerFormat: unknown;
-    let userIdentifier: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "filter_by_toolkit":
-          filterByToolkit = input[key];
-          break;
         case "number_of_items_to_return":
-          numberOfItemsToReturn = input[key];
-          break;
         case "offset_start_index":
-          offsetStartIndex = input[key];
-          break;
         case "provider_format":
-          providerFormat = input[key];
-          break;
         case "user_identifier":
-          userIdentifier = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
+          }
       }
     }
+    const filterByToolkit = source["filter_by_toolkit"];
+    const numberOfItemsToReturn = source["number_of_items_to_return"];
+    const offsetStartIndex = source["offset_start_index"];
+    const providerFormat = source["provider_format"];
+    const userIdentifier = source["user_identifier"];
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
         (issues ??= []).push(issueType("/filter_by_toolkit", "filter_by_toolkit", "a string", filterByToolkit));
@@ -485,25 +477,22 @@ export function validateGetFormattedToolSpecification(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let toolName: unknown;
-    let providerFormat: unknown;
-    let userId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "tool_name":
-          toolName = input[key];
-          break;
         case "provider_format":
-          providerFormat = input[key];
-          break;
         case "user_id":
-          userId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
+          }
       }
     }
+    const toolName = source["tool_name"];
+    const providerFormat = source["provider_format"];
+    const userId = source["user_id"];
     if (toolName === undefined) {
       (issues ??= []).push(issueRequired("/tool_name", "tool_name"));
     } else {
@@ -533,9 +522,11 @@ export function validateCheckPlatformEngineHealth(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckPlatformEngineHealth));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckPlatformEngineHealth));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CheckPlatformEngineHealthInput };
     return { ok: false, issues: capIssues(issues) };
@@ -549,9 +540,11 @@ export function validateDeleteMcpEndpoint(input: unknown): ValidationResult<Dele
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMcpEndpoint));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMcpEndpoint));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteMcpEndpointInput };
     return { ok: false, issues: capIssues(issues) };
@@ -565,25 +558,22 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let bearerToken: unknown;
-    let itemsToSkip: unknown;
-    let maximumItemsToReturn: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "bearer_token":
-          bearerToken = input[key];
-          break;
         case "items_to_skip":
-          itemsToSkip = input[key];
-          break;
         case "maximum_items_to_return":
-          maximumItemsToReturn = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListAccessibleProjects));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListAccessibleProjects));
+          }
       }
     }
+    const bearerToken = source["bearer_token"];
+    const itemsToSkip = source["items_to_skip"];
+    const maximumItemsToReturn = source["maximum_items_to_return"];
     if (bearerToken === undefined) {
       (issues ??= []).push(issueRequired("/bearer_token", "bearer_token"));
     } else {
@@ -620,21 +610,20 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let authorizationToken: unknown;
-    let projectId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "authorization_token":
-          authorizationToken = input[key];
-          break;
         case "project_id":
-          projectId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectDetails));
+          }
       }
     }
+    const authorizationToken = source["authorization_token"];
+    const projectId = source["project_id"];
     if (authorizationToken === undefined) {
       (issues ??= []).push(issueRequired("/authorization_token", "authorization_token"));
     } else {
@@ -663,21 +652,20 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let itemsLimit: unknown;
-    let listOffset: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "items_limit":
-          itemsLimit = input[key];
-          break;
         case "list_offset":
-          listOffset = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
+          }
       }
     }
+    const itemsLimit = source["items_limit"];
+    const listOffset = source["list_offset"];
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
         (issues ??= []).push(issueType("/items_limit", "items_limit", "an integer", itemsLimit));
@@ -704,17 +692,18 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let scheduledExecutionId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "scheduled_execution_id":
-          scheduledExecutionId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
+          }
       }
     }
+    const scheduledExecutionId = source["scheduled_execution_id"];
     if (scheduledExecutionId === undefined) {
       (issues ??= []).push(issueRequired("/scheduled_execution_id", "scheduled_execution_id"));
     } else {
@@ -739,9 +728,11 @@ export function validateGetOpenAPISpecification(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpenAPISpecification));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpenAPISpecification));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetOpenAPISpecificationInput };
     return { ok: false, issues: capIssues(issues) };
@@ -756,33 +747,26 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    let includeFormats: unknown;
-    let itemsPerPage: unknown;
-    let startOffset: unknown;
-    let toolkitName: unknown;
-    let userId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "include_formats":
-          includeFormats = input[key];
-          break;
         case "items_per_page":
-          itemsPerPage = input[key];
-          break;
         case "start_offset":
-          startOffset = input[key];
-          break;
         case "toolkit_name":
-          toolkitName = input[key];
-          break;
         case "user_id":
-          userId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolsList));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolsList));
+          }
       }
     }
+    const includeFormats = source["include_formats"];
+    const itemsPerPage = source["items_per_page"];
+    const startOffset = source["start_offset"];
+    const toolkitName = source["toolkit_name"];
+    const userId = source["user_id"];
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
         (issues ??= []).push(issueType("/include_formats", "include_formats", "an array", includeFormats));
@@ -840,29 +824,24 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let toolNameForAuthorization: unknown;
-    let redirectUriAfterAuthorization: unknown;
-    let toolVersion: unknown;
-    let userId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "tool_name_for_authorization":
-          toolNameForAuthorization = input[key];
-          break;
         case "redirect_uri_after_authorization":
-          redirectUriAfterAuthorization = input[key];
-          break;
         case "tool_version":
-          toolVersion = input[key];
-          break;
         case "user_id":
-          userId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
+          }
       }
     }
+    const toolNameForAuthorization = source["tool_name_for_authorization"];
+    const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
+    const toolVersion = source["tool_version"];
+    const userId = source["user_id"];
     if (toolNameForAuthorization === undefined) {
       (issues ??= []).push(issueRequired("/tool_name_for_authorization", "tool_name_for_authorization"));
     } else {
@@ -907,21 +886,20 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfExecuteTool));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfExecuteTool));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ExecuteToolInput };
       return { ok: false, issues: capIssues(issues) };
@@ -957,25 +935,22 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    let toolName: unknown;
-    let formatsToInclude: unknown;
-    let userIdentifier: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "tool_name":
-          toolName = input[key];
-          break;
         case "formats_to_include":
-          formatsToInclude = input[key];
-          break;
         case "user_identifier":
-          userIdentifier = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolSpecification));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolSpecification));
+          }
       }
     }
+    const toolName = source["tool_name"];
+    const formatsToInclude = source["formats_to_include"];
+    const userIdentifier = source["user_identifier"];
     if (toolName === undefined) {
       (issues ??= []).push(issueRequired("/tool_name", "tool_name"));
     } else {
@@ -1021,21 +996,20 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let numberOfItemsToReturn: unknown;
-    let startOffset: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "number_of_items_to_return":
-          numberOfItemsToReturn = input[key];
-          break;
         case "start_offset":
-          startOffset = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWorkers));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListWorkers));
+          }
       }
     }
+    const numberOfItemsToReturn = source["number_of_items_to_return"];
+    const startOffset = source["start_offset"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         (issues ??= []).push(issueType(
@@ -1072,53 +1046,36 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let workerId: unknown;
-    let enableWorker: unknown;
-    let httpRetryAttempts: unknown;
-    let httpSecretKey: unknown;
-    let httpTimeoutSeconds: unknown;
-    let mcpRetryAttempts: unknown;
-    let mcpTimeoutDuration: unknown;
-    let workerHttpUri: unknown;
-    let workerResourceUri: unknown;
-    let workerType: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "worker_id":
-          workerId = input[key];
-          break;
         case "enable_worker":
-          enableWorker = input[key];
-          break;
         case "http_retry_attempts":
-          httpRetryAttempts = input[key];
-          break;
         case "http_secret_key":
-          httpSecretKey = input[key];
-          break;
         case "http_timeout_seconds":
-          httpTimeoutSeconds = input[key];
-          break;
         case "mcp_retry_attempts":
-          mcpRetryAttempts = input[key];
-          break;
         case "mcp_timeout_duration":
-          mcpTimeoutDuration = input[key];
-          break;
         case "worker_http_uri":
-          workerHttpUri = input[key];
-          break;
         case "worker_resource_uri":
-          workerResourceUri = input[key];
-          break;
         case "worker_type":
-          workerType = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWorker));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWorker));
+          }
       }
     }
+    const workerId = source["worker_id"];
+    const enableWorker = source["enable_worker"];
+    const httpRetryAttempts = source["http_retry_attempts"];
+    const httpSecretKey = source["http_secret_key"];
+    const httpTimeoutSeconds = source["http_timeout_seconds"];
+    const mcpRetryAttempts = source["mcp_retry_attempts"];
+    const mcpTimeoutDuration = source["mcp_timeout_duration"];
+    const workerHttpUri = source["worker_http_uri"];
+    const workerResourceUri = source["worker_resource_uri"];
+    const workerType = source["worker_type"];
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1197,25 +1154,22 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let workerConnectionType: unknown;
-    let httpUri: unknown;
-    let mcpUri: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "worker_connection_type":
-          workerConnectionType = input[key];
-          break;
         case "http_uri":
-          httpUri = input[key];
-          break;
         case "mcp_uri":
-          mcpUri = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfTestWorkerConnection));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfTestWorkerConnection));
+          }
       }
     }
+    const workerConnectionType = source["worker_connection_type"];
+    const httpUri = source["http_uri"];
+    const mcpUri = source["mcp_uri"];
     if (workerConnectionType === undefined) {
       (issues ??= []).push(issueRequired("/worker_connection_type", "worker_connection_type"));
     } else {
@@ -1250,17 +1204,18 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let workerId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "worker_id":
-          workerId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerById));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerById));
+          }
       }
     }
+    const workerId = source["worker_id"];
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1280,17 +1235,18 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let workerId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "worker_id":
-          workerId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWorker));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWorker));
+          }
       }
     }
+    const workerId = source["worker_id"];
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1310,17 +1266,18 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let workerId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "worker_id":
-          workerId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeWorker));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeWorker));
+          }
       }
     }
+    const workerId = source["worker_id"];
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1340,17 +1297,18 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let workerId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "worker_id":
-          workerId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerHealthStatus));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerHealthStatus));
+          }
       }
     }
+    const workerId = source["worker_id"];
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1370,25 +1328,22 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let workerId: unknown;
-    let numberOfItems: unknown;
-    let startOffset: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "worker_id":
-          workerId = input[key];
-          break;
         case "number_of_items":
-          numberOfItems = input[key];
-          break;
         case "start_offset":
-          startOffset = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchToolsPage));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchToolsPage));
+          }
       }
     }
+    const workerId = source["worker_id"];
+    const numberOfItems = source["number_of_items"];
+    const startOffset = source["start_offset"];
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {

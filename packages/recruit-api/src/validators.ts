@@ -309,17 +309,18 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let emptyRequestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "empty_request_body":
-          emptyRequestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApiKeyInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApiKeyInfo));
+          }
       }
     }
+    const emptyRequestBody = source["empty_request_body"];
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
         (issues ??= []).push(issueType("/empty_request_body", "empty_request_body", "an object", emptyRequestBody));
@@ -342,17 +343,18 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let applicationSourceDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "application_source_details":
-          applicationSourceDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationSource));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationSource));
+          }
       }
     }
+    const applicationSourceDetails = source["application_source_details"];
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
         (issues ??= []).push(issueType(
@@ -375,17 +377,18 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let applicationStageChangeDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "application_stage_change_details":
-          applicationStageChangeDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationStage));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationStage));
+          }
       }
     }
+    const applicationStageChangeDetails = source["application_stage_change_details"];
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
         (issues ??= []).push(issueType(
@@ -408,17 +411,18 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let jobApplicationData: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "job_application_data":
-          jobApplicationData = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobApplication));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobApplication));
+          }
       }
     }
+    const jobApplicationData = source["job_application_data"];
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
         (issues ??= []).push(issueType(
@@ -441,17 +445,18 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let applicationTransferDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "application_transfer_details":
-          applicationTransferDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfTransferApplicationToJob));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfTransferApplicationToJob));
+          }
       }
     }
+    const applicationTransferDetails = source["application_transfer_details"];
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
         (issues ??= []).push(issueType(
@@ -474,17 +479,18 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let applicationUpdatePayload: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "application_update_payload":
-          applicationUpdatePayload = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
+          }
       }
     }
+    const applicationUpdatePayload = source["application_update_payload"];
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
         (issues ??= []).push(issueType(
@@ -507,17 +513,18 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let hiringTeamMemberDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "hiring_team_member_details":
-          hiringTeamMemberDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddHiringTeamMember));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAddHiringTeamMember));
+          }
       }
     }
+    const hiringTeamMemberDetails = source["hiring_team_member_details"];
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
         (issues ??= []).push(issueType(
@@ -540,17 +547,18 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let hiringTeamRemovalDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "hiring_team_removal_details":
-          hiringTeamRemovalDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
+          }
       }
     }
+    const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
         (issues ??= []).push(issueType(
@@ -573,9 +581,11 @@ export function validateGetHiringTeamRoles(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfGetHiringTeamRoles));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfGetHiringTeamRoles));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetHiringTeamRolesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -589,17 +599,18 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let includeArchivedInterviewPlans: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "include_archived_interview_plans":
-          includeArchivedInterviewPlans = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListArchiveReasons));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListArchiveReasons));
+          }
       }
     }
+    const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
         (issues ??= []).push(issueType(
@@ -622,9 +633,11 @@ export function validateListAssessments(input: unknown): ValidationResult<ListAs
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfListAssessments));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfListAssessments));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAssessmentsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -638,21 +651,20 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let candidateEmail: unknown;
-    let candidateName: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "candidate_email":
-          candidateEmail = input[key];
-          break;
         case "candidate_name":
-          candidateName = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFindCandidates));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFindCandidates));
+          }
       }
     }
+    const candidateEmail = source["candidate_email"];
+    const candidateName = source["candidate_name"];
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
         (issues ??= []).push(issueType("/candidate_email", "candidate_email", "a string", candidateEmail));
@@ -675,17 +687,18 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let includeArchivedReasons: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "include_archived_reasons":
-          includeArchivedReasons = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCloseReasons));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListCloseReasons));
+          }
       }
     }
+    const includeArchivedReasons = source["include_archived_reasons"];
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
         (issues ??= []).push(issueType(
@@ -713,9 +726,11 @@ export function validateListEnabledCommunicationTemplates(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfListEnabledCommunicationTemplates));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfListEnabledCommunicationTemplates));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListEnabledCommunicationTemplatesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -729,17 +744,18 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let departmentId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "department_id":
-          departmentId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetDepartmentDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetDepartmentDetails));
+          }
       }
     }
+    const departmentId = source["department_id"];
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
         (issues ??= []).push(issueType("/department_id", "department_id", "an object", departmentId));
@@ -757,17 +773,18 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let returnRoleTitlesOnly: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "return_role_titles_only":
-          returnRoleTitlesOnly = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListHiringTeamRoles));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListHiringTeamRoles));
+          }
       }
     }
+    const returnRoleTitlesOnly = source["return_role_titles_only"];
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
         (issues ??= []).push(issueType(
@@ -790,17 +807,18 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let interviewId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "interview_id":
-          interviewId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewDetails));
+          }
       }
     }
+    const interviewId = source["interview_id"];
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
         (issues ??= []).push(issueType("/interview_id", "interview_id", "an object", interviewId));
@@ -818,17 +836,18 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let interviewScheduleCancelDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "interview_schedule_cancel_details":
-          interviewScheduleCancelDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
+          }
       }
     }
+    const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
         (issues ??= []).push(issueType(
@@ -851,17 +870,18 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let interviewScheduleRequest: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "interview_schedule_request":
-          interviewScheduleRequest = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
+          }
       }
     }
+    const interviewScheduleRequest = source["interview_schedule_request"];
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
         (issues ??= []).push(issueType(
@@ -884,17 +904,18 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let interviewStageId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "interview_stage_id":
-          interviewStageId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
+          }
       }
     }
+    const interviewStageId = source["interview_stage_id"];
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
         (issues ??= []).push(issueType("/interview_stage_id", "interview_stage_id", "an object", interviewStageId));
@@ -912,9 +933,11 @@ export function validateListInterviewStageGroups(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStageGroups));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStageGroups));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewStageGroupsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -928,21 +951,20 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let lastSyncToken: unknown;
-    let pageCursor: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "last_sync_token":
-          lastSyncToken = input[key];
-          break;
         case "page_cursor":
-          pageCursor = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListJobOpenings));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListJobOpenings));
+          }
       }
     }
+    const lastSyncToken = source["last_sync_token"];
+    const pageCursor = source["page_cursor"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         (issues ??= []).push(issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
@@ -966,53 +988,36 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    let associatedJobIds: unknown;
-    let departmentTeamId: unknown;
-    let employmentStartDate: unknown;
-    let targetHireDate: unknown;
-    let employmentType: unknown;
-    let isBackfill: unknown;
-    let jobDescription: unknown;
-    let locationIds: unknown;
-    let openingState: unknown;
-    let identifiers: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "associated_job_ids":
-          associatedJobIds = input[key];
-          break;
         case "department_team_id":
-          departmentTeamId = input[key];
-          break;
         case "employment_start_date":
-          employmentStartDate = input[key];
-          break;
         case "target_hire_date":
-          targetHireDate = input[key];
-          break;
         case "employment_type":
-          employmentType = input[key];
-          break;
         case "is_backfill":
-          isBackfill = input[key];
-          break;
         case "job_description":
-          jobDescription = input[key];
-          break;
         case "location_ids":
-          locationIds = input[key];
-          break;
         case "opening_state":
-          openingState = input[key];
-          break;
         case "identifiers":
-          identifiers = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobOpening));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobOpening));
+          }
       }
     }
+    const associatedJobIds = source["associated_job_ids"];
+    const departmentTeamId = source["department_team_id"];
+    const employmentStartDate = source["employment_start_date"];
+    const targetHireDate = source["target_hire_date"];
+    const employmentType = source["employment_type"];
+    const isBackfill = source["is_backfill"];
+    const jobDescription = source["job_description"];
+    const locationIds = source["location_ids"];
+    const openingState = source["opening_state"];
+    const identifiers = source["identifiers"];
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
         (issues ??= []).push(issueType("/associated_job_ids", "associated_job_ids", "an array", associatedJobIds));
@@ -1144,25 +1149,22 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let closeReasonId: unknown;
-    let newOpeningState: unknown;
-    let openingId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "close_reason_id":
-          closeReasonId = input[key];
-          break;
         case "new_opening_state":
-          newOpeningState = input[key];
-          break;
         case "opening_id":
-          openingId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningState));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningState));
+          }
       }
     }
+    const closeReasonId = source["close_reason_id"];
+    const newOpeningState = source["new_opening_state"];
+    const openingId = source["opening_id"];
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
         (issues ??= []).push(issueType("/close_reason_id", "close_reason_id", "a string", closeReasonId));
@@ -1203,21 +1205,20 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let openingId: unknown;
-    let setArchivedState: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "opening_id":
-          openingId = input[key];
-          break;
         case "set_archived_state":
-          setArchivedState = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
+          }
       }
     }
+    const openingId = source["opening_id"];
+    const setArchivedState = source["set_archived_state"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         (issues ??= []).push(issueType("/opening_id", "opening_id", "a string", openingId));
@@ -1240,45 +1241,32 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let departmentTeamId: unknown;
-    let employmentType: unknown;
-    let fieldsToUpdate: unknown;
-    let isBackfill: unknown;
-    let jobDescriptionUpdate: unknown;
-    let openingIdentifier: unknown;
-    let targetHireDate: unknown;
-    let targetStartDate: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "department_team_id":
-          departmentTeamId = input[key];
-          break;
         case "employment_type":
-          employmentType = input[key];
-          break;
         case "fields_to_update":
-          fieldsToUpdate = input[key];
-          break;
         case "is_backfill":
-          isBackfill = input[key];
-          break;
         case "job_description_update":
-          jobDescriptionUpdate = input[key];
-          break;
         case "opening_identifier":
-          openingIdentifier = input[key];
-          break;
         case "target_hire_date":
-          targetHireDate = input[key];
-          break;
         case "target_start_date":
-          targetStartDate = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateJobOpening));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateJobOpening));
+          }
       }
     }
+    const departmentTeamId = source["department_team_id"];
+    const employmentType = source["employment_type"];
+    const fieldsToUpdate = source["fields_to_update"];
+    const isBackfill = source["is_backfill"];
+    const jobDescriptionUpdate = source["job_description_update"];
+    const openingIdentifier = source["opening_identifier"];
+    const targetHireDate = source["target_hire_date"];
+    const targetStartDate = source["target_start_date"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         (issues ??= []).push(issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
@@ -1351,25 +1339,22 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let lastSyncToken: unknown;
-    let maxItemsToReturn: unknown;
-    let pageResultsCursor: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "last_sync_token":
-          lastSyncToken = input[key];
-          break;
         case "max_items_to_return":
-          maxItemsToReturn = input[key];
-          break;
         case "page_results_cursor":
-          pageResultsCursor = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListProjects));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListProjects));
+          }
       }
     }
+    const lastSyncToken = source["last_sync_token"];
+    const maxItemsToReturn = source["max_items_to_return"];
+    const pageResultsCursor = source["page_results_cursor"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         (issues ??= []).push(issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
@@ -1401,17 +1386,18 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let projectTitle: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "project_title":
-          projectTitle = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
+          }
       }
     }
+    const projectTitle = source["project_title"];
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
         (issues ??= []).push(issueType("/project_title", "project_title", "a string", projectTitle));
@@ -1429,9 +1415,11 @@ export function validateGetReferralFormInfo(input: unknown): ValidationResult<Ge
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-      (issues ??= []).push(issueUnknownParameter(key, parametersOfGetReferralFormInfo));
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
+      if (Object.prototype.hasOwnProperty.call(source, key)) {
+        (issues ??= []).push(issueUnknownParameter(key, parametersOfGetReferralFormInfo));
+      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetReferralFormInfoInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1445,17 +1433,18 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let includeArchivedItems: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "include_archived_items":
-          includeArchivedItems = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListAllSources));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListAllSources));
+          }
       }
     }
+    const includeArchivedItems = source["include_archived_items"];
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
         (issues ??= []).push(issueType(
@@ -1478,17 +1467,18 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let includeDisabledTrackingLinks: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "include_disabled_tracking_links":
-          includeDisabledTrackingLinks = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
+          }
       }
     }
+    const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         (issues ??= []).push(issueType(
@@ -1511,17 +1501,18 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let webhookConfiguration: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webhook_configuration":
-          webhookConfiguration = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookSetting));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookSetting));
+          }
       }
     }
+    const webhookConfiguration = source["webhook_configuration"];
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
         (issues ??= []).push(issueType(
@@ -1544,17 +1535,18 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let webhookSettingsPayload: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webhook_settings_payload":
-          webhookSettingsPayload = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
+          }
       }
     }
+    const webhookSettingsPayload = source["webhook_settings_payload"];
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
         (issues ??= []).push(issueType(
@@ -1577,17 +1569,18 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let webhookId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webhook_id":
-          webhookId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
+          }
       }
     }
+    const webhookId = source["webhook_id"];
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
         (issues ??= []).push(issueType("/webhook_id", "webhook_id", "an object", webhookId));
@@ -1605,21 +1598,20 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchApplicationDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchApplicationDetails));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as FetchApplicationDetailsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1654,21 +1646,20 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplications));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplications));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListApplicationsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1703,21 +1694,20 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationHistory));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationHistory));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateApplicationHistoryInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1752,21 +1742,20 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationHistory));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationHistory));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetApplicationHistoryInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1806,21 +1795,20 @@ export function validateGetCandidateCriteriaEvaluations(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateCriteriaEvaluations));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateCriteriaEvaluations));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -1858,21 +1846,20 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplicationFeedback));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplicationFeedback));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListApplicationFeedbackInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1907,21 +1894,20 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSubmitApplicationFeedback));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSubmitApplicationFeedback));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SubmitApplicationFeedbackInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1956,21 +1942,20 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApprovalList));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApprovalList));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetApprovalListInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2005,21 +1990,20 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApprovalDefinition));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApprovalDefinition));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateApprovalDefinitionInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2054,21 +2038,20 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfOfferApprovalAction));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfOfferApprovalAction));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as OfferApprovalActionInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2103,21 +2086,20 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateOffer));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateOffer));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateOfferInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2152,21 +2134,20 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOfferDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOfferDetails));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetOfferDetailsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2201,21 +2182,20 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetLatestOffers));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetLatestOffers));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetLatestOffersInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2252,21 +2232,20 @@ export function validateCreateCandidateOfferVersion(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateOfferVersion));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateOfferVersion));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -2304,21 +2283,20 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateOffer));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateOffer));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateOfferInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2353,21 +2331,20 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfStartOfferProcess));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfStartOfferProcess));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as StartOfferProcessInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2407,21 +2384,20 @@ export function validateAddCompletedAssessmentToCandidate(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCompletedAssessmentToCandidate));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCompletedAssessmentToCandidate));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -2459,21 +2435,20 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfStartAssessment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfStartAssessment));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as StartAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2508,21 +2483,20 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateAssessmentStatus));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateAssessmentStatus));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateAssessmentStatusInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2557,21 +2531,20 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelAssessment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelAssessment));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CancelAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2606,21 +2579,20 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateToProject));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateToProject));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddCandidateToProjectInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2655,21 +2627,20 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateTag));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateTag));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2704,21 +2675,20 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAnonymizeCandidateData));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAnonymizeCandidateData));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AnonymizeCandidateDataInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2753,21 +2723,20 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidate));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidate));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2802,21 +2771,20 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateNote));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateNote));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateNoteInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2851,21 +2819,20 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateInformation));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateInformation));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetCandidateInformationInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2900,21 +2867,20 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidates));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidates));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidatesInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2949,21 +2915,20 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateClientInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateClientInfo));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateClientInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2998,21 +2963,20 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateNotes));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateNotes));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateNotesInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3047,21 +3011,20 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateProjects));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateProjects));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateProjectsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3096,21 +3059,20 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCandidateInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCandidateInfo));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateCandidateInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3145,21 +3107,20 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateTag));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateTag));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3194,21 +3155,20 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateTags));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateTags));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateTagsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3243,21 +3203,20 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCandidateFileUrl));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCandidateFileUrl));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveCandidateFileUrlInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3292,21 +3251,20 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateReferral));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateReferral));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateReferralInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3341,21 +3299,20 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomField));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomField));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCustomFieldInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3390,21 +3347,20 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCustomFieldInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCustomFieldInfo));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetCustomFieldInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3439,21 +3395,20 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListCustomFields));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListCustomFields));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCustomFieldsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3488,21 +3443,20 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSetCustomFieldValue));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSetCustomFieldValue));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SetCustomFieldValueInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3537,21 +3491,20 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDepartment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDepartment));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3586,21 +3539,20 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfArchiveDepartment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfArchiveDepartment));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ArchiveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3635,21 +3587,20 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRestoreDepartment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRestoreDepartment));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RestoreDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3684,21 +3635,20 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListDepartments));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListDepartments));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListDepartmentsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3733,21 +3683,20 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfMoveDepartment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfMoveDepartment));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as MoveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3782,21 +3731,20 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateDepartment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateDepartment));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3831,21 +3779,20 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFeedbackFormInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFeedbackFormInfo));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetFeedbackFormInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3880,21 +3827,20 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListFeedbackForms));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListFeedbackForms));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListFeedbackFormsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3929,21 +3875,20 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfHiringTeamAddMember));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfHiringTeamAddMember));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as HiringTeamAddMemberInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3978,21 +3923,20 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveTeamMemberFromHiring));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveTeamMemberFromHiring));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -4030,21 +3974,20 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviews));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviews));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4079,21 +4022,20 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewEvents));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewEvents));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewEventsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4128,21 +4070,20 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewPlans));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewPlans));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewPlansInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4177,21 +4118,20 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewSchedules));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewSchedules));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewSchedulesInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4226,21 +4166,20 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewSchedule));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewSchedule));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewScheduleInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4275,21 +4214,20 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStages));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStages));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewStagesInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4324,21 +4262,20 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewerPools));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewerPools));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewerPoolsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4373,21 +4310,20 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerPoolInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerPoolInfo));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewerPoolInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4422,21 +4358,20 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewerPool));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewerPool));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateInterviewerPoolInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4471,21 +4406,20 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerPool));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerPool));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewerPoolInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4520,21 +4454,20 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWorkplaceType));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWorkplaceType));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateWorkplaceTypeInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4569,21 +4502,20 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpeningInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpeningInfo));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetOpeningInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4618,21 +4550,20 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchJobOpenings));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchJobOpenings));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SearchJobOpeningsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4667,21 +4598,20 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddJobToOpening));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAddJobToOpening));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddJobToOpeningInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4716,21 +4646,20 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveJobFromOpening));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveJobFromOpening));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RemoveJobFromOpeningInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4765,21 +4694,20 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfAddLocationToJobOpening));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfAddLocationToJobOpening));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddLocationToJobOpeningInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4814,21 +4742,20 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveLocationFromOpening));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveLocationFromOpening));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RemoveLocationFromOpeningInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4863,21 +4790,20 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectInformation));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectInformation));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetProjectInformationInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4912,21 +4838,20 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAndPollReport));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAndPollReport));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GenerateAndPollReportInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4961,21 +4886,20 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveSyncReport));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveSyncReport));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveSyncReportInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5010,21 +4934,20 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSurveyFormDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSurveyFormDetails));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetSurveyFormDetailsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5059,21 +4982,20 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyFormDefinitions));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyFormDefinitions));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveyFormDefinitionsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5108,21 +5030,20 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveyRequest));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveyRequest));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateSurveyRequestInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5157,21 +5078,20 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyRequests));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyRequests));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveyRequestsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5206,21 +5126,20 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveySubmission));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveySubmission));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateSurveySubmissionInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5255,21 +5174,20 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveySubmissions));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveySubmissions));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveySubmissionsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5304,21 +5222,20 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserInfo));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetRecruitUserInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5353,21 +5270,20 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserList));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserList));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetRecruitUserListInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5402,21 +5318,20 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRecruitUserSearch));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRecruitUserSearch));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RecruitUserSearchInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5451,21 +5366,20 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerSettings));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerSettings));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewerSettingsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5500,21 +5414,20 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerSettings));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerSettings));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewerSettingsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5549,21 +5462,20 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveWebhookInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveWebhookInfo));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveWebhookInfoInput };
       return { ok: false, issues: capIssues(issues) };

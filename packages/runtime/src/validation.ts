@@ -31,7 +31,11 @@ export type ValidationResult<T> =
 
 /** `pointer(key)` for one key, without the rest-array: the unknown-parameter path of every invalid call. */
 export function keyPointer(key: string): string {
-  return key.includes("~") || key.includes("/") ? pointer(key) : `/${key}`;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c === 0x7e || c === 0x2f) return pointer(key); // `~` or `/`: escaped
+  }
+  return `/${key}`;
 }
 
 /** Builds an RFC 6901 JSON pointer; `~` and `/` inside a segment are escaped as `~0` and `~1`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { issueUnknownParameter } from "../src/issues.js";
-import { describeValue, pointer } from "../src/validation.js";
+import { describeValue, keyPointer, pointer } from "../src/validation.js";
 
 describe("pointer", () => {
   it.each([
@@ -14,6 +14,10 @@ describe("pointer", () => {
     [[""], "/"],
   ] as [(string | number)[], string][])("%j → %j", (segments, expected) => {
     expect(pointer(...segments)).toBe(expected);
+  });
+
+  it.each(["a", "a/b", "m~n", "~/", "", "ä/€", "x".repeat(300)])("keyPointer(%j) is pointer of one key", (key) => {
+    expect(keyPointer(key)).toBe(pointer(key));
   });
 
   it("is what issues use for parameter names", () => {

@@ -137,21 +137,20 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfPerformSigmaSearch));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfPerformSigmaSearch));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as PerformSigmaSearchInput };
       return { ok: false, issues: capIssues(issues) };
@@ -186,21 +185,20 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfFindSimilarLinks));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfFindSimilarLinks));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as FindSimilarLinksInput };
       return { ok: false, issues: capIssues(issues) };
@@ -235,21 +233,20 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let mode: unknown;
-    let requestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "mode":
-          mode = input[key];
-          break;
         case "request_body":
-          requestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetContentDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetContentDetails));
+          }
       }
     }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetContentDetailsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -284,25 +281,22 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let searchQuery: unknown;
-    let enableStreamingResponse: unknown;
-    let includeFullText: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "search_query":
-          searchQuery = input[key];
-          break;
         case "enable_streaming_response":
-          enableStreamingResponse = input[key];
-          break;
         case "include_full_text":
-          includeFullText = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
+          }
       }
     }
+    const searchQuery = source["search_query"];
+    const enableStreamingResponse = source["enable_streaming_response"];
+    const includeFullText = source["include_full_text"];
     if (searchQuery === undefined) {
       (issues ??= []).push(issueRequired("/search_query", "search_query"));
     } else {
@@ -337,21 +331,20 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let paginationCursor: unknown;
-    let resultsLimit: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input[key];
-          break;
         case "results_limit":
-          resultsLimit = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListResearchRequests));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListResearchRequests));
+          }
       }
     }
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -374,17 +367,18 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let researchRequestDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "research_request_details":
-          researchRequestDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateResearchRequest));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateResearchRequest));
+          }
       }
     }
+    const researchRequestDetails = source["research_request_details"];
     if (researchRequestDetails === undefined) {
       (issues ??= []).push(issueRequired("/research_request_details", "research_request_details"));
     } else {
@@ -409,25 +403,22 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let enableStreaming: unknown;
-    let eventFilter: unknown;
-    let researchId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "enable_streaming":
-          enableStreaming = input[key];
-          break;
         case "event_filter":
-          eventFilter = input[key];
-          break;
         case "research_id":
-          researchId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetResearchById));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetResearchById));
+          }
       }
     }
+    const enableStreaming = source["enable_streaming"];
+    const eventFilter = source["event_filter"];
+    const researchId = source["research_id"];
     if (enableStreaming === undefined) {
       (issues ??= []).push(issueRequired("/enable_streaming", "enable_streaming"));
     } else {
@@ -463,17 +454,18 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let websetConfiguration: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webset_configuration":
-          websetConfiguration = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebset));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebset));
+          }
       }
     }
+    const websetConfiguration = source["webset_configuration"];
     if (websetConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/webset_configuration", "webset_configuration"));
     } else {
@@ -498,21 +490,20 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let paginationCursor: unknown;
-    let websetsReturnLimit: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input[key];
-          break;
         case "websets_return_limit":
-          websetsReturnLimit = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsets));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsets));
+          }
       }
     }
+    const paginationCursor = source["pagination_cursor"];
+    const websetsReturnLimit = source["websets_return_limit"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -541,21 +532,20 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    let websetIdentifier: unknown;
-    let resourcesToExpand: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input[key];
-          break;
         case "resources_to_expand":
-          resourcesToExpand = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetDetails));
+          }
       }
     }
+    const websetIdentifier = source["webset_identifier"];
+    const resourcesToExpand = source["resources_to_expand"];
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -596,21 +586,20 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let websetDetails: unknown;
-    let websetId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webset_details":
-          websetDetails = input[key];
-          break;
         case "webset_id":
-          websetId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebset));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebset));
+          }
       }
     }
+    const websetDetails = source["webset_details"];
+    const websetId = source["webset_id"];
     if (websetDetails === undefined) {
       (issues ??= []).push(issueRequired("/webset_details", "webset_details"));
     } else {
@@ -637,17 +626,18 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let websetIdentifier: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebset));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebset));
+          }
       }
     }
+    const websetIdentifier = source["webset_identifier"];
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -667,17 +657,18 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let websetIdentifier: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelWebsetOperations));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelWebsetOperations));
+          }
       }
     }
+    const websetIdentifier = source["webset_identifier"];
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -697,17 +688,18 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let searchQueryDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "search_query_details":
-          searchQueryDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
+          }
       }
     }
+    const searchQueryDetails = source["search_query_details"];
     if (searchQueryDetails === undefined) {
       (issues ??= []).push(issueRequired("/search_query_details", "search_query_details"));
     } else {
@@ -732,21 +724,20 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let websetIdentifier: unknown;
-    let websetItemId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input[key];
-          break;
         case "webset_item_id":
-          websetItemId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetItem));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetItem));
+          }
       }
     }
+    const websetIdentifier = source["webset_identifier"];
+    const websetItemId = source["webset_item_id"];
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -773,21 +764,20 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let websetIdentifier: unknown;
-    let websetItemId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input[key];
-          break;
         case "webset_item_id":
-          websetItemId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebsetItem));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebsetItem));
+          }
       }
     }
+    const websetIdentifier = source["webset_identifier"];
+    const websetItemId = source["webset_item_id"];
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -814,29 +804,24 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let websetIdentifier: unknown;
-    let paginationCursor: unknown;
-    let resultLimit: unknown;
-    let sourceId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webset_identifier":
-          websetIdentifier = input[key];
-          break;
         case "pagination_cursor":
-          paginationCursor = input[key];
-          break;
         case "result_limit":
-          resultLimit = input[key];
-          break;
         case "source_id":
-          sourceId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsetItems));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsetItems));
+          }
       }
     }
+    const websetIdentifier = source["webset_identifier"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultLimit = source["result_limit"];
+    const sourceId = source["source_id"];
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -871,21 +856,20 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let enrichmentDetails: unknown;
-    let websetIdentifier: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "enrichment_details":
-          enrichmentDetails = input[key];
-          break;
         case "webset_identifier":
-          websetIdentifier = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
+          }
       }
     }
+    const enrichmentDetails = source["enrichment_details"];
+    const websetIdentifier = source["webset_identifier"];
     if (enrichmentDetails === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_details", "enrichment_details"));
     } else {
@@ -912,25 +896,22 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let enrichmentConfigurationDetails: unknown;
-    let enrichmentConfigurationId: unknown;
-    let websetIdentifier: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "enrichment_configuration_details":
-          enrichmentConfigurationDetails = input[key];
-          break;
         case "enrichment_configuration_id":
-          enrichmentConfigurationId = input[key];
-          break;
         case "webset_identifier":
-          websetIdentifier = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
+          }
       }
     }
+    const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
+    const enrichmentConfigurationId = source["enrichment_configuration_id"];
+    const websetIdentifier = source["webset_identifier"];
     if (enrichmentConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_configuration_details", "enrichment_configuration_details"));
     } else {
@@ -974,21 +955,20 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let enrichmentId: unknown;
-    let websetIdentifier: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "enrichment_id":
-          enrichmentId = input[key];
-          break;
         case "webset_identifier":
-          websetIdentifier = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
+          }
       }
     }
+    const enrichmentId = source["enrichment_id"];
+    const websetIdentifier = source["webset_identifier"];
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -1015,21 +995,20 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let enrichmentId: unknown;
-    let websetId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "enrichment_id":
-          enrichmentId = input[key];
-          break;
         case "webset_id":
-          websetId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteEnrichment));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteEnrichment));
+          }
       }
     }
+    const enrichmentId = source["enrichment_id"];
+    const websetId = source["webset_id"];
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -1056,21 +1035,20 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let enrichmentId: unknown;
-    let websetId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "enrichment_id":
-          enrichmentId = input[key];
-          break;
         case "webset_id":
-          websetId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelEnrichmentProcess));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelEnrichmentProcess));
+          }
       }
     }
+    const enrichmentId = source["enrichment_id"];
+    const websetId = source["webset_id"];
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -1099,17 +1077,18 @@ export function validateCreateWebhookForNotifications(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let webhookConfiguration: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webhook_configuration":
-          webhookConfiguration = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
+          }
       }
     }
+    const webhookConfiguration = source["webhook_configuration"];
     if (webhookConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/webhook_configuration", "webhook_configuration"));
     } else {
@@ -1134,21 +1113,20 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let paginationCursor: unknown;
-    let resultsPerPage: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input[key];
-          break;
         case "results_per_page":
-          resultsPerPage = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhooksList));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhooksList));
+          }
       }
     }
+    const paginationCursor = source["pagination_cursor"];
+    const resultsPerPage = source["results_per_page"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -1175,17 +1153,18 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let webhookId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webhook_id":
-          webhookId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhookInfo));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhookInfo));
+          }
       }
     }
+    const webhookId = source["webhook_id"];
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1205,21 +1184,20 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let webhookId: unknown;
-    let webhookUpdateRequestBody: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webhook_id":
-          webhookId = input[key];
-          break;
         case "webhook_update_request_body":
-          webhookUpdateRequestBody = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
+          }
       }
     }
+    const webhookId = source["webhook_id"];
+    const webhookUpdateRequestBody = source["webhook_update_request_body"];
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1251,17 +1229,18 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let webhookId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webhook_id":
-          webhookId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveWebhook));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveWebhook));
+          }
       }
     }
+    const webhookId = source["webhook_id"];
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1281,33 +1260,26 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let webhookId: unknown;
-    let eventTypeFilter: unknown;
-    let filterBySuccessfulAttempts: unknown;
-    let paginationCursor: unknown;
-    let resultsLimit: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "webhook_id":
-          webhookId = input[key];
-          break;
         case "event_type_filter":
-          eventTypeFilter = input[key];
-          break;
         case "filter_by_successful_attempts":
-          filterBySuccessfulAttempts = input[key];
-          break;
         case "pagination_cursor":
-          paginationCursor = input[key];
-          break;
         case "results_limit":
-          resultsLimit = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebhookAttempts));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebhookAttempts));
+          }
       }
     }
+    const webhookId = source["webhook_id"];
+    const eventTypeFilter = source["event_type_filter"];
+    const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1353,33 +1325,26 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    let createdAfter: unknown;
-    let eventTypesFilter: unknown;
-    let filterCreatedBefore: unknown;
-    let paginationCursor: unknown;
-    let resultsLimit: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "created_after":
-          createdAfter = input[key];
-          break;
         case "event_types_filter":
-          eventTypesFilter = input[key];
-          break;
         case "filter_created_before":
-          filterCreatedBefore = input[key];
-          break;
         case "pagination_cursor":
-          paginationCursor = input[key];
-          break;
         case "results_limit":
-          resultsLimit = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListSystemEvents));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListSystemEvents));
+          }
       }
     }
+    const createdAfter = source["created_after"];
+    const eventTypesFilter = source["event_types_filter"];
+    const filterCreatedBefore = source["filter_created_before"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
         (issues ??= []).push(issueType("/created_after", "created_after", "a string", createdAfter));
@@ -1447,17 +1412,18 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let eventId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "event_id":
-          eventId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEventById));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEventById));
+          }
       }
     }
+    const eventId = source["event_id"];
     if (eventId === undefined) {
       (issues ??= []).push(issueRequired("/event_id", "event_id"));
     } else {
@@ -1477,21 +1443,20 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let searchCriteria: unknown;
-    let websetId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "search_criteria":
-          searchCriteria = input[key];
-          break;
         case "webset_id":
-          websetId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetSearch));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetSearch));
+          }
       }
     }
+    const searchCriteria = source["search_criteria"];
+    const websetId = source["webset_id"];
     if (searchCriteria === undefined) {
       (issues ??= []).push(issueRequired("/search_criteria", "search_criteria"));
     } else {
@@ -1518,21 +1483,20 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let searchId: unknown;
-    let websetId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "search_id":
-          searchId = input[key];
-          break;
         case "webset_id":
-          websetId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSearchById));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSearchById));
+          }
       }
     }
+    const searchId = source["search_id"];
+    const websetId = source["webset_id"];
     if (searchId === undefined) {
       (issues ??= []).push(issueRequired("/search_id", "search_id"));
     } else {
@@ -1559,21 +1523,20 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let searchId: unknown;
-    let websetId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "search_id":
-          searchId = input[key];
-          break;
         case "webset_id":
-          websetId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelRunningSearch));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelRunningSearch));
+          }
       }
     }
+    const searchId = source["search_id"];
+    const websetId = source["webset_id"];
     if (searchId === undefined) {
       (issues ??= []).push(issueRequired("/search_id", "search_id"));
     } else {
@@ -1600,17 +1563,18 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let monitorConfiguration: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "monitor_configuration":
-          monitorConfiguration = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
+          }
       }
     }
+    const monitorConfiguration = source["monitor_configuration"];
     if (monitorConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/monitor_configuration", "monitor_configuration"));
     } else {
@@ -1635,25 +1599,22 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let paginationCursor: unknown;
-    let resultsLimit: unknown;
-    let websetId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input[key];
-          break;
         case "results_limit":
-          resultsLimit = input[key];
-          break;
         case "webset_id":
-          websetId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsiteMonitors));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsiteMonitors));
+          }
       }
     }
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    const websetId = source["webset_id"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -1681,17 +1642,18 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let monitorId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "monitor_id":
-          monitorId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitor));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitor));
+          }
       }
     }
+    const monitorId = source["monitor_id"];
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1711,21 +1673,20 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let monitorConfigurationDetails: unknown;
-    let monitorId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "monitor_configuration_details":
-          monitorConfigurationDetails = input[key];
-          break;
         case "monitor_id":
-          monitorId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
+          }
       }
     }
+    const monitorConfigurationDetails = source["monitor_configuration_details"];
+    const monitorId = source["monitor_id"];
     if (monitorConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/monitor_configuration_details", "monitor_configuration_details"));
     } else {
@@ -1757,17 +1718,18 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let monitorId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "monitor_id":
-          monitorId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMonitor));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMonitor));
+          }
       }
     }
+    const monitorId = source["monitor_id"];
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1787,17 +1749,18 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let monitorId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "monitor_id":
-          monitorId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListMonitorRuns));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListMonitorRuns));
+          }
       }
     }
+    const monitorId = source["monitor_id"];
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1817,21 +1780,20 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let monitorId: unknown;
-    let runId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "monitor_id":
-          monitorId = input[key];
-          break;
         case "run_id":
-          runId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
+          }
       }
     }
+    const monitorId = source["monitor_id"];
+    const runId = source["run_id"];
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1858,17 +1820,18 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let dataImportDetails: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "data_import_details":
-          dataImportDetails = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDataImport));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDataImport));
+          }
       }
     }
+    const dataImportDetails = source["data_import_details"];
     if (dataImportDetails === undefined) {
       (issues ??= []).push(issueRequired("/data_import_details", "data_import_details"));
     } else {
@@ -1888,21 +1851,20 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let paginationCursor: unknown;
-    let resultsLimit: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "pagination_cursor":
-          paginationCursor = input[key];
-          break;
         case "results_limit":
-          resultsLimit = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfListImports));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfListImports));
+          }
       }
     }
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -1925,17 +1887,18 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let importId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "import_id":
-          importId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificImport));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificImport));
+          }
       }
     }
+    const importId = source["import_id"];
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
@@ -1955,21 +1918,20 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let importConfigurationDetails: unknown;
-    let importId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "import_configuration_details":
-          importConfigurationDetails = input[key];
-          break;
         case "import_id":
-          importId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
+          }
       }
     }
+    const importConfigurationDetails = source["import_configuration_details"];
+    const importId = source["import_id"];
     if (importConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/import_configuration_details", "import_configuration_details"));
     } else {
@@ -2001,17 +1963,18 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    let importId: unknown;
-    for (const key in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    for (const key in source) {
       switch (key) {
         case "import_id":
-          importId = input[key];
           break;
         default:
-          (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteImport));
+          if (Object.prototype.hasOwnProperty.call(source, key)) {
+            (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteImport));
+          }
       }
     }
+    const importId = source["import_id"];
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
