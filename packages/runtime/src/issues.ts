@@ -1,7 +1,7 @@
 // Issue constructors for the generated validators: the messages live here once instead of in
 // every generated package, and each call site stays a single short line.
 import type { FormatName } from "./formats.js";
-import { lazyIssue } from "./lazy-issue.js";
+import { LazyIssue } from "./lazy-issue.js";
 import { describeValue, keyPointer, type ValidationIssue } from "./validation.js";
 
 /** How each format reads in a message ("must be a YYYY-MM-DD date"). */
@@ -29,13 +29,13 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 const notObject = (value: unknown): string => `input must be an object, got ${describeValue(value)}`;
 
 export function issueNotObject(value: unknown): ValidationIssue {
-  return lazyIssue("", "invalid_type", notObject, value);
+  return new LazyIssue("", "invalid_type", notObject, value, undefined, undefined);
 }
 
 const unreadable = (error: unknown): string => `input could not be read: ${describeThrown(error)}`;
 
 export function issueUnreadable(error: unknown): ValidationIssue {
-  return lazyIssue("", "invalid_type", unreadable, error);
+  return new LazyIssue("", "invalid_type", unreadable, error, undefined, undefined);
 }
 
 /**
@@ -68,7 +68,7 @@ function unknownParameter(key: string, known: readonly string[]): string {
 }
 
 export function issueUnknownParameter(key: string, known: readonly string[]): ValidationIssue {
-  return lazyIssue(keyPointer(key), "unknown_parameter", unknownParameter, key, known);
+  return new LazyIssue(keyPointer(key), "unknown_parameter", unknownParameter, key, known, undefined);
 }
 
 const MAX_THROWN_LENGTH = 200;
@@ -87,76 +87,76 @@ function unknownTool(name: unknown, server: string, known: readonly string[]): s
 
 /** `name` is typed unknown: callers from plain JavaScript pass anything, and this must not throw. */
 export function issueUnknownTool(name: unknown, server: string, known: readonly string[]): ValidationIssue {
-  return lazyIssue("", "unknown_tool", unknownTool, name, server, known);
+  return new LazyIssue("", "unknown_tool", unknownTool, name, server, known);
 }
 
 const required = (name: string): string => `${name} is required`;
 
 export function issueRequired(path: string, name: string): ValidationIssue {
-  return lazyIssue(path, "required", required, name);
+  return new LazyIssue(path, "required", required, name, undefined, undefined);
 }
 
 const requiredOnExecute = (name: string, executeValue: string): string => `${name} is required when mode is ${executeValue}`;
 
 export function issueRequiredOnExecute(path: string, name: string, executeValue: string): ValidationIssue {
-  return lazyIssue(path, "required_on_execute", requiredOnExecute, name, executeValue);
+  return new LazyIssue(path, "required_on_execute", requiredOnExecute, name, executeValue, undefined);
 }
 
 const requiredWhen = (name: string, when: string, equals: string): string => `${name} is required when ${when} is ${equals}`;
 
 export function issueRequiredWhen(path: string, name: string, when: string, equals: string): ValidationIssue {
-  return lazyIssue(path, "required_when", requiredWhen, name, when, equals);
+  return new LazyIssue(path, "required_when", requiredWhen, name, when, equals);
 }
 
 const requires = (name: string, given: string): string => `${name} is required when ${given} is given`;
 
 export function issueRequires(path: string, name: string, given: string): ValidationIssue {
-  return lazyIssue(path, "requires", requires, name, given);
+  return new LazyIssue(path, "requires", requires, name, given, undefined);
 }
 
 const wrongType = (name: string, expected: string, value: unknown): string => `${name} must be ${expected}, got ${describeValue(value)}`;
 
 export function issueType(path: string, name: string, expected: string, value: unknown): ValidationIssue {
-  return lazyIssue(path, "invalid_type", wrongType, name, expected, value);
+  return new LazyIssue(path, "invalid_type", wrongType, name, expected, value);
 }
 
 const tooSmall = (name: string, minimum: number, value: number): string => `${name} must be at least ${minimum}, got ${value}`;
 
 export function issueTooSmall(path: string, name: string, minimum: number, value: number): ValidationIssue {
-  return lazyIssue(path, "too_small", tooSmall, name, minimum, value);
+  return new LazyIssue(path, "too_small", tooSmall, name, minimum, value);
 }
 
 const tooBig = (name: string, maximum: number, value: number): string => `${name} must be at most ${maximum}, got ${value}`;
 
 export function issueTooBig(path: string, name: string, maximum: number, value: number): ValidationIssue {
-  return lazyIssue(path, "too_big", tooBig, name, maximum, value);
+  return new LazyIssue(path, "too_big", tooBig, name, maximum, value);
 }
 
 const notInEnum = (name: string, values: readonly string[], value: unknown): string =>
   `${name} must be one of ${values.join(", ")}, got ${describeValue(value)}`;
 
 export function issueEnum(path: string, name: string, values: readonly string[], value: unknown): ValidationIssue {
-  return lazyIssue(path, "invalid_enum", notInEnum, name, values, value);
+  return new LazyIssue(path, "invalid_enum", notInEnum, name, values, value);
 }
 
 const wrongFormat = (name: string, format: FormatName, value: string): string =>
   `${name} must be ${formatDescriptions[format]}, got ${describeValue(value)}`;
 
 export function issueFormat(path: string, name: string, format: FormatName, value: string): ValidationIssue {
-  return lazyIssue(path, "invalid_format", wrongFormat, name, format, value);
+  return new LazyIssue(path, "invalid_format", wrongFormat, name, format, value);
 }
 
 const keys = (count: number): string => `key${count === 1 ? "" : "s"}`;
 const tooManyKeys = (name: string, maximum: number, count: number): string => `${name} must have at most ${maximum} ${keys(maximum)}, got ${count}`;
 
 export function issueTooManyKeys(path: string, name: string, maximum: number, count: number): ValidationIssue {
-  return lazyIssue(path, "too_many_keys", tooManyKeys, name, maximum, count);
+  return new LazyIssue(path, "too_many_keys", tooManyKeys, name, maximum, count);
 }
 
 const tooFewKeys = (name: string, minimum: number, count: number): string => `${name} must have at least ${minimum} ${keys(minimum)}, got ${count}`;
 
 export function issueTooFewKeys(path: string, name: string, minimum: number, count: number): ValidationIssue {
-  return lazyIssue(path, "too_few_keys", tooFewKeys, name, minimum, count);
+  return new LazyIssue(path, "too_few_keys", tooFewKeys, name, minimum, count);
 }
 
 /** How many issues a validation result lists at most; the rest are counted in one final issue. */

@@ -5,19 +5,19 @@
 // carries only `path` and `code`, as with any getter on a class).
 import type { IssueCode, ValidationIssue } from "./validation.js";
 
-type MessageBuilder = (a: unknown, b: unknown, c: unknown) => string;
-
-class LazyIssue implements ValidationIssue {
+/** The issue class; constructors call it directly, since each call level costs an invalid input. */
+export class LazyIssue<A = unknown, B = unknown, C = unknown> implements ValidationIssue {
   // `declare`: assigned in the constructor, not defined by a field initializer, which costs a call.
   declare readonly path: string;
   declare readonly code: IssueCode;
   /** The builder until the message is read, then the message: one field fewer to set per issue. */
-  #lazy: MessageBuilder | string;
-  #a: unknown;
-  #b: unknown;
-  #c: unknown;
+  #lazy: ((a: A, b: B, c: C) => string) | string;
+  #a: A | undefined;
+  #b: B | undefined;
+  #c: C | undefined;
 
-  constructor(path: string, code: IssueCode, build: MessageBuilder, a: unknown, b: unknown, c: unknown) {
+  /** `build(a, b, c)` makes the message when it is first read; it must not throw. */
+  constructor(path: string, code: IssueCode, build: (a: A, b: B, c: C) => string, a: A, b: B, c: C) {
     this.path = path;
     this.code = code;
     this.#lazy = build;
@@ -31,7 +31,7 @@ class LazyIssue implements ValidationIssue {
     if (!(#lazy in this)) return "";
     if (typeof this.#lazy !== "string") {
       try {
-        this.#lazy = this.#lazy(this.#a, this.#b, this.#c);
+        this.#lazy = this.#lazy(this.#a as A, this.#b as B, this.#c as C);
       } catch {
         // Builders only format values they describe safely; this keeps "never throws" true regardless.
         this.#lazy = `${this.path === "" ? "input" : this.path}: ${this.code}`;
@@ -50,16 +50,4 @@ class LazyIssue implements ValidationIssue {
   [Symbol.for("nodejs.util.inspect.custom")](): { path: string; code: IssueCode; message: string } {
     return this.toJSON();
   }
-}
-
-/** An issue whose message `build(a, b, c)` makes when first read; `build` must not throw. */
-export function lazyIssue<A, B = undefined, C = undefined>(
-  path: string,
-  code: IssueCode,
-  build: (a: A, b: B, c: C) => string,
-  a: A,
-  b?: B,
-  c?: C,
-): ValidationIssue {
-  return new LazyIssue(path, code, build as MessageBuilder, a, b, c);
 }

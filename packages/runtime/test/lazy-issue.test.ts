@@ -1,13 +1,13 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { lazyIssue } from "../src/lazy-issue.js";
+import { LazyIssue } from "../src/lazy-issue.js";
 
 const wrongType = (name: string, value: number): string => `${name} must be a string, got ${value}`;
 
-describe("lazyIssue", () => {
+describe("LazyIssue", () => {
   it("reads as { path, code, message } and builds the message once", () => {
     let builds = 0;
-    const issue = lazyIssue("/a", "invalid_type", (name: string) => `${name} ${++builds}`, "a");
+    const issue = new LazyIssue("/a", "invalid_type", (name: string) => `${name} ${++builds}`, "a", undefined, undefined);
     expect(builds).toBe(0);
     const { path, code, message } = issue;
     expect({ path, code, message }).toEqual({ path: "/a", code: "invalid_type", message: "a 1" });
@@ -16,7 +16,7 @@ describe("lazyIssue", () => {
   });
 
   it("serialises and inspects as the plain object would", () => {
-    const issue = lazyIssue("/count", "invalid_type", wrongType, "count", 7);
+    const issue = new LazyIssue("/count", "invalid_type", wrongType, "count", 7, undefined);
     const plain = { path: "/count", code: "invalid_type", message: "count must be a string, got 7" };
     expect(JSON.stringify(issue)).toBe(JSON.stringify(plain));
     expect(JSON.stringify([issue])).toBe(JSON.stringify([plain]));
@@ -24,22 +24,23 @@ describe("lazyIssue", () => {
   });
 
   it("never throws: a throwing builder gives a generic message", () => {
-    const issue = lazyIssue("/a", "invalid_format", () => {
+    const build = (): string => {
       throw new Error("secret-token-123");
-    }, undefined);
+    };
+    const issue = new LazyIssue("/a", "invalid_format", build, undefined, undefined, undefined);
     expect(issue.message).toBe("/a: invalid_format");
     expect(JSON.stringify(issue)).not.toContain("secret");
   });
 
   it("never throws when the getter runs on something that is not an issue", () => {
-    const issue = lazyIssue("", "required", (name: string) => `${name} is required`, "x");
+    const issue = new LazyIssue("", "required", (name: string) => `${name} is required`, "x", undefined, undefined);
     const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(issue), "message")?.get;
     expect(getter?.call({})).toBe("");
     expect(Object.create(issue).message).toBe("");
   });
 
   it("keeps only path and code as own properties", () => {
-    const issue = lazyIssue("/a", "required", (name: string) => `${name} is required`, "a");
+    const issue = new LazyIssue("/a", "required", (name: string) => `${name} is required`, "a", undefined, undefined);
     expect(Object.keys(issue)).toEqual(["path", "code"]);
   });
 });
