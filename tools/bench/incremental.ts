@@ -21,7 +21,7 @@ export interface IncrementalResult {
 export const editedSpec = "specs/cloud-sheets.yaml";
 export const anchor = "purpose: read a range from one sheet";
 // The daemon would carry state between runs and Nx Cloud is unreachable offline.
-const nxEnv = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
+export const nxEnv = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
 
 /** One generate task as Nx recorded it: its hash, and whether it ran or came from the cache. */
 export interface NxTask {

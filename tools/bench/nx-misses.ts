@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { nxEnv } from "./incremental.ts";
 import { timeCommand } from "./measure.ts";
 
 /** Workspace-relative path → content digest. */
@@ -27,8 +28,7 @@ export function treeDigests(root: string): TreeDigests {
 
 /** The project's generate input files (from `nx show target inputs`) whose content differs between the two snapshots. */
 export function changedInputs(root: string, project: string, before: TreeDigests, after: TreeDigests): string[] {
-  const env = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
-  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["show", "target", "inputs", `${project}:generate`, "--json"], { cwd: root, env });
+  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["show", "target", "inputs", `${project}:generate`, "--json"], { cwd: root, env: nxEnv });
   if (run.status !== 0) return [`(nx show target inputs failed: ${run.stderr.trim().slice(0, 500)})`];
   const { files } = JSON.parse(run.stdout) as { files: readonly string[] };
   return files.filter((file) => before.get(file) !== after.get(file));
