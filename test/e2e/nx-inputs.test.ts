@@ -1,6 +1,7 @@
 // Nx `generate` inputs cover every runtime source the generators import: editing any of them, on a copy of
 // the workspace, must regenerate instead of replaying the cache. The file list comes from the import graph,
-// so a new import is covered without editing this test.
+// so a new import is covered without editing this test. Likewise `tools:test` takes every file its tests
+// import as an input, so an edit to the Nx plugin or the bench re-runs their tests.
 import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
@@ -58,5 +59,18 @@ describe("generate inputs", () => {
       appendFileSync(join(ws.root, file), "\n// edited by the Nx inputs test\n");
       expect(generateRan(), file).toBe(true);
     }
+  });
+});
+
+describe("tools:test inputs", () => {
+  it("include every file the tools' tests import", () => {
+    const tools = join(workspaceRoot, "tools");
+    const tests = sourcesUnder(tools).filter((file) => /\/test\/.*\.test\.ts$/.test(file));
+    expect(tests.map((file) => relative(workspaceRoot, file))).toContain("tools/nx-plugin/test/outputs.test.ts");
+    const result = ws.run("npx", ["nx", "show", "target", "inputs", "tools:test", "--json"]);
+    expect(result.status, result.stderr).toBe(0);
+    const inputs = new Set((JSON.parse(result.stdout) as { files: string[] }).files);
+    const read = [...importGraph(tests)].map((file) => relative(workspaceRoot, file)).sort();
+    expect(read.filter((file) => !inputs.has(file))).toEqual([]);
   });
 });

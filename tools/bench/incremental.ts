@@ -1,7 +1,7 @@
 // Section 2: the edit-regenerate loop through Nx. In a copy of the workspace, one run fills the Nx
 // cache; then each measured run edits one spec's tool purpose and runs what `npm run generate`
 // runs. Exactly one package may regenerate; the other six must come from the cache.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { round, stats, timeCommand, workspaceRoot, type Stats } from "./measure.ts";
 import { copyTree } from "../../test/support/copy-tree.ts";
@@ -20,29 +20,50 @@ export interface IncrementalResult {
 /** The spec both edit loops (Nx and watch mode) change, and the text each edit extends. */
 export const editedSpec = "specs/cloud-sheets.yaml";
 export const anchor = "purpose: read a range from one sheet";
-// The daemon would carry state between runs and Nx Cloud is unreachable offline; --outputStyle=static
-// prints one `> nx run <project>:generate [local cache]` line per task, which is what gets counted.
-const nxEnv = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
+// The daemon would carry state between runs and Nx Cloud is unreachable offline.
+export const nxEnv = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
+
+/** One generate task as Nx recorded it: its hash, and whether it ran or came from the cache. */
+export interface NxTask {
+  readonly project: string;
+  readonly hash: string;
+  readonly cached: boolean;
+}
 
 export interface NxRun {
   readonly milliseconds: number;
   readonly executed: number;
   readonly cached: number;
   readonly executedProjects: readonly string[];
+  readonly tasks: readonly NxTask[];
 }
 
+interface RunRecord {
+  readonly tasks?: readonly { readonly target?: string; readonly projectName?: string; readonly hash?: string; readonly cacheStatus?: string }[];
+}
+
+/**
+ * Runs `nx run-many -t generate` in root and counts its tasks from the record Nx writes after every run
+ * (<cache directory>/run.json: each task's hash and cache status), not from its terminal output, whose
+ * task lines depend on the output style.
+ */
 export function runGenerate(root: string): NxRun {
-  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["run-many", "-t", "generate", "--outputStyle=static"], { cwd: root, env: nxEnv });
+  // The scratch workspace's own cache, whatever NX_CACHE_DIRECTORY the caller has set.
+  const cacheDirectory = join(root, ".nx/cache");
+  const record = join(cacheDirectory, "run.json");
+  rmSync(record, { force: true });
+  const env = { ...nxEnv, NX_CACHE_DIRECTORY: cacheDirectory };
+  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["run-many", "-t", "generate", "--outputStyle=static"], { cwd: root, env });
   if (run.status !== 0) throw new Error(`nx run-many -t generate failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
-  const tasks = [...run.stdout.matchAll(/^> nx run (\S+):generate(?:\s+\[([^\]]+)\])?\s*$/gm)];
-  const executedProjects = tasks.filter((task) => task[2] === undefined).map((task) => task[1]!);
-  // With every task a cache hit Nx may print no task lines, only its summary.
-  const summary = /read the output from the cache instead of running the command for (\d+) out of (\d+) tasks/.exec(run.stdout);
-  if (tasks.length === 0 && summary !== null) {
-    return { milliseconds: run.milliseconds, executed: Number(summary[2]) - Number(summary[1]), cached: Number(summary[1]), executedProjects };
-  }
-  const cached = tasks.filter((task) => task[2] !== undefined).length;
-  return { milliseconds: run.milliseconds, executed: tasks.length - cached, cached, executedProjects };
+  if (!existsSync(record)) throw new Error(`nx run-many -t generate wrote no ${record}; cannot tell cache hits from runs`);
+  const tasks = ((JSON.parse(readFileSync(record, "utf8")) as RunRecord).tasks ?? [])
+    .filter((task) => task.target === "generate")
+    .map((task): NxTask => {
+      if (task.projectName === undefined || task.hash === undefined || task.cacheStatus === undefined) throw new Error(`unexpected task in ${record}: ${JSON.stringify(task)}`);
+      return { project: task.projectName, hash: task.hash, cached: task.cacheStatus !== "cache-miss" };
+    });
+  const executedProjects = tasks.filter((task) => !task.cached).map((task) => task.project);
+  return { milliseconds: run.milliseconds, executed: executedProjects.length, cached: tasks.length - executedProjects.length, executedProjects, tasks };
 }
 
 export function benchIncremental(edits = 5, noChangeRuns = 3): IncrementalResult {
