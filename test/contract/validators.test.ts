@@ -145,6 +145,31 @@ describe.runIf(isSelected("cloud-sheets"))("inputs are read as JSON would send t
     expect(result.ok ? [] : result.issues.map((issue) => issue.code)).toEqual(codes);
   });
 
+  it("a proxy answering names its target lacks, or an object misreporting its prototype, is read by own keys", async () => {
+    const pkg = await loadPackage("cloud-sheets");
+    const defaults = new Proxy({ spreadsheet_id: "x" }, { get: (target, key, receiver) => (Reflect.has(target, key) ? Reflect.get(target, key, receiver) : "fallback") });
+    class Lying {
+      get __proto__(): object {
+        return Object.prototype;
+      }
+    }
+    // Methods and accessors of a class are not enumerable (enumerable inherited keys are the documented gap).
+    Object.defineProperties(Lying.prototype, { spreadsheet_id: { value: "inherited" }, max_rows: { get: () => 5000 } });
+    expect(pkg.validate("GetSpreadsheet", defaults)).toMatchObject({ ok: true });
+    expect(pkg.validate("GetSpreadsheet", new Lying()).ok ? [] : pkg.validate("GetSpreadsheet", new Lying()).issues.map((i) => i.code)).toEqual(["required"]);
+  });
+
+  it("a property added to Object.prototype without enumerability does not count", async () => {
+    const pkg = await loadPackage("cloud-sheets");
+    Object.defineProperty(Object.prototype, "max_rows", { value: 5000, configurable: true, writable: true });
+    try {
+      expect(pkg.validate("GetSpreadsheet", { spreadsheet_id: "x" })).toMatchObject({ ok: true });
+      expect(pkg.validate("GetSpreadsheet", Object.assign(Object.create(null) as object, { spreadsheet_id: "x" }))).toMatchObject({ ok: true });
+    } finally {
+      delete (Object.prototype as { max_rows?: unknown }).max_rows;
+    }
+  });
+
   it("reads each parameter once, so a getter cannot answer twice", async () => {
     const pkg = await loadPackage("cloud-sheets");
     let reads = 0;

@@ -17,13 +17,15 @@ import {
   runtimeTypeNames,
   type InternalName,
 } from "./runtime-names.ts";
-import { arrayLiteral, call, chain, laidOut, prefixed, suffixed, writeIf, writeLaidOut, type Code, type Group } from "./layout.ts";
+import { arrayLiteral, call, chain, laidOut, parenthesized, prefixed, suffixed, writeIf, writeLaidOut, type Code, type Group } from "./layout.ts";
 import { requestBodyChecks, writeRequestBodyCall } from "./request-body-validator.ts";
 import { functionDeclaration, nameList, printTypeScript } from "./source-file.ts";
 
 /** Runtime helpers the emitted validators may call: a parameter's local never takes one of these names. */
 const issueHelpers = internalNames([
   "isObject",
+  "ownProperties",
+  "isOwnKey",
   "issueNotObject",
   "issueUnknownParameter",
   "issueRequired",
@@ -128,7 +130,7 @@ function validatorFunction(tool: Tool, ctx: Context): string {
         w.writeLine("let issues: ValidationIssue[] | undefined;");
         if (hasArray) w.writeLine("let unchecked = 0;");
         const locals = localNames(tool.parameters.list, ctx.moduleNames);
-        writeKeys(w, tool, locals, ctx);
+        writeKeys(w, tool, locals, ctx, names.validator);
         if (tool.modePattern) writeIgnoringModes(w, ctx, names.input, locals);
         for (const p of tool.parameters.list) {
           const local = locals.get(p.name) ?? p.name;
@@ -159,7 +161,9 @@ function pushIssue(w: CodeBlockWriter, helper: string, args: readonly Code[]): v
 
 /** Names the validator body uses itself; a parameter's local never takes one. */
 const bodyNames = new Set([
-  ...["input", "source", "issues", "bodyIssues", "key", "count", "item", "i", "error", "undefined", "arguments", "eval"],
+  ...["input", "source", "seen", "issues", "bodyIssues", "key", "count", "item", "i", "error"],
+  // Globals the body reads; the loader's snake_case rule keeps parameters off them, this keeps it so.
+  ...["Object", "Number", "Array", "undefined", "arguments", "eval"],
   ...issueHelpers,
   ...formatPredicateNames(),
 ]);
@@ -207,30 +211,42 @@ function valueOf(name: string, locals: ReadonlyMap<string, string>): string {
 
 /**
  * The input is read as JSON would send it: own enumerable properties. A plain object (what
- * JSON.parse and literals give) is read in place: one `for...in` pass finds unknown keys, then each
- * parameter is one property read, which V8 compiles to a field load. Any other object (a class
- * instance, `Object.create(proto)`, a null-prototype object, or one with an own `__proto__` key, as
- * JSON.parse makes) is first copied by spread, which keeps only own enumerable properties, so an
- * inherited property never counts as a parameter. (`__proto__` is the one prototype test V8
- * inlines.) The loader rejects Object.prototype's own names as parameters.
+ * JSON.parse and literals give) is read in place: one `for...in` pass finds unknown keys and counts
+ * the known ones, then each parameter is one property read, which V8 compiles to a field load. The
+ * count guards the reads: when more parameters have a value than known keys were seen (a proxy's
+ * default answer, a non-enumerable or inherited property), the input is checked again as a copy of
+ * its own enumerable properties. Any other object (class instance, null prototype, own `__proto__`
+ * key) is read through that copy from the start; it has a null prototype, so nothing is inherited.
+ * (`__proto__` is the one prototype test V8 inlines.) The loader rejects Object.prototype's names.
  */
-function writeKeys(w: CodeBlockWriter, tool: Tool, locals: ReadonlyMap<string, string>, ctx: Context): void {
+function writeKeys(w: CodeBlockWriter, tool: Tool, locals: ReadonlyMap<string, string>, ctx: Context, validator: string): void {
   const known = parameterList(tool, ctx);
-  w.writeLine("const source = input.__proto__ === Object.prototype ? input : { ...input };");
+  const copy = ctx.helper("ownProperties");
+  w.writeLine(`const source = input.__proto__ === Object.prototype ? input : ${copy}(input);`);
+  if (locals.size > 0) w.writeLine("let seen = 0;");
   w.write("for (const key in source) ").inlineBlock(() => {
     const unknown = (): void =>
-      writeIf(w, "Object.prototype.hasOwnProperty.call(source, key)", () => pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", known]));
+      writeIf(w, `${ctx.helper("isOwnKey")}(source, key)`, () => pushIssue(w, ctx.helper("issueUnknownParameter"), ["key", known]));
     if (locals.size === 0) return unknown();
     w.write("switch (key) ").inlineBlock(() => {
       for (const name of locals.keys()) w.writeLine(`case ${stringLiteral(name)}:`);
-      w.indent(() => w.writeLine("break;"));
+      w.indent(() => {
+        w.writeLine("seen++;");
+        w.writeLine("break;");
+      });
       w.writeLine("default:");
       w.indent(unknown);
     });
     w.newLine();
   });
   w.newLine();
+  if (locals.size === 0) return;
   for (const [name, local] of locals) w.writeLine(`const ${local} = source[${stringLiteral(name)}];`);
+  const given = chain("+", [...locals.values()].map((local) => `(${local} === undefined ? 0 : 1)`));
+  // With every known key seen, each value read has its key; otherwise count the values read.
+  w.writeLine("// Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).");
+  const elsewhere = chain("&&", [`seen !== ${locals.size}`, "source === input", prefixed("seen !== ", parenthesized(given))]);
+  writeIf(w, elsewhere, () => w.writeLine(`return ${validator}(${copy}(input));`));
 }
 
 function writeParameter(w: CodeBlockWriter, parameter: Parameter, variable: string, declared: ReadonlyMap<string, string>, ctx: Context): void {

@@ -2,6 +2,7 @@
 import {
   capIssues,
   isObject,
+  isOwnKey,
   issueNotObject,
   issueRequired,
   issueTooBig,
@@ -9,6 +10,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownProperties,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -33,20 +35,26 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "email":
         case "limit":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByEmail));
           }
       }
     }
     const email = source["email"];
     const limit = source["limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 2 && source === input && seen !== ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
+      return validateSearchContactsByEmail(ownProperties(input));
+    }
     if (email === undefined) {
       (issues ??= []).push(issueRequired("/email", "email"));
     } else {
@@ -75,20 +83,26 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "name":
         case "limit":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchContactsByName));
           }
       }
     }
     const name = source["name"];
     const limit = source["limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 2 && source === input && seen !== ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
+      return validateSearchContactsByName(ownProperties(input));
+    }
     if (name === undefined) {
       (issues ??= []).push(issueRequired("/name", "name"));
     } else {
@@ -132,16 +146,18 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "given_name":
         case "family_name":
         case "email":
         case "phone_number":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateContact));
           }
       }
@@ -150,6 +166,19 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
     const familyName = source["family_name"];
     const email = source["email"];
     const phoneNumber = source["phone_number"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (givenName === undefined ? 0 : 1) +
+        (familyName === undefined ? 0 : 1) +
+        (email === undefined ? 0 : 1) +
+        (phoneNumber === undefined ? 0 : 1)
+      )
+    ) {
+      return validateCreateContact(ownProperties(input));
+    }
     if (givenName === undefined) {
       (issues ??= []).push(issueRequired("/given_name", "given_name"));
     } else {
@@ -184,9 +213,9 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
       }
     }

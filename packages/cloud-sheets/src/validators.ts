@@ -6,6 +6,7 @@ import {
   isColumn,
   isColumnLetters,
   isObject,
+  isOwnKey,
   issueFormat,
   issueNotObject,
   issueRequired,
@@ -15,6 +16,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownProperties,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -72,20 +74,26 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "title":
         case "data":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSpreadsheet));
           }
       }
     }
     const title = source["title"];
     const data = source["data"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 2 && source === input && seen !== ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
+      return validateCreateSpreadsheet(ownProperties(input));
+    }
     if (title !== undefined) {
       if (typeof title !== "string") {
         (issues ??= []).push(issueType("/title", "title", "a string", title));
@@ -110,7 +118,8 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
@@ -118,9 +127,10 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         case "row":
         case "value":
         case "sheet_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfWriteToCell));
           }
       }
@@ -130,6 +140,20 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
     const row = source["row"];
     const value = source["value"];
     const sheetName = source["sheet_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (column === undefined ? 0 : 1) +
+        (row === undefined ? 0 : 1) +
+        (value === undefined ? 0 : 1) +
+        (sheetName === undefined ? 0 : 1)
+      )
+    ) {
+      return validateWriteToCell(ownProperties(input));
+    }
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -177,16 +201,18 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
         case "data":
         case "sheet_position":
         case "sheet_id_or_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCells));
           }
       }
@@ -195,6 +221,19 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
     const data = source["data"];
     const sheetPosition = source["sheet_position"];
     const sheetIdOrName = source["sheet_id_or_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (data === undefined ? 0 : 1) +
+        (sheetPosition === undefined ? 0 : 1) +
+        (sheetIdOrName === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateCells(ownProperties(input));
+    }
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -233,7 +272,8 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
@@ -242,9 +282,10 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         case "note_text":
         case "sheet_position":
         case "sheet_id_or_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAddNoteToCell));
           }
       }
@@ -255,6 +296,21 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
     const noteText = source["note_text"];
     const sheetPosition = source["sheet_position"];
     const sheetIdOrName = source["sheet_id_or_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (column === undefined ? 0 : 1) +
+        (row === undefined ? 0 : 1) +
+        (noteText === undefined ? 0 : 1) +
+        (sheetPosition === undefined ? 0 : 1) +
+        (sheetIdOrName === undefined ? 0 : 1)
+      )
+    ) {
+      return validateAddNoteToCell(ownProperties(input));
+    }
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -306,7 +362,8 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "spreadsheet_contains":
@@ -317,9 +374,10 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         case "order_by":
         case "limit":
         case "pagination_token":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchSpreadsheets));
           }
       }
@@ -332,6 +390,23 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
     const orderBy = source["order_by"];
     const limit = source["limit"];
     const paginationToken = source["pagination_token"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 8 &&
+      source === input &&
+      seen !== (
+        (spreadsheetContains === undefined ? 0 : 1) +
+        (spreadsheetNotContains === undefined ? 0 : 1) +
+        (searchOnlyInSharedDriveId === undefined ? 0 : 1) +
+        (includeSharedDrives === undefined ? 0 : 1) +
+        (includeOrganizationDomainSpreadsheets === undefined ? 0 : 1) +
+        (orderBy === undefined ? 0 : 1) +
+        (limit === undefined ? 0 : 1) +
+        (paginationToken === undefined ? 0 : 1)
+      )
+    ) {
+      return validateSearchSpreadsheets(ownProperties(input));
+    }
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
         (issues ??= []).push(issueType(
@@ -445,9 +520,9 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfWhoAmI));
       }
     }
@@ -463,9 +538,9 @@ export function validateGenerateCloudFilePickerUrl(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateCloudFilePickerUrl));
       }
     }
@@ -481,7 +556,8 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
@@ -491,9 +567,10 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         case "start_col":
         case "max_rows":
         case "max_cols":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheet));
           }
       }
@@ -505,6 +582,22 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
     const startCol = source["start_col"];
     const maxRows = source["max_rows"];
     const maxCols = source["max_cols"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 7 &&
+      source === input &&
+      seen !== (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (sheetPosition === undefined ? 0 : 1) +
+        (sheetIdOrName === undefined ? 0 : 1) +
+        (startRow === undefined ? 0 : 1) +
+        (startCol === undefined ? 0 : 1) +
+        (maxRows === undefined ? 0 : 1) +
+        (maxCols === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetSpreadsheet(ownProperties(input));
+    }
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -570,18 +663,24 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "spreadsheet_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));
           }
       }
     }
     const spreadsheetId = source["spreadsheet_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((spreadsheetId === undefined ? 0 : 1))) {
+      return validateGetSpreadsheetMetadata(ownProperties(input));
+    }
     if (spreadsheetId === undefined) {
       (issues ??= []).push(issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {

@@ -3,6 +3,7 @@ import {
   capIssues,
   isJson,
   isObject,
+  isOwnKey,
   issueEnum,
   issueFormat,
   issueNotObject,
@@ -13,6 +14,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownProperties,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -148,20 +150,30 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_application_link_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaAppSections));
           }
       }
     }
     const zetaAccountOwnerName = source["zeta_account_owner_name"];
     const zetaApplicationLinkName = source["zeta_application_link_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
+    ) {
+      return validateFetchZetaAppSections(ownProperties(input));
+    }
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -198,7 +210,8 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "application_private_link":
@@ -206,9 +219,10 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         case "application_link_name":
         case "report_link_name":
         case "record_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchRecordDetail));
           }
       }
@@ -218,6 +232,20 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
     const applicationLinkName = source["application_link_name"];
     const reportLinkName = source["report_link_name"];
     const recordId = source["record_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (applicationPrivateLink === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchRecordDetail(ownProperties(input));
+    }
     if (applicationPrivateLink === undefined) {
       (issues ??= []).push(issueRequired("/application_private_link", "application_private_link"));
     } else {
@@ -277,15 +305,17 @@ export function validateFetchZetaFormFieldsMetadata(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
         case "form_identifier":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
           }
       }
@@ -293,6 +323,18 @@ export function validateFetchZetaFormFieldsMetadata(
     const accountOwnerName = source["account_owner_name"];
     const applicationLinkName = source["application_link_name"];
     const formIdentifier = source["form_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (formIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchZetaFormFieldsMetadata(ownProperties(input));
+    }
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -331,20 +373,30 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_app_link_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportsMeta));
           }
       }
     }
     const zetaAccountOwnerName = source["zeta_account_owner_name"];
     const zetaAppLinkName = source["zeta_app_link_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
+    ) {
+      return validateFetchZetaReportsMeta(ownProperties(input));
+    }
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -381,7 +433,8 @@ export function validateUpdateZetaCreatorReportRecords(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
@@ -390,9 +443,10 @@ export function validateUpdateZetaCreatorReportRecords(
         case "report_link_name":
         case "process_until_limit_enabled":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaCreatorReportRecords));
           }
       }
@@ -403,6 +457,21 @@ export function validateUpdateZetaCreatorReportRecords(
     const reportLinkName = source["report_link_name"];
     const processUntilLimitEnabled = source["process_until_limit_enabled"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (processUntilLimitEnabled === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateZetaCreatorReportRecords(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -482,7 +551,8 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "account_owner_identifier":
@@ -491,9 +561,10 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         case "start_record_index":
         case "record_limit":
         case "filter_criteria":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecords));
           }
       }
@@ -504,6 +575,21 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
     const startRecordIndex = source["start_record_index"];
     const recordLimit = source["record_limit"];
     const filterCriteria = source["filter_criteria"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (accountOwnerIdentifier === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (startRecordIndex === undefined ? 0 : 1) +
+        (recordLimit === undefined ? 0 : 1) +
+        (filterCriteria === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchZetaRecords(ownProperties(input));
+    }
     if (accountOwnerIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_identifier", "account_owner_identifier"));
     } else {
@@ -566,7 +652,8 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
@@ -575,9 +662,10 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
         case "report_identifier":
         case "process_records_up_to_limit":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteReportRecords));
           }
       }
@@ -588,6 +676,21 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
     const reportIdentifier = source["report_identifier"];
     const processRecordsUpToLimit = source["process_records_up_to_limit"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportIdentifier === undefined ? 0 : 1) +
+        (processRecordsUpToLimit === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateDeleteReportRecords(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as DeleteReportRecordsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -664,20 +767,30 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "account_owner_name":
         case "zeta_app_link_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
           }
       }
     }
     const accountOwnerName = source["account_owner_name"];
     const zetaAppLinkName = source["zeta_app_link_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
+    ) {
+      return validateFetchZetaCreatorPagesMeta(ownProperties(input));
+    }
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -704,9 +817,9 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationMetaInfo));
       }
     }
@@ -722,7 +835,8 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
@@ -730,9 +844,10 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
         case "application_link_name":
         case "form_link_name":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfInsertRecordsInZetaForm));
           }
       }
@@ -742,6 +857,20 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
     const applicationLinkName = source["application_link_name"];
     const formLinkName = source["form_link_name"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (zetaAccountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (formLinkName === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateInsertRecordsInZetaForm(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as InsertRecordsInZetaFormInput };
       return { ok: false, issues: capIssues(issues) };
@@ -813,7 +942,8 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
@@ -822,9 +952,10 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         case "report_link_name":
         case "record_id":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateZetaRecord));
           }
       }
@@ -835,6 +966,21 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
     const reportLinkName = source["report_link_name"];
     const recordId = source["record_id"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (zetaAccountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateZetaRecord(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
@@ -915,16 +1061,18 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "account_owner_name":
         case "application_identifier":
         case "report_link_name":
         case "record_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
           }
       }
@@ -933,6 +1081,19 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
     const applicationIdentifier = source["application_identifier"];
     const reportLinkName = source["report_link_name"];
     const recordId = source["record_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationIdentifier === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchZetaRecordDetail(ownProperties(input));
+    }
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -978,7 +1139,8 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
@@ -987,9 +1149,10 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
         case "report_link_name":
         case "record_id":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteZetaRecord));
           }
       }
@@ -1000,6 +1163,21 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
     const reportLinkName = source["report_link_name"];
     const recordId = source["record_id"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (zetaAccountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateDeleteZetaRecord(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as DeleteZetaRecordInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1080,7 +1258,8 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
@@ -1088,9 +1267,10 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
         case "application_link_name":
         case "report_reference_name":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateBulkReadJob));
           }
       }
@@ -1100,6 +1280,20 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
     const applicationLinkName = source["application_link_name"];
     const reportReferenceName = source["report_reference_name"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportReferenceName === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateCreateBulkReadJob(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateBulkReadJobInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1171,7 +1365,8 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "zeta_private_link":
@@ -1181,9 +1376,10 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         case "record_fetch_start_index":
         case "record_limit":
         case "filter_criteria":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
           }
       }
@@ -1195,6 +1391,22 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
     const recordFetchStartIndex = source["record_fetch_start_index"];
     const recordLimit = source["record_limit"];
     const filterCriteria = source["filter_criteria"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 7 &&
+      source === input &&
+      seen !== (
+        (zetaPrivateLink === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (zetaApplicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordFetchStartIndex === undefined ? 0 : 1) +
+        (recordLimit === undefined ? 0 : 1) +
+        (filterCriteria === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchZetaReportRecords(ownProperties(input));
+    }
     if (zetaPrivateLink === undefined) {
       (issues ??= []).push(issueRequired("/zeta_private_link", "zeta_private_link"));
     } else {
@@ -1264,16 +1476,18 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
         case "report_link_name":
         case "job_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
           }
       }
@@ -1282,6 +1496,19 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
     const applicationLinkName = source["application_link_name"];
     const reportLinkName = source["report_link_name"];
     const jobId = source["job_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (jobId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetBulkReadJobDetails(ownProperties(input));
+    }
     if (accountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -1327,18 +1554,24 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "workspace_account_owner_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
           }
       }
     }
     const workspaceAccountOwnerName = source["workspace_account_owner_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
+      return validateFetchWorkspaceAppMeta(ownProperties(input));
+    }
     if (workspaceAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/workspace_account_owner_name", "workspace_account_owner_name"));
     } else {
@@ -1368,20 +1601,30 @@ export function validateFetchZetaFormMetaInformation(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_app_link_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchZetaFormMetaInformation));
           }
       }
     }
     const zetaAccountOwnerName = source["zeta_account_owner_name"];
     const zetaAppLinkName = source["zeta_app_link_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
+    ) {
+      return validateFetchZetaFormMetaInformation(ownProperties(input));
+    }
     if (zetaAccountOwnerName === undefined) {
       (issues ??= []).push(issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -1413,7 +1656,8 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
@@ -1422,9 +1666,10 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
         case "application_link_name":
         case "zeta_form_link_name":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAddRecordsToZetaForm));
           }
       }
@@ -1435,6 +1680,21 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
     const applicationLinkName = source["application_link_name"];
     const zetaFormLinkName = source["zeta_form_link_name"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (formPrivateLink === undefined ? 0 : 1) +
+        (zetaAccountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (zetaFormLinkName === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateAddRecordsToZetaForm(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddRecordsToZetaFormInput };
       return { ok: false, issues: capIssues(issues) };

@@ -5,6 +5,7 @@ import {
   isDateTime,
   isJson,
   isObject,
+  isOwnKey,
   issueEnum,
   issueFormat,
   issueNotObject,
@@ -17,6 +18,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownProperties,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -81,7 +83,8 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "crm_object_id":
@@ -96,9 +99,10 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         case "paging_cursor_token":
         case "sort_direction":
         case "unique_identifier_property":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
           }
       }
@@ -115,6 +119,27 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     const pagingCursorToken = source["paging_cursor_token"];
     const sortDirection = source["sort_direction"];
     const uniqueIdentifierProperty = source["unique_identifier_property"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 12 &&
+      source === input &&
+      seen !== (
+        (crmObjectId === undefined ? 0 : 1) +
+        (crmObjectType === undefined ? 0 : 1) +
+        (eventInstanceIds === undefined ? 0 : 1) +
+        (eventPropertyFilter === undefined ? 0 : 1) +
+        (eventTypeName === undefined ? 0 : 1) +
+        (filterEventsOccurredBefore === undefined ? 0 : 1) +
+        (filterOccurredAfterDatetime === undefined ? 0 : 1) +
+        (maxResultsPerPage === undefined ? 0 : 1) +
+        (pagingBeforeToken === undefined ? 0 : 1) +
+        (pagingCursorToken === undefined ? 0 : 1) +
+        (sortDirection === undefined ? 0 : 1) +
+        (uniqueIdentifierProperty === undefined ? 0 : 1)
+      )
+    ) {
+      return validateRetrieveEventCompletions(ownProperties(input));
+    }
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
         (issues ??= []).push(issueType("/crm_object_id", "crm_object_id", "an integer", crmObjectId));
@@ -269,9 +294,9 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfListEventTypes));
       }
     }
@@ -292,7 +317,8 @@ export function validateRetrieveCustomEventDefinitions(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "event_name_search_string":
@@ -300,9 +326,10 @@ export function validateRetrieveCustomEventDefinitions(
         case "paging_cursor_token":
         case "results_per_page_limit":
         case "sort_order":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
           }
       }
@@ -312,6 +339,20 @@ export function validateRetrieveCustomEventDefinitions(
     const pagingCursorToken = source["paging_cursor_token"];
     const resultsPerPageLimit = source["results_per_page_limit"];
     const sortOrder = source["sort_order"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (eventNameSearchString === undefined ? 0 : 1) +
+        (includeEventProperties === undefined ? 0 : 1) +
+        (pagingCursorToken === undefined ? 0 : 1) +
+        (resultsPerPageLimit === undefined ? 0 : 1) +
+        (sortOrder === undefined ? 0 : 1)
+      )
+    ) {
+      return validateRetrieveCustomEventDefinitions(ownProperties(input));
+    }
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         (issues ??= []).push(issueType(
@@ -369,20 +410,30 @@ export function validateCreateCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomEventDefinition));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateCustomEventDefinition(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -423,18 +474,24 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "event_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchEventDefinitionByName));
           }
       }
     }
     const eventName = source["event_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
+      return validateFetchEventDefinitionByName(ownProperties(input));
+    }
     if (eventName === undefined) {
       (issues ??= []).push(issueRequired("/event_name", "event_name"));
     } else {
@@ -459,18 +516,24 @@ export function validateDeleteCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "event_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventDefinition));
           }
       }
     }
     const eventName = source["event_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
+      return validateDeleteCustomEventDefinition(ownProperties(input));
+    }
     if (eventName === undefined) {
       (issues ??= []).push(issueRequired("/event_name", "event_name"));
     } else {
@@ -495,15 +558,17 @@ export function validateUpdateCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "internal_event_name":
         case "event_description":
         case "event_label":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
           }
       }
@@ -511,6 +576,18 @@ export function validateUpdateCustomEventDefinition(
     const internalEventName = source["internal_event_name"];
     const eventDescription = source["event_description"];
     const eventLabel = source["event_label"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (internalEventName === undefined ? 0 : 1) +
+        (eventDescription === undefined ? 0 : 1) +
+        (eventLabel === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateCustomEventDefinition(ownProperties(input));
+    }
     if (internalEventName === undefined) {
       (issues ??= []).push(issueRequired("/internal_event_name", "internal_event_name"));
     } else {
@@ -540,15 +617,17 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "custom_event_internal_name":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateEventProperty));
           }
       }
@@ -556,6 +635,18 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
     const mode = source["mode"];
     const customEventInternalName = source["custom_event_internal_name"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (customEventInternalName === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateCreateEventProperty(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
@@ -608,20 +699,30 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "custom_event_internal_name":
         case "property_internal_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
           }
       }
     }
     const customEventInternalName = source["custom_event_internal_name"];
     const propertyInternalName = source["property_internal_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
+    ) {
+      return validateDeleteCustomEventProperty(ownProperties(input));
+    }
     if (customEventInternalName === undefined) {
       (issues ??= []).push(issueRequired("/custom_event_internal_name", "custom_event_internal_name"));
     } else {
@@ -658,16 +759,18 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "custom_event_name":
         case "property_name_to_update":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateEventProperty));
           }
       }
@@ -676,6 +779,19 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
     const customEventName = source["custom_event_name"];
     const propertyNameToUpdate = source["property_name_to_update"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (customEventName === undefined ? 0 : 1) +
+        (propertyNameToUpdate === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateEventProperty(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateEventPropertyInput };
       return { ok: false, issues: capIssues(issues) };
@@ -733,20 +849,30 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSendBatchEvents));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateSendBatchEvents(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SendBatchEventsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -781,20 +907,30 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSendEventData));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateSendEventData(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SendEventDataInput };
       return { ok: false, issues: capIssues(issues) };

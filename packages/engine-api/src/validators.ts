@@ -6,6 +6,7 @@ import {
   isJson,
   isJwt,
   isObject,
+  isOwnKey,
   isUri,
   isUrl,
   issueEnum,
@@ -18,6 +19,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownProperties,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -119,9 +121,9 @@ export function validateListAvailableAuthProviders(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfListAvailableAuthProviders));
       }
     }
@@ -137,18 +139,24 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "auth_provider_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetAuthProviderDetails));
           }
       }
     }
     const authProviderId = source["auth_provider_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
+      return validateGetAuthProviderDetails(ownProperties(input));
+    }
     if (authProviderId === undefined) {
       (issues ??= []).push(issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -168,18 +176,24 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "auth_provider_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteAuthProvider));
           }
       }
     }
     const authProviderId = source["auth_provider_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
+      return validateDeleteAuthProvider(ownProperties(input));
+    }
     if (authProviderId === undefined) {
       (issues ??= []).push(issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -199,18 +213,24 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "secret_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteSecretById));
           }
       }
     }
     const secretId = source["secret_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((secretId === undefined ? 0 : 1))) {
+      return validateDeleteSecretById(ownProperties(input));
+    }
     if (secretId === undefined) {
       (issues ??= []).push(issueRequired("/secret_id", "secret_id"));
     } else {
@@ -235,20 +255,30 @@ export function validateUpdateSessionVerificationSettings(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "unsafe_skip_verification":
         case "verifier_url":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
           }
       }
     }
     const unsafeSkipVerification = source["unsafe_skip_verification"];
     const verifierUrl = source["verifier_url"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))
+    ) {
+      return validateUpdateSessionVerificationSettings(ownProperties(input));
+    }
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         (issues ??= []).push(issueType(
@@ -278,16 +308,18 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "page_offset":
         case "page_size":
         case "provider_id":
         case "user_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListAuthConnections));
           }
       }
@@ -296,6 +328,19 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
     const pageSize = source["page_size"];
     const providerId = source["provider_id"];
     const userId = source["user_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (pageOffset === undefined ? 0 : 1) +
+        (pageSize === undefined ? 0 : 1) +
+        (providerId === undefined ? 0 : 1) +
+        (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListAuthConnections(ownProperties(input));
+    }
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
         (issues ??= []).push(issueType("/page_offset", "page_offset", "an integer", pageOffset));
@@ -328,18 +373,24 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "connection_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
           }
       }
     }
     const connectionId = source["connection_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((connectionId === undefined ? 0 : 1))) {
+      return validateDeleteUserAuthConnection(ownProperties(input));
+    }
     if (connectionId === undefined) {
       (issues ??= []).push(issueRequired("/connection_id", "connection_id"));
     } else {
@@ -359,20 +410,30 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "authorization_id":
         case "timeout_in_seconds":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckAuthStatus));
           }
       }
     }
     const authorizationId = source["authorization_id"];
     const timeoutInSeconds = source["timeout_in_seconds"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))
+    ) {
+      return validateCheckAuthStatus(ownProperties(input));
+    }
     if (authorizationId === undefined) {
       (issues ??= []).push(issueRequired("/authorization_id", "authorization_id"));
     } else {
@@ -401,7 +462,8 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "filter_by_toolkit":
@@ -409,9 +471,10 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
         case "offset_start_index":
         case "provider_format":
         case "user_identifier":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
           }
       }
@@ -421,6 +484,20 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
     const offsetStartIndex = source["offset_start_index"];
     const providerFormat = source["provider_format"];
     const userIdentifier = source["user_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (filterByToolkit === undefined ? 0 : 1) +
+        (numberOfItemsToReturn === undefined ? 0 : 1) +
+        (offsetStartIndex === undefined ? 0 : 1) +
+        (providerFormat === undefined ? 0 : 1) +
+        (userIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return validateRetrieveFormattedToolsList(ownProperties(input));
+    }
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
         (issues ??= []).push(issueType("/filter_by_toolkit", "filter_by_toolkit", "a string", filterByToolkit));
@@ -477,15 +554,17 @@ export function validateGetFormattedToolSpecification(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "tool_name":
         case "provider_format":
         case "user_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
           }
       }
@@ -493,6 +572,16 @@ export function validateGetFormattedToolSpecification(
     const toolName = source["tool_name"];
     const providerFormat = source["provider_format"];
     const userId = source["user_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (toolName === undefined ? 0 : 1) + (providerFormat === undefined ? 0 : 1) + (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetFormattedToolSpecification(ownProperties(input));
+    }
     if (toolName === undefined) {
       (issues ??= []).push(issueRequired("/tool_name", "tool_name"));
     } else {
@@ -522,9 +611,9 @@ export function validateCheckPlatformEngineHealth(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfCheckPlatformEngineHealth));
       }
     }
@@ -540,9 +629,9 @@ export function validateDeleteMcpEndpoint(input: unknown): ValidationResult<Dele
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMcpEndpoint));
       }
     }
@@ -558,15 +647,17 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "bearer_token":
         case "items_to_skip":
         case "maximum_items_to_return":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListAccessibleProjects));
           }
       }
@@ -574,6 +665,18 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
     const bearerToken = source["bearer_token"];
     const itemsToSkip = source["items_to_skip"];
     const maximumItemsToReturn = source["maximum_items_to_return"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (bearerToken === undefined ? 0 : 1) +
+        (itemsToSkip === undefined ? 0 : 1) +
+        (maximumItemsToReturn === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListAccessibleProjects(ownProperties(input));
+    }
     if (bearerToken === undefined) {
       (issues ??= []).push(issueRequired("/bearer_token", "bearer_token"));
     } else {
@@ -610,20 +713,30 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "authorization_token":
         case "project_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectDetails));
           }
       }
     }
     const authorizationToken = source["authorization_token"];
     const projectId = source["project_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))
+    ) {
+      return validateGetProjectDetails(ownProperties(input));
+    }
     if (authorizationToken === undefined) {
       (issues ??= []).push(issueRequired("/authorization_token", "authorization_token"));
     } else {
@@ -652,20 +765,30 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "items_limit":
         case "list_offset":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
           }
       }
     }
     const itemsLimit = source["items_limit"];
     const listOffset = source["list_offset"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))
+    ) {
+      return validateGetScheduledToolExecutions(ownProperties(input));
+    }
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
         (issues ??= []).push(issueType("/items_limit", "items_limit", "an integer", itemsLimit));
@@ -692,18 +815,24 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "scheduled_execution_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
           }
       }
     }
     const scheduledExecutionId = source["scheduled_execution_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((scheduledExecutionId === undefined ? 0 : 1))) {
+      return validateGetScheduledToolDetails(ownProperties(input));
+    }
     if (scheduledExecutionId === undefined) {
       (issues ??= []).push(issueRequired("/scheduled_execution_id", "scheduled_execution_id"));
     } else {
@@ -728,9 +857,9 @@ export function validateGetOpenAPISpecification(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpenAPISpecification));
       }
     }
@@ -747,7 +876,8 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "include_formats":
@@ -755,9 +885,10 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         case "start_offset":
         case "toolkit_name":
         case "user_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolsList));
           }
       }
@@ -767,6 +898,20 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
     const startOffset = source["start_offset"];
     const toolkitName = source["toolkit_name"];
     const userId = source["user_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (includeFormats === undefined ? 0 : 1) +
+        (itemsPerPage === undefined ? 0 : 1) +
+        (startOffset === undefined ? 0 : 1) +
+        (toolkitName === undefined ? 0 : 1) +
+        (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetToolsList(ownProperties(input));
+    }
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
         (issues ??= []).push(issueType("/include_formats", "include_formats", "an array", includeFormats));
@@ -824,16 +969,18 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "tool_name_for_authorization":
         case "redirect_uri_after_authorization":
         case "tool_version":
         case "user_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
           }
       }
@@ -842,6 +989,19 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
     const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
     const toolVersion = source["tool_version"];
     const userId = source["user_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (toolNameForAuthorization === undefined ? 0 : 1) +
+        (redirectUriAfterAuthorization === undefined ? 0 : 1) +
+        (toolVersion === undefined ? 0 : 1) +
+        (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateAuthorizeUserToolAccess(ownProperties(input));
+    }
     if (toolNameForAuthorization === undefined) {
       (issues ??= []).push(issueRequired("/tool_name_for_authorization", "tool_name_for_authorization"));
     } else {
@@ -886,20 +1046,30 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfExecuteTool));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateExecuteTool(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ExecuteToolInput };
       return { ok: false, issues: capIssues(issues) };
@@ -935,15 +1105,17 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "tool_name":
         case "formats_to_include":
         case "user_identifier":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetToolSpecification));
           }
       }
@@ -951,6 +1123,18 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
     const toolName = source["tool_name"];
     const formatsToInclude = source["formats_to_include"];
     const userIdentifier = source["user_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (toolName === undefined ? 0 : 1) +
+        (formatsToInclude === undefined ? 0 : 1) +
+        (userIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetToolSpecification(ownProperties(input));
+    }
     if (toolName === undefined) {
       (issues ??= []).push(issueRequired("/tool_name", "tool_name"));
     } else {
@@ -996,20 +1180,30 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "number_of_items_to_return":
         case "start_offset":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListWorkers));
           }
       }
     }
     const numberOfItemsToReturn = source["number_of_items_to_return"];
     const startOffset = source["start_offset"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))
+    ) {
+      return validateListWorkers(ownProperties(input));
+    }
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         (issues ??= []).push(issueType(
@@ -1046,7 +1240,8 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "worker_id":
@@ -1059,9 +1254,10 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         case "worker_http_uri":
         case "worker_resource_uri":
         case "worker_type":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWorker));
           }
       }
@@ -1076,6 +1272,25 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
     const workerHttpUri = source["worker_http_uri"];
     const workerResourceUri = source["worker_resource_uri"];
     const workerType = source["worker_type"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 10 &&
+      source === input &&
+      seen !== (
+        (workerId === undefined ? 0 : 1) +
+        (enableWorker === undefined ? 0 : 1) +
+        (httpRetryAttempts === undefined ? 0 : 1) +
+        (httpSecretKey === undefined ? 0 : 1) +
+        (httpTimeoutSeconds === undefined ? 0 : 1) +
+        (mcpRetryAttempts === undefined ? 0 : 1) +
+        (mcpTimeoutDuration === undefined ? 0 : 1) +
+        (workerHttpUri === undefined ? 0 : 1) +
+        (workerResourceUri === undefined ? 0 : 1) +
+        (workerType === undefined ? 0 : 1)
+      )
+    ) {
+      return validateCreateWorker(ownProperties(input));
+    }
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1154,15 +1369,17 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "worker_connection_type":
         case "http_uri":
         case "mcp_uri":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfTestWorkerConnection));
           }
       }
@@ -1170,6 +1387,18 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
     const workerConnectionType = source["worker_connection_type"];
     const httpUri = source["http_uri"];
     const mcpUri = source["mcp_uri"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (workerConnectionType === undefined ? 0 : 1) +
+        (httpUri === undefined ? 0 : 1) +
+        (mcpUri === undefined ? 0 : 1)
+      )
+    ) {
+      return validateTestWorkerConnection(ownProperties(input));
+    }
     if (workerConnectionType === undefined) {
       (issues ??= []).push(issueRequired("/worker_connection_type", "worker_connection_type"));
     } else {
@@ -1204,18 +1433,24 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "worker_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerById));
           }
       }
     }
     const workerId = source["worker_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+      return validateGetWorkerById(ownProperties(input));
+    }
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1235,18 +1470,24 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "worker_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWorker));
           }
       }
     }
     const workerId = source["worker_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+      return validateDeleteWorker(ownProperties(input));
+    }
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1266,18 +1507,24 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "worker_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAuthorizeWorker));
           }
       }
     }
     const workerId = source["worker_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+      return validateAuthorizeWorker(ownProperties(input));
+    }
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1297,18 +1544,24 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "worker_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWorkerHealthStatus));
           }
       }
     }
     const workerId = source["worker_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+      return validateGetWorkerHealthStatus(ownProperties(input));
+    }
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {
@@ -1328,15 +1581,17 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "worker_id":
         case "number_of_items":
         case "start_offset":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchToolsPage));
           }
       }
@@ -1344,6 +1599,16 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
     const workerId = source["worker_id"];
     const numberOfItems = source["number_of_items"];
     const startOffset = source["start_offset"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (workerId === undefined ? 0 : 1) + (numberOfItems === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchToolsPage(ownProperties(input));
+    }
     if (workerId === undefined) {
       (issues ??= []).push(issueRequired("/worker_id", "worker_id"));
     } else {

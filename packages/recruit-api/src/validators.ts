@@ -6,6 +6,7 @@ import {
   isDate,
   isJson,
   isObject,
+  isOwnKey,
   issueEnum,
   issueFormat,
   issueNotObject,
@@ -18,6 +19,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownProperties,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -309,18 +311,24 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "empty_request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApiKeyInfo));
           }
       }
     }
     const emptyRequestBody = source["empty_request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((emptyRequestBody === undefined ? 0 : 1))) {
+      return validateGetApiKeyInfo(ownProperties(input));
+    }
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
         (issues ??= []).push(issueType("/empty_request_body", "empty_request_body", "an object", emptyRequestBody));
@@ -343,18 +351,24 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "application_source_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationSource));
           }
       }
     }
     const applicationSourceDetails = source["application_source_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((applicationSourceDetails === undefined ? 0 : 1))) {
+      return validateChangeApplicationSource(ownProperties(input));
+    }
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
         (issues ??= []).push(issueType(
@@ -377,18 +391,24 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "application_stage_change_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfChangeApplicationStage));
           }
       }
     }
     const applicationStageChangeDetails = source["application_stage_change_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((applicationStageChangeDetails === undefined ? 0 : 1))) {
+      return validateChangeApplicationStage(ownProperties(input));
+    }
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
         (issues ??= []).push(issueType(
@@ -411,18 +431,24 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "job_application_data":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobApplication));
           }
       }
     }
     const jobApplicationData = source["job_application_data"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((jobApplicationData === undefined ? 0 : 1))) {
+      return validateCreateJobApplication(ownProperties(input));
+    }
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
         (issues ??= []).push(issueType(
@@ -445,18 +471,24 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "application_transfer_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfTransferApplicationToJob));
           }
       }
     }
     const applicationTransferDetails = source["application_transfer_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((applicationTransferDetails === undefined ? 0 : 1))) {
+      return validateTransferApplicationToJob(ownProperties(input));
+    }
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
         (issues ??= []).push(issueType(
@@ -479,18 +511,24 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "application_update_payload":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
           }
       }
     }
     const applicationUpdatePayload = source["application_update_payload"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((applicationUpdatePayload === undefined ? 0 : 1))) {
+      return validateUpdateApplicationStatus(ownProperties(input));
+    }
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
         (issues ??= []).push(issueType(
@@ -513,18 +551,24 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "hiring_team_member_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAddHiringTeamMember));
           }
       }
     }
     const hiringTeamMemberDetails = source["hiring_team_member_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
+      return validateAddHiringTeamMember(ownProperties(input));
+    }
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
         (issues ??= []).push(issueType(
@@ -547,18 +591,24 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "hiring_team_removal_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
           }
       }
     }
     const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
+      return validateRemoveHiringTeamMember(ownProperties(input));
+    }
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
         (issues ??= []).push(issueType(
@@ -581,9 +631,9 @@ export function validateGetHiringTeamRoles(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfGetHiringTeamRoles));
       }
     }
@@ -599,18 +649,24 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "include_archived_interview_plans":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListArchiveReasons));
           }
       }
     }
     const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
+      return validateListArchiveReasons(ownProperties(input));
+    }
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
         (issues ??= []).push(issueType(
@@ -633,9 +689,9 @@ export function validateListAssessments(input: unknown): ValidationResult<ListAs
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfListAssessments));
       }
     }
@@ -651,20 +707,30 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "candidate_email":
         case "candidate_name":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFindCandidates));
           }
       }
     }
     const candidateEmail = source["candidate_email"];
     const candidateName = source["candidate_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))
+    ) {
+      return validateFindCandidates(ownProperties(input));
+    }
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
         (issues ??= []).push(issueType("/candidate_email", "candidate_email", "a string", candidateEmail));
@@ -687,18 +753,24 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "include_archived_reasons":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListCloseReasons));
           }
       }
     }
     const includeArchivedReasons = source["include_archived_reasons"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((includeArchivedReasons === undefined ? 0 : 1))) {
+      return validateListCloseReasons(ownProperties(input));
+    }
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
         (issues ??= []).push(issueType(
@@ -726,9 +798,9 @@ export function validateListEnabledCommunicationTemplates(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfListEnabledCommunicationTemplates));
       }
     }
@@ -744,18 +816,24 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "department_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetDepartmentDetails));
           }
       }
     }
     const departmentId = source["department_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((departmentId === undefined ? 0 : 1))) {
+      return validateGetDepartmentDetails(ownProperties(input));
+    }
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
         (issues ??= []).push(issueType("/department_id", "department_id", "an object", departmentId));
@@ -773,18 +851,24 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "return_role_titles_only":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListHiringTeamRoles));
           }
       }
     }
     const returnRoleTitlesOnly = source["return_role_titles_only"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
+      return validateListHiringTeamRoles(ownProperties(input));
+    }
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
         (issues ??= []).push(issueType(
@@ -807,18 +891,24 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "interview_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewDetails));
           }
       }
     }
     const interviewId = source["interview_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((interviewId === undefined ? 0 : 1))) {
+      return validateFetchInterviewDetails(ownProperties(input));
+    }
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
         (issues ??= []).push(issueType("/interview_id", "interview_id", "an object", interviewId));
@@ -836,18 +926,24 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "interview_schedule_cancel_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
           }
       }
     }
     const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
+      return validateCancelInterviewSchedule(ownProperties(input));
+    }
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
         (issues ??= []).push(issueType(
@@ -870,18 +966,24 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "interview_schedule_request":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
           }
       }
     }
     const interviewScheduleRequest = source["interview_schedule_request"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((interviewScheduleRequest === undefined ? 0 : 1))) {
+      return validateCreateInterviewSchedule(ownProperties(input));
+    }
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
         (issues ??= []).push(issueType(
@@ -904,18 +1006,24 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "interview_stage_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
           }
       }
     }
     const interviewStageId = source["interview_stage_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((interviewStageId === undefined ? 0 : 1))) {
+      return validateFetchInterviewStageDetails(ownProperties(input));
+    }
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
         (issues ??= []).push(issueType("/interview_stage_id", "interview_stage_id", "an object", interviewStageId));
@@ -933,9 +1041,9 @@ export function validateListInterviewStageGroups(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStageGroups));
       }
     }
@@ -951,20 +1059,30 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "last_sync_token":
         case "page_cursor":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListJobOpenings));
           }
       }
     }
     const lastSyncToken = source["last_sync_token"];
     const pageCursor = source["page_cursor"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))
+    ) {
+      return validateListJobOpenings(ownProperties(input));
+    }
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         (issues ??= []).push(issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
@@ -988,7 +1106,8 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "associated_job_ids":
@@ -1001,9 +1120,10 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         case "location_ids":
         case "opening_state":
         case "identifiers":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateJobOpening));
           }
       }
@@ -1018,6 +1138,25 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
     const locationIds = source["location_ids"];
     const openingState = source["opening_state"];
     const identifiers = source["identifiers"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 10 &&
+      source === input &&
+      seen !== (
+        (associatedJobIds === undefined ? 0 : 1) +
+        (departmentTeamId === undefined ? 0 : 1) +
+        (employmentStartDate === undefined ? 0 : 1) +
+        (targetHireDate === undefined ? 0 : 1) +
+        (employmentType === undefined ? 0 : 1) +
+        (isBackfill === undefined ? 0 : 1) +
+        (jobDescription === undefined ? 0 : 1) +
+        (locationIds === undefined ? 0 : 1) +
+        (openingState === undefined ? 0 : 1) +
+        (identifiers === undefined ? 0 : 1)
+      )
+    ) {
+      return validateCreateJobOpening(ownProperties(input));
+    }
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
         (issues ??= []).push(issueType("/associated_job_ids", "associated_job_ids", "an array", associatedJobIds));
@@ -1149,15 +1288,17 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "close_reason_id":
         case "new_opening_state":
         case "opening_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningState));
           }
       }
@@ -1165,6 +1306,18 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
     const closeReasonId = source["close_reason_id"];
     const newOpeningState = source["new_opening_state"];
     const openingId = source["opening_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (closeReasonId === undefined ? 0 : 1) +
+        (newOpeningState === undefined ? 0 : 1) +
+        (openingId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateSetOpeningState(ownProperties(input));
+    }
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
         (issues ??= []).push(issueType("/close_reason_id", "close_reason_id", "a string", closeReasonId));
@@ -1205,20 +1358,30 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "opening_id":
         case "set_archived_state":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
           }
       }
     }
     const openingId = source["opening_id"];
     const setArchivedState = source["set_archived_state"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))
+    ) {
+      return validateSetOpeningArchivedState(ownProperties(input));
+    }
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         (issues ??= []).push(issueType("/opening_id", "opening_id", "a string", openingId));
@@ -1241,7 +1404,8 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "department_team_id":
@@ -1252,9 +1416,10 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         case "opening_identifier":
         case "target_hire_date":
         case "target_start_date":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateJobOpening));
           }
       }
@@ -1267,6 +1432,23 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
     const openingIdentifier = source["opening_identifier"];
     const targetHireDate = source["target_hire_date"];
     const targetStartDate = source["target_start_date"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 8 &&
+      source === input &&
+      seen !== (
+        (departmentTeamId === undefined ? 0 : 1) +
+        (employmentType === undefined ? 0 : 1) +
+        (fieldsToUpdate === undefined ? 0 : 1) +
+        (isBackfill === undefined ? 0 : 1) +
+        (jobDescriptionUpdate === undefined ? 0 : 1) +
+        (openingIdentifier === undefined ? 0 : 1) +
+        (targetHireDate === undefined ? 0 : 1) +
+        (targetStartDate === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateJobOpening(ownProperties(input));
+    }
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         (issues ??= []).push(issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
@@ -1339,15 +1521,17 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "last_sync_token":
         case "max_items_to_return":
         case "page_results_cursor":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListProjects));
           }
       }
@@ -1355,6 +1539,18 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
     const lastSyncToken = source["last_sync_token"];
     const maxItemsToReturn = source["max_items_to_return"];
     const pageResultsCursor = source["page_results_cursor"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (lastSyncToken === undefined ? 0 : 1) +
+        (maxItemsToReturn === undefined ? 0 : 1) +
+        (pageResultsCursor === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListProjects(ownProperties(input));
+    }
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         (issues ??= []).push(issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
@@ -1386,18 +1582,24 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "project_title":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
           }
       }
     }
     const projectTitle = source["project_title"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((projectTitle === undefined ? 0 : 1))) {
+      return validateSearchProjectsByTitle(ownProperties(input));
+    }
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
         (issues ??= []).push(issueType("/project_title", "project_title", "a string", projectTitle));
@@ -1415,9 +1617,9 @@ export function validateGetReferralFormInfo(input: unknown): ValidationResult<Ge
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
-      if (Object.prototype.hasOwnProperty.call(source, key)) {
+      if (isOwnKey(source, key)) {
         (issues ??= []).push(issueUnknownParameter(key, parametersOfGetReferralFormInfo));
       }
     }
@@ -1433,18 +1635,24 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "include_archived_items":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListAllSources));
           }
       }
     }
     const includeArchivedItems = source["include_archived_items"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((includeArchivedItems === undefined ? 0 : 1))) {
+      return validateListAllSources(ownProperties(input));
+    }
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
         (issues ??= []).push(issueType(
@@ -1467,18 +1675,24 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "include_disabled_tracking_links":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
           }
       }
     }
     const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
+      return validateListSourceTrackingLinks(ownProperties(input));
+    }
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         (issues ??= []).push(issueType(
@@ -1501,18 +1715,24 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webhook_configuration":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookSetting));
           }
       }
     }
     const webhookConfiguration = source["webhook_configuration"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
+      return validateCreateWebhookSetting(ownProperties(input));
+    }
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
         (issues ??= []).push(issueType(
@@ -1535,18 +1755,24 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webhook_settings_payload":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
           }
       }
     }
     const webhookSettingsPayload = source["webhook_settings_payload"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookSettingsPayload === undefined ? 0 : 1))) {
+      return validateUpdateWebhookSetting(ownProperties(input));
+    }
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
         (issues ??= []).push(issueType(
@@ -1569,18 +1795,24 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webhook_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
           }
       }
     }
     const webhookId = source["webhook_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
+      return validateDeleteWebhookSetting(ownProperties(input));
+    }
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
         (issues ??= []).push(issueType("/webhook_id", "webhook_id", "an object", webhookId));
@@ -1598,20 +1830,30 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFetchApplicationDetails));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateFetchApplicationDetails(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as FetchApplicationDetailsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1646,20 +1888,30 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplications));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListApplications(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListApplicationsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1694,20 +1946,30 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApplicationHistory));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateApplicationHistory(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateApplicationHistoryInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1742,20 +2004,30 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApplicationHistory));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetApplicationHistory(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetApplicationHistoryInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1795,20 +2067,30 @@ export function validateGetCandidateCriteriaEvaluations(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateCriteriaEvaluations));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetCandidateCriteriaEvaluations(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -1846,20 +2128,30 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListApplicationFeedback));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListApplicationFeedback(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListApplicationFeedbackInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1894,20 +2186,30 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSubmitApplicationFeedback));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateSubmitApplicationFeedback(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SubmitApplicationFeedbackInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1942,20 +2244,30 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetApprovalList));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetApprovalList(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetApprovalListInput };
       return { ok: false, issues: capIssues(issues) };
@@ -1990,20 +2302,30 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateApprovalDefinition));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateApprovalDefinition(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateApprovalDefinitionInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2038,20 +2360,30 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfOfferApprovalAction));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateOfferApprovalAction(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as OfferApprovalActionInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2086,20 +2418,30 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateOffer));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateOffer(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateOfferInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2134,20 +2476,30 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOfferDetails));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetOfferDetails(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetOfferDetailsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2182,20 +2534,30 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetLatestOffers));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetLatestOffers(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetLatestOffersInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2232,20 +2594,30 @@ export function validateCreateCandidateOfferVersion(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateOfferVersion));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateCandidateOfferVersion(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -2283,20 +2655,30 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateOffer));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateOffer(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateOfferInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2331,20 +2713,30 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfStartOfferProcess));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateStartOfferProcess(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as StartOfferProcessInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2384,20 +2776,30 @@ export function validateAddCompletedAssessmentToCandidate(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCompletedAssessmentToCandidate));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateAddCompletedAssessmentToCandidate(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -2435,20 +2837,30 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfStartAssessment));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateStartAssessment(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as StartAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2483,20 +2895,30 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateAssessmentStatus));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateAssessmentStatus(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateAssessmentStatusInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2531,20 +2953,30 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelAssessment));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCancelAssessment(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CancelAssessmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2579,20 +3011,30 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateToProject));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateAddCandidateToProject(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddCandidateToProjectInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2627,20 +3069,30 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAddCandidateTag));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateAddCandidateTag(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2675,20 +3127,30 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAnonymizeCandidateData));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateAnonymizeCandidateData(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AnonymizeCandidateDataInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2723,20 +3185,30 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidate));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateCandidate(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2771,20 +3243,30 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateNote));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateCandidateNote(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateNoteInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2819,20 +3301,30 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCandidateInformation));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetCandidateInformation(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetCandidateInformationInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2867,20 +3359,30 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidates));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListCandidates(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidatesInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2915,20 +3417,30 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateClientInfo));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListCandidateClientInfo(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateClientInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -2963,20 +3475,30 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateNotes));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListCandidateNotes(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateNotesInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3011,20 +3533,30 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateProjects));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListCandidateProjects(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateProjectsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3059,20 +3591,30 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateCandidateInfo));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateCandidateInfo(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateCandidateInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3107,20 +3649,30 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateTag));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateCandidateTag(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateTagInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3155,20 +3707,30 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListCandidateTags));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListCandidateTags(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateTagsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3203,20 +3765,30 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveCandidateFileUrl));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateRetrieveCandidateFileUrl(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveCandidateFileUrlInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3251,20 +3823,30 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCandidateReferral));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateCandidateReferral(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateReferralInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3299,20 +3881,30 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateCustomField));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateCustomField(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCustomFieldInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3347,20 +3939,30 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetCustomFieldInfo));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetCustomFieldInfo(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetCustomFieldInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3395,20 +3997,30 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListCustomFields));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListCustomFields(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCustomFieldsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3443,20 +4055,30 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSetCustomFieldValue));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateSetCustomFieldValue(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SetCustomFieldValueInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3491,20 +4113,30 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDepartment));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateDepartment(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3539,20 +4171,30 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfArchiveDepartment));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateArchiveDepartment(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ArchiveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3587,20 +4229,30 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRestoreDepartment));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateRestoreDepartment(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RestoreDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3635,20 +4287,30 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListDepartments));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListDepartments(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListDepartmentsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3683,20 +4345,30 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfMoveDepartment));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateMoveDepartment(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as MoveDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3731,20 +4403,30 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateDepartment));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateDepartment(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateDepartmentInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3779,20 +4461,30 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetFeedbackFormInfo));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetFeedbackFormInfo(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetFeedbackFormInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3827,20 +4519,30 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListFeedbackForms));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListFeedbackForms(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListFeedbackFormsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3875,20 +4577,30 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfHiringTeamAddMember));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateHiringTeamAddMember(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as HiringTeamAddMemberInput };
       return { ok: false, issues: capIssues(issues) };
@@ -3923,20 +4635,30 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveTeamMemberFromHiring));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateRemoveTeamMemberFromHiring(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
         ok: true,
@@ -3974,20 +4696,30 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviews));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListInterviews(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4022,20 +4754,30 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewEvents));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListInterviewEvents(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewEventsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4070,20 +4812,30 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewPlans));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListInterviewPlans(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewPlansInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4118,20 +4870,30 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewSchedules));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetInterviewSchedules(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewSchedulesInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4166,20 +4928,30 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewSchedule));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateInterviewSchedule(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewScheduleInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4214,20 +4986,30 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewStages));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListInterviewStages(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewStagesInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4262,20 +5044,30 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListInterviewerPools));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListInterviewerPools(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewerPoolsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4310,20 +5102,30 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerPoolInfo));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetInterviewerPoolInfo(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewerPoolInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4358,20 +5160,30 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateInterviewerPool));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateInterviewerPool(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateInterviewerPoolInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4406,20 +5218,30 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerPool));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateInterviewerPool(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewerPoolInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4454,20 +5276,30 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWorkplaceType));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateWorkplaceType(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateWorkplaceTypeInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4502,20 +5334,30 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetOpeningInfo));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetOpeningInfo(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetOpeningInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4550,20 +5392,30 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfSearchJobOpenings));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateSearchJobOpenings(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SearchJobOpeningsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4598,20 +5450,30 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAddJobToOpening));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateAddJobToOpening(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddJobToOpeningInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4646,20 +5508,30 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveJobFromOpening));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateRemoveJobFromOpening(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RemoveJobFromOpeningInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4694,20 +5566,30 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfAddLocationToJobOpening));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateAddLocationToJobOpening(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddLocationToJobOpeningInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4742,20 +5624,30 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveLocationFromOpening));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateRemoveLocationFromOpening(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RemoveLocationFromOpeningInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4790,20 +5682,30 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetProjectInformation));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetProjectInformation(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetProjectInformationInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4838,20 +5740,30 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAndPollReport));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGenerateAndPollReport(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GenerateAndPollReportInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4886,20 +5798,30 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveSyncReport));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateRetrieveSyncReport(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveSyncReportInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4934,20 +5856,30 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSurveyFormDetails));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetSurveyFormDetails(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetSurveyFormDetailsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -4982,20 +5914,30 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyFormDefinitions));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListSurveyFormDefinitions(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveyFormDefinitionsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5030,20 +5972,30 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveyRequest));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateSurveyRequest(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateSurveyRequestInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5078,20 +6030,30 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveyRequests));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListSurveyRequests(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveyRequestsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5126,20 +6088,30 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateSurveySubmission));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateCreateSurveySubmission(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateSurveySubmissionInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5174,20 +6146,30 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListSurveySubmissions));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateListSurveySubmissions(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveySubmissionsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5222,20 +6204,30 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserInfo));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetRecruitUserInfo(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetRecruitUserInfoInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5270,20 +6262,30 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetRecruitUserList));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetRecruitUserList(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetRecruitUserListInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5318,20 +6320,30 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRecruitUserSearch));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateRecruitUserSearch(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RecruitUserSearchInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5366,20 +6378,30 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetInterviewerSettings));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetInterviewerSettings(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewerSettingsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5414,20 +6436,30 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateInterviewerSettings));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateInterviewerSettings(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewerSettingsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -5462,20 +6494,30 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRetrieveWebhookInfo));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateRetrieveWebhookInfo(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveWebhookInfoInput };
       return { ok: false, issues: capIssues(issues) };

@@ -24,6 +24,20 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The own enumerable properties of `value` (what JSON.stringify sends) on a null-prototype object,
+ * where reading a missing name finds nothing, whatever was added to Object.prototype. Generated
+ * validators read any input that is not a plain object through this copy.
+ */
+export function ownProperties(value: object): Record<string, unknown> {
+  return Object.assign(Object.create(null) as Record<string, unknown>, value);
+}
+
+/** Object.hasOwn, for the rare unknown-key branch of generated validators (a short call site per tool). */
+export function isOwnKey(value: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(value, key);
+}
+
 // Each constructor passes a module-level builder and its arguments: no closure or string is made
 // until the message is read (see lazy-issue.ts).
 const notObject = (value: unknown): string => `input must be an object, got ${describeValue(value)}`;
@@ -139,8 +153,11 @@ export function issueEnum(path: string, name: string, values: readonly string[],
   return new LazyIssue(path, "invalid_enum", notInEnum, name, values, value);
 }
 
+/** Formats whose values are credentials: a message says how long the value is, never what it is. */
+const credentialFormats: ReadonlySet<FormatName> = new Set(["bearer", "jwt"]);
+
 const wrongFormat = (name: string, format: FormatName, value: string): string =>
-  `${name} must be ${formatDescriptions[format]}, got ${describeValue(value)}`;
+  `${name} must be ${formatDescriptions[format]}, got ${credentialFormats.has(format) ? `a string of ${value.length} characters` : describeValue(value)}`;
 
 export function issueFormat(path: string, name: string, format: FormatName, value: string): ValidationIssue {
   return new LazyIssue(path, "invalid_format", wrongFormat, name, format, value);
@@ -174,5 +191,5 @@ export function capIssues(issues: readonly ValidationIssue[], uncounted = 0): re
     uncounted === 0
       ? `and ${rest} more issue${rest === 1 ? "" : "s"}`
       : `and more issues: checking stopped after ${MAX_ISSUES}, ${uncounted} array item${uncounted === 1 ? "" : "s"} not checked`;
-  return [...issues.slice(0, MAX_ISSUES), { path: "", code: "too_many_issues", message: more }];
+  return [...issues.slice(0, MAX_ISSUES), new LazyIssue("", "too_many_issues", String, more, undefined, undefined)];
 }

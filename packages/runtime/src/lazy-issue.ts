@@ -27,19 +27,27 @@ export class LazyIssue<A = unknown, B = unknown, C = unknown> implements Validat
   }
 
   get message(): string {
-    // Read through a copy of the prototype (as some deep-equality helpers do), there is no message.
-    if (!(#lazy in this)) return "";
+    // A deep clone made by copying own properties onto the prototype (lodash cloneDeep) has no builder.
+    if (!(#lazy in this)) return fallbackMessage(this);
     if (typeof this.#lazy !== "string") {
       try {
         this.#lazy = this.#lazy(this.#a as A, this.#b as B, this.#c as C);
       } catch {
         // Builders only format values they describe safely; this keeps "never throws" true regardless.
-        this.#lazy = `${this.path === "" ? "input" : this.path}: ${this.code}`;
+        this.#lazy = fallbackMessage(this);
       }
       // Drop the arguments: an issue kept around must not keep a large input value alive.
       this.#a = this.#b = this.#c = undefined;
     }
     return this.#lazy;
+  }
+
+  /** Code that rewrites messages (translation, redaction) may assign one, as on a plain object. */
+  set message(text: string) {
+    if (#lazy in this) {
+      this.#lazy = String(text);
+      this.#a = this.#b = this.#c = undefined;
+    }
   }
 
   toJSON(): { path: string; code: IssueCode; message: string } {
@@ -50,4 +58,15 @@ export class LazyIssue<A = unknown, B = unknown, C = unknown> implements Validat
   [Symbol.for("nodejs.util.inspect.custom")](): { path: string; code: IssueCode; message: string } {
     return this.toJSON();
   }
+}
+
+/** `<path>: <code>` from whatever `issue` holds; never throws. */
+function fallbackMessage(issue: { readonly path?: unknown; readonly code?: unknown }): string {
+  try {
+    const { path, code } = issue;
+    if (typeof path === "string" && typeof code === "string") return `${path === "" ? "input" : path}: ${code}`;
+  } catch {
+    // A hostile `this`: no message rather than a throw.
+  }
+  return "";
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { capIssues, describeThrown, issueRequired, issueUnknownTool, issueUnreadable, MAX_ISSUES } from "../src/issues.js";
+import {
+  capIssues,
+  describeThrown,
+  issueFormat,
+  issueRequired,
+  issueUnknownTool,
+  issueUnreadable,
+  MAX_ISSUES,
+} from "../src/issues.js";
 import { describeValue } from "../src/validation.js";
 import { revokedProxy } from "./support/hostile.js";
 
@@ -77,6 +85,22 @@ describe("capIssues", () => {
     const capped = capIssues(issues(count), uncounted);
     expect(capped).toHaveLength(MAX_ISSUES + 1);
     expect(capped[MAX_ISSUES - 1]!.path).toBe(`/${MAX_ISSUES - 1}`);
-    expect(capped[MAX_ISSUES]).toEqual({ path: "", code: "too_many_issues", message });
+    expect(JSON.parse(JSON.stringify(capped[MAX_ISSUES]))).toEqual({ path: "", code: "too_many_issues", message });
+  });
+});
+
+describe("issueFormat", () => {
+  it.each([
+    ["bearer", "Basic sk_live_SUPERSECRET_0123456789"],
+    ["jwt", "eyJhbGciOiJIUzI1NiJ9.secret-payload"],
+  ] as const)("never repeats a %s credential, only its length", (format, value) => {
+    const { message } = issueFormat("/token", "token", format, value);
+    expect(message).toBe(`token must be ${format === "bearer" ? "`Bearer <token>`" : "a JWT"}, got a string of ${value.length} characters`);
+    expect(message).not.toContain("SECRET");
+    expect(message).not.toContain("secret");
+  });
+
+  it("shows other values", () => {
+    expect(issueFormat("/d", "d", "date", "2024-13-01").message).toBe('d must be a YYYY-MM-DD date, got "2024-13-01"');
   });
 });

@@ -36,7 +36,16 @@ describe("LazyIssue", () => {
     const issue = new LazyIssue("", "required", (name: string) => `${name} is required`, "x", undefined, undefined);
     const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(issue), "message")?.get;
     expect(getter?.call({})).toBe("");
-    expect(Object.create(issue).message).toBe("");
+    expect(getter?.call(new Proxy({}, { get: () => { throw new Error("trap"); } }))).toBe("");
+    // A clone that copies own properties onto the prototype (lodash cloneDeep) keeps path and code.
+    expect(Object.assign(Object.create(Object.getPrototypeOf(issue) as object) as object, issue)).toHaveProperty("message", "input: required");
+  });
+
+  it("takes an assigned message, as a plain object would", () => {
+    const issue = new LazyIssue("/a", "required", (name: string) => `${name} is required`, "a", undefined, undefined);
+    (issue as { message: string }).message = "a fehlt";
+    expect(issue.message).toBe("a fehlt");
+    expect(JSON.stringify(issue)).toBe('{"path":"/a","code":"required","message":"a fehlt"}');
   });
 
   it("keeps only path and code as own properties", () => {

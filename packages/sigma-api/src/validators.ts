@@ -6,6 +6,7 @@ import {
   isDateTime,
   isJson,
   isObject,
+  isOwnKey,
   issueEnum,
   issueFormat,
   issueNotObject,
@@ -16,6 +17,7 @@ import {
   issueUnknownParameter,
   issueUnknownTool,
   issueUnreadable,
+  ownProperties,
 } from "@toolcat/runtime/internal";
 import type { ValidationIssue, ValidationResult } from "@toolcat/runtime";
 import type {
@@ -137,20 +139,30 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfPerformSigmaSearch));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validatePerformSigmaSearch(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as PerformSigmaSearchInput };
       return { ok: false, issues: capIssues(issues) };
@@ -185,20 +197,30 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfFindSimilarLinks));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateFindSimilarLinks(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as FindSimilarLinksInput };
       return { ok: false, issues: capIssues(issues) };
@@ -233,20 +255,30 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "mode":
         case "request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetContentDetails));
           }
       }
     }
     const mode = source["mode"];
     const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return validateGetContentDetails(ownProperties(input));
+    }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetContentDetailsInput };
       return { ok: false, issues: capIssues(issues) };
@@ -281,15 +313,17 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "search_query":
         case "enable_streaming_response":
         case "include_full_text":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
           }
       }
@@ -297,6 +331,18 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
     const searchQuery = source["search_query"];
     const enableStreamingResponse = source["enable_streaming_response"];
     const includeFullText = source["include_full_text"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (searchQuery === undefined ? 0 : 1) +
+        (enableStreamingResponse === undefined ? 0 : 1) +
+        (includeFullText === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGenerateAnswerSummary(ownProperties(input));
+    }
     if (searchQuery === undefined) {
       (issues ??= []).push(issueRequired("/search_query", "search_query"));
     } else {
@@ -331,20 +377,30 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListResearchRequests));
           }
       }
     }
     const paginationCursor = source["pagination_cursor"];
     const resultsLimit = source["results_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
+    ) {
+      return validateListResearchRequests(ownProperties(input));
+    }
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -367,18 +423,24 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "research_request_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateResearchRequest));
           }
       }
     }
     const researchRequestDetails = source["research_request_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((researchRequestDetails === undefined ? 0 : 1))) {
+      return validateCreateResearchRequest(ownProperties(input));
+    }
     if (researchRequestDetails === undefined) {
       (issues ??= []).push(issueRequired("/research_request_details", "research_request_details"));
     } else {
@@ -403,15 +465,17 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "enable_streaming":
         case "event_filter":
         case "research_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetResearchById));
           }
       }
@@ -419,6 +483,18 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
     const enableStreaming = source["enable_streaming"];
     const eventFilter = source["event_filter"];
     const researchId = source["research_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (enableStreaming === undefined ? 0 : 1) +
+        (eventFilter === undefined ? 0 : 1) +
+        (researchId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetResearchById(ownProperties(input));
+    }
     if (enableStreaming === undefined) {
       (issues ??= []).push(issueRequired("/enable_streaming", "enable_streaming"));
     } else {
@@ -454,18 +530,24 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webset_configuration":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebset));
           }
       }
     }
     const websetConfiguration = source["webset_configuration"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((websetConfiguration === undefined ? 0 : 1))) {
+      return validateCreateWebset(ownProperties(input));
+    }
     if (websetConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/webset_configuration", "webset_configuration"));
     } else {
@@ -490,20 +572,30 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "pagination_cursor":
         case "websets_return_limit":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsets));
           }
       }
     }
     const paginationCursor = source["pagination_cursor"];
     const websetsReturnLimit = source["websets_return_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))
+    ) {
+      return validateListWebsets(ownProperties(input));
+    }
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -532,20 +624,30 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webset_identifier":
         case "resources_to_expand":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetDetails));
           }
       }
     }
     const websetIdentifier = source["webset_identifier"];
     const resourcesToExpand = source["resources_to_expand"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))
+    ) {
+      return validateGetWebsetDetails(ownProperties(input));
+    }
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -586,20 +688,30 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webset_details":
         case "webset_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebset));
           }
       }
     }
     const websetDetails = source["webset_details"];
     const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return validateUpdateWebset(ownProperties(input));
+    }
     if (websetDetails === undefined) {
       (issues ??= []).push(issueRequired("/webset_details", "webset_details"));
     } else {
@@ -626,18 +738,24 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webset_identifier":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebset));
           }
       }
     }
     const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
+      return validateDeleteWebset(ownProperties(input));
+    }
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -657,18 +775,24 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webset_identifier":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelWebsetOperations));
           }
       }
     }
     const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
+      return validateCancelWebsetOperations(ownProperties(input));
+    }
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -688,18 +812,24 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "search_query_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
           }
       }
     }
     const searchQueryDetails = source["search_query_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((searchQueryDetails === undefined ? 0 : 1))) {
+      return validatePreviewSearchDecomposition(ownProperties(input));
+    }
     if (searchQueryDetails === undefined) {
       (issues ??= []).push(issueRequired("/search_query_details", "search_query_details"));
     } else {
@@ -724,20 +854,30 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webset_identifier":
         case "webset_item_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebsetItem));
           }
       }
     }
     const websetIdentifier = source["webset_identifier"];
     const websetItemId = source["webset_item_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
+    ) {
+      return validateGetWebsetItem(ownProperties(input));
+    }
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -764,20 +904,30 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webset_identifier":
         case "webset_item_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteWebsetItem));
           }
       }
     }
     const websetIdentifier = source["webset_identifier"];
     const websetItemId = source["webset_item_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
+    ) {
+      return validateDeleteWebsetItem(ownProperties(input));
+    }
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -804,16 +954,18 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webset_identifier":
         case "pagination_cursor":
         case "result_limit":
         case "source_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsetItems));
           }
       }
@@ -822,6 +974,19 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
     const paginationCursor = source["pagination_cursor"];
     const resultLimit = source["result_limit"];
     const sourceId = source["source_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (websetIdentifier === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultLimit === undefined ? 0 : 1) +
+        (sourceId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListWebsetItems(ownProperties(input));
+    }
     if (websetIdentifier === undefined) {
       (issues ??= []).push(issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -856,20 +1021,30 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "enrichment_details":
         case "webset_identifier":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
           }
       }
     }
     const enrichmentDetails = source["enrichment_details"];
     const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
+    ) {
+      return validateCreateWebsetEnrichment(ownProperties(input));
+    }
     if (enrichmentDetails === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_details", "enrichment_details"));
     } else {
@@ -896,15 +1071,17 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "enrichment_configuration_details":
         case "enrichment_configuration_id":
         case "webset_identifier":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
           }
       }
@@ -912,6 +1089,18 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
     const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
     const enrichmentConfigurationId = source["enrichment_configuration_id"];
     const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (enrichmentConfigurationDetails === undefined ? 0 : 1) +
+        (enrichmentConfigurationId === undefined ? 0 : 1) +
+        (websetIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateWebsetEnrichment(ownProperties(input));
+    }
     if (enrichmentConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_configuration_details", "enrichment_configuration_details"));
     } else {
@@ -955,20 +1144,30 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "enrichment_id":
         case "webset_identifier":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
           }
       }
     }
     const enrichmentId = source["enrichment_id"];
     const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
+    ) {
+      return validateGetEnrichmentDetails(ownProperties(input));
+    }
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -995,20 +1194,30 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "enrichment_id":
         case "webset_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteEnrichment));
           }
       }
     }
     const enrichmentId = source["enrichment_id"];
     const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return validateDeleteEnrichment(ownProperties(input));
+    }
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -1035,20 +1244,30 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "enrichment_id":
         case "webset_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelEnrichmentProcess));
           }
       }
     }
     const enrichmentId = source["enrichment_id"];
     const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return validateCancelEnrichmentProcess(ownProperties(input));
+    }
     if (enrichmentId === undefined) {
       (issues ??= []).push(issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -1077,18 +1296,24 @@ export function validateCreateWebhookForNotifications(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webhook_configuration":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
           }
       }
     }
     const webhookConfiguration = source["webhook_configuration"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
+      return validateCreateWebhookForNotifications(ownProperties(input));
+    }
     if (webhookConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/webhook_configuration", "webhook_configuration"));
     } else {
@@ -1113,20 +1338,30 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "pagination_cursor":
         case "results_per_page":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhooksList));
           }
       }
     }
     const paginationCursor = source["pagination_cursor"];
     const resultsPerPage = source["results_per_page"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))
+    ) {
+      return validateGetWebhooksList(ownProperties(input));
+    }
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -1153,18 +1388,24 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webhook_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetWebhookInfo));
           }
       }
     }
     const webhookId = source["webhook_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
+      return validateGetWebhookInfo(ownProperties(input));
+    }
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1184,20 +1425,30 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webhook_id":
         case "webhook_update_request_body":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
           }
       }
     }
     const webhookId = source["webhook_id"];
     const webhookUpdateRequestBody = source["webhook_update_request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))
+    ) {
+      return validateUpdateWebhookSettings(ownProperties(input));
+    }
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1229,18 +1480,24 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webhook_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfRemoveWebhook));
           }
       }
     }
     const webhookId = source["webhook_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
+      return validateRemoveWebhook(ownProperties(input));
+    }
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1260,7 +1517,8 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "webhook_id":
@@ -1268,9 +1526,10 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         case "filter_by_successful_attempts":
         case "pagination_cursor":
         case "results_limit":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebhookAttempts));
           }
       }
@@ -1280,6 +1539,20 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
     const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
     const paginationCursor = source["pagination_cursor"];
     const resultsLimit = source["results_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (webhookId === undefined ? 0 : 1) +
+        (eventTypeFilter === undefined ? 0 : 1) +
+        (filterBySuccessfulAttempts === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultsLimit === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListWebhookAttempts(ownProperties(input));
+    }
     if (webhookId === undefined) {
       (issues ??= []).push(issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -1325,7 +1598,8 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "created_after":
@@ -1333,9 +1607,10 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         case "filter_created_before":
         case "pagination_cursor":
         case "results_limit":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListSystemEvents));
           }
       }
@@ -1345,6 +1620,20 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
     const filterCreatedBefore = source["filter_created_before"];
     const paginationCursor = source["pagination_cursor"];
     const resultsLimit = source["results_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (createdAfter === undefined ? 0 : 1) +
+        (eventTypesFilter === undefined ? 0 : 1) +
+        (filterCreatedBefore === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultsLimit === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListSystemEvents(ownProperties(input));
+    }
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
         (issues ??= []).push(issueType("/created_after", "created_after", "a string", createdAfter));
@@ -1412,18 +1701,24 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "event_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetEventById));
           }
       }
     }
     const eventId = source["event_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((eventId === undefined ? 0 : 1))) {
+      return validateGetEventById(ownProperties(input));
+    }
     if (eventId === undefined) {
       (issues ??= []).push(issueRequired("/event_id", "event_id"));
     } else {
@@ -1443,20 +1738,30 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "search_criteria":
         case "webset_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateWebsetSearch));
           }
       }
     }
     const searchCriteria = source["search_criteria"];
     const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return validateCreateWebsetSearch(ownProperties(input));
+    }
     if (searchCriteria === undefined) {
       (issues ??= []).push(issueRequired("/search_criteria", "search_criteria"));
     } else {
@@ -1483,20 +1788,30 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "search_id":
         case "webset_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSearchById));
           }
       }
     }
     const searchId = source["search_id"];
     const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return validateGetSearchById(ownProperties(input));
+    }
     if (searchId === undefined) {
       (issues ??= []).push(issueRequired("/search_id", "search_id"));
     } else {
@@ -1523,20 +1838,30 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "search_id":
         case "webset_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCancelRunningSearch));
           }
       }
     }
     const searchId = source["search_id"];
     const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return validateCancelRunningSearch(ownProperties(input));
+    }
     if (searchId === undefined) {
       (issues ??= []).push(issueRequired("/search_id", "search_id"));
     } else {
@@ -1563,18 +1888,24 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "monitor_configuration":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
           }
       }
     }
     const monitorConfiguration = source["monitor_configuration"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((monitorConfiguration === undefined ? 0 : 1))) {
+      return validateCreateMonitorForWebsets(ownProperties(input));
+    }
     if (monitorConfiguration === undefined) {
       (issues ??= []).push(issueRequired("/monitor_configuration", "monitor_configuration"));
     } else {
@@ -1599,15 +1930,17 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
         case "webset_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListWebsiteMonitors));
           }
       }
@@ -1615,6 +1948,18 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
     const paginationCursor = source["pagination_cursor"];
     const resultsLimit = source["results_limit"];
     const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultsLimit === undefined ? 0 : 1) +
+        (websetId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListWebsiteMonitors(ownProperties(input));
+    }
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -1642,18 +1987,24 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "monitor_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitor));
           }
       }
     }
     const monitorId = source["monitor_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
+      return validateGetSpecificMonitor(ownProperties(input));
+    }
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1673,20 +2024,30 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "monitor_configuration_details":
         case "monitor_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
           }
       }
     }
     const monitorConfigurationDetails = source["monitor_configuration_details"];
     const monitorId = source["monitor_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
+    ) {
+      return validateUpdateMonitorConfiguration(ownProperties(input));
+    }
     if (monitorConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/monitor_configuration_details", "monitor_configuration_details"));
     } else {
@@ -1718,18 +2079,24 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "monitor_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteMonitor));
           }
       }
     }
     const monitorId = source["monitor_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
+      return validateDeleteMonitor(ownProperties(input));
+    }
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1749,18 +2116,24 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "monitor_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListMonitorRuns));
           }
       }
     }
     const monitorId = source["monitor_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
+      return validateListMonitorRuns(ownProperties(input));
+    }
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1780,20 +2153,30 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "monitor_id":
         case "run_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
           }
       }
     }
     const monitorId = source["monitor_id"];
     const runId = source["run_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))
+    ) {
+      return validateGetSpecificMonitorRun(ownProperties(input));
+    }
     if (monitorId === undefined) {
       (issues ??= []).push(issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -1820,18 +2203,24 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "data_import_details":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfCreateDataImport));
           }
       }
     }
     const dataImportDetails = source["data_import_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((dataImportDetails === undefined ? 0 : 1))) {
+      return validateCreateDataImport(ownProperties(input));
+    }
     if (dataImportDetails === undefined) {
       (issues ??= []).push(issueRequired("/data_import_details", "data_import_details"));
     } else {
@@ -1851,20 +2240,30 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfListImports));
           }
       }
     }
     const paginationCursor = source["pagination_cursor"];
     const resultsLimit = source["results_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
+    ) {
+      return validateListImports(ownProperties(input));
+    }
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         (issues ??= []).push(issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
@@ -1887,18 +2286,24 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "import_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfGetSpecificImport));
           }
       }
     }
     const importId = source["import_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
+      return validateGetSpecificImport(ownProperties(input));
+    }
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
@@ -1918,20 +2323,30 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "import_configuration_details":
         case "import_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
           }
       }
     }
     const importConfigurationDetails = source["import_configuration_details"];
     const importId = source["import_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))
+    ) {
+      return validateUpdateImportsConfiguration(ownProperties(input));
+    }
     if (importConfigurationDetails === undefined) {
       (issues ??= []).push(issueRequired("/import_configuration_details", "import_configuration_details"));
     } else {
@@ -1963,18 +2378,24 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : { ...input };
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
     for (const key in source) {
       switch (key) {
         case "import_id":
+          seen++;
           break;
         default:
-          if (Object.prototype.hasOwnProperty.call(source, key)) {
+          if (isOwnKey(source, key)) {
             (issues ??= []).push(issueUnknownParameter(key, parametersOfDeleteImport));
           }
       }
     }
     const importId = source["import_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
+      return validateDeleteImport(ownProperties(input));
+    }
     if (importId === undefined) {
       (issues ??= []).push(issueRequired("/import_id", "import_id"));
     } else {
