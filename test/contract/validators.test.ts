@@ -156,7 +156,8 @@ describe.runIf(isSelected("cloud-sheets"))("inputs are read as JSON would send t
     // Methods and accessors of a class are not enumerable (enumerable inherited keys are the documented gap).
     Object.defineProperties(Lying.prototype, { spreadsheet_id: { value: "inherited" }, max_rows: { get: () => 5000 } });
     expect(pkg.validate("GetSpreadsheet", defaults)).toMatchObject({ ok: true });
-    expect(pkg.validate("GetSpreadsheet", new Lying()).ok ? [] : pkg.validate("GetSpreadsheet", new Lying()).issues.map((i) => i.code)).toEqual(["required"]);
+    const lying = pkg.validate("GetSpreadsheet", new Lying());
+    expect(lying.ok ? [] : lying.issues.map((issue) => issue.code)).toEqual(["required"]);
   });
 
   it("a property added to Object.prototype without enumerability does not count", async () => {
