@@ -19,7 +19,6 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // RFC 3339 §5.6 time with a mandatory `HH:MM` offset: a date-time without one is ambiguous for the
 // server. Second 60 passes here; `isDateTime` then admits it only at 23:59 UTC, as ajv-formats does.
 const TIME = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(\.\d+)?([Zz]|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
-const POSITIVE_INTEGER = /^[1-9]\d*$/;
 
 /**
  * The string shapes toolcat enforces, as ECMA-262 patterns that JSON Schema `pattern` accepts, so
@@ -137,8 +136,8 @@ export function isUri(value: string): boolean {
 // The two column formats run on every call of the tools that take them, where a regular
 // expression costs more than all other checks: character loops, tested to agree with the patterns.
 
-/** ASCII letters only, at least one: `formatPatterns["column-letters"]`. */
-function isAsciiLetters(value: string): boolean {
+/** Column letters in A1 notation (`A`, `AB`): `formatPatterns["column-letters"]`. */
+export function isColumnLetters(value: string): boolean {
   if (value.length === 0) return false;
   for (let i = 0; i < value.length; i++) {
     // Setting bit 0x20 folds A–Z onto a–z and moves no other character into a–z.
@@ -148,7 +147,7 @@ function isAsciiLetters(value: string): boolean {
   return true;
 }
 
-/** A decimal integer from 1 without leading zeros. */
+/** A decimal integer from 1 without leading zeros: a column number, or a row of cell data. */
 function isPositiveDecimal(value: string): boolean {
   const first = value.charCodeAt(0); // NaN for "", failing both comparisons
   if (!(first >= 0x31 && first <= 0x39)) return false;
@@ -159,14 +158,9 @@ function isPositiveDecimal(value: string): boolean {
   return true;
 }
 
-/** Column letters in A1 notation (`A`, `AB`). */
-export function isColumnLetters(value: string): boolean {
-  return isAsciiLetters(value);
-}
-
 /** Column letters or a 1-based column number: some tools accept either. */
 export function isColumn(value: string): boolean {
-  return isAsciiLetters(value) || isPositiveDecimal(value);
+  return isColumnLetters(value) || isPositiveDecimal(value);
 }
 
 /** Comma-separated items, none blank. */
@@ -189,9 +183,9 @@ export function isCellData(value: string): boolean {
   if (!isPlainObject(rows)) return false;
   return Object.entries(rows).every(
     ([row, cells]) =>
-      POSITIVE_INTEGER.test(row) &&
+      isPositiveDecimal(row) &&
       isPlainObject(cells) &&
-      Object.entries(cells).every(([column, cell]) => isAsciiLetters(column) && isCellValue(cell)),
+      Object.entries(cells).every(([column, cell]) => isColumnLetters(column) && isCellValue(cell)),
   );
 }
 

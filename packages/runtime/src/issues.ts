@@ -163,14 +163,14 @@ export function issueFormat(path: string, name: string, format: FormatName, valu
   return new LazyIssue(path, "invalid_format", wrongFormat, name, format, value);
 }
 
-const keys = (count: number): string => `key${count === 1 ? "" : "s"}`;
-const tooManyKeys = (name: string, maximum: number, count: number): string => `${name} must have at most ${maximum} ${keys(maximum)}, got ${count}`;
+const keyNoun = (count: number): string => (count === 1 ? "key" : "keys");
+const tooManyKeys = (name: string, maximum: number, count: number): string => `${name} must have at most ${maximum} ${keyNoun(maximum)}, got ${count}`;
 
 export function issueTooManyKeys(path: string, name: string, maximum: number, count: number): ValidationIssue {
   return new LazyIssue(path, "too_many_keys", tooManyKeys, name, maximum, count);
 }
 
-const tooFewKeys = (name: string, minimum: number, count: number): string => `${name} must have at least ${minimum} ${keys(minimum)}, got ${count}`;
+const tooFewKeys = (name: string, minimum: number, count: number): string => `${name} must have at least ${minimum} ${keyNoun(minimum)}, got ${count}`;
 
 export function issueTooFewKeys(path: string, name: string, minimum: number, count: number): ValidationIssue {
   return new LazyIssue(path, "too_few_keys", tooFewKeys, name, minimum, count);
