@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./cli/args.ts";
 import { commands } from "./cli/commands.ts";
 import { diagnosticJson, printDiagnostics, printJson, type Env, type Out } from "./cli/report.ts";
-import { GenerateLockedError } from "./lock.ts";
+import { GenerateLockedError } from "./write/lock.ts";
 import { SpecError } from "./loader/diagnostics.ts";
-import { findRoot } from "./workspace.ts";
+import { findRoot } from "./pipeline/workspace.ts";
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 

@@ -92,7 +92,7 @@ describe("toolcat check-drift", () => {
   });
 
   it("(6) fails after a generator change that alters output, until regenerated", () => {
-    edit("generators/src/emit/validators.ts", (text) => text.replace("reporting every problem. Never throws.", "reporting every problem; never throws."));
+    edit("generators/src/emit/typescript/validators.ts", (text) => text.replace("reporting every problem. Never throws.", "reporting every problem; never throws."));
     const result = checkDrift();
     expect(result.status).toBe(1);
     for (const slug of ["cloud-sheets", "recruit-api", "sigma-api"]) expect(result.stderr).toContain(`packages/${slug}/src/validators.ts`);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { findRoot } from "../../generators/src/workspace.ts";
+import { findRoot } from "../../generators/src/pipeline/workspace.ts";
 import { releasePackages, type ReleasePackage } from "../../generators/src/release/packages.ts";
 
 const { values } = parseArgs({ options: { "skip-build": { type: "boolean", default: false }, projects: { type: "string" } } });

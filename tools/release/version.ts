@@ -15,7 +15,7 @@ import { releaseChangelog, releaseVersion } from "nx/release";
 import { releasePackages } from "../../generators/src/release/packages.ts";
 import { uncommittedChanges } from "../../generators/src/release/git.ts";
 import { isFirstRelease, planPackage, writeVersionPlan, type PackagePlan } from "../../generators/src/release/plan.ts";
-import { findRoot } from "../../generators/src/workspace.ts";
+import { findRoot } from "../../generators/src/pipeline/workspace.ts";
 
 type VersionData = Awaited<ReturnType<typeof releaseVersion>>["projectsVersionData"];
 

@@ -1,37 +1,18 @@
 // The toolcat commands: their help, their options (parsed strictly by args.ts) and what they run.
 import { relative, resolve } from "node:path";
-import { checkDrift, fixCommand, formatDrift } from "../drift.ts";
+import { checkDrift, fixCommand, formatDrift } from "../pipeline/drift.ts";
 import { loadCatalog } from "../loader/load.ts";
 import { refreshSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
-import { plan, stalePackages } from "../output.ts";
-import { runPipeline } from "../pipeline.ts";
+import { plan, stalePackages } from "../write/output.ts";
+import { runPipeline } from "../pipeline/run.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
-import { interruption, watchGenerate } from "../watch.ts";
-import { applyPlan } from "../write.ts";
-import { strings, type OptionSpec, type ParsedArgs } from "./args.ts";
-import { annotation, inGitHubActions, printJson, type Env, type Out } from "./report.ts";
+import { interruption, watchGenerate } from "../pipeline/watch.ts";
+import { applyPlan } from "../write/write.ts";
+import { strings } from "./args.ts";
+import { annotation, inGitHubActions, printJson } from "./report.ts";
 import { schemasPull, schemasPullOptions, schemasPullUsage } from "./schemas-pull.ts";
 import { resolveServers } from "./servers.ts";
-
-export interface RunContext {
-  readonly root: string;
-  readonly cwd: string;
-  readonly env: Env;
-  readonly out: Out;
-  readonly args: readonly string[];
-  readonly parsed: ParsedArgs;
-}
-
-export interface Command {
-  readonly name: string;
-  readonly summary: string;
-  readonly usage: string;
-  readonly options: OptionSpec;
-  readonly positionals: boolean;
-  /** What a spec error means for this command: the line after the diagnostics, and the exit code. */
-  readonly onSpecError: { readonly outcome: string; readonly exit: number };
-  readonly run: (context: RunContext) => number | Promise<number>;
-}
+import type { Command } from "./command.ts";
 
 const lint: Command = {
   name: "lint",

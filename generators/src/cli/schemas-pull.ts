@@ -7,14 +7,14 @@ import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { createToolCaller } from "../../../packages/runtime/src/client.ts";
 import { createHttpTransport } from "../../../packages/runtime/src/http-transport.ts";
-import { writeFileAtomic } from "../core/atomic-write.ts";
+import { writeFileAtomic } from "../write/atomic-write.ts";
 import type { Tool } from "../ir/types.ts";
-import { ignoringModes } from "../emit/emitter.ts";
+import { ignoringModes } from "../emit/core/emitter.ts";
 import { readAnswer } from "../loader/body-schema.ts";
 import { loadCatalog } from "../loader/load.ts";
 import { captureFile, type CaptureFile } from "../loader/request-bodies.ts";
 import { strings, UsageError, type OptionSpec } from "./args.ts";
-import type { RunContext } from "./commands.ts";
+import type { RunContext } from "./command.ts";
 import { resolveServers } from "./servers.ts";
 
 export const schemasPullUsage = `usage: toolcat schemas pull [--server <server> ...] [--tool <Name> ...] [--dry-run]

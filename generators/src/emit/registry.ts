@@ -3,18 +3,18 @@
 import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
 import { serverNames } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
-import { clientEmitter } from "./client.ts";
-import { packageDir, type EmitContext, type Emitter, type IndexEntry, type PublishedFiles } from "./emitter.ts";
-import { licenseEmitter } from "./license.ts";
-import { manifestEmitter } from "./manifest.ts";
-import { modelEntryEmitter } from "./model-entry.ts";
-import { modelToolsEmitter } from "./model-tools.ts";
-import { packageFilesEmitter } from "./package-files.ts";
-import { readmeEmitter } from "./readme.ts";
-import { serverFacts } from "./server-facts.ts";
-import { nameList, printTypeScript } from "./source-file.ts";
-import { typesEmitter } from "./types.ts";
-import { validatorsEmitter } from "./validators.ts";
+import { clientEmitter } from "./typescript/client.ts";
+import { packageDir, type EmitContext, type Emitter, type IndexEntry, type PublishedFiles } from "./core/emitter.ts";
+import { licenseEmitter } from "./package/license.ts";
+import { manifestEmitter } from "./schema/manifest.ts";
+import { modelEntryEmitter } from "./model/entry.ts";
+import { modelToolsEmitter } from "./model/tools.ts";
+import { packageFilesEmitter } from "./package/package-files.ts";
+import { readmeEmitter } from "./readme/readme.ts";
+import { serverFacts } from "./schema/server-facts.ts";
+import { nameList, printTypeScript } from "./core/source-file.ts";
+import { typesEmitter } from "./typescript/types.ts";
+import { validatorsEmitter } from "./typescript/validators.ts";
 
 /** src/index.ts: re-exports what every other emitter declares, in registry order. */
 const indexEmitter: Emitter = {

@@ -1,6 +1,6 @@
 // The IR of a captured request body: what a running engine answered to mode get_request_schema,
 // normalized from OpenAPI 3.0/3.1 into one shape the validator, README and manifest emitters read.
-import type { JsonValue } from "./types.ts";
+import type { JsonValue } from "./json.ts";
 
 interface Annotated {
   readonly description?: string;

@@ -1,12 +1,11 @@
 // The typed IR between the YAML specs and every emitter. Emitters read only these types;
 // everything here is normalized: defaults filled, names resolved, "not shown" made explicit.
 import type { FormatName } from "../../../packages/runtime/src/formats.ts";
+import type { JsonValue } from "./json.ts";
 import type { CapturedRequestBody } from "./request-body.ts";
 
 /** A fact a document either states or explicitly leaves unstated. */
 export type Documented<T> = { readonly known: true; readonly value: T } | { readonly known: false };
-
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** Where a spec node came from, for diagnostics raised after loading. */
 export interface SourcePosition {

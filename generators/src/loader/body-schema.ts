@@ -3,7 +3,7 @@
 // Accepted: an OpenAPI 3.0 or 3.1 Schema Object, the same with a sibling `components`, `{ schema,
 // components }`, a Request Body Object with application/json content, or any of these as JSON text.
 import type { BodySchema } from "../ir/request-body.ts";
-import type { JsonValue } from "../ir/types.ts";
+import type { JsonValue } from "../ir/json.ts";
 
 export type AnswerPath = readonly (string | number)[];
 

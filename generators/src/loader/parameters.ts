@@ -1,6 +1,7 @@
 // Parameter and type building: a raw parameter becomes a typed IR parameter, with its constraints
 // checked against its type and its default against both.
-import type { CatalogRules, JsonValue, Parameter, Requirement, ValueType } from "../ir/types.ts";
+import type { CatalogRules, Parameter, Requirement, ValueType } from "../ir/types.ts";
+import type { JsonValue } from "../ir/json.ts";
 import { documented } from "./build-catalog.ts";
 import type { RawParameter, RawTool } from "./raw.ts";
 import type { Reporter } from "./reporter.ts";

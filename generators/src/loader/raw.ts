@@ -1,5 +1,6 @@
 // The shape of a spec file once it passed the JSON Schema: what the YAML says, before normalization.
-import type { JsonValue, StringFormat, ToolAnnotations } from "../ir/types.ts";
+import type { StringFormat, ToolAnnotations } from "../ir/types.ts";
+import type { JsonValue } from "../ir/json.ts";
 
 export type NotShown = "not-shown";
 export type Listed<T> = NotShown | T[];

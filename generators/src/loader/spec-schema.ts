@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
-import { writeFileAtomic } from "../core/atomic-write.ts";
+import { writeFileAtomic } from "../write/atomic-write.ts";
 import * as precompiled from "./spec-schema.generated.js";
 
 export type SchemaName = "server" | "catalog";

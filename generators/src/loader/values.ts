@@ -1,6 +1,7 @@
 // Whether a documented value (a default, a limit) fits the parameter's own type and constraints.
 import { formats } from "../../../packages/runtime/src/formats.ts";
-import type { JsonValue, ValueType } from "../ir/types.ts";
+import type { ValueType } from "../ir/types.ts";
+import type { JsonValue } from "../ir/json.ts";
 
 /** Why `value` does not fit `type`, in words, or undefined when it fits. */
 export function valueProblem(type: ValueType, value: JsonValue): string | undefined {

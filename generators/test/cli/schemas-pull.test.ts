@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
-import { runPipeline } from "../../src/pipeline.ts";
+import { runPipeline } from "../../src/pipeline/run.ts";
 import { answers, startFakeEngine, type Behaviour, type FakeEngine } from "../fixtures/engine/fake-engine.ts";
 import { workspaceRoot } from "../support.ts";
 

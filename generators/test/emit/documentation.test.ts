@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Server } from "../../src/ir/types.ts";
 import { loadCatalog } from "../../src/loader/load.ts";
-import { runPipeline } from "../../src/pipeline.ts";
+import { runPipeline } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
 
 const catalog = loadCatalog({ root: workspaceRoot });

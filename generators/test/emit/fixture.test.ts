@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import { maxLineLength } from "../../src/emit/layout.ts";
-import { runPipeline } from "../../src/pipeline.ts";
+import { maxLineLength } from "../../src/emit/core/layout.ts";
+import { runPipeline } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
 
 const fixtureRoot = join(workspaceRoot, "generators/test/fixtures");

@@ -8,9 +8,9 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { sentence } from "../../src/emit/describe.ts";
-import { markdownCode, markdownText } from "../../src/emit/escape.ts";
-import { runPipeline, type PipelineResult } from "../../src/pipeline.ts";
+import { sentence } from "../../src/emit/core/describe.ts";
+import { markdownCode, markdownText } from "../../src/emit/core/escape.ts";
+import { runPipeline, type PipelineResult } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
 import { hostileString, seededRandom } from "./hostile-text.ts";
 

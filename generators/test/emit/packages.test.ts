@@ -2,8 +2,8 @@
 // committed files exactly (under CI=true a mismatch or a missing file fails instead of writing).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { maxLineLength } from "../../src/emit/layout.ts";
-import { runPipeline } from "../../src/pipeline.ts";
+import { maxLineLength } from "../../src/emit/core/layout.ts";
+import { runPipeline } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
 
 const { files, runs } = runPipeline({ root: workspaceRoot });

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emitters, packageOutputs } from "../../src/emit/registry.ts";
-import { runPipeline } from "../../src/pipeline.ts";
+import { runPipeline } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
 
 const fixtureRoot = join(workspaceRoot, "generators/test/fixtures");

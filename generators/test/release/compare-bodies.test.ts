@@ -1,7 +1,7 @@
 // Body-schema change table: each case edits a copy of the widget's captured request body in one place
 // and asserts the exact change lines (tool and JSON pointer) and the bump, through the whole-spec diff.
 import { describe, expect, it } from "vitest";
-import type { JsonValue } from "../../src/ir/types.ts";
+import type { JsonValue } from "../../src/ir/json.ts";
 import type { Level } from "../../src/release/change.ts";
 import { compareServers } from "../../src/release/compare-servers.ts";
 import { changeLines } from "../../src/release/report.ts";

@@ -2,7 +2,8 @@
 // objects, $ref'd components, array items, an enum, nullable and a recursive component, and helpers
 // to change a copy of it in one place. Shared by the body diff table and the end-to-end diff tests.
 import type { CapturedRequestBody } from "../../src/ir/request-body.ts";
-import type { JsonValue, Server } from "../../src/ir/types.ts";
+import type { Server } from "../../src/ir/types.ts";
+import type { JsonValue } from "../../src/ir/json.ts";
 import { readAnswer } from "../../src/loader/body-schema.ts";
 import { captureFile } from "../../src/loader/request-bodies.ts";
 

@@ -3,7 +3,7 @@
 // it is measured like openapi-typescript writing its output file. Prints {pipelineMs, files, bytes}.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { runPipeline } from "../../../generators/src/pipeline.ts";
+import { runPipeline } from "../../../generators/src/pipeline/run.ts";
 
 const [root, out] = process.argv.slice(2);
 if (root === undefined || out === undefined) throw new Error("usage: generate.ts <root> <out>");

@@ -1,7 +1,7 @@
 // Model-facing text: what a model reads to pick a tool and fill its arguments. Composed only from
 // IR facts, in plain sentences (no `*`/`~` notation); toolcat's own readings are marked as such.
 import type { Limit, Parameter, Server, Tool } from "../../ir/types.ts";
-import { constraintFacts, ruleText, sentence } from "../describe.ts";
+import { constraintFacts, ruleText, sentence } from "../core/describe.ts";
 
 /** The tool's description for a model: purpose, server, rules, limits, secrets, notes. */
 export function modelToolDescription(server: Server, tool: Tool, executeValue: string): string {

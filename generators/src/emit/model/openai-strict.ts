@@ -3,7 +3,7 @@
 // every object, and only the keywords it supports; a tool that cannot meet that ships non-strict
 // with the reason. Rules strict mode cannot express (conditionals, dependencies, key counts) stay
 // in the description and in the package validator, which sees the arguments after nulls are dropped.
-import type { JsonSchema } from "../input-schema.ts";
+import type { JsonSchema } from "../../ir/json.ts";
 
 export type StrictResult =
   | { readonly strict: true; readonly schema: JsonSchema }

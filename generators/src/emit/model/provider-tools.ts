@@ -1,8 +1,9 @@
 // One tool in each provider's format, from one model-facing record: OpenAI Chat Completions and
 // Responses function tools, Anthropic Messages tools, and MCP Tool objects.
 import type { Server, Tool, ToolAnnotations } from "../../ir/types.ts";
-import type { ToolModeRules } from "../emitter.ts";
-import { executeView, inputSchema, type JsonSchema } from "../input-schema.ts";
+import type { ToolModeRules } from "../core/emitter.ts";
+import { executeView, inputSchema } from "../schema/input-schema.ts";
+import type { JsonSchema } from "../../ir/json.ts";
 import { modelParameterDescription, modelToolDescription } from "./descriptions.ts";
 import { modelToolName } from "../../ir/model-names.ts";
 import { loose, openAiStrict, type StrictResult } from "./openai-strict.ts";

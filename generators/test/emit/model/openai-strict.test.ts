@@ -1,7 +1,7 @@
 // OpenAI's documented strict-mode rules, table-driven, then checked on every real tool.
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../../src/emit/input-schema.ts";
+import type { JsonSchema } from "../../../src/ir/json.ts";
 import { openAiStrict, strictFormats, strictKeywords } from "../../../src/emit/model/openai-strict.ts";
 import { modelTool, openAiChatTool, openAiResponsesTool } from "../../../src/emit/model/provider-tools.ts";
 import { loadCatalog } from "../../../src/loader/load.ts";

@@ -1,0 +1,65 @@
+// The one shape of an output: what it is called, what the package exports from it, which package
+// paths it writes, and how it turns the context into files. The registry lists every emitter.
+import type { GeneratedFile, Versions } from "../../core/files.ts";
+import type { ServerDocumentation } from "../../../../packages/runtime/src/manifest.ts";
+import type { ServerNames } from "../../ir/naming.ts";
+import type { CatalogRules, Server } from "../../ir/types.ts";
+
+/** The catalog-wide mode rules (`ToolMode`), the only part of the catalog emitters need besides its name. */
+export type ToolModeRules = CatalogRules["toolMode"];
+
+/** Mode values other than execute (get_request_schema): with them a tool ignores its other parameters. */
+export function ignoringModes(toolMode: ToolModeRules): string[] {
+  return toolMode.values.map((v) => v.value).filter((value) => value !== toolMode.executeValue);
+}
+
+/** Everything an emitter may read: one server's IR and what generation derived for it. */
+export interface EmitContext {
+  readonly server: Server;
+  /** The catalog's name, recorded in manifests. */
+  readonly catalog: string;
+  readonly toolMode: ToolModeRules;
+  readonly versions: Versions;
+  readonly names: ServerNames;
+  /** Server-level facts and what the documents leave unstated, read by the README and the manifest. */
+  readonly documentation: ServerDocumentation;
+  /** What the package publishes, derived from every emitter: package.json `files` and `exports`. */
+  readonly published: PublishedFiles;
+}
+
+/** A package.json `exports` target: a path, or conditions (`types`, `default`). */
+export type PackageExport = string | Readonly<Record<string, string>>;
+
+export interface PublishedFiles {
+  readonly files: readonly string[];
+  readonly exports: Readonly<Record<string, PackageExport>>;
+}
+
+/** How the package index re-exports one generated module. */
+export interface IndexEntry {
+  /** Module specifier relative to src/ (`./types.js`). */
+  readonly module: string;
+  /** Names re-exported; "all" re-exports the whole module (`export *`). */
+  readonly names: "all" | readonly string[];
+  /** Type-only names re-exported (`export type { … }`). */
+  readonly types?: readonly string[];
+}
+
+export interface Emitter {
+  /** Stable id (`types`, `validators`), used in tests and reports. */
+  readonly id: string;
+  /** Paths this emitter writes, relative to the package directory (`src`, `manifest.json`); the Nx outputs. */
+  readonly outputs: readonly string[];
+  /** Outputs kept out of the published tarball (build configuration). */
+  readonly unpublished?: readonly string[];
+  /** Package subpaths (`./manifest.json`) under which users import this emitter's files. */
+  readonly exports?: Readonly<Record<string, PackageExport>>;
+  /** What the package index re-exports from this emitter's module, if anything. */
+  readonly index?: IndexEntry;
+  emit(context: EmitContext): GeneratedFile[];
+}
+
+/** The package directory of the context's server, relative to the workspace root. */
+export function packageDir(context: Pick<EmitContext, "server">): string {
+  return `packages/${context.server.slug}`;
+}

@@ -1,0 +1,70 @@
+// Emits the package scaffolding: package.json and tsconfig.json. The src/index.ts barrel is built by
+// the registry from every emitter's index entry.
+import type { GeneratedFile } from "../../core/files.ts";
+import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { nodeVersion } from "../readme/readme.ts";
+import { runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
+
+export const packageFilesEmitter: Emitter = {
+  id: "package-files",
+  outputs: ["package.json", "tsconfig.json"],
+  unpublished: ["tsconfig.json"],
+  index: {
+    module: runtimeModule,
+    names: runtimeNames([
+      "createHttpTransport",
+      "createInMemoryTransport",
+      "formats",
+      "AuthorizationRequiredError",
+      "MissingSecretError",
+      "ToolExecutionError",
+      "ToolcatError",
+      "TransportError",
+      "ValidationError",
+    ]),
+    types: runtimeTypeNames(["CallOptions", "ClientOptions", "Transport", "ValidationIssue", "ValidationResult"]),
+  },
+  emit: emitPackageFiles,
+};
+
+function emitPackageFiles(context: EmitContext): GeneratedFile[] {
+  const { server, versions } = context;
+  const dir = packageDir(context);
+  const packageJson = {
+    name: server.packageName,
+    version: versions.package,
+    description: `Typed client, validators and tool manifest for the ${server.name} tool server: ${server.domain}.`,
+    keywords: ["toolcat", "llm", "agent", "tools", server.name, ...server.keywords],
+    license: "MIT",
+    repository: { type: "git", url: "git+https://github.com/toolcat/toolcat.git", directory: dir },
+    homepage: `https://github.com/toolcat/toolcat/tree/main/${dir}#readme`,
+    bugs: { url: "https://github.com/toolcat/toolcat/issues" },
+    type: "module",
+    sideEffects: false,
+    types: "./dist/index.d.ts",
+    exports: context.published.exports,
+    // src ships so the declaration maps lead go-to-definition to the TypeScript sources.
+    files: context.published.files,
+    engines: { node: `>=${nodeVersion}` },
+    dependencies: { "@toolcat/runtime": `^${versions.runtime}` },
+    publishConfig: { access: "public" },
+  };
+  const tsconfig = {
+    extends: "../../tsconfig.base.json",
+    // Maps with the sources inlined, so go-to-definition lands in the TypeScript a user can read.
+    compilerOptions: {
+      rootDir: "src",
+      outDir: "dist",
+      declaration: true,
+      sourceMap: true,
+      declarationMap: true,
+      inlineSources: true,
+      tsBuildInfoFile: "dist/.tsbuildinfo",
+    },
+    include: ["src"],
+  };
+  return [
+    { path: `${dir}/package.json`, text: `${JSON.stringify(packageJson, null, 2)}\n` },
+    { path: `${dir}/tsconfig.json`, text: `${JSON.stringify(tsconfig, null, 2)}\n` },
+  ];
+}

@@ -1,0 +1,159 @@
+// The TypeScript type of a captured request body, made by openapi-typescript from the schema as
+// the engine returned it. Spec text reaches the output only as string-literal types and property
+// keys, which the TypeScript printer escapes; annotations (descriptions, examples) are dropped
+// before the conversion, since openapi-typescript copies them into comments unescaped.
+import { createRequire } from "node:module";
+import type { GlobalContext, SchemaObject } from "openapi-typescript";
+import ts from "typescript";
+import type { ToolNames } from "../../ir/naming.ts";
+import type { CapturedRequestBody } from "../../ir/request-body.ts";
+import type { Tool } from "../../ir/types.ts";
+import type { JsonValue } from "../../ir/json.ts";
+import { stringLiteral } from "../core/escape.ts";
+import { chain, laidOut, parenthesized, prefixed, suffixed, typeArguments, typeLiteral, type Code } from "../core/layout.ts";
+import { docComment, exportType } from "../core/source-file.ts";
+
+/**
+ * openapi-typescript, loaded on first use: it takes about a second to load, which every toolcat
+ * command would otherwise pay, though only packages with a captured body need it.
+ */
+let library: typeof import("openapi-typescript") | undefined;
+function openapiTypescript(): typeof import("openapi-typescript") {
+  library ??= createRequire(import.meta.url)("openapi-typescript") as typeof import("openapi-typescript");
+  return library;
+}
+
+/** The type statements of a tool's captured body: its components, then `<Tool>RequestBody`. */
+export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
+  const body = tool.requestBody;
+  if (body === undefined) return [];
+  const { transformSchemaObject } = openapiTypescript();
+  const ctx = context(body);
+  const convert = (schema: JsonValue, path: string): ts.TypeNode =>
+    renameComponents(transformSchemaObject(asSchemaObject(schema), { path, ctx }), names.requestBodyComponents);
+  const statements: string[] = [];
+  const components = Object.entries(body.answer.components);
+  if (components.length > 0) {
+    const schemas = typeLiteral(components.map(([name, schema]) => memberCode(stringLiteral(name), false, nodeCode(convert(schema, `#/components/schemas/${name}`)))));
+    const doc = docComment(`Schemas under \`components.schemas\` of the \`${tool.fullName}\` request body.`);
+    statements.push(`${doc}\n${laidOut(prefixed(`export interface ${names.requestBodyComponents} `, typeLiteral([prefixed("schemas: ", schemas)])))}`);
+  }
+  const doc = `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned\nfor mode get_request_schema (${body.file}).`;
+  statements.push(exportType(doc, names.requestBody, [nodeCode(convert(body.answer.root, "#"))]));
+  return statements;
+}
+
+/** The type of a mode-pattern tool's request_body property: the captured body or its JSON text. */
+export function requestBodyPropertyType(tool: Tool, names: ToolNames): string | undefined {
+  return tool.requestBody === undefined ? undefined : `${names.requestBody} | string`;
+}
+
+/**
+ * A type node as layout code, so a long union or object type breaks over lines like every other
+ * generated type; other nodes print as the TypeScript printer writes them.
+ */
+function nodeCode(node: ts.TypeNode): Code {
+  if (ts.isUnionTypeNode(node)) return chain("|", node.types.map(nodeCode));
+  if (ts.isIntersectionTypeNode(node)) return chain("&", node.types.map(nodeCode));
+  if (ts.isParenthesizedTypeNode(node)) return parenthesized(nodeCode(node.type));
+  if (ts.isArrayTypeNode(node)) return suffixed(nodeCode(node.elementType), "[]");
+  if (ts.isTypeReferenceNode(node) && node.typeArguments !== undefined) {
+    return typeArguments(print(node.typeName), node.typeArguments.map(nodeCode));
+  }
+  if (ts.isTypeLiteralNode(node)) {
+    return typeLiteral(
+      node.members.map((member) =>
+        ts.isPropertySignature(member) && member.type !== undefined
+          ? memberCode(print(member.name), member.questionToken !== undefined, nodeCode(member.type))
+          : print(member).replace(/;$/, ""),
+      ),
+    );
+  }
+  return print(node);
+}
+
+function memberCode(name: string, optional: boolean, type: Code): Code {
+  return prefixed(`${name}${optional ? "?" : ""}: `, type);
+}
+
+function print(node: ts.Node): string {
+  return printer.printNode(ts.EmitHint.Unspecified, node, sourceFile);
+}
+
+const printer = ts.createPrinter({ removeComments: true });
+const sourceFile = ts.createSourceFile("body.ts", "", ts.ScriptTarget.ESNext);
+
+/** openapi-typescript's options, as its own entry point fills them, resolving refs within the answer. */
+function context(body: CapturedRequestBody): GlobalContext {
+  const components = body.answer.components;
+  return {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: true,
+    discriminators: { objects: {}, refsHandled: [] },
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    redoc: undefined as unknown as GlobalContext["redoc"],
+    silent: true,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve<T>($ref: string): T | undefined {
+      const name = $ref.startsWith("#/components/schemas/") ? $ref.slice("#/components/schemas/".length) : undefined;
+      return (name !== undefined && Object.hasOwn(components, name) ? asSchemaObject(components[name] ?? true) : undefined) as T | undefined;
+    },
+  };
+}
+
+/** The schema as openapi-typescript takes it; `true` (anything) as the empty schema. */
+function asSchemaObject(schema: JsonValue): SchemaObject {
+  const shape = typeShape(schema);
+  return (typeof shape === "object" && shape !== null && !Array.isArray(shape) ? shape : {}) as unknown as SchemaObject;
+}
+
+/** Keywords that shape the type; everything else (annotations, extensions) is left out. */
+const typeKeywords = new Set(["type", "nullable", "properties", "required", "additionalProperties", "items", "enum", "const", "oneOf", "anyOf", "allOf", "$ref"]);
+
+/** A copy of a schema with only the keywords that shape its type, recursively. */
+function typeShape(schema: JsonValue): JsonValue {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+  const out: { [key: string]: JsonValue } = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (!typeKeywords.has(key)) continue;
+    if (key === "properties" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, typeShape(property)]));
+    } else if (Array.isArray(value) && (key === "oneOf" || key === "anyOf" || key === "allOf")) {
+      out[key] = value.map(typeShape);
+    } else {
+      out[key] = key === "items" || key === "additionalProperties" ? typeShape(value) : value;
+    }
+  }
+  return out;
+}
+
+/** openapi-typescript refers to `components`; here each tool has its own `<Tool>RequestBodyComponents`. */
+function renameComponents(node: ts.TypeNode, name: string): ts.TypeNode {
+  const visit = (child: ts.Node): ts.Node => {
+    if (ts.isTypeReferenceNode(child) && ts.isIdentifier(child.typeName) && child.typeName.text === "components") {
+      return ts.factory.createTypeReferenceNode(name);
+    }
+    return ts.visitEachChild(child, visit, undefined);
+  };
+  return visit(node) as ts.TypeNode;
+}

@@ -1,0 +1,94 @@
+// Emits the tool manifest twice from one object: manifest.json (for any language) and
+// src/manifest.ts (exported as `manifest`), so the two can never disagree.
+import type { GeneratedFile } from "../../core/files.ts";
+import { toolNames } from "../../ir/naming.ts";
+import type { Auth, Server, Tool } from "../../ir/types.ts";
+import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
+import { inputSchema } from "./input-schema.ts";
+import { modelToolDescription } from "../model/descriptions.ts";
+import { runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
+import { exportConst, nameList, printTypeScript } from "../core/source-file.ts";
+
+export function manifestData(context: EmitContext): Record<string, unknown> {
+  const { server, toolMode } = context;
+  return {
+    package: server.packageName,
+    generatedFrom: server.specFile,
+    catalog: context.catalog,
+    server: {
+      name: server.name,
+      kind: server.kind,
+      domain: server.domain,
+      description: server.description,
+      auth: authData(server.auth),
+      secrets: server.secrets.map((s) => ({ name: s.name, description: s.description })),
+    },
+    toolMode: {
+      name: toolMode.name,
+      values: toolMode.values.map((v) => v.value),
+      execute: toolMode.executeValue,
+    },
+    documentation: context.documentation,
+    tools: server.tools.map((tool) => toolData(server, tool, toolMode, toolNames(context.names, tool.name).modelName)),
+  };
+}
+
+function authData(auth: Auth): Record<string, unknown> {
+  if (auth.type === "api-key") return { type: auth.type, secret: auth.secret };
+  return {
+    type: auth.type,
+    provider: auth.provider.known ? auth.provider.value : null,
+    scopes: auth.scopes.known ? auth.scopes.value.map((s) => s.name) : null,
+  };
+}
+
+function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName: string): Record<string, unknown> {
+  return {
+    name: tool.name,
+    fullName: tool.fullName,
+    modelName,
+    description: tool.purpose,
+    modelDescription: modelToolDescription(server, tool, toolMode.executeValue),
+    ...(tool.group !== undefined && { group: tool.group }),
+    secrets: tool.secrets,
+    // null: the catalog does not show the scopes; [] for API-key tools, which need none.
+    scopes: tool.scopes === undefined ? [] : tool.scopes.known ? tool.scopes.value : null,
+    parametersKnown: tool.parameters.kind === "known",
+    modePattern: tool.modePattern,
+    annotations: tool.annotations,
+    notes: tool.notes,
+    judgments: tool.judgments,
+    inputSchema: inputSchema(tool, toolMode),
+  };
+}
+
+export const manifestEmitter: Emitter = {
+  id: "manifest",
+  outputs: ["manifest.json", "src/manifest.ts"],
+  exports: { "./manifest.json": "./manifest.json" },
+  index: { module: "./manifest.js", names: ["manifest"] },
+  emit: emitManifest,
+};
+
+function emitManifest(context: EmitContext): GeneratedFile[] {
+  const data = manifestData(context);
+  const json = JSON.stringify(data, null, 2);
+  return [
+    { path: `${packageDir(context)}/manifest.json`, text: `${json}\n` },
+    // The module imports manifest.json rather than repeating it, so the package ships the data once
+    // and the export is exactly what JSON.parse gives (no literal can differ from the file).
+    printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
+      nameList("import type", runtimeTypeNames(["Manifest"]), runtimeModule),
+      'import data from "../manifest.json" with { type: "json" };',
+      nameList("import type", ["ToolName"], "./types.js"),
+      // JSON imports type strings as `string`: the tool names are narrowed to the package's union here.
+      exportConst({
+        doc: "The tool manifest: the data of manifest.json.",
+        name: "manifest",
+        type: "Manifest<ToolName>",
+        value: "data as Manifest<ToolName>",
+      }),
+    ]),
+  ];
+}
+

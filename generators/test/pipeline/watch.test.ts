@@ -1,0 +1,77 @@
+// `generate --watch` in-process on a scratch workspace: an initial run, then one cycle per save that
+// writes only the edited spec's package, diagnostics (and no writes) for a broken spec, a full run
+// for a catalog edit, and a clean exit when the signal aborts.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { watchGenerate } from "../../src/pipeline/watch.ts";
+import { good } from "../loader/cases.ts";
+import { workspaceRoot } from "../support.ts";
+
+const root = mkdtempSync(join(tmpdir(), "toolcat-watch-"));
+mkdirSync(join(root, "specs"));
+copyFileSync(join(workspaceRoot, "specs/catalog.yaml"), join(root, "specs/catalog.yaml"));
+writeFileSync(join(root, "package.json"), "{}\n");
+writeFileSync(join(root, "specs/widget-api.yaml"), good);
+writeFileSync(join(root, "specs/gadget-api.yaml"), good.replace("server: WidgetApi", "server: GadgetApi"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let stdout = "";
+let stderr = "";
+const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+const controller = new AbortController();
+
+/** Saves a file under the workspace and forgets the output so far. */
+function save(path: string, text: string): void {
+  stdout = "";
+  stderr = "";
+  writeFileSync(join(root, path), text);
+}
+
+/** Resolves once the output since the last save holds `count` lines starting with `trigger`. */
+async function cycles(trigger: string, count = 1): Promise<void> {
+  const seen = () => (stdout + stderr).split("\n").filter((line) => line.startsWith(trigger)).length;
+  for (let waited = 0; seen() < count; waited += 10) {
+    if (waited > 3000) throw new Error(`no cycle for ${trigger}; output so far:\n${stdout}${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const readme = (slug: string) => readFileSync(join(root, "packages", slug, "README.md"), "utf8");
+
+describe("generate --watch", () => {
+  const watching = watchGenerate({ root, servers: [], env: {}, out, signal: controller.signal });
+
+  it("generates everything first, then regenerates only the saved spec's package", async () => {
+    await cycles("initial run");
+    expect(stdout).toMatch(/^initial run: 2 package\(s\) checked, \d+ file\(s\) written/);
+    const gadget = readme("gadget-api");
+    save("specs/widget-api.yaml", good.replace("purpose: read a widget", "purpose: read one widget"));
+    await cycles("specs/widget-api.yaml");
+    expect(stdout).toMatch(/specs\/widget-api\.yaml: 1 package\(s\) checked, [1-9]\d* file\(s\) written/);
+    expect(stdout).toContain("  packages/widget-api/README.md\n");
+    expect(stdout).not.toContain("  packages/gadget-api/");
+    expect(readme("widget-api")).toMatch(/read one widget/i);
+    expect(readme("gadget-api")).toBe(gadget);
+  });
+
+  it("prints diagnostics and writes nothing for a broken spec, and keeps watching", async () => {
+    const before = readme("widget-api");
+    save("specs/widget-api.yaml", good.replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50"));
+    await cycles("2 errors in 1 file; nothing was written");
+    expect(stderr).toMatch(/^specs\/widget-api\.yaml:\d+:\d+ error /);
+    expect(stdout).toBe("");
+    expect(readme("widget-api")).toBe(before);
+    save("specs/widget-api.yaml", good);
+    await cycles("specs/widget-api.yaml: 1 package(s)");
+    expect(readme("widget-api")).toMatch(/read a widget/i);
+  });
+
+  it("regenerates every package when the catalog changes, and stops on abort", async () => {
+    save("specs/catalog.yaml", `${readFileSync(join(root, "specs/catalog.yaml"), "utf8")}\n`);
+    await cycles("specs/catalog.yaml: 2 package(s) checked");
+    controller.abort();
+    await expect(watching).resolves.toBe(0);
+  });
+});
