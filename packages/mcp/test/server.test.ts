@@ -1,12 +1,14 @@
 // createMcpServer in process: the SDK's own client over its in-memory transport, two packages,
-// tools run by the runtime's memory transport.
+// tools run by the runtime's memory transport, or by its HTTP transport to an engine whose connection breaks.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { AuthorizationRequiredError, createMemoryTransport, type ToolHandlers } from "@toolcat/runtime";
+import { AuthorizationRequiredError, createHttpTransport, createMemoryTransport, type ToolHandlers } from "@toolcat/runtime";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../src/server.ts";
 import { createCloudSheetsClient } from "../../cloud-sheets/src/index.ts";
 import sheetsMcpTools from "../../cloud-sheets/tools/mcp.json" with { type: "json" };
+import { handleToolCall } from "../../creator-api/src/index.ts";
+import { failingEngine, failurePoints } from "../../runtime/test/support/network.ts";
 import { toolkits } from "./support/toolkits.ts";
 
 const clients: Client[] = [];
@@ -193,5 +195,27 @@ describe("calling", () => {
       expect(result.structuredContent).toMatchObject({ input: { spreadsheet_id: "s" } });
     }
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+});
+
+describe("network failures", () => {
+  const KEY = "tc-api-1b2c3d4e5f";
+  const SECRET = "zeta-s3cr3t-6a7b8c";
+  // The secret travels in the arguments, so a broken answer that echoes the request quotes it.
+  const call = { name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: SECRET, zeta_application_link_name: "a" } };
+
+  it.each(failurePoints.map((point) => [point.name, point.code, point] as const))("%s is a %s result, as from handleToolCall", async (_, __, point) => {
+    const { baseUrl } = await failingEngine(point);
+    const options = { transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs: 300, retries: 0 }), secrets: { ZETA_SERVER_URL: SECRET }, env: false as const };
+    const result = await (await connect({ toolkit: toolkits, ...options })).callTool(call);
+    const details = point.code === "timeout" ? { timeoutMs: 300 } : { retryable: point.retryable };
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: expect.stringMatching(point.detail) }],
+      structuredContent: { error: { code: point.code, ...details } },
+    });
+    const handled = await handleToolCall(options, call.name, call.arguments);
+    expect(handled).toMatchObject({ isError: true, code: point.code, content: [{ text: expect.stringMatching(point.detail) }] });
+    expect(JSON.stringify([result, handled])).not.toMatch(new RegExp(`${KEY}|${SECRET}`));
   });
 });

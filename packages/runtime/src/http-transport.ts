@@ -1,13 +1,13 @@
 // Runs tools on a remote toolcat-compatible service over HTTP. The wire protocol (path, method,
 // body and response shape, published in wire-protocol.schema.json) is toolcat's own assumption:
 // the catalog does not document one.
-import { TimeoutError, TransportError } from "./errors.js";
+import { TimeoutError, TransportError, type ResponseInfo } from "./errors.js";
 import { describeThrown } from "./issues.js";
 import { loggerFromEnvironment, type Logger } from "./http-log.js";
 import { fetchFollowingSameOrigin } from "./http-redirect.js";
 import { readBody, readOutput, responseInfo, snippet } from "./http-response.js";
 import { failedBeforeSending, parseRetryAfter, retryableStatus, retryDelay, sleep } from "./http-retry.js";
-import { scrubError } from "./scrub.js";
+import { scrubError, type Clean } from "./scrub.js";
 import { redact } from "./secrets.js";
 import type { Transport, TransportRequest } from "./transport.js";
 import { RUNTIME_VERSION } from "./version.js";
@@ -86,11 +86,8 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       // The caller's abort wins: it explains why the call stopped.
       if (request.signal.aborted) throw request.signal.reason;
       if (timeout.aborted) throw new TimeoutError(request.toolName, timeoutMs);
-      if (error instanceof TransportError) throw error;
-      const unsent = failedBeforeSending(error);
-      // The fetch error is not kept as the cause: its text may quote the URL and so the key.
-      const failure = new TransportError(clean(`could not reach ${where}: ${describeThrown(error)}`), { retryable: unsent });
-      if (!unsent) throw failure;
+      const failure = networkFailure(error, `could not reach ${where}`, clean);
+      if (!failure.retryable) throw failure;
       return { retry: failure, retryAfterMs: undefined };
     }
 
@@ -99,7 +96,11 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     logger?.debug(`${where} answered ${response.status} in ${Date.now() - started} ms${requestId}`);
     try {
       await options.onResponse?.(response, outgoing);
-      const text = await readBody(response, maxResponseBytes, where, info);
+      // A reset, a truncated or malformed body, or a close before Content-Length is a network
+      // failure too; an abort or timeout during the read is told apart below.
+      const text = await readBody(response, maxResponseBytes, where, info).catch((error: unknown) => {
+        throw networkFailure(error, `the connection to ${where} failed while reading its answer`, clean, info);
+      });
       if (response.ok) return { value: readOutput(request.toolName, where, text, info, clean) };
       const retryAfter = response.headers.get("retry-after");
       const retryable = retryableStatus(response.status, retryAfter);
@@ -137,4 +138,28 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       }
     },
   };
+}
+
+/**
+ * A failed fetch or body read as a TransportError keeping the platform's error as its cause, which
+ * execute() scrubs. Only a failure before anything was sent is retryable: after that the tool may have run.
+ */
+function networkFailure(error: unknown, what: string, clean: Clean, response?: ResponseInfo): TransportError {
+  if (error instanceof TransportError) return error;
+  const retryable = response === undefined && failedBeforeSending(error);
+  return new TransportError(clean(`${what}: ${describeNetworkError(error)}`), { retryable, cause: error, response });
+}
+
+/**
+ * The error's message with its innermost cause's, such as `terminated (read ECONNRESET)`: fetch's
+ * own text names no reason. Never throws, since a custom fetch may reject with anything.
+ */
+function describeNetworkError(error: unknown): string {
+  let inner = error;
+  try {
+    for (let depth = 0; depth < 4 && inner instanceof Error && inner.cause !== undefined; depth++) inner = inner.cause;
+  } catch {
+    // A throwing cause getter or a revoked proxy: describe what was reached.
+  }
+  return inner === error ? describeThrown(error) : `${describeThrown(error)} (${describeThrown(inner)})`;
 }

@@ -4,20 +4,13 @@ import type { AddressInfo } from "node:net";
 import { describe as suite, expect, it } from "vitest";
 import { TransportError } from "../src/errors.js";
 import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
+import { closedPort } from "./support/network.js";
 import { failure, json, ok, useServer, type Responder } from "./support/server.js";
 
 const server = useServer();
 const request = { toolName: "Demo.Echo", input: {}, secrets: {}, signal: new AbortController().signal };
 const transport = (options: Partial<HttpTransportOptions> = {}) =>
   createHttpTransport({ baseUrl: server.baseUrl(), apiKey: "sk-live-123", timeoutMs: 2_000, retries: 2, retryBackoffMs: 1, ...options });
-
-const closedPort = async (): Promise<number> => {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-};
 
 suite("retries only what surely did not run", () => {
   it.each([
