@@ -1,7 +1,7 @@
 // The one list of outputs. Generation, the package index and the Nx `generate` outputs are all
 // computed from it: adding an output is one emitter file and one line here.
 import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
-import { serverNames } from "../ir/naming.ts";
+import { serverNames, type GeneratedIdentifiers } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { clientEmitter } from "./typescript/client.ts";
 import { packageDir, type EmitContext, type Emitter, type IndexEntry, type PublishedFiles } from "./core/emitter.ts";
@@ -43,6 +43,18 @@ export const emitters: readonly Emitter[] = [
   indexEmitter,
 ];
 
+/**
+ * Every identifier the emitters declare or read themselves, and every name the index re-exports by
+ * name (the runtime's errors and transports): what no spec name may derive.
+ */
+export function generatedIdentifiers(): GeneratedIdentifiers {
+  const indexed = (entry: IndexEntry | undefined): readonly string[] => (entry === undefined ? [] : [...(entry.names === "all" ? [] : entry.names), ...(entry.types ?? [])]);
+  return {
+    exports: [...new Set(emitters.flatMap((emitter) => [...(emitter.declares?.exports ?? []), ...indexed(emitter.index)]))],
+    locals: emitters.flatMap((emitter) => emitter.declares?.locals ?? []),
+  };
+}
+
 /** A package path folded into its top directory (`src/types.ts` → `src`). */
 function topLevel(path: string): string {
   return path.split("/")[0] ?? path;
@@ -74,7 +86,7 @@ export function publishedFiles(): PublishedFiles {
 /** The emit context of one server: its IR, the catalog's mode rules and its names record. */
 export function emitContext(server: Server, catalog: Catalog, versions: Versions): EmitContext {
   const toolMode = catalog.rules.toolMode;
-  const { names } = serverNames(server.name, toolMode.name, server.tools.map((tool) => tool.name));
+  const { names } = serverNames(server.name, toolMode.name, server.tools.map((tool) => tool.name), generatedIdentifiers());
   const documentation = serverFacts(server, catalog.rules);
   return { server, catalog: catalog.rules.catalog, toolMode, versions, names, documentation, published: publishedFiles() };
 }

@@ -95,18 +95,14 @@ export function clientFactoryName(server: string): string {
   return `create${server}Client`;
 }
 
-/** Runtime types src/model.ts re-exports, so users never import @toolcat/runtime for them. */
-export const modelEntryRuntimeTypes = ["Manifest", "ManifestTool", "ModelToolResult", "ToolStandardSchema"] as const;
-
-/** What src/model.ts exports besides the per-tool schemas: the model call entry, guards and re-exported types. */
-const modelEntryExportNames = ["ToolModelName", "toolSchemas", "schemaOf", "isToolName", "isToolFullName", "isToolModelName", "handleToolCall", ...modelEntryRuntimeTypes];
-
-/** Names the package exports whatever its tools are; `ToolMode` is the catalog's mode name. */
-export function fixedExportNames(server: string, toolModeName: string): readonly string[] {
-  return [
-    ...[toolModeName, "ToolName", "ToolFullName", "ToolInputs", "validate", "manifest", "tools", clientFactoryName(server), `${server}Client`],
-    ...modelEntryExportNames,
-  ];
+/**
+ * Identifiers the generated modules declare or read whatever the spec says: `exports` (the package
+ * exports them), `locals` (imports, private helpers, the globals the code reads). Each emitter
+ * declares its own from the constants it prints; a spec name deriving one of them is a clash.
+ */
+export interface GeneratedIdentifiers {
+  readonly exports: readonly string[];
+  readonly locals: readonly string[];
 }
 
 /** Every generated name of one tool. */
@@ -123,6 +119,8 @@ export interface ToolNames {
   readonly requestBodyComponents: string;
   /** The validators module's private check of a captured request body. */
   readonly requestBodyCheck: string;
+  /** The validators module's private list of the tool's parameter names (`parametersOfGetThing`). */
+  readonly parameterList: string;
   readonly method: string;
   /**
    * Model-facing tool name (`CloudSheets_GetSpreadsheet`): provider-safe (`[A-Za-z0-9_]`, at most
@@ -130,8 +128,6 @@ export interface ToolNames {
    */
   readonly modelName: string;
 }
-
-/** Longest tool name the model providers accept. */
 
 /** Every name a server's generated package uses, built once; emitters read names only from here. */
 export interface ServerNames {
@@ -141,47 +137,91 @@ export interface ServerNames {
   readonly tools: ReadonlyMap<string, ToolNames>;
   /** Every export of the package, in a stable order. */
   readonly exports: readonly string[];
+  /** Every identifier at module scope in some generated module: the generator's own and the derived ones. */
+  readonly identifiers: ReadonlySet<string>;
 }
 
+/** What a clashing name was derived from: the catalog's ToolMode name, the server name or a tool name. */
+export type NameSource = { readonly kind: "toolMode" } | { readonly kind: "server" } | { readonly kind: "tool"; readonly tool: string };
+
 export interface NameClash {
-  /** The tool whose derived name clashes. */
-  readonly tool: string;
+  readonly source: NameSource;
   readonly message: string;
   readonly hint: string;
 }
 
-/** Builds the names record and lists every clash (method names and package exports). */
-export function serverNames(server: string, toolModeName: string, toolNames: readonly string[]): { names: ServerNames; clashes: NameClash[] } {
+/** Module-scope identifiers and who claimed each; a second claim by anyone else is a clash. */
+class NameTable {
+  readonly owners = new Map<string, string>();
+  readonly exports = new Set<string>();
+
+  constructor(generated: GeneratedIdentifiers) {
+    for (const name of [...generated.exports, ...generated.locals]) this.owners.set(name, "the generated package itself");
+    for (const name of generated.exports) this.exports.add(name);
+  }
+
+  /** Claims `name` for `owner` (`tool GetThing`); a name someone else holds is a clash, `rename` says what to rename. */
+  claim(name: string, source: NameSource, owner: string, rename: string, exported = true): NameClash[] {
+    const earlier = this.owners.get(name);
+    this.owners.set(name, owner);
+    if (exported) this.exports.add(name);
+    if (earlier === undefined || earlier === owner) return [];
+    const message = `${owner} generates the identifier ${name}, which is taken by ${earlier}`;
+    return [{ source, message, hint: `${rename}: one module cannot declare ${name} twice, so the package would not compile.` }];
+  }
+}
+
+/** The identifiers every package of the catalog declares, and the clashes of the ToolMode name. */
+function catalogTable(toolModeName: string, generated: GeneratedIdentifiers): { table: NameTable; clashes: NameClash[] } {
+  const table = new NameTable(generated);
+  return { table, clashes: table.claim(toolModeName, { kind: "toolMode" }, `the ToolMode name ${toolModeName}`, "Rename toolMode.name in catalog.yaml") };
+}
+
+/** Clashes of the catalog's ToolMode name with identifiers the generator declares; the catalog reports them. */
+export function toolModeNameClashes(toolModeName: string, generated: GeneratedIdentifiers): NameClash[] {
+  return catalogTable(toolModeName, generated).clashes;
+}
+
+/**
+ * Builds the names record and lists every clash: method names, model names, and every derived
+ * identifier against the generator's own, the ToolMode name (whose own clashes the catalog reports),
+ * the client names and each other.
+ */
+export function serverNames(server: string, toolModeName: string, toolNames: readonly string[], generated: GeneratedIdentifiers): { names: ServerNames; clashes: NameClash[] } {
   const { names: methods, clashes: methodClashes } = methodNames(toolNames);
+  const { table } = catalogTable(toolModeName, generated);
   const clashes: NameClash[] = methodClashes.map(([first, second]) => ({
-    tool: second,
+    source: { kind: "tool", tool: second },
     message: `tool ${second} would get the same client method name as ${first}`,
     hint: "Tool names must differ by more than the case of their first letter.",
   }));
-  const owners = new Map<string, string>(fixedExportNames(server, toolModeName).map((name) => [name, "the package"]));
+  const clientFactory = clientFactoryName(server);
+  const clientType = `${server}Client`;
+  for (const name of [clientFactory, clientType]) clashes.push(...table.claim(name, { kind: "server" }, `server ${server}`, "Rename the server"));
   const tools = new Map<string, ToolNames>();
   for (const tool of toolNames) {
     const derived = toolExportNames(tool);
     const modelName = modelToolName({ name: server }, { name: tool });
-    tools.set(tool, { tool, ...derived, requestBodyCheck: `check${tool}RequestBody`, method: methods.get(tool) ?? lowerCamel(tool), modelName });
-    for (const name of Object.values(derived)) {
-      const owner = owners.get(name);
-      if (owner !== undefined && owner !== tool) {
-        const who = owner === "the package" ? "the package already exports" : `tool ${owner} also generates`;
-        clashes.push({ tool, message: `tool ${tool} generates export ${name}, which ${who}`, hint: "Rename the tool." });
-      }
-      owners.set(name, tool);
-    }
+    const own = { requestBodyCheck: `check${tool}RequestBody`, parameterList: `parametersOf${tool}` };
+    tools.set(tool, { tool, ...derived, ...own, method: methods.get(tool) ?? lowerCamel(tool), modelName });
+    const source = { kind: "tool", tool } as const;
+    for (const name of Object.values(derived)) clashes.push(...table.claim(name, source, `tool ${tool}`, "Rename the tool"));
+    for (const name of Object.values(own)) clashes.push(...table.claim(name, source, `tool ${tool}`, "Rename the tool", false));
   }
   for (const problem of modelNameProblems({ name: server, tools: toolNames.map((name) => ({ name })) })) {
-    clashes.push({ ...problem, hint: "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -." });
+    clashes.push({
+      source: { kind: "tool", tool: problem.tool },
+      message: problem.message,
+      hint: "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -.",
+    });
   }
   const names: ServerNames = {
     server,
-    clientFactory: clientFactoryName(server),
-    clientType: `${server}Client`,
+    clientFactory,
+    clientType,
     tools,
-    exports: [...owners.keys()].sort(),
+    exports: [...table.exports].sort(),
+    identifiers: new Set(table.owners.keys()),
   };
   return { names, clashes };
 }

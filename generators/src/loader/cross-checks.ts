@@ -3,6 +3,7 @@
 import type { Auth, CatalogRules, Documented, Tool } from "../ir/types.ts";
 import { documented } from "./build-catalog.ts";
 import { serverNames, type ServerNames } from "../ir/naming.ts";
+import { generatedIdentifiers } from "../emit/registry.ts";
 import { closest } from "./diagnostics.ts";
 import type { RawServer, RawTool } from "./raw.ts";
 import type { Reporter } from "./reporter.ts";
@@ -41,13 +42,18 @@ export function checkDeclarations(report: Reporter, raw: RawServer, rules: Catal
   });
 }
 
-/** Tool names are unique, well formed, and give distinct client method names; returns those names. */
-/** Tool names, and every name derived from them, checked once through the server's names record. */
+/**
+ * Tool names, and every name derived from them or from the server name, checked once through the
+ * server's names record (against each other and every identifier the emitters declare).
+ */
 export function checkToolNames(report: Reporter, raw: RawServer, rules: CatalogRules): ServerNames {
   raw.tools.forEach((tool, i) => report.identifier(["tools", i, "name"], tool.name, "pascal", "Tool name"));
   report.seenOnce(raw.tools.map((t) => t.name), (i) => ["tools", i, "name"], "duplicate-tool", "tool");
-  const { names, clashes } = serverNames(raw.server, rules.toolMode.name, raw.tools.map((t) => t.name));
-  for (const clash of clashes) report.error(["tools", raw.tools.findIndex((t) => t.name === clash.tool), "name"], "name-clash", clash.message, clash.hint);
+  const { names, clashes } = serverNames(raw.server, rules.toolMode.name, raw.tools.map((t) => t.name), generatedIdentifiers());
+  for (const { source, message, hint } of clashes) {
+    const path = source.kind === "tool" ? ["tools", raw.tools.findIndex((t) => t.name === source.tool), "name"] : ["server"];
+    report.error(path, "name-clash", message, hint);
+  }
   return names;
 }
 

@@ -1,17 +1,17 @@
 // Generative: seeded hostile strings in every free-text field of specs that `lint` accepts. Loaded
 // by the real loader, generated, compiled once with strict tsc, and imported with a canary that
 // spec text must never touch; every string must round-trip through manifest.json and the README.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { sentence } from "../../src/emit/core/describe.ts";
 import { markdownCode, markdownText } from "../../src/emit/core/escape.ts";
 import { runPipeline, type PipelineResult } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
+import { compileGenerated } from "./compile.ts";
 import { hostileString, seededRandom } from "./hostile-text.ts";
 
 const seed = Number(process.env.TOOLCAT_SEED ?? 20261123);
@@ -87,24 +87,8 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
 
   // One tsc program for both packages: several seconds, more on a busy machine.
   it("compiles under strict TypeScript and imports without running spec text", { timeout: 120_000 }, async () => {
-    const { files } = generated();
-    for (const file of files) {
-      mkdirSync(dirname(join(root, file.path)), { recursive: true });
-      writeFileSync(join(root, file.path), file.text);
-    }
-    // The built runtime, found the way an installed package finds it.
-    mkdirSync(join(root, "node_modules/@toolcat"), { recursive: true });
-    symlinkSync(join(workspaceRoot, "packages/runtime"), join(root, "node_modules/@toolcat/runtime"), "dir");
-    const base = ts.getParsedCommandLineOfConfigFile(join(workspaceRoot, "tsconfig.base.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-    if (base === undefined) throw new Error("cannot read tsconfig.base.json");
+    expect(compileGenerated(root, generated().files).diagnostics).toEqual([]);
     const out = join(root, "out");
-    const roots = files.filter((f) => f.path.endsWith(".ts")).map((f) => join(root, f.path));
-    const program = ts.createProgram(roots, { ...base.options, noEmit: false, declaration: false, rootDir: join(root, "packages"), outDir: out });
-    const emitted = program.emit();
-    const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-    expect(diagnostics).toEqual([]);
-    writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
-
     const canary = globalThis as Canary;
     canary.__toolcatCanary = "untouched";
     try {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { serverNames, toolNames } from "../../src/ir/naming.ts";
+import { generatedIdentifiers } from "../../src/emit/registry.ts";
+import { serverNames as namesWith, toolModeNameClashes, toolNames } from "../../src/ir/naming.ts";
+
+const serverNames = (server: string, toolMode: string, tools: string[]) => namesWith(server, toolMode, tools, generatedIdentifiers());
 
 describe("serverNames", () => {
   it("derives every name of a tool once", () => {
@@ -17,6 +20,7 @@ describe("serverNames", () => {
       requestBody: "GetSpreadsheetRequestBody",
       requestBodyComponents: "GetSpreadsheetRequestBodyComponents",
       requestBodyCheck: "checkGetSpreadsheetRequestBody",
+      parameterList: "parametersOfGetSpreadsheet",
     });
     expect(toolNames(names, "Call").method).toBe("callTool");
     expect(names.clientFactory).toBe("createCloudSheetsClient");
@@ -27,7 +31,20 @@ describe("serverNames", () => {
 
   it("reports a tool whose derived export is already a package export", () => {
     const { clashes } = serverNames("S", "GetInput", ["Get"]);
-    expect(clashes.map((c) => c.message)).toEqual(["tool Get generates export GetInput, which the package already exports"]);
+    expect(clashes.map((c) => c.message)).toEqual(["tool Get generates the identifier GetInput, which is taken by the ToolMode name GetInput"]);
+  });
+
+  it("reports derived names equal to an identifier the emitters declare, by their source", () => {
+    const { clashes } = serverNames("Tool", "ToolMode", ["ToStandard", "Validate"]);
+    expect(clashes.map((c) => [c.source, c.message])).toEqual([
+      [{ kind: "tool", tool: "ToStandard" }, "tool ToStandard generates the identifier toStandardSchema, which is taken by the generated package itself"],
+    ]);
+    expect(toolModeNameClashes("Partial", generatedIdentifiers()).map((c) => c.message)).toEqual([
+      "the ToolMode name Partial generates the identifier Partial, which is taken by the generated package itself",
+    ]);
+    expect(serverNames("Mode", "ModeClient", []).clashes.map((c) => [c.source, c.message])).toEqual([
+      [{ kind: "server" }, "server Mode generates the identifier ModeClient, which is taken by the ToolMode name ModeClient"],
+    ]);
   });
 
   it("reports a model-facing name over 64 characters", () => {

@@ -3,15 +3,37 @@
 // callTool, which takes a tool call as a model produced it and returns a result to send back.
 import { StructureKind, type FunctionDeclarationStructure, type StatementStructures } from "ts-morph";
 import type { GeneratedFile } from "../../core/files.ts";
-import { modelEntryRuntimeTypes, toolNames } from "../../ir/naming.ts";
+import { toolNames } from "../../ir/naming.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
 import { exportConst, exportType, functionDeclaration, jsDoc, nameList, printTypeScript } from "../core/source-file.ts";
 
+/** Runtime types the module re-exports, so users never import @toolcat/runtime for them. */
+const reexportedTypes = runtimeTypeNames(["Manifest", "ManifestTool", "ModelToolResult", "ToolStandardSchema"]);
+const runtimeImports = runtimeNames(["toStandardSchema"]);
+const runtimeTypes = runtimeTypeNames(["CallOptions", "ModelCallTarget", "ModelToolResult", "ToolStandardSchema"]);
+const internalImports = internalNames(["modelCaller"]);
+/** The module's own names: its exports, and the local name of the runtime's callTool and of the guards' helper. */
+const own = {
+  toolModelName: "ToolModelName",
+  toolSchemas: "toolSchemas",
+  schemaOf: "schemaOf",
+  isToolName: "isToolName",
+  isToolFullName: "isToolFullName",
+  isToolModelName: "isToolModelName",
+  handleToolCall: "handleToolCall",
+} as const;
+const callModelTool = "callModelTool";
+const hasPrefixedName = "hasPrefixedName";
+
 export const modelEntryEmitter: Emitter = {
   id: "model-entry",
   outputs: ["src/model.ts"],
+  declares: {
+    exports: [...Object.values(own), ...reexportedTypes],
+    locals: [callModelTool, hasPrefixedName, ...runtimeImports, ...runtimeTypes, ...internalImports, "Object", "Promise"],
+  },
   index: { module: "./model.js", names: "all" },
   emit: (context) => [emitModelEntry(context)],
 };
@@ -21,16 +43,16 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
   const schemasType = "{ readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }";
   const statements: (string | StatementStructures)[] = [
     // The package's own callTool binds the runtime's to its tools.
-    nameList("import", [`${runtimeNames(["callTool"]).join("")} as callModelTool`, ...runtimeNames(["toStandardSchema"])], runtimeModule),
-    nameList("import type", runtimeTypeNames(["CallOptions", "ModelCallTarget", "ModelToolResult", "ToolStandardSchema"]), runtimeModule),
-    nameList("import", internalNames(["modelCaller"]), runtimeInternalModule),
+    nameList("import", [`${runtimeNames(["callTool"]).join("")} as ${callModelTool}`, ...runtimeImports], runtimeModule),
+    nameList("import type", runtimeTypes, runtimeModule),
+    nameList("import", internalImports, runtimeInternalModule),
     nameList("import", ["tools"], "./client.js"),
     nameList("import", ["manifest"], "./manifest.js"),
     nameList("import type", ["ToolFullName", "ToolInputs", "ToolName"], "./types.js"),
-    nameList("export type", runtimeTypeNames([...modelEntryRuntimeTypes]), runtimeModule),
+    nameList("export type", reexportedTypes, runtimeModule),
     exportType(
       `Provider-safe names (\`${server.name}_<Tool>\`) of the ${server.name} tools, as models see them.`,
-      "ToolModelName",
+      own.toolModelName,
       server.tools.map((t) => stringLiteral(toolNames(names, t.name).modelName)),
     ),
     exportConst({
@@ -38,7 +60,7 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
         "Every tool validator as a Standard Schema v1 object, by short name: `~standard.validate` never throws,",
         "and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or openapi-3.0.",
       ].join("\n"),
-      name: "toolSchemas",
+      name: own.toolSchemas,
       type: schemasType,
       // The manifest lists every tool once, with the inputSchema the validator agrees with.
       value: `Object.fromEntries(\n  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),\n) as ${schemasType}`,
@@ -54,18 +76,18 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       kind: StructureKind.Function,
       isExported: true,
       docs: [jsDoc("One tool's Standard Schema by name; over a union of names, one schema whose input is the union of theirs.")],
-      name: "schemaOf",
+      name: own.schemaOf,
       typeParameters: [{ name: "N", constraint: "ToolName" }],
       parameters: [{ name: "name", type: "N" }],
       returnType: "ToolStandardSchema<ToolInputs[N]>",
       statements: ["return toolSchemas[name];"],
     },
-    guard("isToolName", "ToolName", `a short ${server.name} tool name (\`GetX\`)`, "typeof value === \"string\" && Object.hasOwn(tools, value)"),
-    guard("isToolFullName", "ToolFullName", `a full ${server.name} tool name`, `hasPrefixedName(value, ${stringLiteral(`${server.name}.`)})`),
-    guard("isToolModelName", "ToolModelName", `a ${server.name} tool's model name`, `hasPrefixedName(value, ${stringLiteral(`${server.name}_`)})`),
+    guard(own.isToolName, "ToolName", `a short ${server.name} tool name (\`GetX\`)`, "typeof value === \"string\" && Object.hasOwn(tools, value)"),
+    guard(own.isToolFullName, "ToolFullName", `a full ${server.name} tool name`, `${hasPrefixedName}(value, ${stringLiteral(`${server.name}.`)})`),
+    guard(own.isToolModelName, own.toolModelName, `a ${server.name} tool's model name`, `${hasPrefixedName}(value, ${stringLiteral(`${server.name}_`)})`),
     {
       kind: StructureKind.Function,
-      name: "hasPrefixedName",
+      name: hasPrefixedName,
       parameters: [
         { name: "value", type: "unknown" },
         { name: "prefix", type: "string" },
@@ -83,11 +105,11 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
         "invalid arguments, missing secrets, authorization URLs and tool failures become results with `isError`.",
         "Calls go through `via`: a client, or the options to create one.",
       ].join("\n"),
-      name: "handleToolCall",
+      name: own.handleToolCall,
       parameters: ["via: ModelCallTarget", "name: string", "args: unknown", "options?: CallOptions"],
       returnType: "Promise<ModelToolResult>",
       body: (w) => {
-        w.writeLine(`return callModelTool(modelCaller(via), { server: ${stringLiteral(server.name)}, tools }, name, args, options);`);
+        w.writeLine(`return ${callModelTool}(modelCaller(via), { server: ${stringLiteral(server.name)}, tools }, name, args, options);`);
       },
     }),
   ];

@@ -62,11 +62,17 @@ function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName
   };
 }
 
+const runtimeTypes = runtimeTypeNames(["Manifest"]);
+/** The manifest export, and the local that holds the imported JSON. */
+const manifestName = "manifest";
+const dataName = "data";
+
 export const manifestEmitter: Emitter = {
   id: "manifest",
   outputs: ["manifest.json", "src/manifest.ts"],
   exports: { "./manifest.json": "./manifest.json" },
-  index: { module: "./manifest.js", names: ["manifest"] },
+  declares: { exports: [manifestName], locals: [...runtimeTypes, dataName] },
+  index: { module: "./manifest.js", names: [manifestName] },
   emit: emitManifest,
 };
 
@@ -78,15 +84,15 @@ function emitManifest(context: EmitContext): GeneratedFile[] {
     // The module imports manifest.json rather than repeating it, so the package ships the data once
     // and the export is exactly what JSON.parse gives (no literal can differ from the file).
     printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
-      nameList("import type", runtimeTypeNames(["Manifest"]), runtimeModule),
-      'import data from "../manifest.json" with { type: "json" };',
+      nameList("import type", runtimeTypes, runtimeModule),
+      `import ${dataName} from "../manifest.json" with { type: "json" };`,
       nameList("import type", ["ToolName"], "./types.js"),
       // JSON imports type strings as `string`: the tool names are narrowed to the package's union here.
       exportConst({
         doc: "The tool manifest: the data of manifest.json.",
-        name: "manifest",
+        name: manifestName,
         type: "Manifest<ToolName>",
-        value: "data as Manifest<ToolName>",
+        value: `${dataName} as Manifest<ToolName>`,
       }),
     ]),
   ];

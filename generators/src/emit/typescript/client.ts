@@ -10,9 +10,15 @@ import { internalNames, runtimeInternalModule, runtimeModule, runtimeTypeNames }
 import { arrayLiteral, call, layout, maxLineLength, prefixed, writeLaidOut } from "../core/layout.ts";
 import { docComment, exportConst, functionDeclaration, nameList, objectLiteral, printTypeScript, writeCode } from "../core/source-file.ts";
 
+const internalImports = internalNames(["callByName", "createToolCaller"]);
+const runtimeTypes = runtimeTypeNames(["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"]);
+/** Every tool definition by short name. */
+const toolsName = "tools";
+
 export const clientEmitter: Emitter = {
   id: "client",
   outputs: ["src/client.ts"],
+  declares: { exports: [toolsName], locals: [...internalImports, ...runtimeTypes, "Promise"] },
   index: { module: "./client.js", names: "all" },
   emit: (context) => [emitClient(context)],
 };
@@ -21,14 +27,14 @@ function emitClient(context: EmitContext): GeneratedFile {
   const { server, names } = context;
   const clientType = names.clientType;
   const statements: string[] = [
-    nameList("import", internalNames(["callByName", "createToolCaller"]), runtimeInternalModule),
-    nameList("import type", runtimeTypeNames(["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"]), runtimeModule),
+    nameList("import", internalImports, runtimeInternalModule),
+    nameList("import type", runtimeTypes, runtimeModule),
     nameList("import", server.tools.map((t) => toolNames(names, t.name).validator).sort(), "./validators.js"),
     nameList("import type", [...server.tools.map((t) => toolNames(names, t.name).input), "ToolInputs", "ToolName"].sort(), "./types.js"),
     ...server.tools.map((tool) => definition(tool, names)),
     exportConst({
       doc: `Every ${server.name} tool definition, by short name.`,
-      name: "tools",
+      name: toolsName,
       type: "{ readonly [N in ToolName]: ToolDefinition<ToolInputs[N]> }",
       value: objectLiteral(server.tools.map((t) => [propertyKey(t.name), toolNames(names, t.name).definition])),
     }),
@@ -47,7 +53,7 @@ function emitClient(context: EmitContext): GeneratedFile {
             writeLaidOut(w, prefixed(method, call("caller.call", [toolNames(names, tool.name).definition, "input", "callOptions"])), ",");
           }
           // The runtime resolves the name: never a synchronous throw, whatever the model or caller passes.
-          const byName = call("callByName", ["caller", stringLiteral(server.name), "tools", "toolName", "input", "callOptions"]);
+          const byName = call("callByName", ["caller", stringLiteral(server.name), toolsName, "toolName", "input", "callOptions"]);
           writeLaidOut(w, prefixed("call: (toolName, input, callOptions) => ", byName), ",");
         });
         w.write(";").newLine();

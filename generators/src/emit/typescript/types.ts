@@ -11,9 +11,14 @@ import { chain, layout, maxLineLength, parenthesized, prefixed, suffixed, typeAr
 import { requestBodyPropertyType, requestBodyTypes } from "../request-body/types.ts";
 import { exportConst, exportType, jsDoc, objectLiteral, printTypeScript } from "../core/source-file.ts";
 
+/** The module's fixed type names (other modules import them by name) and the global types it reads. */
+const typeNames = { toolName: "ToolName", toolFullName: "ToolFullName", toolInputs: "ToolInputs" } as const;
+const globalTypes = ["Record", "Required", "Pick", "Partial"];
+
 export const typesEmitter: Emitter = {
   id: "types",
   outputs: ["src/types.ts"],
+  declares: { exports: Object.values(typeNames), locals: globalTypes },
   index: { module: "./types.js", names: "all" },
   emit: (context) => [emitTypes(context)],
 };
@@ -33,14 +38,14 @@ function emitTypes(context: EmitContext): GeneratedFile {
     : [];
   const statements: (string | StatementStructures)[] = [
     ...modeDeclarations,
-    exportType(`Short names of the ${server.name} tools.`, "ToolName", server.tools.map((t) => stringLiteral(t.name))),
-    exportType(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`, "ToolFullName", server.tools.map((t) => stringLiteral(t.fullName))),
+    exportType(`Short names of the ${server.name} tools.`, typeNames.toolName, server.tools.map((t) => stringLiteral(t.name))),
+    exportType(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`, typeNames.toolFullName, server.tools.map((t) => stringLiteral(t.fullName))),
     ...server.tools.flatMap((tool) => toolTypes(tool, context)),
     {
       kind: StructureKind.Interface,
       isExported: true,
       docs: [jsDoc("Input type of each tool, by short name.")],
-      name: "ToolInputs",
+      name: typeNames.toolInputs,
       properties: server.tools.map((t) => ({ name: t.name, type: toolNames(context.names, t.name).input })),
     },
   ];

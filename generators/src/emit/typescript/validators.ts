@@ -21,8 +21,9 @@ import { arrayLiteral, call, chain, laidOut, parenthesized, prefixed, suffixed, 
 import { requestBodyChecks, writeRequestBodyCall } from "../request-body/validator.ts";
 import { functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 
-/** Runtime helpers the emitted validators may call: a parameter's local never takes one of these names. */
-const issueHelpers = internalNames([
+/** Runtime helpers the emitted validators (and request body checks) may call; the module imports those it uses. */
+const validatorHelpers = internalNames([
+  "pointer",
   "isObject",
   "ownProperties",
   "isOwnKey",
@@ -41,20 +42,32 @@ const issueHelpers = internalNames([
   "issueTooFewKeys",
   "issueUnreadable",
   "issueUnknownTool",
+  "issueUnknownField",
+  "issueLength",
+  "issueNoMatch",
+  "issueExclusive",
   "capIssues",
   "MAX_ISSUES",
 ]);
 
+const runtimeTypes = runtimeTypeNames(["ValidationIssue", "ValidationResult"]);
+/** Globals the validators read. */
+const globals = ["Object", "Number", "Array", "JSON"];
+/** The dispatcher: `validate(toolName, input)`. */
+const dispatcherName = "validate";
+const declares = { exports: [dispatcherName], locals: [...validatorHelpers, ...formatPredicateNames(), ...runtimeTypes, ...globals] };
+
 export const validatorsEmitter: Emitter = {
   id: "validators",
   outputs: ["src/validators.ts"],
+  declares,
   index: { module: "./validators.js", names: "all" },
   emit: (context) => [emitValidators(context)],
 };
 
 function emitValidators(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode), server.tools);
+  const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode));
   const functions = server.tools.flatMap((tool) => [
     validatorFunction(tool, ctx),
     ...requestBodyChecks(tool, toolNames(context.names, tool.name), (name) => ctx.helper(name)),
@@ -62,7 +75,7 @@ function emitValidators(context: EmitContext): GeneratedFile {
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
   const statements: string[] = [
     nameList("import", [...ctx.used, ...ctx.formats].sort(), runtimeInternalModule),
-    nameList("import type", runtimeTypeNames(["ValidationIssue", "ValidationResult"]), runtimeModule),
+    nameList("import type", runtimeTypes, runtimeModule),
     nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
     ...parameterListConstants(server, ctx),
     ...functions,
@@ -74,18 +87,20 @@ function emitValidators(context: EmitContext): GeneratedFile {
 class Context {
   readonly used = new Set<InternalName>(["isObject", "issueNotObject", "issueUnreadable", "issueUnknownTool"]);
   readonly formats = new Set<InternalName>();
-  /** Module-level names a validator body reads; a parameter's local must not shadow them. */
+  /** The module's scope: a parameter's local must not shadow any of it (a validator calls itself again). */
   readonly moduleNames: ReadonlySet<string>;
   constructor(
     readonly executeValue: string,
     readonly names: ServerNames,
     /** Mode values with which a mode-pattern tool ignores its other parameters. */
     readonly ignoringModes: readonly string[],
-    tools: readonly Tool[],
   ) {
-    this.moduleNames = new Set(tools.flatMap((tool) => [parameterList(tool, this), toolNames(names, tool.name).requestBodyCheck]));
+    const own = [...names.tools.values()].flatMap((tool) => [tool.validator, tool.parameterList, tool.requestBodyCheck]);
+    this.moduleNames = new Set([...declares.exports, ...declares.locals, ...own]);
   }
   helper(name: InternalName): string {
+    // The emitter's `declares` lists the helpers, so spec names never derive one.
+    if (!(validatorHelpers as readonly string[]).includes(name)) throw new Error(`toolcat internal error: ${name} is not a validator helper`);
     this.used.add(name);
     return name;
   }
@@ -94,11 +109,10 @@ class Context {
 /**
  * Each tool's parameter names as a module-level constant of its own (`parametersOfGetThing`): an
  * unknown-parameter issue gets the same array on every call, so the runtime joins it into a message
- * once, and a bundler keeps only the lists of the validators a consumer imports. No other name in
- * the module starts with `parametersOf`.
+ * once, and a bundler keeps only the lists of the validators a consumer imports.
  */
 function parameterList(tool: Tool, ctx: Context): string {
-  return `parametersOf${toolNames(ctx.names, tool.name).tool}`;
+  return toolNames(ctx.names, tool.name).parameterList;
 }
 
 function parameterListConstants(server: Server, ctx: Context): string[] {
@@ -162,16 +176,15 @@ function pushIssue(w: CodeBlockWriter, helper: string, args: readonly Code[]): v
 /** Names the validator body uses itself; a parameter's local never takes one. */
 const bodyNames = new Set([
   ...["input", "source", "seen", "issues", "bodyIssues", "key", "count", "item", "i", "error"],
-  // Globals the body reads; the loader's snake_case rule keeps parameters off them, this keeps it so.
-  ...["Object", "Number", "Array", "undefined", "arguments", "eval"],
-  ...issueHelpers,
-  ...formatPredicateNames(),
+  // Globals beyond the module's own; the loader's snake_case rule keeps parameters off them, this keeps it so.
+  ...["undefined", "arguments", "eval"],
 ]);
 
 /**
  * A readable local per parameter (`max_rows` → `maxRows`), unique within the validator and never a
- * reserved word, a name the body uses or a module-level name it reads: a clash gets a `Value`
- * suffix, then a number.
+ * reserved word, a name the body uses or a name of the module's scope (which includes the
+ * validator's own name, called again on a copy of the input): a clash gets a `Value` suffix, then a
+ * number.
  */
 function localNames(parameters: readonly Parameter[], moduleNames: ReadonlySet<string>): Map<string, string> {
   const taken = new Set([...bodyNames, ...moduleNames]);
@@ -363,7 +376,7 @@ function dispatcher(server: Server, names: ServerNames): string {
   return functionDeclaration({
     exported: true,
     doc: `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
-    name: "validate",
+    name: dispatcherName,
     typeParameters: "<N extends ToolName>",
     parameters: [`toolName: N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\` | ToolFullName | (string & {})`, "input: unknown"],
     returnType: "ValidationResult<ToolInputs[N]>",
