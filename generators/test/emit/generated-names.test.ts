@@ -45,8 +45,9 @@ const { tool: _tool, method: _method, modelName: _model, ...derivedTemplates } =
 const toolTemplates = Object.values(derivedTemplates);
 const serverTemplates = [probe.clientFactory, probe.clientType];
 const hostNames = Object.values(toolNames(serverNames("Host", "ToolMode", [hostTool], generated).names, hostTool));
-const candidates = (style: "pascal", templates: readonly string[]): string[] =>
-  [...new Set(identifiers.flatMap((x) => [x, ...inverses(x, templates, "Zq")]))].filter((name) => isIdentifier(name, style));
+/** PascalCase names that are, or derive through `templates`, a declared identifier. */
+const candidates = (templates: readonly string[]): string[] =>
+  [...new Set(identifiers.flatMap((x) => [x, ...inverses(x, templates, "Zq")]))].filter((name) => isIdentifier(name, "pascal"));
 
 interface Case {
   readonly label: string;
@@ -80,7 +81,7 @@ const modeValues = identifiers
   .join("\n");
 
 const cases: Case[] = [
-  ...candidates("pascal", []).map((name, i) => ({
+  ...candidates([]).map((name, i) => ({
     label: `ToolMode name ${name}`,
     catalog: catalogWith((text) => text.replace("name: ToolMode", `name: ${name}`)),
     spec: spec(`ModeName${i}`, [modeTool(hostTool)]),
@@ -90,8 +91,8 @@ const cases: Case[] = [
     catalog: catalogWith((text) => text.replace("  values:\n", `  values:\n${modeValues}\n`)),
     spec: spec("ModeValues", [modeTool(hostTool)]),
   },
-  ...candidates("pascal", serverTemplates).map((name) => ({ label: `server name ${name}`, spec: spec(name, [modeTool(hostTool)]) })),
-  ...candidates("pascal", toolTemplates).map((name, i) => ({ label: `tool name ${name}`, spec: spec(`ToolName${i}`, [modeTool(name)]) })),
+  ...candidates(serverTemplates).map((name) => ({ label: `server name ${name}`, spec: spec(name, [modeTool(hostTool)]) })),
+  ...candidates(toolTemplates).map((name, i) => ({ label: `tool name ${name}`, spec: spec(`ToolName${i}`, [modeTool(name)]) })),
   {
     // Parameters only become locals, which the validators rename around every module-scope name: one tool takes them all.
     label: "parameter names",
