@@ -45,7 +45,7 @@ export function boundedLines(input: Readable, reject: (rejection: Rejection) => 
   };
   const finish = (): void => {
     if (skipped !== undefined) {
-      const id = idIn(skipped.head.toString("utf8"), ID_AT_START) ?? idIn(skipped.tail.toString("utf8"), ID_AT_END);
+      const id = idIn(skipped.head.toString("utf8"), ID_AT_START) ?? idIn(skipped.tail.toString("utf8"), ID_AT_END) ?? null;
       reject({ id, code: -32600, message: `message of ${size} bytes dropped: messages are at most ${maxBytes} bytes` });
     } else {
       checked(Buffer.concat(parts).toString("utf8").replace(/\r$/, ""));
