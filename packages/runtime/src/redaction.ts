@@ -11,7 +11,7 @@ export const MIN_CUT_PREFIX = 4;
 /** Messages cut values at 200 characters at most (issues.ts), so no longer prefix needs looking for. */
 const MAX_CUT_PREFIX = 256;
 
-const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };
+const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };
 const encoder = new TextEncoder();
 
 /** Replaces the value in every encoding it may travel in; built once per secret. */
@@ -86,10 +86,10 @@ function encodedPattern(text: string): string {
 }
 
 function charPattern(char: string): string {
-  const alternatives = [escapeRegExp(char)];
+  // Backslashes repeat when JSON text is itself put in a JSON string; the run is matched whole.
+  const alternatives = [char === "\\" ? "\\\\+" : char === '"' || char === "/" ? `\\\\*${char}` : escapeRegExp(char)];
   const short = JSON_SHORT_ESCAPES[char];
-  // Backslashes repeat when JSON text is itself put in a JSON string.
-  if (short !== undefined) alternatives.push(`\\\\+${escapeRegExp(short)}`);
+  if (short !== undefined) alternatives.push(`\\\\+${short}`);
   const units = [...Array(char.length).keys()].map((index) => `\\\\+u${hexPattern(char.charCodeAt(index), 4)}`);
   alternatives.push(units.join(""));
   alternatives.push([...encoder.encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(""));
