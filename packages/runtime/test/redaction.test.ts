@@ -7,7 +7,7 @@ import { createHttpTransport } from "../src/http-transport.js";
 import { issueType } from "../src/issues.js";
 import { createMemoryTransport } from "../src/memory-transport.js";
 import { createRedactor, REDACTED } from "../src/secrets.js";
-import { encodings, random, revealing, secrets, seed } from "./support/encodings.js";
+import { encodings, headerSafeSecrets, random, revealing, secrets, seed } from "./support/encodings.js";
 import { json, useServer } from "./support/server.js";
 import { errorSurfaces } from "./support/surfaces.js";
 
@@ -80,7 +80,8 @@ suite(`errors carry no encoding of a secret (seed ${seed})`, () => {
 const server = useServer();
 
 suite(`the HTTP transport's key and URL password (seed ${seed})`, () => {
-  const [key, password] = secrets(2, random(seed + 3)) as [string, string];
+  const [key] = headerSafeSecrets(1, random(seed + 3)) as [string];
+  const [password] = secrets(1, random(seed + 11)) as [string];
   const items = (secret: string) => Object.entries(encodings(secret, random(seed + 4))).map(([name, encoded]) => ({ secret, name, encoded }));
   const lines: string[] = [];
   const call = async (baseUrl: string): Promise<string> => {
@@ -93,7 +94,9 @@ suite(`the HTTP transport's key and URL password (seed ${seed})`, () => {
   it("never shows the key an engine echoes in its body or headers", async () => {
     const echo = items(key).map(({ encoded }) => encoded).join(" ");
     server.responders.push(json(401, { echo }, { "x-echo": encodeURIComponent(echo) }));
-    expect(leaks(await call(server.baseUrl()), items(key))).toEqual([]);
+    const shown = await call(server.baseUrl());
+    expect(shown).toContain("answered 401");
+    expect(leaks(shown, items(key))).toEqual([]);
   });
 
   it("never shows the URL's password in an error or a debug line", async () => {

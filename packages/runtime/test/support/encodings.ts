@@ -15,15 +15,20 @@ export function random(start = seed): () => number {
   };
 }
 
-// Characters that each encoding treats specially, besides ordinary ones.
-const ALPHABET = [..."abcdefXYZ0123456789-_.~", ..."\"\\/ +&=?%:@#<>'\n\t", "é", "ü", "€", "😀"];
+// Characters that each encoding treats specially, besides ordinary ones. A key travels in an HTTP
+// header, which takes printable ASCII only.
+const HEADER_SAFE = [..."abcdefXYZ0123456789-_.~", ..."\"\\/ +&=?%:@#<>'"];
+const ALPHABET = [...HEADER_SAFE, "\n", "\t", "é", "ü", "€", "😀"];
+
+/** Secrets that an HTTP header can carry, such as an API key. */
+export const headerSafeSecrets = (count: number, next = random()): string[] => secrets(count, next, HEADER_SAFE);
 
 /** `count` secrets of 8 to 40 characters, each starting with a letter so no two share a short prefix by chance. */
-export function secrets(count: number, next = random()): string[] {
+export function secrets(count: number, next = random(), alphabet: readonly string[] = ALPHABET): string[] {
   return Array.from({ length: count }, (_, index) => {
     const length = 8 + Math.floor(next() * 33);
     let text = `s${index.toString(36)}`;
-    while ([...text].length < length) text += ALPHABET[Math.floor(next() * ALPHABET.length)];
+    while ([...text].length < length) text += alphabet[Math.floor(next() * alphabet.length)];
     return text;
   });
 }
