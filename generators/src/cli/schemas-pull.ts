@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { createToolCaller } from "../../../packages/runtime/src/client.ts";
 import { createHttpTransport } from "../../../packages/runtime/src/http-transport.ts";
+import { cleanJson } from "../../../packages/runtime/src/scrub.ts";
 import { writeFileAtomic } from "../write/atomic-write.ts";
 import type { Tool } from "../ir/types.ts";
 import { ignoringModes } from "../emit/core/emitter.ts";
@@ -78,19 +79,21 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
     let outcome: Outcome;
     try {
       const definition = { name: tool.name, fullName: tool.fullName, secrets: tool.secrets, validate: (input: unknown) => ({ ok: true as const, value: input }) };
-      const answer = await caller.call(definition, { mode }, { timeoutMs });
-      const read = readAnswer(answer);
+      // An engine may echo the key or a URL password anywhere: captures and messages are redacted.
+      const answer = cleanJson(await caller.call(definition, { mode }, { timeoutMs }), caller.redact);
+      if (!answer.ok) throw new Error(`returned a value that is not JSON: ${answer.problem}`);
+      const read = readAnswer(answer.value);
       if (!read.ok) {
         const problems = read.problems.map((p) => `${p.path.length === 0 ? "" : `at /${p.path.join("/")}: `}${p.message}`);
         throw new Error(`returned no usable request body schema: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}`);
       }
-      outcome = store(root, file, { tool: tool.fullName, capturedFrom, capturedAt: new Date().toISOString(), answer }, dryRun);
+      outcome = store(root, file, { tool: tool.fullName, capturedFrom: caller.redact(capturedFrom), capturedAt: new Date().toISOString(), answer: answer.value }, dryRun);
       out.stdout(`${progress} ${tool.fullName}: ${outcome} ${file}\n`);
     } catch (error) {
       outcome = "failed";
       // The runtime's errors name the tool already; the others get its name here.
       const message = error instanceof Error ? error.message : String(error);
-      out.stderr(`${progress} ${message.includes(tool.fullName) ? message : `${tool.fullName}: ${message}`}\n`);
+      out.stderr(`${progress} ${caller.redact(message.includes(tool.fullName) ? message : `${tool.fullName}: ${message}`)}\n`);
     }
     counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
   }

@@ -9,6 +9,7 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { runPipeline } from "../../src/pipeline/run.ts";
+import { encodings, headerSafeSecrets, random, revealing, secrets, seed } from "../../../packages/runtime/test/support/encodings.ts";
 import { answers, startFakeEngine, type Behaviour, type FakeEngine } from "../fixtures/engine/fake-engine.ts";
 import { workspaceRoot } from "../support.ts";
 
@@ -25,10 +26,14 @@ function workspace(): string {
 }
 
 async function pull(root: string, engine: FakeEngine, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return pullFrom(root, engine.url, engine.apiKey, ...args);
+}
+
+async function pullFrom(root: string, baseUrl: string, apiKey: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
-  const code = await main(["schemas", "pull", "--base-url", engine.url, ...args], { cwd: root, env: { TOOLCAT_API_KEY: engine.apiKey }, out });
+  const code = await main(["schemas", "pull", "--base-url", baseUrl, ...args], { cwd: root, env: { TOOLCAT_API_KEY: apiKey }, out });
   return { code, stdout, stderr };
 }
 
@@ -110,6 +115,40 @@ describe("toolcat schemas pull", () => {
     expect(run.stderr).toMatch(/3\/3 .*OrdersApi\.CancelOrder.*no schema for OrdersApi\.CancelOrder/);
     expect(listFiles(fresh)).toEqual(["CreateOrder.json", "UpdateInventory.json"]);
     rmSync(fresh, { recursive: true, force: true });
+  });
+
+  describe(`with an engine that echoes the key, or a URL password (seed ${seed})`, () => {
+    const [key] = headerSafeSecrets(1, random(seed + 9)) as [string];
+    const [password] = secrets(1, random(seed + 12)) as [string];
+    const items = (secret: string) => Object.entries(encodings(secret, random(seed + 10))).map(([name, encoded]) => ({ name, encoded }));
+    const leaks = (text: string, secret: string): string[] => items(secret).filter(({ name, encoded }) => text.includes(revealing(name, encoded))).map(({ name }) => name);
+    let echoing: FakeEngine;
+    beforeAll(async () => {
+      echoing = await startFakeEngine(key, () => items(key).map(({ encoded }) => encoded));
+    });
+    afterAll(() => echoing.close());
+    const written = (root: string): string => listFiles(root).map((f) => readFileSync(join(root, captures, f), "utf8")).join("\n");
+
+    it.each(["echo-answer", "echo-error"] as const)("shows and stores no encoding of the key when the engine answers %s", async (behaviour) => {
+      const fresh = workspace();
+      echoing.behave("OrdersApi.CreateOrder", behaviour);
+      try {
+        const run = await pullFrom(fresh, echoing.url, key, "--tool", "CreateOrder");
+        // The engine was reached: what it echoed was read, and redacted.
+        expect(echoing.received.length).toBeGreaterThan(0);
+        expect(leaks(`${run.stdout}\n${run.stderr}\n${written(fresh)}`, key)).toEqual([]);
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    });
+
+    it("shows no encoding of a password in the engine URL", async () => {
+      const fresh = workspace();
+      const run = await pullFrom(fresh, echoing.url.replace("http://", `http://user:${encodeURIComponent(password)}@`), key, "--tool", "CreateOrder");
+      expect(run.code).toBe(1);
+      expect([...leaks(`${run.stdout}\n${run.stderr}`, password), ...leaks(`${run.stdout}\n${run.stderr}`, `user:${password}`)]).toEqual([]);
+      rmSync(fresh, { recursive: true, force: true });
+    });
   });
 
   it.each([

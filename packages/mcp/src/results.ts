@@ -1,12 +1,21 @@
 // Turns what a toolcat client returns or throws into MCP tool results a model can read. Errors are
 // recognised by their `code`, not instanceof: a loaded package may carry its own runtime copy.
+// Every text and detail passes through `clean`, the client's redaction of the secrets it knows.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { cleanJson, describeThrown, type Clean } from "@toolcat/runtime/internal";
 
-/** The value as structured content (wrapped when it is not an object) and as JSON text. */
-export function successResult(value: unknown): CallToolResult {
-  const isRecord = typeof value === "object" && value !== null && !Array.isArray(value);
-  const structured = isRecord ? (value as Record<string, unknown>) : { value: value ?? null };
-  return { content: [{ type: "text", text: JSON.stringify(value ?? null, null, 2) }], structuredContent: structured };
+const unchanged: Clean = (text) => text;
+
+/** The value as structured content (wrapped when it is not an object) and as JSON text; never throws. */
+export function successResult(value: unknown, clean: Clean = unchanged): CallToolResult {
+  const json = cleanJson(value, clean);
+  if (!json.ok) {
+    const text = `the tool answered with a value that is not JSON: ${json.problem}`;
+    return { isError: true, content: [{ type: "text", text }], structuredContent: { error: { code: "unexpected" } } };
+  }
+  const isRecord = typeof json.value === "object" && json.value !== null && !Array.isArray(json.value);
+  const structured = isRecord ? (json.value as Record<string, unknown>) : { value: json.value };
+  return { content: [{ type: "text", text: JSON.stringify(json.value, null, 2) }], structuredContent: structured };
 }
 
 interface CodedError {
@@ -31,14 +40,20 @@ const details: Readonly<Record<string, (error: CodedError) => Record<string, unk
 
 /**
  * An `isError` result: the error's message as text (issues with their JSON pointers, missing
- * secret names, the authorization URL) and the same facts as structured content.
+ * secret names, the authorization URL) and the same facts as structured content. Never throws.
  */
-export function errorResult(error: unknown): CallToolResult {
-  if (!isCodedError(error) || !Object.hasOwn(details, error.code)) {
-    const message = error instanceof Error ? error.message : String(error);
-    const text = `the tool call failed: ${message}`;
+export function errorResult(error: unknown, clean: Clean = unchanged): CallToolResult {
+  const internal = (): CallToolResult => {
+    const text = clean(`the tool call failed: ${describeThrown(error)}`);
     return { isError: true, content: [{ type: "text", text }], structuredContent: { error: { code: "internal" } } };
+  };
+  try {
+    if (!isCodedError(error) || !Object.hasOwn(details, error.code)) return internal();
+    const structured = cleanJson({ code: error.code, ...details[error.code]?.(error) }, clean);
+    if (!structured.ok || typeof error.message !== "string") return internal();
+    return { isError: true, content: [{ type: "text", text: clean(error.message) }], structuredContent: { error: structured.value } };
+  } catch {
+    // A getter on the error threw: only what describeThrown reads safely is shown.
+    return internal();
   }
-  const extra = details[error.code]?.(error) ?? {};
-  return { isError: true, content: [{ type: "text", text: error.message }], structuredContent: { error: { code: error.code, ...extra } } };
 }

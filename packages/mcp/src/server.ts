@@ -4,6 +4,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientOptions, ManifestTool } from "@toolcat/runtime";
+import { receiveRedaction, type Clean } from "@toolcat/runtime/internal";
 import { listedName, toolAnnotations, type NameStyle } from "./names.js";
 import { errorResult, successResult } from "./results.js";
 import { selectTools, type ToolFilter } from "./select.js";
@@ -36,12 +37,19 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.map((entry) => entry.listing) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const entry = byName.get(request.params.name);
-    if (entry === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name)}`);
+    // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
+    if (entry === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown tool: no tool of this server has that name (tools/list gives the ${served.length})`);
+    // A generated client hands over its redaction when called; a client of your own may not.
+    let clean: Clean = (text) => text;
+    const receive = (redact: Clean): void => {
+      clean = redact;
+    };
     try {
       // The SDK aborts this signal on notifications/cancelled; the client passes it to the transport.
-      return successResult(await entry.client.call(entry.tool.fullName, request.params.arguments ?? {}, { signal: extra.signal }));
+      const value = await entry.client.call(entry.tool.fullName, request.params.arguments ?? {}, { signal: extra.signal, [receiveRedaction]: receive });
+      return successResult(value, clean);
     } catch (error) {
-      return errorResult(error);
+      return errorResult(error, clean);
     }
   });
   return server;

@@ -1,8 +1,8 @@
 // The call path every generated client method goes through: normalize, validate, check secrets,
 // then hand the call to the transport. Everything before the transport is free of I/O.
-import { MissingSecretError, TimeoutError, ValidationError } from "./errors.js";
+import { MissingSecretError, TimeoutError } from "./errors.js";
 import { describeThrown, isObject, issueUnknownTool, issueUnreadable } from "./issues.js";
-import { scrubError } from "./scrub.js";
+import { scrubError, type Clean, redactedValidationError } from "./scrub.js";
 import { createSecretStore, type SecretMap } from "./secrets.js";
 import type { Transport } from "./transport.js";
 import type { ValidationResult } from "./validation.js";
@@ -39,24 +39,33 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Extra attempts for this call, overriding the transport's `retries`. */
   readonly retries?: number;
+  /** Set by the model and MCP entries: a generated client's `call` first hands it its redaction. */
+  readonly [receiveRedaction]?: (redact: Clean) => void;
 }
+
+/** See CallOptions; a registered symbol, so a package bundling its own runtime copy still matches. */
+export const receiveRedaction: unique symbol = Symbol.for("toolcat.receiveRedaction");
 
 export interface ToolCaller {
   call<I>(definition: ToolDefinition<I>, input: WithObjectRequestBody<I>, options?: CallOptions): Promise<unknown>;
+  /** Every secret and credential this caller knows, in any encoding, replaced by [REDACTED]. */
+  readonly redact: Clean;
 }
 
 export function createToolCaller(options: ClientOptions): ToolCaller {
   const { transport } = options;
-  const store = createSecretStore(options);
+  const store = createSecretStore({ ...options, credentials: transport.credentials ?? [] });
 
   return {
+    redact: store.redact,
     async call(definition, input, callOptions = {}) {
-      const prepared = stringifyRequestBody(input);
-      if (!prepared.ok) throw new ValidationError(definition.fullName, prepared.issues);
-      const result = definition.validate(prepared.value);
-      if (!result.ok) throw new ValidationError(definition.fullName, result.issues);
-
+      // Resolved first, so a secret from the environment is redacted from validation messages too.
       const { values, missing } = store.resolve(definition.secrets);
+      const prepared = stringifyRequestBody(input);
+      if (!prepared.ok) throw redactedValidationError(definition.fullName, prepared.issues, store.redact);
+      const result = definition.validate(prepared.value);
+      if (!result.ok) throw redactedValidationError(definition.fullName, result.issues, store.redact);
+
       if (missing.length > 0 && !transport.executesRemotely) throw new MissingSecretError(definition.fullName, missing);
 
       const { timeoutMs } = callOptions;
@@ -105,7 +114,7 @@ export function resolveToolName(index: ModelToolIndex, name: unknown): string | 
 
 /**
  * Calls a tool by short, full or model name for a generated client's `call()`. Never throws synchronously:
- * a name that is not a known tool (or not a string at all) rejects with a ValidationError.
+ * a name that is not a known tool (or not a string at all) rejects with a ValidationError, redacted.
  */
 export function callByName(
   caller: ToolCaller,
@@ -115,11 +124,17 @@ export function callByName(
   input: unknown,
   options?: CallOptions,
 ): Promise<unknown> {
+  try {
+    options?.[receiveRedaction]?.(caller.redact);
+  } catch {
+    // Only the model and MCP entries set it; anything else there is ignored.
+  }
   const name = resolveToolName({ server, tools }, toolName);
   const tool = name === undefined ? undefined : tools[name];
   if (tool === undefined) {
-    const label = typeof toolName === "string" ? toolName : `${server}.(invalid name)`;
-    return Promise.reject(new ValidationError(label, [issueUnknownTool(toolName, server, Object.keys(tools))]));
+    // Tool names are at most 64 characters; a longer string is not echoed whole.
+    const label = typeof toolName === "string" && toolName.length <= 64 ? toolName : `${server}.(invalid name)`;
+    return Promise.reject(redactedValidationError(label, [issueUnknownTool(toolName, server, Object.keys(tools))], caller.redact));
   }
   return caller.call(tool, input as WithObjectRequestBody<unknown>, options);
 }

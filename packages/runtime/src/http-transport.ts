@@ -8,7 +8,8 @@ import { fetchFollowingSameOrigin } from "./http-redirect.js";
 import { readBody, readOutput, responseInfo, snippet } from "./http-response.js";
 import { failedBeforeSending, parseRetryAfter, retryableStatus, retryDelay, sleep } from "./http-retry.js";
 import { scrubError, type Clean } from "./scrub.js";
-import { redact } from "./secrets.js";
+import { urlCredentials } from "./redaction.js";
+import { createRedactor } from "./secrets.js";
 import type { Transport, TransportRequest } from "./transport.js";
 import { RUNTIME_VERSION } from "./version.js";
 
@@ -59,8 +60,9 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   const delays = { retryBackoffMs: options.retryBackoffMs ?? 250, maxRetryDelayMs: options.maxRetryDelayMs ?? 5_000 };
   const logger = options.logger ?? loggerFromEnvironment();
   // Servers sometimes echo request headers in error text, and a URL may carry the key as a query
-  // parameter: the key must reach no message, header copy or log line.
-  const clean = (text: string): string => redact(text, [options.apiKey]);
+  // parameter or a password: neither may reach a message, header copy or log line.
+  const credentials = [options.apiKey, ...urlCredentials(options.baseUrl)];
+  const clean = createRedactor(credentials).redact;
   const where = clean(endpoint);
   const userAgent = `toolcat-runtime/${RUNTIME_VERSION} node/${globalThis.process?.versions?.node ?? "unknown"}`;
 
@@ -116,6 +118,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
 
   return {
     executesRemotely: true,
+    credentials,
     async execute(request) {
       // Secrets stay on the service: request.secrets is deliberately not sent.
       const body = JSON.stringify({ tool_name: request.toolName, input: request.input, user_id: request.userId ?? options.userId });

@@ -5,4 +5,6 @@ export * from "./issues.js";
 export * from "./body-issues.js";
 export { describeValue, pointer } from "./validation.js";
 export { callByName, createToolCaller } from "./client.js";
-export { modelCaller } from "./model-call.js";
+export { modelCaller, type ModelCaller } from "./model-call.js";
+export { cleanJson, type Clean } from "./scrub.js";
+export { receiveRedaction } from "./client.js";

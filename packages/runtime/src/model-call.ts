@@ -8,15 +8,17 @@ import {
   ValidationError,
   type ToolcatErrorCode,
 } from "./errors.js";
-import { describeThrown, isObject, issueUnknownTool } from "./issues.js";
+import { describeThrown, isObject } from "./issues.js";
 import {
+  callByName,
   createToolCaller,
+  receiveRedaction,
   resolveToolName,
   type CallOptions,
   type ClientOptions,
   type ModelToolIndex,
-  type ToolCaller,
 } from "./client.js";
+import { cleanJson, redactIssues, type Clean } from "./scrub.js";
 import type { ValidationIssue } from "./validation.js";
 
 /** A tool result in the shape MCP and the model providers take back. */
@@ -39,33 +41,67 @@ export interface NamedToolClient {
 /** What a package's model call entry runs through: a client already built, or the options to build one. */
 export type ModelCallTarget = NamedToolClient | ClientOptions;
 
-/** A caller for callTool from a client (calls go through its `call`) or from client options. */
-export function modelCaller(target: ModelCallTarget): ToolCaller {
-  if ("transport" in target) return createToolCaller(target);
-  return { call: (definition, input, options) => target.call(definition.name, input as never, options) };
+/** What callTool calls through: a tool by any name form, and the redaction of every secret known. */
+export interface ModelCaller {
+  call(index: ModelToolIndex, name: unknown, input: unknown, options?: CallOptions): Promise<unknown>;
+  /** A client's redaction is learned when its `call` runs (see receiveRedaction in client.ts). */
+  readonly redact: Clean;
+}
+
+/** A caller for callTool from a client or from client options. Never throws: JavaScript callers may pass anything. */
+export function modelCaller(target: unknown): ModelCaller {
+  try {
+    if (isObject(target) && "transport" in target) {
+      const caller = createToolCaller(target as unknown as ClientOptions);
+      return { redact: caller.redact, call: (index, name, input, options) => callByName(caller, index.server, index.tools, name, input, options) };
+    }
+    const call = isObject(target) ? target.call : undefined;
+    if (typeof call === "function") return clientCaller(target as object, call as NamedToolClient["call"]);
+  } catch {
+    // A throwing getter or proxy trap; what it threw is not shown, as it may quote a key.
+    return unusable("options whose properties could not be read");
+  }
+  return unusable(target === null ? "null" : Array.isArray(target) ? "an array" : isObject(target) ? "an object without call or transport" : typeof target);
+}
+
+function clientCaller(client: object, call: NamedToolClient["call"]): ModelCaller {
+  let learned: Clean = (text) => text;
+  const receive = (redact: Clean): void => {
+    learned = redact;
+  };
+  return {
+    redact: (text) => learned(text),
+    call: async (_index, name, input, options) => call.call(client, name as string, input as never, { ...options, [receiveRedaction]: receive }),
+  };
+}
+
+function unusable(got: string): ModelCaller {
+  const error = new TypeError(`the tool call needs a client (create<Server>Client) or client options ({ transport }), got ${got}`);
+  return { redact: (text) => text, call: () => Promise.reject(error) };
 }
 
 /**
  * Calls the tool a model asked for and returns the result to send back. `args` may be JSON text
  * (OpenAI sends arguments as a string). Top-level nulls are dropped before validation: OpenAI strict
- * mode sends null for an optional parameter left out, and no toolcat parameter takes null.
+ * mode sends null for an optional parameter left out, and no toolcat parameter takes null. Never
+ * rejects; every text in the result is redacted of the secrets the client knows.
  */
 export async function callTool(
-  caller: ToolCaller,
+  caller: ModelCaller,
   index: ModelToolIndex,
   name: unknown,
   args: unknown,
   options?: CallOptions,
 ): Promise<ModelToolResult> {
   const short = resolveToolName(index, name);
-  if (short === undefined) return invalid(index.server, [issueUnknownTool(name, index.server, Object.keys(index.tools))]);
-  const tool = index.tools[short]!;
-  const parsed = parseArguments(args);
-  if (!parsed.ok) return invalid(tool.fullName, [parsed.issue]);
+  // An unknown name goes to the client too, which reports it (redacted).
+  const label = short === undefined ? index.server : (index.tools[short]?.fullName ?? index.server);
   try {
-    return answer(await caller.call(tool, parsed.value as never, options));
+    const parsed = parseArguments(args);
+    if (!parsed.ok && short !== undefined) return invalid(label, [parsed.issue], caller.redact);
+    return answer(await caller.call(index, name, parsed.ok ? parsed.value : {}, options), caller.redact);
   } catch (error) {
-    return failure(tool.fullName, error);
+    return failure(label, error, caller.redact);
   }
 }
 
@@ -84,9 +120,9 @@ function parseArguments(args: unknown): Parsed {
   try {
     if (!isObject(value)) return { ok: true, value };
     return { ok: true, value: Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) };
-  } catch (error) {
-    // A proxy or throwing getter: the validator reports it with the input as given.
-    return { ok: false, issue: { path: "", code: "invalid_type", message: `arguments could not be read: ${describeThrown(error)}` } };
+  } catch {
+    // A proxy or throwing getter: the validator reports it (redacted) with the input as given.
+    return { ok: true, value };
   }
 }
 
@@ -94,33 +130,30 @@ function text(value: string, isError: boolean, extra: Omit<ModelToolResult, "isE
   return { isError, content: [{ type: "text", text: value }], ...extra };
 }
 
-function answer(value: unknown): ModelToolResult {
-  if (typeof value === "string") return text(value, false);
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(value);
-  } catch (error) {
-    return text(`the tool answered with a value that is not JSON: ${describeThrown(error)}`, true, { code: "unexpected" });
-  }
-  return text(json ?? "null", false, isObject(value) ? { structuredContent: value } : {});
+function answer(value: unknown, redact: Clean): ModelToolResult {
+  if (typeof value === "string") return text(redact(value), false);
+  const json = cleanJson(value, redact);
+  if (!json.ok) return text(`the tool answered with a value that is not JSON: ${json.problem}`, true, { code: "unexpected" });
+  return text(JSON.stringify(json.value), false, isObject(json.value) ? { structuredContent: json.value } : {});
 }
 
-function invalid(label: string, issues: readonly ValidationIssue[]): ModelToolResult {
-  const lines = issues.map((issue) => `- ${issue.path === "" ? "(arguments)" : issue.path}: ${issue.message}`);
-  return text(`Invalid arguments for ${label}:\n${lines.join("\n")}\nFix these and call the tool again.`, true, { issues, code: "validation_failed" });
+function invalid(label: string, issues: readonly ValidationIssue[], redact: Clean): ModelToolResult {
+  const clean = redactIssues(issues, redact);
+  const lines = clean.map((issue) => `- ${issue.path === "" ? "(arguments)" : issue.path}: ${issue.message}`);
+  return text(`Invalid arguments for ${label}:\n${lines.join("\n")}\nFix these and call the tool again.`, true, { issues: clean, code: "validation_failed" });
 }
 
-/** Error messages are already free of secret values (errors.ts, scrub.ts); they are the model's text. */
-function failure(label: string, error: unknown): ModelToolResult {
-  if (error instanceof ValidationError) return invalid(label, error.issues);
+/** Error texts are redacted here as well: a client passed as the target may not be a toolcat client. */
+function failure(label: string, error: unknown, redact: Clean): ModelToolResult {
+  if (error instanceof ValidationError) return invalid(label, error.issues, redact);
   if (error instanceof AuthorizationRequiredError) {
     const message = `${label} needs the user's authorization. Ask the user to open ${error.url} and then call the tool again.`;
-    return text(message, true, { code: error.code });
+    return text(redact(message), true, { code: error.code });
   }
   if (error instanceof ToolExecutionError) {
     const hint = error.canRetry ? " Calling again may succeed." : " Calling again with the same arguments will not help.";
-    return text(`${error.message}${hint}`, true, { code: error.code });
+    return text(redact(`${error.message}${hint}`), true, { code: error.code });
   }
-  if (error instanceof ToolcatError) return text(error.message, true, { code: error.code });
-  return text(`${label} failed: ${describeThrown(error)}`, true, { code: "unexpected" });
+  if (error instanceof ToolcatError) return text(redact(error.message), true, { code: error.code });
+  return text(redact(`${label} failed: ${describeThrown(error)}`), true, { code: "unexpected" });
 }

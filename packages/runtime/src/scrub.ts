@@ -1,8 +1,9 @@
 // Turns whatever a transport or handler threw into a toolcat error whose every readable surface
 // (message, stack, cause chain, extra properties, util.inspect, JSON.stringify, String()) has
 // passed through `clean`, the redaction of every secret and API key in play.
-import { ToolcatError, UnexpectedError } from "./errors.js";
+import { ToolcatError, UnexpectedError, ValidationError } from "./errors.js";
 import { describeThrown } from "./issues.js";
+import type { ValidationIssue } from "./validation.js";
 
 export type Clean = (text: string) => string;
 
@@ -19,6 +20,47 @@ export function scrubError(error: unknown, toolName: string, clean: Clean, depth
     return error;
   }
   return new UnexpectedError(toolName, clean(kindOf(error)), clean(describeThrown(error)));
+}
+
+/** A ValidationError built from cleaned text: input values echoed in issue messages may be secrets. */
+export function redactedValidationError(toolName: string, issues: readonly ValidationIssue[], clean: Clean): ValidationError {
+  return new ValidationError(clean(toolName), redactIssues(issues, clean));
+}
+
+/** Issue texts passed on are cut to this length, after cleaning: a key may be megabytes long. */
+const MAX_ISSUE_TEXT = 1000;
+
+/** Plain copies of the issues with path and message cleaned, then bounded. */
+export function redactIssues(issues: readonly ValidationIssue[], clean: Clean): ValidationIssue[] {
+  const bounded = (text: string): string => {
+    const cleaned = clean(text);
+    return cleaned.length > MAX_ISSUE_TEXT ? `${cleaned.slice(0, MAX_ISSUE_TEXT)}…` : cleaned;
+  };
+  return issues.map((issue) => ({ path: bounded(issue.path), code: issue.code, message: bounded(issue.message) }));
+}
+
+/** A JSON string token: outside strings, JSON text has no quote. */
+const STRING_TOKEN = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * The value as a model or MCP client receives it: its JSON, with every string (keys too) cleaned.
+ * Never throws: a value JSON cannot hold (a BigInt, a cycle, a throwing getter or toJSON) gives
+ * the cleaned reason instead.
+ */
+export function cleanJson(value: unknown, clean: Clean): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string } {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    return { ok: false, problem: clean(describeThrown(error)) };
+  }
+  if (text === undefined) return { ok: true, value: null };
+  const cleaned = text.replace(STRING_TOKEN, (token) => {
+    const string = JSON.parse(token) as string;
+    const redacted = clean(string);
+    return redacted === string ? token : JSON.stringify(redacted);
+  });
+  return { ok: true, value: JSON.parse(cleaned) as unknown };
 }
 
 function scrubProperty(error: ToolcatError, key: string | symbol, toolName: string, clean: Clean, depth: number): void {

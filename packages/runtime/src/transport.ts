@@ -22,6 +22,8 @@ export interface Transport {
    * require them locally.
    */
   readonly executesRemotely: boolean;
+  /** Values the transport sends that are never to be shown (an API key, a URL password); clients redact them too. */
+  readonly credentials?: readonly string[];
   /** Runs the tool and resolves to its output value. */
   execute(request: TransportRequest): Promise<unknown>;
 }

@@ -6,7 +6,7 @@ import { describe as suite, expect, it } from "vitest";
 import { createToolCaller, type ModelToolIndex, type ToolDefinition } from "../src/client.js";
 import { TimeoutError, TransportError, UnexpectedError } from "../src/errors.js";
 import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
-import { callTool } from "../src/model-call.js";
+import { callTool, modelCaller } from "../src/model-call.js";
 import { failingEngine, failurePoints, type FailurePoint } from "./support/network.js";
 import { failure } from "./support/server.js";
 import { expectNoSecret } from "./support/surfaces.js";
@@ -19,14 +19,16 @@ const index: ModelToolIndex = { server: "Mail", tools: { Send: tool } };
 // The secret travels in the request body, the key in its Authorization header.
 const input = { note: SECRET };
 
-const callerOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}) => {
-  const transport = createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs: TIMEOUT_MS, retries: 1, retryBackoffMs: 1, ...options });
-  return createToolCaller({ transport, secrets: { MAIL_KEY: SECRET }, env: false });
-};
+const optionsOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}) => ({
+  transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs: TIMEOUT_MS, retries: 1, retryBackoffMs: 1, ...options }),
+  secrets: { MAIL_KEY: SECRET },
+  env: false as const,
+});
+const callerOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}) => createToolCaller(optionsOver(baseUrl, options));
 
 async function clientFor(point: FailurePoint) {
   const { baseUrl, requests } = await failingEngine(point);
-  return { caller: callerOver(baseUrl), requests };
+  return { caller: callerOver(baseUrl), options: optionsOver(baseUrl), requests };
 }
 
 function expectClassified(error: unknown, point: FailurePoint): void {
@@ -59,8 +61,8 @@ suite("network failures through the client", () => {
 
 suite("network failures through callTool (handleToolCall)", () => {
   it.each(failurePoints.map((point) => [point.name, point] as const))("%s", async (_, point) => {
-    const { caller } = await clientFor(point);
-    const result = await callTool(caller, index, "Mail_Send", input);
+    const { options } = await clientFor(point);
+    const result = await callTool(modelCaller(options), index, "Mail_Send", input);
     expect(result).toMatchObject({ isError: true, code: point.code });
     expect(result.content[0].text).toMatch(point.detail);
     const shown = `${JSON.stringify(result)}\n${inspect(result, { depth: Infinity })}`;

@@ -1,10 +1,10 @@
 import { describe as suite, expect, it } from "vitest";
-import { createToolCaller, type ToolDefinition } from "../src/client.js";
+import type { ToolDefinition } from "../src/client.js";
 import { AuthorizationRequiredError, ToolExecutionError } from "../src/errors.js";
 import { issueRequired, issueType, isObject } from "../src/issues.js";
 import { createMemoryTransport, type ToolHandler } from "../src/memory-transport.js";
 import { resolveToolName, type ModelToolIndex } from "../src/client.js";
-import { callTool } from "../src/model-call.js";
+import { callTool, modelCaller } from "../src/model-call.js";
 import type { ValidationIssue, ValidationResult } from "../src/validation.js";
 import { revokedProxy } from "./support/hostile.js";
 
@@ -23,7 +23,7 @@ const index: ModelToolIndex = { server: "Sheets", tools: { GetSheet: getSheet, S
 
 function run(handler: ToolHandler, secrets: Record<string, string> = {}) {
   const transport = createMemoryTransport({ "Sheets.GetSheet": handler, "Sheets.SendMail": handler });
-  return createToolCaller({ transport, env: false, secrets });
+  return modelCaller({ transport, env: false, secrets });
 }
 
 const echo: ToolHandler = (input) => ({ got: input });

@@ -97,7 +97,8 @@ function parsePort(text: string): number {
 
 function parseUrl(text: string): string {
   if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
-    throw new UsageError(`the engine URL must be an http or https URL, not ${JSON.stringify(text)}`);
+    // Not echoed: it may carry a password or a key.
+    throw new UsageError("the engine URL must be an http or https URL (the value given is not shown)");
   }
   return text;
 }

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { MAX_MESSAGE_BYTES } from "./stdio.js";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -75,15 +76,13 @@ function reply(response: ServerResponse, status: number, message: string): void 
   response.writeHead(status, { "content-type": "application/json" }).end(body);
 }
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
 /** The request body as JSON; undefined when it is not JSON or too large (the caller then answers 400). */
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
+    if (size > MAX_MESSAGE_BYTES) return undefined;
     chunks.push(chunk as Buffer);
   }
   try {

@@ -8,6 +8,7 @@ import { version } from "../version.js";
 import { parseCli, usage, UsageError, type CliConfig } from "./args.js";
 import { engineTransport } from "./engine.js";
 import { serveHttp } from "./http.js";
+import { boundedLines, type Rejection } from "./stdio.js";
 
 const log = (message: string): void => void process.stderr.write(`toolcat-mcp: ${message}\n`);
 
@@ -29,7 +30,7 @@ async function serve(config: CliConfig): Promise<void> {
   warnings(config);
 
   if (config.http === undefined) {
-    const stdio = new StdioServerTransport();
+    const stdio = new StdioServerTransport(boundedLines(process.stdin, rejectMessage), process.stdout);
     let closing = false;
     const shutdown = (): void => {
       if (closing) return;
@@ -38,6 +39,11 @@ async function serve(config: CliConfig): Promise<void> {
     };
     first.onclose = shutdown;
     process.stdin.once("end", shutdown);
+    // A stream that fails cannot be read to the next message: say so and fail, never exit 0 quietly.
+    process.stdin.once("error", (error) => {
+      log(`stdin failed (${error.message}); stopping`);
+      process.exit(1);
+    });
     process.once("SIGINT", shutdown);
     process.once("SIGTERM", shutdown);
     await first.connect(stdio);
@@ -50,6 +56,12 @@ async function serve(config: CliConfig): Promise<void> {
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
   log(`serving ${config.packages.join(", ")} at ${endpoint.url}`);
+}
+
+/** Answers a message that never reached the server, and notes it for the person running it. */
+function rejectMessage({ id, code, message }: Rejection): void {
+  log(message);
+  process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } })}\n`);
 }
 
 function warnings(config: CliConfig): void {
