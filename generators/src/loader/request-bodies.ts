@@ -83,7 +83,10 @@ function readCapture(server: Server, file: string, source: SpecSource, diagnosti
   if (!("answer" in capture)) return fail([], "the capture has no answer", repull);
   const read = readAnswer(capture.answer);
   if (!read.ok) {
-    for (const problem of read.problems) fail(["answer", ...problem.path], `${tool.fullName}: ${problem.message}`, `The answer must be an OpenAPI 3.0/3.1 Schema Object toolcat can check. ${repull}`);
+    for (const { path, message, rule } of read.problems) {
+      const where = source.at(["answer", ...path]);
+      diagnostics.push({ ...where, code: rule?.code ?? "invalid-request-body", message: `${tool.fullName}: ${message}`, hint: rule?.hint ?? `The answer must be an OpenAPI 3.0/3.1 Schema Object toolcat can check. ${repull}` });
+    }
     return undefined;
   }
   return { file, capturedFrom: capture.capturedFrom, capturedAt: capture.capturedAt, ...read.value };

@@ -1,7 +1,9 @@
 // The TypeScript type of a captured request body, made by openapi-typescript from the schema as
 // the engine returned it. Spec text reaches the output only as string-literal types and property
 // keys, which the TypeScript printer escapes; annotations (descriptions, examples) are dropped
-// before the conversion, since openapi-typescript copies them into comments unescaped.
+// before the conversion, since openapi-typescript copies them into comments unescaped. Each
+// component is a module-private type alias, which may name itself inside an array or object (a
+// recursive schema); `<Tool>RequestBodyComponents` lists them under their component names.
 import { createRequire } from "node:module";
 import type { GlobalContext, SchemaObject } from "openapi-typescript";
 import ts from "typescript";
@@ -29,12 +31,16 @@ export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
   if (body === undefined) return [];
   const { transformSchemaObject } = openapiTypescript();
   const ctx = context(body);
-  const convert = (schema: JsonValue, path: string): ts.TypeNode =>
-    renameComponents(transformSchemaObject(asSchemaObject(schema), { path, ctx }), names.requestBodyComponents);
-  const statements: string[] = [];
   const components = Object.entries(body.answer.components);
+  const aliases = new Map(components.map(([name], index) => [name, `${names.requestBodyComponents}${index}`]));
+  const convert = (schema: JsonValue, path: string): ts.TypeNode => toAliases(transformSchemaObject(asSchemaObject(schema), { path, ctx }), aliases);
+  const statements: string[] = [];
   if (components.length > 0) {
-    const schemas = typeLiteral(components.map(([name, schema]) => memberCode(stringLiteral(name), false, nodeCode(convert(schema, `#/components/schemas/${name}`)))));
+    for (const [name, schema] of components) {
+      const doc = docComment(`\`components.schemas\` entry ${stringLiteral(name)} of the \`${tool.fullName}\` request body.`);
+      statements.push(`${doc}\n${laidOut(prefixed(`type ${aliases.get(name) ?? ""} = `, nodeCode(convert(schema, `#/components/schemas/${name}`))), ";")}`);
+    }
+    const schemas = typeLiteral(components.map(([name]) => memberCode(stringLiteral(name), false, aliases.get(name) ?? "never")));
     const doc = docComment(`Schemas under \`components.schemas\` of the \`${tool.fullName}\` request body.`);
     statements.push(`${doc}\n${laidOut(prefixed(`export interface ${names.requestBodyComponents} `, typeLiteral([prefixed("schemas: ", schemas)])))}`);
   }
@@ -147,13 +153,21 @@ function typeShape(schema: JsonValue): JsonValue {
   return out;
 }
 
-/** openapi-typescript refers to `components`; here each tool has its own `<Tool>RequestBodyComponents`. */
-function renameComponents(node: ts.TypeNode, name: string): ts.TypeNode {
+/** openapi-typescript writes a $ref as `components["schemas"]["Name"]`; here it is the component's alias. */
+function toAliases(node: ts.TypeNode, aliases: ReadonlyMap<string, string>): ts.TypeNode {
   const visit = (child: ts.Node): ts.Node => {
-    if (ts.isTypeReferenceNode(child) && ts.isIdentifier(child.typeName) && child.typeName.text === "components") {
-      return ts.factory.createTypeReferenceNode(name);
-    }
+    const alias = ts.isIndexedAccessTypeNode(child) ? aliases.get(componentName(child) ?? "") : undefined;
+    if (alias !== undefined) return ts.factory.createTypeReferenceNode(alias);
     return ts.visitEachChild(child, visit, undefined);
   };
   return visit(node) as ts.TypeNode;
+}
+
+/** "Name" of `components["schemas"]["Name"]`, or undefined for any other indexed access. */
+function componentName(node: ts.IndexedAccessTypeNode): string | undefined {
+  const literal = (type: ts.TypeNode): string | undefined => (ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal) ? type.literal.text : undefined);
+  const { objectType } = node;
+  if (!ts.isIndexedAccessTypeNode(objectType) || literal(objectType.indexType) !== "schemas") return undefined;
+  const root = objectType.objectType;
+  return ts.isTypeReferenceNode(root) && ts.isIdentifier(root.typeName) && root.typeName.text === "components" ? literal(node.indexType) : undefined;
 }
