@@ -25,6 +25,18 @@ export function captureFile(slug: string, tool: string): string {
   return `${requestBodiesDir}/${slug}/${tool}.json`;
 }
 
+/** A capture file's text, as `schemas pull` writes it. */
+export function captureText(capture: CaptureFile): string {
+  return `${JSON.stringify(capture, null, 2)}\n`;
+}
+
+/** What the loader would report for `text` as the capture file `file` of `server`: `schemas pull` stores nothing it would refuse. */
+export function captureProblems(server: Server, file: string, text: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  attachRequestBodies(server, [file], () => text, diagnostics, new Map());
+  return diagnostics;
+}
+
 /** Capture files of one server, relative to root: on disk and among the overrides. */
 export function listCaptures(root: string, slug: string, overrides?: ReadonlyMap<string, unknown>): string[] {
   const dir = `${requestBodiesDir}/${slug}`;
