@@ -8,7 +8,6 @@ import { answerValueProblems } from "./answer-values.ts";
 import { refProblems } from "./body-refs.ts";
 import type { AnswerPath, BodyProblem } from "./body-problem.ts";
 
-
 export interface ReadAnswer {
   readonly root: BodySchema;
   readonly components: readonly { readonly name: string; readonly schema: BodySchema }[];
@@ -67,7 +66,7 @@ interface Located {
 
 function locate(answer: unknown, problems: BodyProblem[]): Located | undefined {
   let value = answer;
-  const text = typeof value === "string";
+  const text = typeof answer === "string";
   if (typeof value === "string") {
     try {
       value = JSON.parse(value);
@@ -231,7 +230,7 @@ class Reader {
   }
 
   private object(node: JsonObject, path: AnswerPath, depth: number, base: { nullable: boolean; description?: string }): BodySchema {
-    // Absent is empty; null is not (OpenAPI allows neither as null).
+    // Absent means none; null is not a schema map or a name list, so it is reported, not read as empty.
     const properties = node["properties"] === undefined ? {} : node["properties"];
     const required = node["required"] === undefined ? [] : node["required"];
     if (!isObject(properties)) this.problem([...path, "properties"], "properties must be an object of schemas");
