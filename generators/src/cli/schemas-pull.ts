@@ -13,7 +13,8 @@ import type { Tool } from "../ir/types.ts";
 import { ignoringModes } from "../emit/core/emitter.ts";
 import { readAnswer } from "../loader/body-schema.ts";
 import { loadCatalog } from "../loader/load.ts";
-import { captureFile, type CaptureFile } from "../loader/request-bodies.ts";
+import { formatDiagnostic } from "../loader/diagnostics.ts";
+import { captureFile, captureProblems, captureText, type CaptureFile } from "../loader/request-bodies.ts";
 import { strings, UsageError, type OptionSpec } from "./args.ts";
 import type { RunContext } from "./command.ts";
 import { resolveServers } from "./servers.ts";
@@ -64,7 +65,7 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
   const servers = resolveServers(root, strings(parsed.values["server"]));
   // Stored captures are not read: a broken one must not stop the pull that replaces it.
   const catalog = loadCatalog({ root, requestBodies: false, ...(servers.length > 0 && { only: servers.map((s) => `specs/${s}.yaml`) }) });
-  const tools = selectTools(catalog.servers.flatMap((s) => s.tools.filter((t) => t.modePattern).map((tool) => ({ slug: s.slug, tool }))), strings(parsed.values["tool"]));
+  const tools = selectTools(catalog.servers.flatMap((s) => s.tools.filter((t) => t.modePattern).map((tool) => ({ server: s, slug: s.slug, tool }))), strings(parsed.values["tool"]));
   const mode = ignoringModes(catalog.rules.toolMode)[0];
   if (mode === undefined) throw new UsageError("the catalog's ToolMode has no value besides execute");
 
@@ -73,7 +74,7 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
   const caller = createToolCaller({ transport, env: { ...env } as Record<string, string> });
   const dryRun = parsed.values["dry-run"] === true;
   const counts = new Map<Outcome, number>();
-  for (const [index, { slug, tool }] of tools.entries()) {
+  for (const [index, { server, slug, tool }] of tools.entries()) {
     const progress = `${String(index + 1).padStart(String(tools.length).length)}/${tools.length}`;
     const file = captureFile(slug, tool.name);
     let outcome: Outcome;
@@ -87,7 +88,10 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
         const problems = read.problems.map((p) => `${p.path.length === 0 ? "" : `at /${p.path.join("/")}: `}${p.message}`);
         throw new Error(`returned no usable request body schema: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}`);
       }
-      outcome = store(root, file, { tool: tool.fullName, capturedFrom: caller.redact(capturedFrom), capturedAt: new Date().toISOString(), answer: answer.value }, dryRun);
+      const capture = { tool: tool.fullName, capturedFrom: caller.redact(capturedFrom), capturedAt: new Date().toISOString(), answer: answer.value };
+      const refused = captureProblems(server, file, captureText(capture));
+      if (refused.length > 0) throw new Error(`returned a schema toolcat would refuse to load:\n${refused.slice(0, 5).map((d) => formatDiagnostic(d)).join("\n")}`);
+      outcome = store(root, file, capture, dryRun);
       out.stdout(`${progress} ${tool.fullName}: ${outcome} ${file}\n`);
     } catch (error) {
       outcome = "failed";
@@ -133,6 +137,6 @@ function store(root: string, file: string, capture: CaptureFile, dryRun: boolean
   }
   if (dryRun) return "would write";
   mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomic(path, `${JSON.stringify(capture, null, 2)}\n`);
+  writeFileAtomic(path, captureText(capture));
   return "written";
 }

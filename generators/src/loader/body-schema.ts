@@ -2,16 +2,11 @@
 // `schemas pull` (is the answer usable?) and the loader (file:line:col for a committed capture).
 // Accepted: an OpenAPI 3.0 or 3.1 Schema Object, the same with a sibling `components`, `{ schema,
 // components }`, a Request Body Object with application/json content, or any of these as JSON text.
-import type { BodySchema } from "../ir/request-body.ts";
+import type { BodyRef, BodySchema } from "../ir/request-body.ts";
 import type { JsonValue } from "../ir/json.ts";
-
-export type AnswerPath = readonly (string | number)[];
-
-export interface BodyProblem {
-  /** Where in the answer (keys and indexes), for the loader's file:line:col. */
-  readonly path: AnswerPath;
-  readonly message: string;
-}
+import { answerValueProblems } from "./answer-values.ts";
+import { refProblems } from "./body-refs.ts";
+import type { AnswerPath, BodyProblem } from "./body-problem.ts";
 
 export interface ReadAnswer {
   readonly root: BodySchema;
@@ -57,6 +52,8 @@ export function readAnswer(answer: unknown): { ok: true; value: ReadAnswer } | {
     }),
     answer: { root, components },
   };
+  // Only a schema read without problems has sound refs to follow.
+  if (problems.length === 0) problems.push(...refProblems(read, rootPath, (ref) => reader.refPaths.get(ref) ?? rootPath));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: read };
 }
 
@@ -69,6 +66,7 @@ interface Located {
 
 function locate(answer: unknown, problems: BodyProblem[]): Located | undefined {
   let value = answer;
+  const text = typeof answer === "string";
   if (typeof value === "string") {
     try {
       value = JSON.parse(value);
@@ -77,6 +75,8 @@ function locate(answer: unknown, problems: BodyProblem[]): Located | undefined {
       return undefined;
     }
   }
+  problems.push(...answerValueProblems(value, text));
+  if (problems.length > 0) return undefined;
   if (!isObject(value)) {
     problems.push({ path: [], message: `the answer is ${describe(value)}, not an OpenAPI schema object` });
     return undefined;
@@ -111,6 +111,9 @@ function describe(value: unknown): string {
 }
 
 class Reader {
+  /** Where each $ref was read, for the positions of the ref checks. */
+  readonly refPaths = new Map<BodyRef, AnswerPath>();
+
   constructor(
     private readonly components: ReadonlySet<string>,
     private readonly problems: BodyProblem[],
@@ -179,7 +182,9 @@ class Reader {
       this.problem([...path, "$ref"], `$ref ${JSON.stringify(ref)} does not name a schema under components.schemas of the answer`);
       return { kind: "any" };
     }
-    return { kind: "ref", name, ...base };
+    const read: BodyRef = { kind: "ref", name, ...base };
+    this.refPaths.set(read, [...path, "$ref"]);
+    return read;
   }
 
   private enumeration(node: JsonObject, path: AnswerPath, base: { nullable: boolean; description?: string }): BodySchema {
@@ -225,8 +230,9 @@ class Reader {
   }
 
   private object(node: JsonObject, path: AnswerPath, depth: number, base: { nullable: boolean; description?: string }): BodySchema {
-    const properties = node["properties"] ?? {};
-    const required = node["required"] ?? [];
+    // Absent means none; null is not a schema map or a name list, so it is reported, not read as empty.
+    const properties = node["properties"] === undefined ? {} : node["properties"];
+    const required = node["required"] === undefined ? [] : node["required"];
     if (!isObject(properties)) this.problem([...path, "properties"], "properties must be an object of schemas");
     if (!Array.isArray(required) || required.some((r) => typeof r !== "string")) this.problem([...path, "required"], "required must be an array of property names");
     const requiredNames = new Set(Array.isArray(required) ? required.filter((r): r is string => typeof r === "string") : []);

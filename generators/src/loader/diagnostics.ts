@@ -41,6 +41,8 @@ export const diagnosticCodes = [
   "missing-catalog",
   "missing-file",
   "invalid-request-body",
+  "request-body-cycle",
+  "request-body-too-large",
 ] as const;
 
 export type DiagnosticCode = (typeof diagnosticCodes)[number];

@@ -25,6 +25,18 @@ export function captureFile(slug: string, tool: string): string {
   return `${requestBodiesDir}/${slug}/${tool}.json`;
 }
 
+/** A capture file's text, as `schemas pull` writes it. */
+export function captureText(capture: CaptureFile): string {
+  return `${JSON.stringify(capture, null, 2)}\n`;
+}
+
+/** What the loader would report for `text` as the capture file `file` of `server`: `schemas pull` stores nothing it would refuse. */
+export function captureProblems(server: Server, file: string, text: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  attachRequestBodies(server, [file], () => text, diagnostics, new Map());
+  return diagnostics;
+}
+
 /** Capture files of one server, relative to root: on disk and among the overrides. */
 export function listCaptures(root: string, slug: string, overrides?: ReadonlyMap<string, unknown>): string[] {
   const dir = `${requestBodiesDir}/${slug}`;
@@ -83,7 +95,10 @@ function readCapture(server: Server, file: string, source: SpecSource, diagnosti
   if (!("answer" in capture)) return fail([], "the capture has no answer", repull);
   const read = readAnswer(capture.answer);
   if (!read.ok) {
-    for (const problem of read.problems) fail(["answer", ...problem.path], `${tool.fullName}: ${problem.message}`, `The answer must be an OpenAPI 3.0/3.1 Schema Object toolcat can check. ${repull}`);
+    for (const { path, message, rule } of read.problems) {
+      const where = source.at(["answer", ...path]);
+      diagnostics.push({ ...where, code: rule?.code ?? "invalid-request-body", message: `${tool.fullName}: ${message}`, hint: rule?.hint ?? `The answer must be an OpenAPI 3.0/3.1 Schema Object toolcat can check. ${repull}` });
+    }
     return undefined;
   }
   return { file, capturedFrom: capture.capturedFrom, capturedAt: capture.capturedAt, ...read.value };

@@ -91,6 +91,8 @@ describe("toolcat schemas pull", () => {
     ["hang", /OrdersApi\.CreateOrder did not answer within 300 ms/],
     ["not-json", /OrdersApi\.CreateOrder.*not JSON/],
     ["not-schema", /OrdersApi\.CreateOrder: returned no usable request body schema: the answer is a number/],
+    ["bidi-text", /OrdersApi\.CreateOrder: returned a schema toolcat would refuse to load:\n.*CreateOrder\.json:\d+:\d+ error forbidden-character/],
+    ["ref-cycle", /OrdersApi\.CreateOrder: returned no usable request body schema: at \/components\/schemas\/B\/anyOf\/0\/\$ref: \$ref cycle A → B → A/],
   ];
   it.each(failures)("reports an engine that answers %s, naming the tool, and writes no file", async (behaviour, message) => {
     const fresh = workspace();

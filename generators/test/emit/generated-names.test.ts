@@ -231,8 +231,10 @@ describe("spec names equal to generated identifiers", () => {
       const path = source.fileName.slice(scratch.length + 1);
       const record = outcome.records.get(path.split("/").slice(0, 2).join("/"));
       if (record === undefined) continue;
-      // A captured body's component checks are numbered after the tool's body check, which the record holds.
-      const names = [...moduleScopeNames(source), ...globalsRead(source, program, checker)].filter((name) => !record.has(name.replace(/Component\d+$/, "")));
+      // A captured body's component types, component checks and check parts are numbered after the
+      // tool's body type or body check, which the record holds.
+      const numbered = /(?:Component|Part)?\d+$/;
+      const names = [...moduleScopeNames(source), ...globalsRead(source, program, checker)].filter((name) => !record.has(name) && !record.has(name.replace(numbered, "")));
       for (const name of names) unlisted.add(`${path.replace(/^packages\/w\d+-[^/]+\//, "")}: ${name}`);
     }
     expect([...unlisted].sort()).toEqual([]);

@@ -59,6 +59,12 @@ const bytes = (text: string, at: string, inserted: number[]): Uint8Array => {
 const param = (line: string): string => edit(["      - { name: color,", `      - ${line}\n      - { name: color,`]);
 const userAuth = edit(["auth:\n  type: api-key\n  secret: WIDGET_KEY", "auth:\n  type: user-authorization\n  scopes: [{ name: widgets.read }]"]);
 
+const captured = "specs/request-bodies/widget-api/ExecuteWidget.json";
+/** A capture of the widget spec's mode-pattern tool whose answer (line 5, column 13) is `answer`. */
+const capture = (answer: string): Record<string, string> => ({
+  [captured]: `{\n  "tool": "WidgetApi.ExecuteWidget",\n  "capturedFrom": "http://127.0.0.1:1",\n  "capturedAt": "2025-01-01T00:00:00.000Z",\n  "answer": ${answer}\n}\n`,
+});
+
 export interface Case {
   readonly name: string;
   /** The server spec; `good` when only other files change. */
@@ -152,5 +158,23 @@ export const cases: readonly Case[] = [
     code: "invalid-request-body",
     at: "1:1",
     in: "specs/request-bodies/widget-api/GetWidget.json",
+  },
+  { name: "captured body with a non-finite enum value", files: capture('{ "enum": [1, 1e400] }'), code: "invalid-request-body", at: "5:27", in: captured },
+  { name: "captured body with null properties", files: capture('{ "type": "object", "properties": null }'), code: "invalid-request-body", at: "5:47", in: captured },
+  { name: "captured body as JSON text with a bidi control", files: capture(String.raw`"{\"description\": \"a\\u202eb\"}"`), code: "forbidden-character", at: "5:13", in: captured },
+  { name: "captured body as JSON text nested too deep", files: capture(JSON.stringify(`${"[".repeat(40)}${"]".repeat(40)}`)), code: "too-deep", at: "5:13", in: captured },
+  {
+    name: "captured body whose component is itself or null",
+    files: capture('{ "$ref": "#/components/schemas/A", "components": { "schemas": { "A": { "$ref": "#/components/schemas/A", "nullable": true } } } }'),
+    code: "request-body-cycle",
+    at: "5:93",
+    in: captured,
+  },
+  {
+    name: "captured body whose components fan out past the expansion limit",
+    files: capture(JSON.stringify({ $ref: "#/components/schemas/C0", components: { schemas: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`C${i}`, i === 11 ? {} : { type: "array", items: { anyOf: [0, 1, 2, 3].map(() => ({ $ref: `#/components/schemas/C${i + 1}` })) } }])) } })),
+    code: "request-body-too-large",
+    at: "5:13",
+    in: captured,
   },
 ];

@@ -1,7 +1,8 @@
 // The README's table of a captured request body's fields: one row per field, nested objects and
-// array items flattened to dotted paths (`items[].sku`), components expanded where they are used.
+// array items flattened to dotted paths (`items[].sku`), a component's fields listed where it is
+// first used.
 // Every engine string goes through markdownText or markdownCode.
-import type { BodySchema, CapturedRequestBody } from "../../ir/request-body.ts";
+import type { BodySchema } from "../../ir/request-body.ts";
 import type { Tool } from "../../ir/types.ts";
 import { markdownCode, markdownText } from "../core/escape.ts";
 
@@ -17,57 +18,102 @@ export function requestBodyReadme(tool: Tool, typeName: string): string {
   const body = tool.requestBody;
   if (body === undefined) return "";
   const intro = `\`request_body\` fields (type ${markdownCode(typeName)}), from the schema captured from ${markdownCode(body.capturedFrom)} at ${markdownText(body.capturedAt)}; the validator checks them:`;
-  const rows = bodyRows(body);
-  if (rows.length === 0) return `${intro} ${markdownText(summary(body.root, body))}.`;
+  const components = new Map(body.components.map((c) => [c.name, c.schema]));
+  const summaries = new Summaries(components);
+  const rows = bodyRows(body.root, components, summaries);
+  if (rows.length === 0) return `${intro} ${markdownText(summaries.of(body.root))}.`;
   const table = rows.map((r) => `| ${markdownCode(r.path)} | ${markdownText(r.type)} | ${r.required ? "yes" : "no"} | ${markdownText(r.notes)} |`);
   return [intro, "", "| Field | Type | Required | Notes |", "| --- | --- | --- | --- |", ...table].join("\n");
 }
 
-/** Rows of every field reachable without passing through a oneOf or anyOf, or a component twice. */
-function bodyRows(body: CapturedRequestBody): Row[] {
+/**
+ * Rows of every field reachable without passing through a oneOf or anyOf. A component's fields are
+ * listed once, where it is first used; later uses (and recursion) point there, so the table grows
+ * with the schema's size, not with how often components refer to each other.
+ */
+function bodyRows(root: BodySchema, components: ReadonlyMap<string, BodySchema>, summaries: Summaries): Row[] {
   const rows: Row[] = [];
-  const walk = (schema: BodySchema, prefix: string, open: readonly string[]): void => {
-    const target = resolve(schema, body);
-    if (schema.kind === "ref" && open.includes(schema.name)) return;
-    const inner = schema.kind === "ref" ? [...open, schema.name] : open;
+  const listedAt = new Map<string, string>();
+  const walk = (schema: BodySchema, prefix: string): void => {
+    if (schema.kind === "ref") {
+      if (listedAt.has(schema.name)) return;
+      listedAt.set(schema.name, prefix);
+    }
+    const target = resolve(schema, components);
     if (target.kind === "object") {
       for (const p of target.properties) {
         const path = prefix === "" ? p.name : `${prefix}.${p.name}`;
-        rows.push({ path, type: summary(p.schema, body), required: p.required, notes: notes(resolve(p.schema, body)) });
-        walk(p.schema, path, inner);
+        const shared = componentOf(p.schema);
+        const listed = shared === undefined ? undefined : listedAt.get(shared);
+        const seeAlso = listed === undefined ? [] : [`fields listed under ${listed === "" ? "the top level" : listed}`];
+        rows.push({ path, type: summaries.of(p.schema), required: p.required, notes: [notes(resolve(p.schema, components)), ...seeAlso].filter((n) => n !== "").join("; ") });
+        walk(p.schema, path);
       }
     } else if (target.kind === "array") {
-      walk(target.items, `${prefix}[]`, inner);
+      walk(target.items, `${prefix}[]`);
     } else if (target.kind === "allOf") {
-      for (const option of target.options) walk(option, prefix, inner);
+      for (const option of target.options) walk(option, prefix);
     }
   };
-  walk(body.root, "", []);
+  walk(root, "");
   return rows;
 }
 
-function resolve(schema: BodySchema, body: CapturedRequestBody): BodySchema {
-  return schema.kind === "ref" ? (body.components.find((c) => c.name === schema.name)?.schema ?? { kind: "any" }) : schema;
+/** The component whose fields a field's rows would list: its own, or its (nested) items'. */
+function componentOf(schema: BodySchema): string | undefined {
+  if (schema.kind === "array") return componentOf(schema.items);
+  return schema.kind === "ref" ? schema.name : undefined;
 }
 
-/** A short type: `string`, `array of Address`, `one of: string, integer`, `"a" | "b"`. */
-function summary(schema: BodySchema, body: CapturedRequestBody): string {
-  const nullable = "nullable" in schema && schema.nullable ? " or null" : "";
-  switch (schema.kind) {
-    case "ref":
-      return `${schema.name} (${summary(resolve(schema, body), body)})${nullable}`;
-    case "array":
-      return `array of ${summary(schema.items, body)}${nullable}`;
-    case "enum":
-      return `${schema.values.map((v) => JSON.stringify(v)).join(" | ")}${nullable}`;
-    case "oneOf":
-    case "anyOf":
-    case "allOf":
-      return `${schema.kind === "oneOf" ? "one of" : schema.kind === "anyOf" ? "any of" : "all of"}: ${schema.options.map((o) => summary(o, body)).join("; ")}${nullable}`;
-    case "any":
-      return "any";
-    default:
-      return `${schema.kind}${nullable}`;
+function resolve(schema: BodySchema, components: ReadonlyMap<string, BodySchema>): BodySchema {
+  return schema.kind === "ref" ? (components.get(schema.name) ?? { kind: "any" }) : schema;
+}
+
+/** Summaries are cut at this length: a type column is for reading, the schema is in the manifest. */
+const maxSummary = 200;
+
+/**
+ * Short types: `string`, `array of Address (object)`, `one of: string, integer`, `"a" | "b"`. A
+ * component is shown by name with its own summary one level deep, computed once per component.
+ */
+class Summaries {
+  private readonly targets = new Map<string, string>();
+  constructor(private readonly components: ReadonlyMap<string, BodySchema>) {}
+
+  of(schema: BodySchema): string {
+    return this.summary(schema, true);
+  }
+
+  private summary(schema: BodySchema, expandRefs: boolean): string {
+    const nullable = "nullable" in schema && schema.nullable ? " or null" : "";
+    const text = ((): string => {
+      switch (schema.kind) {
+        case "ref":
+          return expandRefs ? `${schema.name} (${this.target(schema.name)})` : schema.name;
+        case "array":
+          return `array of ${this.summary(schema.items, expandRefs)}`;
+        case "enum":
+          return schema.values.map((v) => JSON.stringify(v)).join(" | ");
+        case "oneOf":
+        case "anyOf":
+        case "allOf":
+          return `${schema.kind === "oneOf" ? "one of" : schema.kind === "anyOf" ? "any of" : "all of"}: ${schema.options.map((o) => this.summary(o, expandRefs)).join("; ")}`;
+        default:
+          return schema.kind;
+      }
+    })();
+    // Cut by code points, so no surrogate pair is split.
+    const clipped = text.length > maxSummary ? `${Array.from(text).slice(0, maxSummary).join("")}…` : text;
+    return `${clipped}${nullable}`;
+  }
+
+  private target(name: string): string {
+    let text = this.targets.get(name);
+    if (text === undefined) {
+      text = this.summary(this.components.get(name) ?? { kind: "any" }, false);
+      this.targets.set(name, text);
+    }
+    return text;
   }
 }
 

@@ -1,6 +1,7 @@
 // A captured request body as standard JSON Schema 2020-12, the `contentSchema` of the request_body
-// text in inputSchema and the manifest. Components are inlined so the schema stands alone wherever a
-// tool format copies it; a component that contains itself is cut to `{}` where it recurs.
+// text in inputSchema and the manifest. Components become `$defs` referred to by `$ref`, so a shared
+// or recursive component is written once. The schema is its own resource (`$id`), so those refs
+// resolve inside it both where it is embedded and when a tool format or a user copies it out.
 import type { BodySchema, CapturedRequestBody } from "../../ir/request-body.ts";
 import type { Tool } from "../../ir/types.ts";
 import type { JsonSchema } from "../../ir/json.ts";
@@ -9,12 +10,11 @@ import type { JsonSchema } from "../../ir/json.ts";
 export function withRequestBodySchema(tool: Tool, properties: JsonSchema): JsonSchema {
   const property = properties["request_body"];
   if (tool.requestBody === undefined || typeof property !== "object" || property === null) return properties;
-  return { ...properties, request_body: { ...property, contentSchema: bodyJsonSchema(tool.requestBody) } };
+  return { ...properties, request_body: { ...property, contentSchema: bodyJsonSchema(tool.fullName, tool.requestBody) } };
 }
 
-export function bodyJsonSchema(body: CapturedRequestBody): JsonSchema {
-  const components = new Map(body.components.map((c) => [c.name, c.schema]));
-  const convert = (schema: BodySchema, open: readonly string[]): JsonSchema => {
+export function bodyJsonSchema(fullName: string, body: CapturedRequestBody): JsonSchema {
+  const convert = (schema: BodySchema): JsonSchema => {
     const described = (result: JsonSchema): JsonSchema => (schema.description === undefined ? result : { description: schema.description, ...result });
     if (schema.kind === "any") return described({});
     if (schema.kind === "null") return described({ type: "null" });
@@ -30,31 +30,31 @@ export function bodyJsonSchema(body: CapturedRequestBody): JsonSchema {
         case "enum":
           return { enum: [...schema.values] };
         case "array":
-          return { type: "array", items: convert(schema.items, open), ...pick(schema, ["minItems", "maxItems"]) };
+          return { type: "array", items: convert(schema.items), ...pick(schema, ["minItems", "maxItems"]) };
         case "object": {
           const required = schema.properties.filter((p) => p.required).map((p) => p.name);
           return {
             type: "object",
-            properties: Object.fromEntries(schema.properties.map((p) => [p.name, convert(p.schema, open)])),
+            properties: Object.fromEntries(schema.properties.map((p) => [p.name, convert(p.schema)])),
             ...(required.length > 0 && { required }),
-            ...(schema.additional !== true && { additionalProperties: schema.additional === false ? false : convert(schema.additional, open) }),
+            ...(schema.additional !== true && { additionalProperties: schema.additional === false ? false : convert(schema.additional) }),
             ...pick(schema, ["minProperties", "maxProperties"]),
           };
         }
         case "oneOf":
         case "anyOf":
         case "allOf":
-          return { [schema.kind]: schema.options.map((option) => convert(option, open)) };
-        case "ref": {
-          const target = components.get(schema.name);
-          return target === undefined || open.includes(schema.name) ? {} : convert(target, [...open, schema.name]);
-        }
+          return { [schema.kind]: schema.options.map((option) => convert(option)) };
+        case "ref":
+          // Component names are letters, digits, `.`, `_` and `-`: nothing to escape in a pointer.
+          return { $ref: `#/$defs/${schema.name}` };
       }
     })();
     // Null as a separate branch rather than a type list: stock strict Ajv rejects union types.
     return described(schema.nullable ? { anyOf: [{ type: "null" }, core] } : core);
   };
-  return convert(body.root, []);
+  const $defs = Object.fromEntries(body.components.map((c) => [c.name, convert(c.schema)]));
+  return { $id: `urn:toolcat:request-body:${fullName}`, ...convert(body.root), ...(body.components.length > 0 && { $defs }) };
 }
 
 function pick<T extends object, K extends keyof T & string>(value: T, keys: readonly K[]): Partial<Record<K, T[K]>> {

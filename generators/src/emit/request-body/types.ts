@@ -1,7 +1,9 @@
 // The TypeScript type of a captured request body, made by openapi-typescript from the schema as
 // the engine returned it. Spec text reaches the output only as string-literal types and property
 // keys, which the TypeScript printer escapes; annotations (descriptions, examples) are dropped
-// before the conversion, since openapi-typescript copies them into comments unescaped.
+// before the conversion, since openapi-typescript copies them into comments unescaped. Each
+// component is a module-private type alias, which may name itself inside an array or object (a
+// recursive schema); `<Tool>RequestBodyComponents` lists them under their component names.
 import { createRequire } from "node:module";
 import type { GlobalContext, SchemaObject } from "openapi-typescript";
 import ts from "typescript";
@@ -28,13 +30,18 @@ export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
   const body = tool.requestBody;
   if (body === undefined) return [];
   const { transformSchemaObject } = openapiTypescript();
-  const ctx = context(body);
-  const convert = (schema: JsonValue, path: string): ts.TypeNode =>
-    renameComponents(transformSchemaObject(asSchemaObject(schema), { path, ctx }), names.requestBodyComponents);
-  const statements: string[] = [];
+  const fields = new FieldNames();
+  const ctx = context(body, fields);
   const components = Object.entries(body.answer.components);
+  const aliases = new Map(components.map(([name], index) => [name, `${names.requestBodyComponents}${index}`]));
+  const convert = (schema: JsonValue, path: string): ts.TypeNode => restore(transformSchemaObject(asSchemaObject(schema, fields), { path, ctx }), aliases, fields);
+  const statements: string[] = [];
   if (components.length > 0) {
-    const schemas = typeLiteral(components.map(([name, schema]) => memberCode(stringLiteral(name), false, nodeCode(convert(schema, `#/components/schemas/${name}`)))));
+    for (const [name, schema] of components) {
+      const doc = docComment(`\`components.schemas\` entry ${stringLiteral(name)} of the \`${tool.fullName}\` request body.`);
+      statements.push(`${doc}\n${laidOut(prefixed(`type ${aliases.get(name) ?? ""} = `, nodeCode(convert(schema, `#/components/schemas/${name}`))), ";")}`);
+    }
+    const schemas = typeLiteral(components.map(([name]) => memberCode(stringLiteral(name), false, aliases.get(name) ?? "never")));
     const doc = docComment(`Schemas under \`components.schemas\` of the \`${tool.fullName}\` request body.`);
     statements.push(`${doc}\n${laidOut(prefixed(`export interface ${names.requestBodyComponents} `, typeLiteral([prefixed("schemas: ", schemas)])))}`);
   }
@@ -84,7 +91,7 @@ const printer = ts.createPrinter({ removeComments: true });
 const sourceFile = ts.createSourceFile("body.ts", "", ts.ScriptTarget.ESNext);
 
 /** openapi-typescript's options, as its own entry point fills them, resolving refs within the answer. */
-function context(body: CapturedRequestBody): GlobalContext {
+function context(body: CapturedRequestBody, fields: FieldNames): GlobalContext {
   const components = body.answer.components;
   return {
     additionalProperties: false,
@@ -116,44 +123,85 @@ function context(body: CapturedRequestBody): GlobalContext {
     readWriteMarkers: false,
     resolve<T>($ref: string): T | undefined {
       const name = $ref.startsWith("#/components/schemas/") ? $ref.slice("#/components/schemas/".length) : undefined;
-      return (name !== undefined && Object.hasOwn(components, name) ? asSchemaObject(components[name] ?? true) : undefined) as T | undefined;
+      return (name !== undefined && Object.hasOwn(components, name) ? asSchemaObject(components[name] ?? true, fields) : undefined) as T | undefined;
     },
   };
 }
 
 /** The schema as openapi-typescript takes it; `true` (anything) as the empty schema. */
-function asSchemaObject(schema: JsonValue): SchemaObject {
-  const shape = typeShape(schema);
+function asSchemaObject(schema: JsonValue, fields: FieldNames): SchemaObject {
+  const shape = typeShape(schema, fields);
   return (typeof shape === "object" && shape !== null && !Array.isArray(shape) ? shape : {}) as unknown as SchemaObject;
 }
 
 /** Keywords that shape the type; everything else (annotations, extensions) is left out. */
 const typeKeywords = new Set(["type", "nullable", "properties", "required", "additionalProperties", "items", "enum", "const", "oneOf", "anyOf", "allOf", "$ref"]);
 
-/** A copy of a schema with only the keywords that shape its type, recursively. */
-function typeShape(schema: JsonValue): JsonValue {
+/**
+ * Field names as openapi-typescript sees them: `f0`, `f1`, …, each standing for one engine name.
+ * It builds JSON pointers from field names and decodes them again, which throws on a name such as
+ * `100%`; the real names are put back in the printed type (restore).
+ */
+class FieldNames {
+  private readonly names: string[] = [];
+  add(name: string): string {
+    this.names.push(name);
+    return `f${this.names.length - 1}`;
+  }
+  original(placeholder: string): string | undefined {
+    return /^f\d+$/.test(placeholder) ? this.names[Number(placeholder.slice(1))] : undefined;
+  }
+}
+
+/** A copy of a schema with only the keywords that shape its type, field names replaced, recursively. */
+function typeShape(schema: JsonValue, fields: FieldNames): JsonValue {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+  const placeholders = new Map<string, string>();
+  const rename = (name: string): string => {
+    const known = placeholders.get(name) ?? fields.add(name);
+    placeholders.set(name, known);
+    return known;
+  };
   const out: { [key: string]: JsonValue } = {};
   for (const [key, value] of Object.entries(schema)) {
     if (!typeKeywords.has(key)) continue;
     if (key === "properties" && typeof value === "object" && value !== null && !Array.isArray(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, typeShape(property)]));
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [rename(name), typeShape(property, fields)]));
+    } else if (key === "required" && Array.isArray(value)) {
+      out[key] = value.map((name) => (typeof name === "string" ? rename(name) : name));
     } else if (Array.isArray(value) && (key === "oneOf" || key === "anyOf" || key === "allOf")) {
-      out[key] = value.map(typeShape);
+      out[key] = value.map((option) => typeShape(option, fields));
     } else {
-      out[key] = key === "items" || key === "additionalProperties" ? typeShape(value) : value;
+      out[key] = key === "items" || key === "additionalProperties" ? typeShape(value, fields) : value;
     }
   }
   return out;
 }
 
-/** openapi-typescript refers to `components`; here each tool has its own `<Tool>RequestBodyComponents`. */
-function renameComponents(node: ts.TypeNode, name: string): ts.TypeNode {
+/**
+ * The printed type with the engine's field names back, and each $ref (openapi-typescript writes
+ * `components["schemas"]["Name"]`) as the component's alias.
+ */
+function restore(node: ts.TypeNode, aliases: ReadonlyMap<string, string>, fields: FieldNames): ts.TypeNode {
+  const { tsPropertyIndex } = openapiTypescript();
   const visit = (child: ts.Node): ts.Node => {
-    if (ts.isTypeReferenceNode(child) && ts.isIdentifier(child.typeName) && child.typeName.text === "components") {
-      return ts.factory.createTypeReferenceNode(name);
+    const alias = ts.isIndexedAccessTypeNode(child) ? aliases.get(componentName(child) ?? "") : undefined;
+    if (alias !== undefined) return ts.factory.createTypeReferenceNode(alias);
+    const field = ts.isPropertySignature(child) && ts.isIdentifier(child.name) ? fields.original(child.name.text) : undefined;
+    if (field !== undefined && ts.isPropertySignature(child)) {
+      const updated = ts.visitEachChild(child, visit, undefined);
+      return ts.factory.updatePropertySignature(updated, updated.modifiers, tsPropertyIndex(field), updated.questionToken, updated.type);
     }
     return ts.visitEachChild(child, visit, undefined);
   };
   return visit(node) as ts.TypeNode;
+}
+
+/** "Name" of `components["schemas"]["Name"]`, or undefined for any other indexed access. */
+function componentName(node: ts.IndexedAccessTypeNode): string | undefined {
+  const literal = (type: ts.TypeNode): string | undefined => (ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal) ? type.literal.text : undefined);
+  const { objectType } = node;
+  if (!ts.isIndexedAccessTypeNode(objectType) || literal(objectType.indexType) !== "schemas") return undefined;
+  const root = objectType.objectType;
+  return ts.isTypeReferenceNode(root) && ts.isIdentifier(root.typeName) && root.typeName.text === "components" ? literal(node.indexType) : undefined;
 }

@@ -1,11 +1,11 @@
 // Straight-line checks of a captured request body, emitted into src/validators.ts: one function per
-// tool with a captured schema (and one per component it names), reporting every issue under
-// `/request_body/...`. The body is JSON text the validator has already parsed-checked; these run on
+// tool with a captured schema (and one per component it names, and one per part of a large schema),
+// reporting every issue under `/request_body/...`. The body is JSON text the validator has already parsed-checked; these run on
 // the parsed value, which JSON.parse makes plain data, so they never run user code.
 import type { CodeBlockWriter } from "ts-morph";
 import { pointer } from "../../../../packages/runtime/src/validation.ts";
 import type { ToolNames } from "../../ir/naming.ts";
-import type { BodySchema, CapturedRequestBody } from "../../ir/request-body.ts";
+import type { BodyProperty, BodySchema, CapturedRequestBody } from "../../ir/request-body.ts";
 import type { Tool } from "../../ir/types.ts";
 import { jsonLiteral, stringLiteral } from "../core/escape.ts";
 import type { InternalName } from "../core/runtime-names.ts";
@@ -29,8 +29,7 @@ export function writeRequestBodyCall(w: CodeBlockWriter, tool: Tool, names: Tool
 export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper): string[] {
   const body = tool.requestBody;
   if (body === undefined) return [];
-  const component = (index: number): string => `${names.requestBodyCheck}Component${index}`;
-  const writer = new BodyWriter(body, component, use);
+  const writer = new BodyWriter(body, names.requestBodyCheck, use);
   const root = functionDeclaration({
     exported: false,
     doc: `Checks the JSON text of a \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never throws on JSON input.`,
@@ -44,7 +43,7 @@ export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper):
       // Text that is not JSON already has its issue from the request_body format check.
       w.write(" catch ").inlineBlock(() => w.writeLine("return issues;"));
       w.newLine();
-      writer.check(w, body.root, "body", writer.staticPath(pointer("request_body")), "issues");
+      writer.fresh(() => writer.check(w, body.root, "body", writer.staticPath(pointer("request_body")), "issues"));
       w.writeLine("return issues;");
     },
   });
@@ -52,24 +51,73 @@ export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper):
     functionDeclaration({
       exported: false,
       doc: `Checks a value against \`components.schemas\` entry ${jsonLiteral(c.name)} of the \`${tool.fullName}\` request body.`,
-      name: component(index),
+      name: writer.component(index),
       parameters: ["value: unknown", "path: string", "issues: ValidationIssue[]"],
       returnType: "void",
-      body: (w) => writer.check(w, c.schema, "value", "path", "issues"),
+      body: (w) => writer.fresh(() => writer.check(w, c.schema, "value", "path", "issues")),
     }),
   );
-  return [root, ...components];
+  return [root, ...components, ...writer.parts];
 }
+
+/**
+ * Checks (schemas and fields) written into one function before the rest moves to a function of its
+ * own. TypeScript follows narrowing back through every branch of a function body and gives up past
+ * 2,000 levels (TS2563), which a few hundred fields inline reach; forty keep each body far below it.
+ */
+const maxChecksPerFunction = 40;
 
 class BodyWriter {
   private counter = 0;
   /** Path expressions that are string literals, with their value, so children fold into one literal. */
   private readonly statics = new Map<string, string>();
+  /** Checks written into the function being written. */
+  private checks = 0;
+  /** Functions split off large schemas, in the order they are called first. */
+  readonly parts: string[] = [];
+  private readonly components: ReadonlyMap<string, number>;
   constructor(
     private readonly body: CapturedRequestBody,
-    private readonly component: (index: number) => string,
+    private readonly checkName: string,
     private readonly use: UseHelper,
-  ) {}
+  ) {
+    this.components = new Map(body.components.map((c, index) => [c.name, index]));
+  }
+
+  component(index: number): string {
+    return `${this.checkName}Component${index}`;
+  }
+
+  /** Writes a new function's body with a fresh count of checks, restoring the caller's afterwards. */
+  fresh(write: () => void): void {
+    const outer = this.checks;
+    this.checks = 0;
+    write();
+    this.checks = outer;
+  }
+
+  /** Whether the function being written is full, counting one more check when it is not. */
+  private full(): boolean {
+    if (this.checks >= maxChecksPerFunction) return true;
+    this.checks++;
+    return false;
+  }
+
+  /** Writes a call of a new function whose body `write` emits (on `value`, `path`, `issues`). */
+  private split(w: CodeBlockWriter, valueType: string, args: readonly [string, string, string], write: (w: CodeBlockWriter) => void): void {
+    const index = this.parts.length;
+    const name = `${this.checkName}Part${index}`;
+    this.parts.push("");
+    this.parts[index] = functionDeclaration({
+      exported: false,
+      doc: `Part of the checks of \`${this.body.file}\`, split off to keep each function small.`,
+      name,
+      parameters: [`value: ${valueType}`, "path: string", "issues: ValidationIssue[]"],
+      returnType: "void",
+      body: (inner) => this.fresh(() => write(inner)),
+    });
+    w.writeLine(`${name}(${args.join(", ")});`);
+  }
 
   /** A fresh local name; body checks nest, so every level gets its own. */
   private local(base: string): string {
@@ -94,6 +142,10 @@ class BodyWriter {
   /** Emits the checks of `value` (an expression) at `path` (an expression), pushing to `issues`. */
   check(w: CodeBlockWriter, schema: BodySchema, value: string, path: string, issues: string): void {
     if (schema.kind === "any") return;
+    if (this.full()) {
+      this.split(w, "unknown", [value, path, issues], (inner) => this.check(inner, schema, "value", "path", "issues"));
+      return;
+    }
     if (schema.kind === "null") {
       writeIf(w, `${value} !== null`, () => this.push(w, issues, "issueType", [path, path, '"null"', value]));
       return;
@@ -138,7 +190,7 @@ class BodyWriter {
         });
       }
       case "ref": {
-        const index = this.body.components.findIndex((c) => c.name === schema.name);
+        const index = this.components.get(schema.name) ?? -1;
         w.writeLine(`${this.component(index)}(${value}, ${path}, ${issues});`);
         return;
       }
@@ -179,7 +231,18 @@ class BodyWriter {
   }
 
   private object(w: CodeBlockWriter, schema: Extract<BodySchema, { kind: "object" }>, value: string, path: string, issues: string): void {
-    for (const property of schema.properties) {
+    this.fields(w, schema.properties, value, path, issues);
+    this.others(w, schema, value, path, issues);
+  }
+
+  /** The checks of each listed field; once the function is full, the rest go to a part of their own. */
+  private fields(w: CodeBlockWriter, properties: readonly BodyProperty[], value: string, path: string, issues: string): void {
+    for (const [index, property] of properties.entries()) {
+      if (this.full()) {
+        const rest = properties.slice(index);
+        this.split(w, "Record<string, unknown>", [value, path, issues], (inner) => this.fields(inner, rest, "value", "path", "issues"));
+        return;
+      }
       const local = this.local("field");
       const key = stringLiteral(property.name);
       const at = this.child(w, path, property.name);
@@ -188,6 +251,10 @@ class BodyWriter {
       if (property.required) writeIf(w, `${local} === undefined`, () => this.push(w, issues, "issueRequired", [at, at]), present);
       else if (property.schema.kind !== "any") writeIf(w, `${local} !== undefined`, present);
     }
+  }
+
+  /** Unlisted fields and the field count. */
+  private others(w: CodeBlockWriter, schema: Extract<BodySchema, { kind: "object" }>, value: string, path: string, issues: string): void {
     const { additional } = schema;
     if (additional !== true) {
       const known = schema.properties.map((p) => p.name);
