@@ -40,6 +40,9 @@ export const diagnosticCodes = [
   "file-name-mismatch",
   "missing-catalog",
   "missing-file",
+  "not-a-regular-file",
+  "outside-workspace",
+  "not-spec-text",
   "invalid-request-body",
 ] as const;
 
