@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./cli/args.ts";
 import { commands } from "./cli/commands.ts";
-import { diagnosticJson, printDiagnostics, printJson, type Env, type Out } from "./cli/report.ts";
+import { diagnosticJson, failureText, printDiagnostics, printJson, type Env, type Out } from "./cli/report.ts";
 import { GenerateLockedError } from "./write/lock.ts";
 import { SpecError } from "./loader/diagnostics.ts";
 import { findRoot } from "./pipeline/workspace.ts";
@@ -58,7 +58,11 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       out.stderr(`toolcat ${command.name}: ${error.message}\n`);
       return 1;
     }
-    if (!(error instanceof SpecError)) throw error;
+    if (!(error instanceof SpecError)) {
+      // Anything else (a file system error, a bug) is one line too, with the spec-error exit code.
+      out.stderr(`toolcat ${command.name}: ${failureText(error, env)}\n`);
+      return command.onSpecError.exit;
+    }
     if (parsed?.values["json"] === true) printJson(out, { ok: false, diagnostics: error.diagnostics.map(diagnosticJson) });
     else printDiagnostics(out, env, error.diagnostics, command.onSpecError.outcome);
     return command.onSpecError.exit;

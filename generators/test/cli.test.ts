@@ -1,7 +1,7 @@
 // The toolcat command line in-process: help and version, strict flags and exit codes, --server
 // resolution, and the three output forms of spec errors (human with a code frame, JSON, GitHub
 // annotations). One spawn of the real bin checks the wiring.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -154,11 +154,43 @@ describe("check-drift output", () => {
   });
 });
 
+describe("failures that are not spec errors", () => {
+  const empty = mkdtempSync(join(tmpdir(), "toolcat-nowhere-"));
+  const blocked = scratchWorkspace(good);
+  // packages/ as a file: generate's first write fails with a file system error.
+  writeFileSync(join(blocked, "packages"), "not a directory\n");
+  afterAll(() => [empty, blocked].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it.each([
+    ...["lint", "generate", "check-drift", "schemas pull", "diff a.yaml b.yaml"].map((command) => ({ command, cwd: empty, error: /no workspace/ })),
+    { command: "generate", cwd: blocked, error: /EEXIST|ENOTDIR/ },
+  ])("toolcat $command ($error) prints one line without a stack trace", async ({ command, cwd, error }) => {
+    const [name = "", ...rest] = command.split(" ");
+    const result = await run([name, ...rest], { cwd, env: { TOOLCAT_BASE_URL: "http://127.0.0.1:1", TOOLCAT_API_KEY: "k" } });
+    expect(result.exit).not.toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`^toolcat ${name}: [^\n]*\n$`));
+    expect(result.stderr).toMatch(error);
+  });
+
+  it("adds the stack trace only when TOOLCAT_DEBUG=1", async () => {
+    const result = await run(["lint"], { cwd: empty, env: { TOOLCAT_DEBUG: "1" } });
+    expect(result.stderr).toMatch(/^toolcat lint: no workspace[^\n]*\nError: no workspace[\s\S]*\n\s+at /);
+  });
+});
+
 describe("the installed bin", () => {
   // Two cold starts of the CLI: generous on a loaded two-core machine.
   it("runs main and passes its exit code on", { timeout: 60_000 }, () => {
     const bin = join(workspaceRoot, "generators/bin/toolcat.js");
     expect(execFileSync(process.execPath, [bin, "--version"], { encoding: "utf8" })).toMatch(/^toolcat \d/);
     expect(() => execFileSync(process.execPath, [bin, "lint", "--nope"], { stdio: "pipe" })).toThrow(expect.objectContaining({ status: 2 }));
+    const nowhere = mkdtempSync(join(tmpdir(), "toolcat-nowhere-"));
+    try {
+      const failed = spawnSync(process.execPath, [bin, "generate"], { cwd: nowhere, encoding: "utf8" });
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toMatch(/^toolcat generate: no workspace [^\n]*\n$/);
+    } finally {
+      rmSync(nowhere, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { relative, resolve } from "node:path";
 import { checkDrift, fixCommand, formatDrift } from "../pipeline/drift.ts";
 import { loadCatalog } from "../loader/load.ts";
 import { refreshSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
-import { plan, stalePackages } from "../write/output.ts";
+import { plan } from "../write/output.ts";
 import { runPipeline } from "../pipeline/run.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
 import { interruption, watchGenerate } from "../pipeline/watch.ts";
@@ -63,11 +63,9 @@ spec errors (nothing is written then).
     const servers = resolveServers(root, strings(parsed.values["server"]));
     if (parsed.values["watch"] === true) return watchGenerate({ root, servers, env, out, signal: interruption() });
     const start = performance.now();
-    const result = runPipeline({ root, ...(servers.length > 0 && { servers }) });
-    // A full run also owns packages whose spec was deleted: their whole directory is stale.
-    const stale = servers.length > 0 ? [] : stalePackages(root, result.slugs);
-    const changes = plan(root, [...result.slugs, ...stale], result.files);
-    applyPlan(root, changes);
+    const result = runPipeline({ root, locked: true, ...(servers.length > 0 && { servers }) });
+    // A full run also owns packages whose spec was deleted: they are removed whole.
+    const changes = applyPlan(root, () => plan(root, result.slugs, result.files, servers.length === 0));
     const schemaModule = servers.length === 0 && refreshSpecSchemaModule();
     if (parsed.values["quiet"] === true) return 0;
     if (schemaModule) out.stdout(`rewrote ${specSchemaModulePath} (specs/schema changed)\n`);
@@ -76,7 +74,7 @@ spec errors (nothing is written then).
       const changed = run.files.filter((f) => written.has(f.path)).length;
       out.stdout(`${run.server.padEnd(14)} ${String(run.tools).padStart(4)} tools  packages/${run.slug}  ${changed}/${run.files.length} files changed  ${run.milliseconds.toFixed(0)} ms\n`);
     }
-    for (const slug of stale) out.stdout(`removed packages/${slug} (its spec is gone)\n`);
+    for (const { slug } of changes.packages.filter((p) => p.files.length === 0)) out.stdout(`removed packages/${slug} (its spec is gone)\n`);
     if (changes.remove.length > 0) out.stdout(`deleted ${changes.remove.length} stale file(s)\n`);
     out.stdout(`generated ${result.runs.length} package(s) in ${(performance.now() - start).toFixed(0)} ms\n`);
     return 0;

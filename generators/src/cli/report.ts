@@ -19,6 +19,16 @@ export function printDiagnostics(out: Out, env: Env, diagnostics: readonly Diagn
   if (inGitHubActions(env)) for (const d of diagnostics) out.stdout(annotation(d));
 }
 
+/**
+ * A failure that is not a spec error, as one line: its message, never a stack trace, which is
+ * for toolcat's own developers (TOOLCAT_DEBUG=1 adds it).
+ */
+export function failureText(error: unknown, env: Env): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = env["TOOLCAT_DEBUG"] === "1" && error instanceof Error ? `\n${error.stack ?? ""}` : "";
+  return `${message}${stack}`;
+}
+
 export function countOf(diagnostics: readonly Diagnostic[]): string {
   const files = new Set(diagnostics.map((d) => d.file)).size;
   return `${diagnostics.length} error${diagnostics.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}`;

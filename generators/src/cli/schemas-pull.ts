@@ -1,20 +1,23 @@
 // `toolcat schemas pull`: asks a running engine for the request body schema of each mode-pattern
 // tool (mode get_request_schema, through the runtime's HTTP transport) and stores each usable
 // answer, exactly as returned, in specs/request-bodies/<slug>/<Tool>.json. An answer equal to the
-// stored one leaves the file untouched; every write is atomic (a temporary file renamed over).
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+// stored one leaves the file untouched; every write is atomic (a temporary file renamed over),
+// inside the workspace only (never through a linked directory), and only of a file the loader
+// accepts, checked by the loader's own capture reader first.
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { createToolCaller } from "../../../packages/runtime/src/client.ts";
 import { createHttpTransport } from "../../../packages/runtime/src/http-transport.ts";
 import { cleanJson } from "../../../packages/runtime/src/scrub.ts";
 import { writeFileAtomic } from "../write/atomic-write.ts";
-import type { Tool } from "../ir/types.ts";
+import type { Server, Tool } from "../ir/types.ts";
 import { ignoringModes } from "../emit/core/emitter.ts";
 import { readAnswer } from "../loader/body-schema.ts";
 import { loadCatalog } from "../loader/load.ts";
-import { formatDiagnostic } from "../loader/diagnostics.ts";
+import { printable } from "../loader/diagnostics.ts";
 import { captureFile, captureProblems, captureText, type CaptureFile } from "../loader/request-bodies.ts";
+import { linkedDirectory, readSpecFile } from "../loader/workspace-file.ts";
 import { strings, UsageError, type OptionSpec } from "./args.ts";
 import type { RunContext } from "./command.ts";
 import { resolveServers } from "./servers.ts";
@@ -65,7 +68,7 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
   const servers = resolveServers(root, strings(parsed.values["server"]));
   // Stored captures are not read: a broken one must not stop the pull that replaces it.
   const catalog = loadCatalog({ root, requestBodies: false, ...(servers.length > 0 && { only: servers.map((s) => `specs/${s}.yaml`) }) });
-  const tools = selectTools(catalog.servers.flatMap((s) => s.tools.filter((t) => t.modePattern).map((tool) => ({ server: s, slug: s.slug, tool }))), strings(parsed.values["tool"]));
+  const tools = selectTools(catalog.servers.flatMap((server) => server.tools.filter((t) => t.modePattern).map((tool) => ({ server, tool }))), strings(parsed.values["tool"]));
   const mode = ignoringModes(catalog.rules.toolMode)[0];
   if (mode === undefined) throw new UsageError("the catalog's ToolMode has no value besides execute");
 
@@ -74,9 +77,9 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
   const caller = createToolCaller({ transport, env: { ...env } as Record<string, string> });
   const dryRun = parsed.values["dry-run"] === true;
   const counts = new Map<Outcome, number>();
-  for (const [index, { server, slug, tool }] of tools.entries()) {
+  for (const [index, { server, tool }] of tools.entries()) {
     const progress = `${String(index + 1).padStart(String(tools.length).length)}/${tools.length}`;
-    const file = captureFile(slug, tool.name);
+    const file = captureFile(server.slug, tool.name);
     let outcome: Outcome;
     try {
       const definition = { name: tool.name, fullName: tool.fullName, secrets: tool.secrets, validate: (input: unknown) => ({ ok: true as const, value: input }) };
@@ -89,9 +92,7 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
         throw new Error(`returned no usable request body schema: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}`);
       }
       const capture = { tool: tool.fullName, capturedFrom: caller.redact(capturedFrom), capturedAt: new Date().toISOString(), answer: answer.value };
-      const refused = captureProblems(server, file, captureText(capture));
-      if (refused.length > 0) throw new Error(`returned a schema toolcat would refuse to load:\n${refused.slice(0, 5).map((d) => formatDiagnostic(d)).join("\n")}`);
-      outcome = store(root, file, capture, dryRun);
+      outcome = store(root, server, file, capture, dryRun);
       out.stdout(`${progress} ${tool.fullName}: ${outcome} ${file}\n`);
     } catch (error) {
       outcome = "failed";
@@ -124,19 +125,37 @@ function transportAddress(baseUrl: string): string {
   }
 }
 
-/** Writes the capture unless the stored one holds an equal answer; atomic (temporary file, rename). */
-function store(root: string, file: string, capture: CaptureFile, dryRun: boolean): Outcome {
-  const path = join(root, file);
-  if (existsSync(path)) {
+/**
+ * Writes the capture unless the stored one holds an equal answer. Refused, with nothing written:
+ * a capture the loader would reject, and a directory on the way that is a link (writing through it
+ * would put the file wherever it points).
+ */
+function store(root: string, server: Server, file: string, capture: CaptureFile, dryRun: boolean): Outcome {
+  const text = captureText(capture);
+  const problems = captureProblems(server, file, text);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 3).map((d) => `${d.code} at ${d.line}:${d.col}: ${printable(d.message)}`);
+    throw new Error(`the answer would not load as ${file} (${shown.join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}); nothing was written`);
+  }
+  const dir = dirname(file);
+  refuseLinks(root, dir, file);
+  const stored = readSpecFile(root, file);
+  if ("bytes" in stored) {
     try {
-      const stored = JSON.parse(readFileSync(path, "utf8")) as Partial<CaptureFile>;
-      if (stored.tool === capture.tool && isDeepStrictEqual(stored.answer, capture.answer)) return "unchanged";
+      const previous = JSON.parse(Buffer.from(stored.bytes).toString("utf8")) as Partial<CaptureFile>;
+      if (previous.tool === capture.tool && isDeepStrictEqual(previous.answer, capture.answer)) return "unchanged";
     } catch {
       // An unreadable stored capture is replaced.
     }
   }
   if (dryRun) return "would write";
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomic(path, captureText(capture));
+  mkdirSync(join(root, dir), { recursive: true });
+  refuseLinks(root, dir, file); // a link made while the directories were created
+  writeFileAtomic(join(root, file), text);
   return "written";
+}
+
+function refuseLinks(root: string, dir: string, file: string): void {
+  const link = linkedDirectory(root, dir);
+  if (link !== undefined) throw new Error(`${link} is a symbolic link; ${file} is written only inside the workspace, so nothing was written (make ${link} a real directory)`);
 }

@@ -1,16 +1,16 @@
 // Entry point from YAML to IR: read every spec, check structure then meaning, and either return
 // the whole catalog or throw one SpecError listing every problem in every file.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compareText } from "../core/files.ts";
 import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
 import { buildCatalogRules } from "./build-catalog.ts";
 import { buildServer } from "./build.ts";
 import { SpecError, type Diagnostic } from "./diagnostics.ts";
-import { attachRequestBodies, listCaptures } from "./request-bodies.ts";
+import { attachRequestBodies, listCaptures, requestBodiesDir } from "./request-bodies.ts";
 import { checkSchema } from "./schema-check.ts";
 import { SpecSource } from "./source.ts";
-import { maxSpecBytes, tooLarge } from "./text.ts";
+import { linkedDirectory, linkedDirectoryRefusal, readSpecFile } from "./workspace-file.ts";
 
 export const catalogFileName = "catalog.yaml";
 
@@ -25,8 +25,9 @@ export interface LoadOptions {
   readonly requestBodies?: false;
 }
 
-/** Server spec files under specs/, relative to root, in stable order. */
+/** Server spec files under specs/, relative to root, in stable order; none when specs/ is a link (reading the catalog reports it). */
 export function listSpecFiles(root: string): string[] {
+  if (linkedDirectory(root, "specs") !== undefined) return [];
   return readdirSync(join(root, "specs"))
     .filter((name) => name.endsWith(".yaml") && name !== catalogFileName)
     .sort()
@@ -40,25 +41,16 @@ export function loadCatalog(options: LoadOptions): Catalog {
   const read = (file: string): string | Uint8Array | undefined => {
     const override = options.overrides?.get(file);
     if (override !== undefined) return override;
-    try {
-      // Refused unread when oversized, so a huge file costs nothing.
-      const size = statSync(join(root, file)).size;
-      if (size > maxSpecBytes) {
-        diagnostics.push(tooLarge(file, size));
-        return undefined;
-      }
-      return readFileSync(join(root, file));
-    } catch (error) {
-      const code = file.endsWith(catalogFileName) ? "missing-catalog" : "missing-file";
-      diagnostics.push({ file, line: 1, col: 1, code, message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`, hint: "Check the path; spec files live in specs/." });
-      return undefined;
-    }
+    const read = readSpecFile(root, file);
+    if ("bytes" in read) return read.bytes;
+    diagnostics.push(read.refused);
+    return undefined;
   };
   /** The parsed file and the tools left out for structural errors, or undefined when nothing can be built. */
   const parse = (file: string, schema: "server" | "catalog"): { source: SpecSource; skip: ReadonlySet<number> } | undefined => {
     const text = read(file);
     if (text === undefined) return undefined;
-    const source = new SpecSource(file, text);
+    const source = new SpecSource(file, text, schema);
     lines.set(file, source.text.split("\n"));
     diagnostics.push(...source.problems);
     if (source.data === undefined) return undefined;
@@ -78,7 +70,7 @@ export function loadCatalog(options: LoadOptions): Catalog {
     if (parsed === undefined || rules === undefined) continue;
     const { source, skip } = parsed;
     const built = buildServer(source, rules, diagnostics, skip);
-    const server = attachRequestBodies(built, options.requestBodies === false ? [] : listCaptures(root, built.slug, options.overrides), read, diagnostics, lines);
+    const server = attachRequestBodies(built, options.requestBodies === false ? [] : captures(root, built.slug, options, diagnostics), read, diagnostics, lines);
     const other = seen.get(server.name);
     if (other !== undefined) {
       diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
@@ -89,6 +81,15 @@ export function loadCatalog(options: LoadOptions): Catalog {
   if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
   servers.sort((a, b) => compareText(a.slug, b.slug));
   return { rules, servers };
+}
+
+/** The server's capture files, none when a directory on the way is a link: its listing would name files outside the workspace. */
+function captures(root: string, slug: string, options: LoadOptions, diagnostics: Diagnostic[]): string[] {
+  const dir = `${requestBodiesDir}/${slug}`;
+  const link = linkedDirectory(root, dir);
+  if (link === undefined) return listCaptures(root, slug, options.overrides);
+  diagnostics.push(linkedDirectoryRefusal(dir, link));
+  return [];
 }
 
 function withExcerpt(d: Diagnostic, lines: readonly string[] | undefined): Diagnostic {

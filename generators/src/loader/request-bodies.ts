@@ -58,7 +58,7 @@ export function attachRequestBodies(
   for (const file of files) {
     const content = read(file);
     if (content === undefined) continue;
-    const source = new SpecSource(file, content);
+    const source = new SpecSource(file, content, "capture");
     lines.set(file, source.text.split("\n"));
     diagnostics.push(...source.problems);
     if (source.data === undefined) continue;

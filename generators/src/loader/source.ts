@@ -9,6 +9,15 @@ import { decodeSpec, forbiddenCharacter, forbiddenCharacters, maxSpecBytes, posi
 
 export type SpecPath = readonly (string | number)[];
 
+/**
+ * What a file must be to count as spec text, by the key its top-level mapping must hold. A file
+ * that is not (a token file, /proc/self/environ, a config named by mistake) gets one diagnostic
+ * that quotes none of it: its lines never reach a terminal or a CI log.
+ */
+const identifyingKeys = { server: "server", catalog: "catalog", capture: "tool" } as const;
+
+export type SpecKind = keyof typeof identifyingKeys;
+
 /** Aliases a spec may expand; the library's guard against alias bombs. */
 const maxAliasCount = 100;
 
@@ -23,7 +32,7 @@ export class SpecSource {
   private readonly lines = new LineCounter();
 
   /** `content` is the file's bytes (decoded strictly here) or text already decoded. */
-  constructor(file: string, content: string | Uint8Array) {
+  constructor(file: string, content: string | Uint8Array, kind: SpecKind) {
     this.file = file;
     const decoded = typeof content === "string" ? checkSize(file, content) : decodeSpec(file, content);
     if ("error" in decoded) {
@@ -31,9 +40,16 @@ export class SpecSource {
       this.problems = [decoded.error];
       return;
     }
+    const doc = parseDocument(decoded.text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
+    const foreign = notSpecText(file, doc, kind);
+    if (foreign !== undefined) {
+      this.text = "";
+      this.problems = [foreign];
+      return;
+    }
     this.text = decoded.text;
+    this.doc = doc;
     const characters = forbiddenCharacters(this.text).map((c) => forbiddenCharacter(file, positionIn(this.text, c.offset), c.name, "the file"));
-    this.doc = parseDocument(this.text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
     const errors = onePerSlip([...this.doc.errors, ...this.doc.warnings]).map((e) => this.fromLibrary(e));
     if (errors.length === 0) {
       for (const { offset, ...rest } of checkTree(this.doc, this.text)) {
@@ -82,6 +98,21 @@ export class SpecSource {
     const [code, hint] = libraryCode(error.code);
     return { ...this.position(error.pos[0]), code, message: error.message.split("\n", 1)[0] ?? error.message, hint };
   }
+}
+
+function notSpecText(file: string, doc: Document, kind: SpecKind): Diagnostic | undefined {
+  const key = identifyingKeys[kind];
+  const top = doc.contents;
+  if (isMap(top) && top.items.some((pair) => isScalar(pair.key) && pair.key.value === key)) return undefined;
+  const found = top === null ? "it is empty" : isMap(top) ? `its top level has no \`${key}\` key` : "its top level is not a mapping";
+  return {
+    file,
+    line: 1,
+    col: 1,
+    code: "not-spec-text",
+    message: `${file} does not read as a ${kind === "capture" ? "capture" : `${kind} spec`} (${found}); none of its content is shown`,
+    hint: `A ${kind === "capture" ? "capture is a JSON object" : `${kind} spec is a YAML mapping`} with a \`${key}\` key; a file that is not is never quoted, in case it holds secrets.`,
+  };
 }
 
 function checkSize(file: string, text: string): { text: string } | { error: Diagnostic } {

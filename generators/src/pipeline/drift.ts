@@ -6,7 +6,7 @@ import { createTwoFilesPatch } from "diff";
 import { compareText } from "../core/files.ts";
 import { staleSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
 import { stagingLeftovers } from "../write/lock.ts";
-import { plan, stalePackages } from "../write/output.ts";
+import { plan } from "../write/output.ts";
 import { runPipeline } from "./run.ts";
 import { journalFile } from "../write/swap.ts";
 
@@ -31,7 +31,7 @@ export const fixCommand = "npm run generate";
 export function checkDrift(root: string): DriftReport {
   const result = runPipeline({ root });
   // Packages on disk whose spec is gone are drift too: every file in them is orphaned.
-  const changes = plan(root, [...result.slugs, ...stalePackages(root, result.slugs)], result.files);
+  const changes = plan(root, result.slugs, result.files, true);
   const drift: Drift[] = [];
   for (const file of changes.write) {
     const current = readOrUndefined(join(root, file.path));

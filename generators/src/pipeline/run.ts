@@ -8,6 +8,7 @@ import { generateServer } from "../emit/registry.ts";
 import { kebabCase } from "../ir/naming.ts";
 import type { Catalog } from "../ir/types.ts";
 import { loadCatalog, type LoadOptions } from "../loader/load.ts";
+import { withLock } from "../write/write.ts";
 
 export const initialVersion = "0.1.0";
 
@@ -30,11 +31,17 @@ export interface PipelineResult {
 export interface PipelineOptions extends Omit<LoadOptions, "only"> {
   /** Server slugs (cloud-sheets) or spec paths to generate; all when omitted. */
   readonly servers?: readonly string[];
+  /**
+   * Writers read the packages' versions holding the generate lock: another run's swap leaves a
+   * package absent for a moment, and a version read then would fall back to the initial one.
+   */
+  readonly locked?: boolean;
 }
 
 export function runPipeline(options: PipelineOptions): PipelineResult {
   const catalog = loadPipelineCatalog(options);
-  const runs = [...serverRuns(options.root, catalog)];
+  const read = (): PackageVersions => packageVersions(options.root, catalog);
+  const runs = [...serverRuns(catalog, options.locked === true ? withLock(options.root, read) : read())];
   return { catalog, runs, files: runs.flatMap((r) => r.files), slugs: catalog.servers.map((s) => kebabCase(s.name)) };
 }
 
@@ -47,17 +54,25 @@ export function loadPipelineCatalog(options: PipelineOptions): Catalog {
  * Generates the catalog's packages one at a time, lazily, so a caller can let each package's files
  * go before the next is generated: memory then stays flat in the number of servers.
  */
-export function* serverRuns(root: string, catalog: Catalog): Generator<ServerRun> {
-  const runtime = readVersion(root, "runtime") ?? initialVersion;
+export function* serverRuns(catalog: Catalog, versions: PackageVersions): Generator<ServerRun> {
   for (const server of catalog.servers) {
     const start = performance.now();
-    const versions: Versions = { package: readVersion(root, server.slug) ?? initialVersion, runtime };
-    const files = generateServer(server, catalog, versions);
+    const files = generateServer(server, catalog, versions(server.slug));
     yield { server: server.name, slug: server.slug, tools: server.tools.length, files, milliseconds: performance.now() - start };
   }
 }
 
-/** The version a package has on disk: releases move it, regeneration keeps it. */
+/** The versions of each server's package and of the runtime. */
+export type PackageVersions = (slug: string) => Versions;
+
+/** The versions packages have on disk (releases move them, regeneration keeps them), read now. */
+export function packageVersions(root: string, catalog: Catalog): PackageVersions {
+  const runtime = readVersion(root, "runtime") ?? initialVersion;
+  const read = new Map(catalog.servers.map((s) => [s.slug, readVersion(root, s.slug) ?? initialVersion]));
+  return (slug) => ({ package: read.get(slug) ?? initialVersion, runtime });
+}
+
+/** The version a package has on disk. */
 function readVersion(root: string, slug: string): string | undefined {
   const file = join(root, "packages", slug, "package.json");
   if (!existsSync(file)) return undefined;

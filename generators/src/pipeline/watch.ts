@@ -1,16 +1,18 @@
 // `toolcat generate --watch`: one process keeps the pipeline loaded and warm (modules, the compiled
-// spec schema, JIT) and, on each save under specs/, re-lints and regenerates only the edited spec's
-// package, written atomically like `generate`. A catalog.yaml edit or a deleted spec regenerates
-// everything selected. Each cycle prints the files it wrote or the spec's diagnostics; an error
-// never ends the watch, Ctrl-C does.
+// spec schema, JIT) and, on each save under specs/, re-lints and regenerates only the package of
+// the edited spec or capture (specs/request-bodies/<slug>/<Tool>.json), written atomically like
+// `generate`. A catalog.yaml edit or a deleted spec regenerates everything selected (a deleted
+// spec's package is removed whole). Each cycle prints the files it wrote or the diagnostics; an
+// error never ends the watch, Ctrl-C does.
 import { existsSync, watch } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { printDiagnostics, type Env, type Out } from "../cli/report.ts";
+import { failureText, printDiagnostics, type Env, type Out } from "../cli/report.ts";
 import { GenerateLockedError } from "../write/lock.ts";
 import { SpecError } from "../loader/diagnostics.ts";
 import { catalogFileName } from "../loader/load.ts";
-import { plan, stalePackages } from "../write/output.ts";
+import { requestBodiesDir } from "../loader/request-bodies.ts";
+import { plan } from "../write/output.ts";
 import { runPipeline } from "./run.ts";
 import { applyPlan } from "../write/write.ts";
 
@@ -40,14 +42,17 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     const files = [...pending].sort();
     pending.clear();
     // The catalog feeds every package, and only a full run removes the package of a deleted spec.
-    const everything = files.includes(catalogFileName) || files.some((file) => !existsSync(join(root, "specs", file)));
-    const servers = everything ? options.servers : files.map((file) => file.slice(0, -".yaml".length));
-    regenerate(options, servers, files.map((file) => `specs/${file}`).join(", "));
+    const everything = files.some((file) => file === `specs/${catalogFileName}` || !existsSync(join(root, specOf(file))));
+    const servers = everything ? options.servers : [...new Set(files.map(slugOf))];
+    regenerate(options, servers, files.join(", "));
   };
-  const watcher = watch(join(root, "specs"), (_event, file) => {
-    if (file === null || !file.endsWith(".yaml")) return;
-    const slug = file.slice(0, -".yaml".length);
-    if (file !== catalogFileName && options.servers.length > 0 && !options.servers.includes(slug)) return;
+  // Recursive: captures live two directories down.
+  const watcher = watch(join(root, "specs"), { recursive: true }, (_event, name) => {
+    const file = name === null ? undefined : watched(`specs/${name.split("\\").join("/")}`);
+    if (file === undefined) return;
+    if (file !== `specs/${catalogFileName}` && options.servers.length > 0 && !options.servers.includes(slugOf(file))) return;
+    // A capture of a server without a spec feeds no package.
+    if (file.startsWith(`${requestBodiesDir}/`) && !existsSync(join(root, specOf(file)))) return;
     pending.add(file);
     clearTimeout(timer);
     timer = setTimeout(flush, settleMs);
@@ -63,10 +68,8 @@ function regenerate(options: WatchOptions, servers: readonly string[], trigger: 
   const { root, out, env } = options;
   const start = performance.now();
   try {
-    const result = runPipeline({ root, ...(servers.length > 0 && { servers }) });
-    const stale = servers.length > 0 ? [] : stalePackages(root, result.slugs);
-    const changes = plan(root, [...result.slugs, ...stale], result.files);
-    applyPlan(root, changes);
+    const result = runPipeline({ root, locked: true, ...(servers.length > 0 && { servers }) });
+    const changes = applyPlan(root, () => plan(root, result.slugs, result.files, servers.length === 0));
     const paths = [...changes.write.map((f) => f.path), ...changes.remove.map((path) => `${path} (deleted)`)];
     const ms = (performance.now() - start).toFixed(0);
     out.stdout(`${trigger}: ${result.runs.length} package(s) checked, ${paths.length} file(s) written in ${ms} ms\n`);
@@ -74,8 +77,23 @@ function regenerate(options: WatchOptions, servers: readonly string[], trigger: 
   } catch (error) {
     if (error instanceof SpecError) printDiagnostics(out, env, error.diagnostics, "; nothing was written");
     else if (error instanceof GenerateLockedError) out.stderr(`${trigger}: ${error.message}\n`);
-    else out.stderr(`${trigger}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    else out.stderr(`${trigger}: ${failureText(error, env)}\n`);
   }
+}
+
+/** The spec or capture a changed path under specs/ is, or undefined for anything else. */
+function watched(path: string): string | undefined {
+  if (/^specs\/[^/]+\.yaml$/.test(path)) return path;
+  return new RegExp(`^${requestBodiesDir}/[^/]+/[^/]+\\.json$`).test(path) ? path : undefined;
+}
+
+/** The server slug of a spec or capture path. */
+function slugOf(file: string): string {
+  return file.startsWith(`${requestBodiesDir}/`) ? (file.split("/")[2] ?? "") : file.slice("specs/".length, -".yaml".length);
+}
+
+function specOf(file: string): string {
+  return `specs/${slugOf(file)}.yaml`;
 }
 
 /** Aborted by the first Ctrl-C or SIGTERM, so the watch ends with its files closed and exit code 0. */

@@ -1,7 +1,7 @@
 // Where the two sides of a diff come from: a spec file on disk or `<rev>:<path>` in git. Both go
 // through the real loader, so a diff sees exactly the IR the generators would; a revision's side
 // takes the catalog rules and the captured request bodies of that revision, not the working tree's.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename, relative, resolve } from "node:path";
 import { parse } from "yaml";
 import { compareText } from "../core/files.ts";
@@ -10,6 +10,7 @@ import type { Server } from "../ir/types.ts";
 import { SpecError, type Diagnostic } from "../loader/diagnostics.ts";
 import { catalogFileName, loadCatalog } from "../loader/load.ts";
 import { attachRequestBodies, requestBodiesDir } from "../loader/request-bodies.ts";
+import { readSpecFile } from "../loader/workspace-file.ts";
 import { listFilesAt, showFile } from "./git.ts";
 
 export type SpecInput =
@@ -33,8 +34,10 @@ export function describeInput(input: SpecInput, root: string): string {
 export function loadInput(root: string, input: SpecInput): Server {
   const label = describeInput(input, root);
   if (input.kind === "file") {
-    if (!existsSync(input.path)) throw new Error(`no spec file at ${input.path}`);
-    return loadSpecText(root, readFileSync(input.path, "utf8"), label);
+    // Read as the loader reads: a regular file, never through a link, quoted only if it is spec text.
+    const read = readSpecFile(root, relative(root, input.path));
+    if ("refused" in read) throw new SpecError([{ ...read.refused, file: label }]);
+    return loadSpecText(root, read.bytes, label);
   }
   const text = showFile(root, input.rev, input.path);
   if (text === undefined) throw new Error(`${input.path} does not exist at revision ${input.rev}`);
@@ -55,7 +58,7 @@ export interface SpecTextOptions {
  * name, so the text is placed at that path in memory, whatever file or revision it came from;
  * diagnostics are relabelled with `label` so they point at the real source.
  */
-export function loadSpecText(root: string, text: string, label: string, options: SpecTextOptions = {}): Server {
+export function loadSpecText(root: string, text: string | Uint8Array, label: string, options: SpecTextOptions = {}): Server {
   const { catalogText, requestBodies } = options;
   const path = `specs/${declaredSlug(text) ?? basename(label).replace(/\.yaml$/, "")}.yaml`;
   const overrides = new Map([[path, text], ...(catalogText === undefined ? [] : [[catalogPath, catalogText] as const])]);
@@ -80,9 +83,9 @@ function attachCapturesAt(root: string, rev: string, server: Server): Server {
 }
 
 /** The slug the loader expects for this text's `server:` name, if the YAML parses that far. */
-function declaredSlug(text: string): string | undefined {
+function declaredSlug(text: string | Uint8Array): string | undefined {
   try {
-    const data: unknown = parse(text);
+    const data: unknown = parse(typeof text === "string" ? text : new TextDecoder().decode(text));
     const name = typeof data === "object" && data !== null ? (data as { server?: unknown }).server : undefined;
     return typeof name === "string" ? kebabCase(name) : undefined;
   } catch {

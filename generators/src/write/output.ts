@@ -37,7 +37,7 @@ export function generatedPackagesOnDisk(root: string): string[] {
 }
 
 /** Generated packages on disk that a full run no longer produces: their spec is gone. */
-export function stalePackages(root: string, produced: readonly string[]): string[] {
+function stalePackages(root: string, produced: readonly string[]): string[] {
   return generatedPackagesOnDisk(root).filter((slug) => !produced.includes(slug));
 }
 
@@ -60,22 +60,23 @@ export interface Plan {
   /** Generated files that differ from the working tree (or are missing there). */
   readonly write: GeneratedFile[];
   readonly remove: string[];
-  /** Every file of each produced package that changes, for the whole-package swap. */
+  /** Every file of each package that changes, for the whole-package swap; none for a package removed. */
   readonly packages: readonly PackageFiles[];
 }
 
-/** Compares generated files with the working tree for the given package slugs. */
-export function plan(root: string, slugs: readonly string[], files: readonly GeneratedFile[]): Plan {
-  const produced = new Set(files.map((f) => f.path));
+/**
+ * Compares a run's generated files with the working tree for its package slugs. A full run (every
+ * spec) also owns the packages whose spec is gone: they are planned for removal, whole.
+ */
+export function plan(root: string, produced: readonly string[], files: readonly GeneratedFile[], full: boolean): Plan {
+  const slugs = full ? [...produced, ...stalePackages(root, produced)] : produced;
+  const paths = new Set(files.map((f) => f.path));
   const write = files.filter((file) => {
     const target = join(root, file.path);
     return !existsSync(target) || readFileSync(target, "utf8") !== file.text;
   });
-  const remove = slugs.flatMap((slug) => filesOnDisk(root, slug)).filter((path) => !produced.has(path));
+  const remove = slugs.flatMap((slug) => filesOnDisk(root, slug)).filter((path) => !paths.has(path));
   const changed = new Set([...write.map((f) => f.path), ...remove].map((path) => path.split("/")[1]));
-  const packages = slugs
-    .filter((slug) => changed.has(slug))
-    .map((slug) => ({ slug, files: files.filter((f) => f.path.startsWith(`packages/${slug}/`)) }))
-    .filter((p) => p.files.length > 0);
+  const packages = slugs.filter((slug) => changed.has(slug)).map((slug) => ({ slug, files: files.filter((f) => f.path.startsWith(`packages/${slug}/`)) }));
   return { write, remove, packages };
 }

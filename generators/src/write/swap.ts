@@ -1,9 +1,10 @@
-// Whole-package swaps. Each changed package is staged complete beside packages/, a journal naming
-// the staging is written (atomically, by rename), and only then are directories renamed into place.
+// Whole-package swaps. Each changed package is staged complete beside packages/ (a removed one as
+// an empty directory), a journal naming the staging is written (atomically, by rename), and only
+// then are directories renamed into place.
 // A run killed before the journal exists leaves every package as it was (the next run deletes the
 // staging); one killed after it is rolled forward by the next run. A package directory is only ever
 // entirely old, absent (between two renames) or entirely new, never a mix. Hand-written files and build output move into the new directory unchanged.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { stagingPrefix } from "./lock.ts";
 import { keptInPackage, type PackageFiles } from "./output.ts";
@@ -23,6 +24,7 @@ export function swapPackages(root: string, packages: readonly PackageFiles[], st
   if (packages.length === 0) return;
   const staging = mkdtempSync(join(root, "packages", stagingPrefix));
   for (const { slug, files } of packages) {
+    mkdirSync(join(staging, slug));
     for (const file of files) {
       const target = join(staging, slug, file.path.slice(`packages/${slug}/`.length));
       mkdirSync(dirname(target), { recursive: true });
@@ -59,7 +61,9 @@ function finish(root: string, journal: Journal, step: StepHook): void {
     step(`retired:${slug}`);
     if (existsSync(old)) for (const name of readdirSync(old).filter(keptInPackage)) renameSync(join(old, name), join(next, name));
     step(`kept:${slug}`);
-    renameSync(next, current);
+    // A removed package keeps only what other tools own, if anything: without it, it is gone.
+    if (readdirSync(next).length > 0) renameSync(next, current);
+    else rmdirSync(next);
     step(`swapped:${slug}`);
   }
   rmSync(join(root, journalFile), { force: true });

@@ -8,12 +8,15 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
+import { loadCatalog } from "../../src/loader/load.ts";
 import { runPipeline } from "../../src/pipeline/run.ts";
-import { encodings, headerSafeSecrets, random, revealing, secrets, seed } from "../../../packages/runtime/test/support/encodings.ts";
+import { encodings, headerSafeSecrets, random, revealing, secrets } from "../../../packages/runtime/test/support/encodings.ts";
+import { anyString, seededRandom } from "../emit/hostile-text.ts";
 import { answers, startFakeEngine, type Behaviour, type FakeEngine } from "../fixtures/engine/fake-engine.ts";
 import { workspaceRoot } from "../support.ts";
 
 const fixtureSpecs = join(workspaceRoot, "generators/test/fixtures/specs");
+const seed = Number(process.env["TOOLCAT_SEED"] ?? 24);
 const captures = "specs/request-bodies/orders-api";
 
 function workspace(): string {
@@ -91,7 +94,7 @@ describe("toolcat schemas pull", () => {
     ["hang", /OrdersApi\.CreateOrder did not answer within 300 ms/],
     ["not-json", /OrdersApi\.CreateOrder.*not JSON/],
     ["not-schema", /OrdersApi\.CreateOrder: returned no usable request body schema: the answer is a number/],
-    ["bidi-text", /OrdersApi\.CreateOrder: returned a schema toolcat would refuse to load:\n.*CreateOrder\.json:\d+:\d+ error forbidden-character/],
+    ["bidi-text", /OrdersApi\.CreateOrder: the answer would not load as .*CreateOrder\.json \(forbidden-character at \d+:\d+: .*U\+202E.*nothing was written/],
     ["ref-cycle", /OrdersApi\.CreateOrder: returned no usable request body schema: at \/components\/schemas\/B\/anyOf\/0\/\$ref: \$ref cycle A → B → A/],
   ];
   it.each(failures)("reports an engine that answers %s, naming the tool, and writes no file", async (behaviour, message) => {
@@ -160,6 +163,59 @@ describe("toolcat schemas pull", () => {
     const run = await pull(root, engine, ...args);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+  });
+
+  it.each(["specs/request-bodies", captures])("writes nothing through %s when it is a symbolic link, naming it", async (linked) => {
+    const fresh = workspace();
+    const elsewhere = mkdtempSync(join(tmpdir(), "toolcat-elsewhere-"));
+    mkdirSync(dirname(join(fresh, linked)), { recursive: true });
+    symlinkSync(elsewhere, join(fresh, linked));
+    try {
+      const run = await pull(fresh, engine, "--tool", "CreateOrder");
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(new RegExp(`OrdersApi\\.CreateOrder: ${linked} is a symbolic link; .* nothing was written`));
+      expect(readdirSync(elsewhere, { recursive: true })).toEqual([]);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  // Answers the schema reader accepts but a capture file may not hold (controls, surrogates and line
+  // separators in any string, or too deep): generated from seeded hostile strings.
+  const hostileAnswers = Array.from({ length: 24 }, (_, index) => {
+    const random = seededRandom(seed + index);
+    const answer = structuredClone(answers["OrdersApi.CreateOrder"]) as { properties: Record<string, unknown> };
+    const text = anyString(random);
+    const roll = random();
+    if (roll < 0.4) answer.properties["note"] = { type: "string", description: text };
+    else if (roll < 0.7) answer.properties[`field${text}`] = { type: "string" };
+    else if (roll < 0.85) answer.properties["deep"] = Array.from({ length: 20 + Math.floor(random() * 30) }).reduce<object>((inner) => ({ type: "object", properties: { x: inner } }), { type: "string" });
+    else answer.properties["note"] = { type: "string", description: `plain ${Math.floor(random() * 1000)}` };
+    return { index, answer };
+  });
+  const outcomes: string[] = [];
+  it.each(hostileAnswers)("stores hostile answer $index only if the loader accepts the file", async ({ answer }) => {
+    const fresh = workspace();
+    engine.answerWith("OrdersApi.CreateOrder", answer);
+    try {
+      const run = await pull(fresh, engine, "--tool", "CreateOrder");
+      if (run.code === 0) {
+        expect(() => loadCatalog({ root: fresh })).not.toThrow();
+        outcomes.push("written");
+      } else {
+        expect(run.stderr).toMatch(/^1\/1 OrdersApi\.CreateOrder: /);
+        expect(listFiles(fresh)).toEqual([]);
+        outcomes.push(run.stderr.includes("would not load") ? "refused by the loader's check" : "refused by the schema reader");
+      }
+    } finally {
+      engine.answerWith("OrdersApi.CreateOrder", undefined);
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+  it("saw hostile answers both written and refused by the loader's check", () => {
+    expect(new Set(outcomes)).toContain("written");
+    expect(new Set(outcomes)).toContain("refused by the loader's check");
   });
 
   it("matches the captures committed with the fixture", () => {

@@ -15,7 +15,7 @@ import { emitContext, generatedIdentifiers } from "../../src/emit/registry.ts";
 import { isIdentifier, kebabCase, serverNames, toolNames } from "../../src/ir/naming.ts";
 import { SpecError, type Diagnostic } from "../../src/loader/diagnostics.ts";
 import { loadCatalog } from "../../src/loader/load.ts";
-import { serverRuns } from "../../src/pipeline/run.ts";
+import { packageVersions, serverRuns } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
 import { compileGenerated } from "./compile.ts";
 
@@ -188,7 +188,7 @@ function run(): Outcome {
     if (accepted.length === 0) return;
     const catalog = loadCatalog({ root, only: accepted });
     // Each workspace's packages under their own folder, so one program holds them all.
-    for (const run of serverRuns(root, catalog)) outcome.files.push(...run.files.map((f) => ({ ...f, path: f.path.replace(/^packages\//, `packages/w${w}-`) })));
+    for (const run of serverRuns(catalog, packageVersions(root, catalog))) outcome.files.push(...run.files.map((f) => ({ ...f, path: f.path.replace(/^packages\//, `packages/w${w}-`) })));
     for (const server of catalog.servers) outcome.records.set(`packages/w${w}-${server.slug}`, emitContext(server, catalog, versions).names.identifiers);
   });
   return outcome;

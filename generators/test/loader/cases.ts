@@ -1,6 +1,7 @@
 // The bad-spec table: each case breaks a known-good spec (or the catalog, or the file set) in one
 // place; load.test.ts asserts the exact code and position, and that every code has a case.
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DiagnosticCode } from "../../src/loader/diagnostics.ts";
 import { workspaceRoot } from "../support.ts";
@@ -56,6 +57,14 @@ const bytes = (text: string, at: string, inserted: number[]): Uint8Array => {
   return Buffer.concat([encoded.subarray(0, offset), Buffer.from(inserted), encoded.subarray(offset)]);
 };
 
+/** Moves `path` out of the workspace and leaves a symbolic link to it in its place. */
+export function replaceWithLink(root: string, path: string): void {
+  const target = join(mkdtempSync(join(tmpdir(), "toolcat-elsewhere-")), "target");
+  writeFileSync(target, readFileSync(join(root, path)));
+  rmSync(join(root, path));
+  symlinkSync(target, join(root, path));
+}
+
 const param = (line: string): string => edit(["      - { name: color,", `      - ${line}\n      - { name: color,`]);
 const userAuth = edit(["auth:\n  type: api-key\n  secret: WIDGET_KEY", "auth:\n  type: user-authorization\n  scopes: [{ name: widgets.read }]"]);
 
@@ -75,6 +84,8 @@ export interface Case {
   readonly only?: readonly string[];
   /** A workspace without a catalog, for missing-catalog. */
   readonly emptyRoot?: boolean;
+  /** Files made on disk in a scratch workspace (catalog and `good` already there), for links. */
+  readonly disk?: (root: string) => void;
   readonly code: DiagnosticCode;
   /** `line:col`, in `file` unless `in` names another file. */
   readonly at: string;
@@ -144,6 +155,19 @@ export const cases: readonly Case[] = [
   // Files.
   { name: "spec file that does not exist", only: ["specs/nowhere-api.yaml"], code: "missing-file", at: "1:1", in: "specs/nowhere-api.yaml" },
   { name: "workspace without a catalog", emptyRoot: true, code: "missing-catalog", at: "1:1", in: catalogFile },
+  { name: "spec that is a symbolic link", disk: (root) => replaceWithLink(root, file), code: "not-a-regular-file", at: "1:1" },
+  {
+    name: "capture directory that is a symbolic link",
+    disk: (root) => {
+      const elsewhere = mkdtempSync(join(tmpdir(), "toolcat-elsewhere-"));
+      mkdirSync(join(root, "specs/request-bodies"));
+      symlinkSync(elsewhere, join(root, "specs/request-bodies/widget-api"));
+    },
+    code: "outside-workspace",
+    at: "1:1",
+    in: "specs/request-bodies/widget-api",
+  },
+  { name: "file that is not spec text", text: "//registry.example.com/:_authToken=not-a-spec\n", code: "not-spec-text", at: "1:1" },
   // Captured request body schemas.
   {
     name: "captured body schema with an unsupported type",
@@ -154,7 +178,7 @@ export const cases: readonly Case[] = [
   },
   {
     name: "captured body schema for a tool without the mode pattern",
-    files: { "specs/request-bodies/widget-api/GetWidget.json": "{}\n" },
+    files: { "specs/request-bodies/widget-api/GetWidget.json": '{ "tool": "WidgetApi.GetWidget" }\n' },
     code: "invalid-request-body",
     at: "1:1",
     in: "specs/request-bodies/widget-api/GetWidget.json",

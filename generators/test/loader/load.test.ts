@@ -2,14 +2,14 @@
 // position the loader reports, and that every problem of a run is reported at once.
 // Runs the bad-spec table (cases.ts): the exact code and position of each case, every declared
 // code covered, and every problem of a run reported at once.
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SpecError, diagnosticCodes, formatDiagnostic, type Diagnostic } from "../../src/loader/diagnostics.ts";
 import { loadCatalog, type LoadOptions } from "../../src/loader/load.ts";
 import { workspaceRoot } from "../support.ts";
-import { cases, edit, file, good, type Case } from "./cases.ts";
+import { catalogFile, cases, edit, file, good, type Case } from "./cases.ts";
 
 function diagnosticsOf(options: LoadOptions): Diagnostic[] {
   try {
@@ -27,11 +27,14 @@ function load(text: string): Diagnostic[] {
 
 function run(c: Case): Diagnostic[] {
   const overrides = new Map<string, string | Uint8Array>([[file, c.text ?? good], ...Object.entries(c.files ?? {})]);
-  if (c.emptyRoot !== true) return diagnosticsOf({ root: workspaceRoot, only: c.only ?? [file], overrides });
+  if (c.emptyRoot !== true && c.disk === undefined) return diagnosticsOf({ root: workspaceRoot, only: c.only ?? [file], overrides });
   const root = mkdtempSync(join(tmpdir(), "toolcat-loader-"));
   mkdirSync(join(root, "specs"));
   writeFileSync(join(root, file), good);
-  return diagnosticsOf({ root });
+  if (c.disk === undefined) return diagnosticsOf({ root });
+  copyFileSync(join(workspaceRoot, catalogFile), join(root, catalogFile));
+  c.disk(root);
+  return diagnosticsOf({ root, only: c.only ?? [file] });
 }
 
 describe("loadCatalog rejects broken specs with a precise position", () => {

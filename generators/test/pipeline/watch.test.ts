@@ -1,7 +1,8 @@
 // `generate --watch` in-process on a scratch workspace: an initial run, then one cycle per save that
-// writes only the edited spec's package, diagnostics (and no writes) for a broken spec, a full run
-// for a catalog edit, and a clean exit when the signal aborts.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// writes only the edited spec's (or capture's) package, diagnostics (and no writes) for a broken
+// spec or capture, a deleted spec's package removed whole, a full run for a catalog edit, and a
+// clean exit when the signal aborts.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ copyFileSync(join(workspaceRoot, "specs/catalog.yaml"), join(root, "specs/catalo
 writeFileSync(join(root, "package.json"), "{}\n");
 writeFileSync(join(root, "specs/widget-api.yaml"), good);
 writeFileSync(join(root, "specs/gadget-api.yaml"), good.replace("server: WidgetApi", "server: GadgetApi"));
+mkdirSync(join(root, "specs/request-bodies/widget-api"), { recursive: true });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 let stdout = "";
@@ -68,9 +70,32 @@ describe("generate --watch", () => {
     expect(readme("widget-api")).toMatch(/read a widget/i);
   });
 
+  it("regenerates the server's package when its captured request body is saved", async () => {
+    const capture = (type: string) => `${JSON.stringify({ tool: "WidgetApi.ExecuteWidget", capturedFrom: "http://127.0.0.1:1", capturedAt: "2025-01-01T00:00:00.000Z", answer: { type: "object", properties: { size: { type } } } }, null, 2)}\n`;
+    const gadget = readme("gadget-api");
+    save("specs/request-bodies/widget-api/ExecuteWidget.json", capture("integer"));
+    await cycles("specs/request-bodies/widget-api/ExecuteWidget.json: 1 package(s) checked");
+    expect(stdout).toContain("  packages/widget-api/manifest.json\n");
+    expect(readFileSync(join(root, "packages/widget-api/manifest.json"), "utf8")).toContain('"size"');
+    expect(readme("gadget-api")).toBe(gadget);
+    save("specs/request-bodies/widget-api/ExecuteWidget.json", capture("huge"));
+    await cycles("1 error in 1 file; nothing was written");
+    expect(stderr).toContain("specs/request-bodies/widget-api/ExecuteWidget.json:");
+  });
+
+  it("removes a deleted spec's package whole", async () => {
+    stdout = "";
+    rmSync(join(root, "specs/gadget-api.yaml"));
+    rmSync(join(root, "specs/request-bodies/widget-api/ExecuteWidget.json"));
+    await cycles("specs/gadget-api.yaml");
+    expect(stdout).toContain("packages/gadget-api/README.md (deleted)");
+    expect(existsSync(join(root, "packages/gadget-api"))).toBe(false);
+    expect(readdirSync(join(root, "packages")).filter((name) => name.startsWith("."))).toEqual([]);
+  });
+
   it("regenerates every package when the catalog changes, and stops on abort", async () => {
     save("specs/catalog.yaml", `${readFileSync(join(root, "specs/catalog.yaml"), "utf8")}\n`);
-    await cycles("specs/catalog.yaml: 2 package(s) checked");
+    await cycles("specs/catalog.yaml: 1 package(s) checked");
     controller.abort();
     await expect(watching).resolves.toBe(0);
   });

@@ -17,6 +17,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const file = { path: "packages/a/x.ts", text: "x\n" };
 const onePlan = { write: [file], remove: [], packages: [{ slug: "a", files: [file] }] };
+const nothing = { write: [], remove: [], packages: [] };
 
 describe("acquireLock", () => {
   it("refuses a second writer while the first holds the lock, naming the holder's pid", () => {
@@ -59,7 +60,7 @@ describe("acquireLock", () => {
 describe("applyPlan", () => {
   it("fails without writing while another run holds the lock", () => {
     writeFileSync(join(root, lockFile), `${process.ppid}\n`);
-    expect(() => applyPlan(root, onePlan)).toThrowError(GenerateLockedError);
+    expect(() => applyPlan(root, () => onePlan)).toThrowError(GenerateLockedError);
     expect(existsSync(join(root, "packages/a/x.ts"))).toBe(false);
   });
 
@@ -67,9 +68,9 @@ describe("applyPlan", () => {
     mkdirSync(join(root, "packages/.toolcat-staging-abc123"));
     writeFileSync(join(root, "packages/.toolcat-staging-abc123/0"), "half written");
     expect(stagingLeftovers(root)).toEqual(["packages/.toolcat-staging-abc123"]);
-    applyPlan(root, { write: [], remove: [], packages: [] });
+    applyPlan(root, () => nothing);
     expect(stagingLeftovers(root)).toEqual([]);
-    applyPlan(root, onePlan);
+    applyPlan(root, () => onePlan);
     expect(readFileSync(join(root, "packages/a/x.ts"), "utf8")).toBe("x\n");
     expect(existsSync(join(root, lockFile))).toBe(false);
   });

@@ -40,6 +40,8 @@ const plan: Plan = {
   ],
 };
 
+const nothing: Plan = { write: [], remove: [], packages: [] };
+
 function state(slug: string): "old" | "new" | "absent" {
   if (!existsSync(join(root, "packages", slug))) return "absent";
   const old = read(`packages/${slug}/src/index.ts`) === "old index\n" && read(`packages/${slug}/src/gone.ts`) === "old only\n";
@@ -55,7 +57,7 @@ function state(slug: string): "old" | "new" | "absent" {
 function killedAt(step: string): void {
   const kill = new Error(`killed at ${step}`);
   expect(() =>
-    applyPlan(root, plan, (reached) => {
+    applyPlan(root, () => plan, (reached) => {
       if (reached === step) throw kill;
     }),
   ).toThrow(kill);
@@ -63,7 +65,7 @@ function killedAt(step: string): void {
 
 describe("applyPlan", () => {
   it("replaces each changed package whole, keeping what other tools own", () => {
-    applyPlan(root, plan);
+    applyPlan(root, () => plan);
     expect([state("a"), state("b")]).toEqual(["new", "new"]);
     expect(readdirSync(join(root, "packages")).sort()).toEqual(["a", "b"]);
   });
@@ -72,7 +74,7 @@ describe("applyPlan", () => {
     killedAt("staged");
     expect([state("a"), state("b")]).toEqual(["old", "old"]);
     expect(stagingLeftovers(root)).toHaveLength(1);
-    applyPlan(root, { write: [], remove: [], packages: [] });
+    applyPlan(root, () => nothing);
     expect(stagingLeftovers(root)).toEqual([]);
     expect([state("a"), state("b")]).toEqual(["old", "old"]);
   });
@@ -84,10 +86,59 @@ describe("applyPlan", () => {
       state("a");
       state("b");
       expect(read(journalFile)).toBeDefined();
-      applyPlan(root, { write: [], remove: [], packages: [] });
+      applyPlan(root, () => nothing);
       expect([state("a"), state("b")]).toEqual(["new", "new"]);
       expect(read(journalFile)).toBeUndefined();
       expect(stagingLeftovers(root)).toEqual([]);
+    },
+  );
+});
+
+describe("applyPlan removing a package whose spec is gone", () => {
+  const removal: Plan = {
+    write: newFiles("a"),
+    remove: ["packages/a/src/gone.ts", "packages/b/src/gone.ts", "packages/b/src/index.ts"],
+    packages: [
+      { slug: "a", files: newFiles("a") },
+      { slug: "b", files: [] },
+    ],
+  };
+  const steps = ["staged", "journal", "retired:a", "kept:a", "swapped:a", "retired:b", "kept:b", "swapped:b"];
+
+  /** "old", "absent" (between two renames), or "removed": only what other tools own is left, or nothing. */
+  function removedState(kept: boolean): "old" | "absent" | "removed" {
+    if (!existsSync(join(root, "packages/b"))) return kept ? "absent" : "removed";
+    if (read("packages/b/src/index.ts") === "old index\n") {
+      expect(read("packages/b/src/gone.ts"), "packages/b is half deleted").toBe("old only\n");
+      return "old";
+    }
+    expect(readdirSync(join(root, "packages/b")).sort(), "packages/b is half deleted").toEqual(["CHANGELOG.md", "dist"]);
+    return "removed";
+  }
+
+  it.each([true, false])("removes it whole (keeping what other tools own: %s)", (kept) => {
+    if (!kept) for (const entry of ["CHANGELOG.md", "dist"]) rmSync(join(root, "packages/b", entry), { recursive: true });
+    applyPlan(root, () => removal);
+    expect(removedState(kept)).toBe("removed");
+    expect(readdirSync(join(root, "packages")).sort()).toEqual(kept ? ["a", "b"] : ["a"]);
+  });
+
+  it.each(steps.flatMap((step) => [true, false].map((kept) => ({ step, kept }))))(
+    "leaves it whole or gone when killed at $step (kept files: $kept), and the next run finishes",
+    ({ step, kept }) => {
+      if (!kept) for (const entry of ["CHANGELOG.md", "dist"]) rmSync(join(root, "packages/b", entry), { recursive: true });
+      const kill = new Error(`killed at ${step}`);
+      expect(() => applyPlan(root, () => removal, (reached) => {
+        if (reached === step) throw kill;
+      })).toThrow(kill);
+      const reached = steps.indexOf(step);
+      const between = step === "retired:b" || step === "kept:b";
+      expect(removedState(kept)).toBe(reached < steps.indexOf("retired:b") ? "old" : between && kept ? "absent" : "removed");
+      applyPlan(root, () => nothing);
+      // Killed before the journal, the removal never happened; after it, the next run finishes it.
+      expect(removedState(kept)).toBe(step === "staged" ? "old" : "removed");
+      expect(stagingLeftovers(root)).toEqual([]);
+      expect(read(journalFile)).toBeUndefined();
     },
   );
 });

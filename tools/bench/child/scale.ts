@@ -3,7 +3,7 @@
 // one run leaves the JIT still tiering up), so the figure is generation work, not module loading
 // or compilation, and a 10k warm-up does not cost two whole extra 10k runs.
 // Prints {tools, files, bytes, runsMs[]}; the parent reads peak memory from the rss probe.
-import { loadPipelineCatalog, serverRuns } from "../../../generators/src/pipeline/run.ts";
+import { loadPipelineCatalog, packageVersions, serverRuns } from "../../../generators/src/pipeline/run.ts";
 
 const [root, warmupRoot, runsArg] = process.argv.slice(2);
 if (root === undefined || warmupRoot === undefined || runsArg === undefined) throw new Error("usage: scale.ts <root> <warmup-root> <runs>");
@@ -16,7 +16,7 @@ function generate(from: string) {
   let tools = 0;
   let files = 0;
   let bytes = 0;
-  for (const run of serverRuns(from, catalog)) {
+  for (const run of serverRuns(catalog, packageVersions(from, catalog))) {
     tools += run.tools;
     files += run.files.length;
     for (const file of run.files) bytes += file.text.length;

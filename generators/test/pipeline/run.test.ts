@@ -1,0 +1,53 @@
+// A writer's pipeline reads package versions only once packages/ is settled, under the generate
+// lock: a package another run is swapping (or a killed run left half swapped) is absent for a
+// moment, and a version read then would silently fall back to the initial one.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import { runPipeline } from "../../src/pipeline/run.ts";
+import { lockFile } from "../../src/write/lock.ts";
+import { plan } from "../../src/write/output.ts";
+import { applyPlan } from "../../src/write/write.ts";
+import { good } from "../loader/cases.ts";
+import { workspaceRoot } from "../support.ts";
+
+let root: string;
+const manifest = () => join(root, "packages/widget-api/package.json");
+const quiet = { stdout: () => {}, stderr: () => {} };
+
+beforeEach(async () => {
+  root = mkdtempSync(join(tmpdir(), "toolcat-run-"));
+  mkdirSync(join(root, "specs"));
+  copyFileSync(join(workspaceRoot, "specs/catalog.yaml"), join(root, "specs/catalog.yaml"));
+  writeFileSync(join(root, "package.json"), "{}\n");
+  writeFileSync(join(root, "specs/widget-api.yaml"), good);
+  expect(await main(["generate"], { cwd: root, env: {}, out: quiet })).toBe(0);
+  // A release moved the version; regeneration must keep it.
+  writeFileSync(manifest(), readFileSync(manifest(), "utf8").replace(/"version": "[^"]+"/, '"version": "0.5.0"'));
+  writeFileSync(join(root, "specs/widget-api.yaml"), good.replace("purpose: read a widget", "purpose: read one widget"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("runPipeline for a writer", () => {
+  it.each(["journal", "retired:widget-api", "kept:widget-api"])("keeps a package's version when a run was killed at %s", async (step) => {
+    const result = runPipeline({ root, locked: true });
+    const kill = new Error(`killed at ${step}`);
+    expect(() => applyPlan(root, () => plan(root, result.slugs, result.files, true), (reached) => {
+      if (reached === step) throw kill;
+    })).toThrow(kill);
+    expect(await main(["generate"], { cwd: root, env: {}, out: quiet })).toBe(0);
+    expect(JSON.parse(readFileSync(manifest(), "utf8"))).toMatchObject({ version: "0.5.0" });
+  });
+
+  it("makes its plan holding the lock", () => {
+    const result = runPipeline({ root, locked: true });
+    let holder: string | undefined;
+    applyPlan(root, () => {
+      holder = readFileSync(join(root, lockFile), "utf8");
+      return plan(root, result.slugs, result.files, true);
+    });
+    expect(holder).toBe(`${process.pid}\n`);
+  });
+});

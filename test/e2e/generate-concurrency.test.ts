@@ -1,0 +1,64 @@
+// Six real `toolcat generate` processes started at once on a copy of the workspace, over rounds that
+// each widen a different race: a stale bundle every process rebuilds, a catalog edit that swaps
+// every package, a deleted spec whose package is removed, a stale lock all of them take over at
+// once. Each process is served (exit 0) or told who holds the lock; none prints a stack trace; and
+// the packages end up as one run makes them (check-drift is clean).
+import { spawn } from "node:child_process";
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GenerateLockedError, lockFile } from "../../generators/src/write/lock.ts";
+import { cleanEnv } from "../support/process.ts";
+import { copyWorkspace, type WorkspaceCopy } from "../support/workspace-copy.ts";
+
+let ws: WorkspaceCopy;
+beforeAll(() => {
+  ws = copyWorkspace("toolcat-concurrency-");
+});
+afterAll(() => ws.remove());
+
+const processes = 6;
+/** The lock message with its pid left open. */
+const lockMessage = new RegExp(`^toolcat generate: ${new GenerateLockedError(0).message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(" 0,", " \\d+,")}\\n$`);
+
+function generate(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["generators/bin/toolcat.js", "generate", "--quiet"], { cwd: ws.root, env: { ...cleanEnv() } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const edit = (path: string, change: (text: string) => string) => writeFileSync(join(ws.root, path), change(readFileSync(join(ws.root, path), "utf8")));
+
+const rounds: [name: string, prepare: () => void][] = [
+  ["a stale generator bundle and a spec edit", () => {
+    appendFileSync(join(ws.root, "generators/src/cli.ts"), "// rebuilt by every process at once\n");
+    edit("specs/cloud-sheets.yaml", (text) => text.replace("purpose: read a range from one sheet", "purpose: read a range of cells from one sheet"));
+  }],
+  ["a catalog edit that swaps every package", () => edit("specs/catalog.yaml", (text) => text.replace("Performs the operation;", "Performs the operation, once;"))],
+  ["a deleted spec whose package is removed", () => rmSync(join(ws.root, "specs/sigma-api.yaml"))],
+  ["a stale lock every process finds", () => writeFileSync(join(ws.root, lockFile), "999999999\n")],
+  ["an empty lock left by a crash", () => writeFileSync(join(ws.root, lockFile), "")],
+];
+
+describe(`${processes} concurrent toolcat generate runs`, () => {
+  it.each(rounds)("%s: each is served or told who holds the lock, never a stack trace", async (_name, prepare) => {
+    prepare();
+    const runs = await Promise.all(Array.from({ length: processes }, generate));
+    for (const run of runs) {
+      const output = `${run.stdout}${run.stderr}`;
+      expect(output, output).not.toMatch(/^\s+at .+:\d+:\d+\)?$|node:(internal|fs)/m);
+      if (run.code !== 0) {
+        expect(run.code, output).toBe(1);
+        expect(run.stderr).toMatch(lockMessage);
+      }
+    }
+    expect(runs.some((run) => run.code === 0)).toBe(true);
+    const drift = ws.run("node", ["generators/bin/toolcat.js", "check-drift"]);
+    expect(drift.status, drift.stderr).toBe(0);
+  });
+});
