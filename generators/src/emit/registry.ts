@@ -9,6 +9,8 @@ import { licenseEmitter } from "./package/license.ts";
 import { manifestEmitter } from "./schema/manifest.ts";
 import { modelEntryEmitter } from "./model/entry.ts";
 import { modelToolsEmitter } from "./model/tools.ts";
+import { deferredToolsEmitter } from "./model/deferred-tools.ts";
+import { groupToolsEmitter } from "./model/group-tools.ts";
 import { packageFilesEmitter } from "./package/package-files.ts";
 import { readmeEmitter } from "./readme/readme.ts";
 import { serverFacts } from "./schema/server-facts.ts";
@@ -36,12 +38,18 @@ export const emitters: readonly Emitter[] = [
   clientEmitter,
   manifestEmitter,
   modelToolsEmitter,
+  deferredToolsEmitter,
+  groupToolsEmitter,
   modelEntryEmitter,
   packageFilesEmitter,
   licenseEmitter,
   readmeEmitter,
   indexEmitter,
 ];
+
+function allOutputs(emitter: Emitter): readonly string[] {
+  return [...emitter.outputs, ...(emitter.conditionalOutputs ?? [])];
+}
 
 /** A package path folded into its top directory (`src/types.ts` → `src`). */
 function topLevel(path: string): string {
@@ -53,7 +61,7 @@ function topLevel(path: string): string {
  * into the directory (`src`, `tools`): the Nx `generate` target's outputs.
  */
 export function packageOutputs(): string[] {
-  return [...new Set(emitters.flatMap((emitter) => emitter.outputs).map(topLevel))];
+  return [...new Set(emitters.flatMap(allOutputs).map(topLevel))];
 }
 
 /**
@@ -61,7 +69,7 @@ export function packageOutputs(): string[] {
  * package.json), and each emitter's subpath exports with the package entry first.
  */
 export function publishedFiles(): PublishedFiles {
-  const kept = emitters.flatMap((emitter) => emitter.outputs.filter((path) => !(emitter.unpublished ?? []).includes(path)));
+  const kept = emitters.flatMap((emitter) => allOutputs(emitter).filter((path) => !(emitter.unpublished ?? []).includes(path)));
   const files = ["dist", ...new Set(kept.map(topLevel))].filter((path) => path !== "package.json");
   const exports = Object.fromEntries(
     emitters

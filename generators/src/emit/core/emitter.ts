@@ -50,6 +50,11 @@ export interface Emitter {
   readonly id: string;
   /** Paths this emitter writes, relative to the package directory (`src`, `manifest.json`); the Nx outputs. */
   readonly outputs: readonly string[];
+  /**
+   * Paths written only where the spec calls for them (per-group files of a spec with groups, OpenAI
+   * lists of at most 128 tools); a path ending in `/` stands for every file under that directory.
+   */
+  readonly conditionalOutputs?: readonly string[];
   /** Outputs kept out of the published tarball (build configuration). */
   readonly unpublished?: readonly string[];
   /** Package subpaths (`./manifest.json`) under which users import this emitter's files. */
