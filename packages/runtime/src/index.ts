@@ -16,3 +16,4 @@ export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js"
 export type { JsonSchemaObject, SchemaTarget } from "./schema-targets.js";
 export { resolveToolName, type ModelToolIndex } from "./client.js";
 export { callTool, type ModelCallTarget, type ModelToolResult, type NamedToolClient } from "./model-call.js";
+export { searchToolDescription } from "./tool-search-text.js";
