@@ -14,6 +14,7 @@ import { groupToolsEmitter } from "./model/group-tools.ts";
 import { packageFilesEmitter } from "./package/package-files.ts";
 import { readmeEmitter } from "./readme/readme.ts";
 import { serverFacts } from "./schema/server-facts.ts";
+import { searchIndexEmitter } from "./search/search-index.ts";
 import { nameList, printTypeScript } from "./core/source-file.ts";
 import { typesEmitter } from "./typescript/types.ts";
 import { validatorsEmitter } from "./typescript/validators.ts";
@@ -41,6 +42,7 @@ export const emitters: readonly Emitter[] = [
   deferredToolsEmitter,
   groupToolsEmitter,
   modelEntryEmitter,
+  searchIndexEmitter,
   packageFilesEmitter,
   licenseEmitter,
   readmeEmitter,
@@ -84,7 +86,8 @@ export function emitContext(server: Server, catalog: Catalog, versions: Versions
   const toolMode = catalog.rules.toolMode;
   const { names } = serverNames(server.name, toolMode.name, server.tools.map((tool) => tool.name));
   const documentation = serverFacts(server, catalog.rules);
-  return { server, catalog: catalog.rules.catalog, toolMode, versions, names, documentation, published: publishedFiles() };
+  const search = catalog.rules.search;
+  return { server, catalog: catalog.rules.catalog, toolMode, search, versions, names, documentation, published: publishedFiles() };
 }
 
 export function generateServer(server: Server, catalog: Catalog, versions: Versions): GeneratedFile[] {

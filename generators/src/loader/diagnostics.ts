@@ -41,6 +41,8 @@ export const diagnosticCodes = [
   "missing-catalog",
   "missing-file",
   "invalid-request-body",
+  "duplicate-synonym",
+  "invalid-synonym",
 ] as const;
 
 export type DiagnosticCode = (typeof diagnosticCodes)[number];

@@ -4,6 +4,7 @@ export * from "./validators.js";
 export * from "./client.js";
 export { manifest } from "./manifest.js";
 export * from "./model.js";
+export { searchTools, toolSearchIndex } from "./search.js";
 export {
   createHttpTransport,
   createInMemoryTransport,
@@ -11,8 +12,17 @@ export {
   AuthorizationRequiredError,
   MissingSecretError,
   ToolExecutionError,
+  ToolSearchError,
   ToolcatError,
   TransportError,
   ValidationError,
 } from "@toolcat/runtime";
-export type { CallOptions, ClientOptions, Transport, ValidationIssue, ValidationResult } from "@toolcat/runtime";
+export type {
+  CallOptions,
+  ClientOptions,
+  ToolSearchHit,
+  ToolSearchOptions,
+  Transport,
+  ValidationIssue,
+  ValidationResult,
+} from "@toolcat/runtime";

@@ -6,3 +6,4 @@ export * from "./body-issues.js";
 export { describeValue, pointer } from "./validation.js";
 export { callByName, createToolCaller } from "./client.js";
 export { modelCaller } from "./model-call.js";
+export { searchIndexFile } from "./search/index-file.js";

@@ -3,7 +3,7 @@
 import type { GeneratedFile, Versions } from "../../core/files.ts";
 import type { ServerDocumentation } from "../../../../packages/runtime/src/manifest.ts";
 import type { ServerNames } from "../../ir/naming.ts";
-import type { CatalogRules, Server } from "../../ir/types.ts";
+import type { CatalogRules, SearchRules, Server } from "../../ir/types.ts";
 
 /** The catalog-wide mode rules (`ToolMode`), the only part of the catalog emitters need besides its name. */
 export type ToolModeRules = CatalogRules["toolMode"];
@@ -19,6 +19,8 @@ export interface EmitContext {
   /** The catalog's name, recorded in manifests. */
   readonly catalog: string;
   readonly toolMode: ToolModeRules;
+  /** The catalog's search judgments (synonym groups), read by the search index. */
+  readonly search: SearchRules;
   readonly versions: Versions;
   readonly names: ServerNames;
   /** Server-level facts and what the documents leave unstated, read by the README and the manifest. */
