@@ -4,7 +4,7 @@
 // with exactly the result or error a direct call gives. Tools the filters leave out are never
 // found, described or called.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { createToolSearch, searchToolDescription, type ToolSearchHit } from "@toolcat/runtime";
+import { createToolSearch, searchToolDescription, type ToolSearchHit, type ToolSearchPackage } from "@toolcat/runtime";
 import { nameForms } from "./names.js";
 import { errorResult, successResult } from "./results.js";
 import { callArguments, describeArguments, maxDescribed, searchArguments, unknownName, type Checked } from "./search-input.js";
@@ -16,7 +16,7 @@ const maxLimit = 50;
 const defaultLimit = 5;
 
 export function searchMode(toolkits: readonly Toolkit[], served: readonly ServedTool[], filtered: boolean, readOnly: boolean): Routes {
-  const search = createToolSearch(toolkits as never);
+  const search = createToolSearch(toolkits.map(searchPackage));
   const byFullName = new Map(served.map((entry) => [entry.tool.fullName, entry]));
   const find = (name: string): ServedTool | undefined => served.find((entry) => [entry.listing.name, ...nameForms(entry.tool)].includes(name));
   const unknown = (name: string): CallToolResult => failure(unknownName(name, served.map((entry) => entry.listing.name)));
@@ -99,6 +99,14 @@ export function searchMode(toolkits: readonly Toolkit[], served: readonly Served
   ];
 
   return { listing, handlers: new Map(Object.entries(handlers)) };
+}
+
+/** A package generated before tool search has no search data: say so at start rather than on the first search. */
+function searchPackage(toolkit: Toolkit): ToolSearchPackage {
+  if (toolkit["toolSearchIndex"] === undefined) {
+    throw new Error(`${toolkit.manifest.package} has no search data (toolSearchIndex); update it to serve it with --mode search`);
+  }
+  return toolkit as unknown as ToolSearchPackage;
 }
 
 function failure(message: string): CallToolResult {
