@@ -11,6 +11,7 @@ import { modelEntryEmitter } from "./model/entry.ts";
 import { modelToolsEmitter } from "./model/tools.ts";
 import { deferredToolsEmitter } from "./model/deferred-tools.ts";
 import { groupToolsEmitter } from "./model/group-tools.ts";
+import { routesEmitter } from "./model/routes.ts";
 import { packageFilesEmitter } from "./package/package-files.ts";
 import { readmeEmitter } from "./readme/readme.ts";
 import { serverFacts } from "./schema/server-facts.ts";
@@ -41,6 +42,7 @@ export const emitters: readonly Emitter[] = [
   modelToolsEmitter,
   deferredToolsEmitter,
   groupToolsEmitter,
+  routesEmitter,
   modelEntryEmitter,
   searchIndexEmitter,
   packageFilesEmitter,

@@ -3,6 +3,8 @@ export * from "./types.js";
 export * from "./validators.js";
 export * from "./client.js";
 export { manifest } from "./manifest.js";
+export { anthropicSearch, anthropicSearchTool, prepareToolSearch, selectTools } from "./routes.js";
+export type { ChatTool } from "./routes.js";
 export * from "./model.js";
 export { searchTools, toolSearchIndex } from "./search.js";
 export {

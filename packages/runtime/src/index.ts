@@ -20,3 +20,11 @@ export { createToolSearch, type ToolSearch, type ToolSearchHit, type ToolSearchP
 export type { ToolSearchOptions } from "./search/options.js";
 export type { ToolSearchData, ToolSearchDocument, ToolSearchIndex } from "./search/data.js";
 export { searchToolDescription } from "./tool-search-text.js";
+export {
+  anthropicSearchResult,
+  anthropicSearchToolFor,
+  prepareToolSearchStep,
+  selectChatTools,
+  type AnthropicSearchResult,
+  type SearchFunction,
+} from "./search-routes.js";

@@ -7,3 +7,4 @@ export { describeValue, pointer } from "./validation.js";
 export { callByName, createToolCaller } from "./client.js";
 export { modelCaller } from "./model-call.js";
 export { searchIndexFile } from "./search/index-file.js";
+export { toolListFiles } from "./search-routes.js";
