@@ -16,6 +16,7 @@ export interface ToolGroup {
 
 /** The slug and namespace suffix of the tools a grouped spec leaves without a heading. */
 const rest = { slug: "other", word: "Other" } as const;
+const maxSlug = 60;
 
 /** Whether the spec sorts its tools under headings: then each heading is a toolset. */
 export function hasGroups(server: Server): boolean {
@@ -37,7 +38,8 @@ export function toolGroups(server: Server): ToolGroup[] {
   const slugs = new Set<string>();
   return [...byTitle].map(([title, tools], index) => {
     const words = title === undefined ? [rest.word] : wordsOf(title);
-    const base = words.length === 0 ? `group-${index + 1}` : words.join("-").toLowerCase();
+    // Cut so a path stays short on every file system; a cut slug still starts with the heading's words.
+    const base = words.length === 0 ? `group-${index + 1}` : words.join("-").toLowerCase().slice(0, maxSlug).replace(/-+$/, "");
     // Two headings that differ only in punctuation or case would share a slug; the later one is numbered.
     let slug = base;
     for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;

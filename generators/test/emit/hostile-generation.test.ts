@@ -148,7 +148,18 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
 
   it("shows every string, escaped, in the README and adds no heading, table row or HTML", () => {
     // The "Use with a model" examples are fixed text; every other third-level heading is a tool.
-    const modelExampleTitles = ["OpenAI", "Anthropic", "Vercel AI SDK", "LangChain", "MCP"];
+    const modelExampleTitles = [
+      "OpenAI",
+      "Anthropic",
+      "Vercel AI SDK",
+      "LangChain",
+      "MCP",
+      "OpenAI Responses, tool search",
+      "Anthropic, tool search",
+      "Anthropic, client-side search",
+      "Vercel AI SDK, active tools",
+      "MCP, search mode",
+    ];
     for (const [path, spec] of Object.entries(specs)) {
       const slug = path.slice("specs/".length, -".yaml".length);
       const readme = generated().files.find((f) => f.path === `packages/${slug}/README.md`)?.text ?? "";

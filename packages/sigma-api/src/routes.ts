@@ -13,7 +13,12 @@ import { searchTools } from "./search.js";
 /** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */
 export interface ChatTool {
   readonly type: "function";
-  readonly function: { readonly name: string; readonly description: string; readonly parameters: Record<string, unknown>; readonly strict: boolean };
+  readonly function: {
+    readonly name: string;
+    readonly description: string;
+    readonly parameters: Record<string, unknown>;
+    readonly strict: boolean;
+  };
 }
 
 const chatTools = toolListFiles<ChatTool>(import.meta.url, ["../tools/openai-chat.json"]);

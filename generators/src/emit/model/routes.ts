@@ -38,7 +38,12 @@ function emitRoutes(context: EmitContext): GeneratedFile {
       "/** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */",
       "export interface ChatTool {",
       '  readonly type: "function";',
-      "  readonly function: { readonly name: string; readonly description: string; readonly parameters: Record<string, unknown>; readonly strict: boolean };",
+      "  readonly function: {",
+      "    readonly name: string;",
+      "    readonly description: string;",
+      "    readonly parameters: Record<string, unknown>;",
+      "    readonly strict: boolean;",
+      "  };",
       "}",
     ].join("\n"),
     files.length === 1

@@ -31,7 +31,7 @@ export function modelExamples(context: EmitContext): ModelExample[] {
         `import { handleToolCall, selectTools } from ${from};`,
         "",
         'const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: prompt }];',
-        "for (let turn = 0, done = false; !done && turn < 5; turn++) {",
+        "for (let turns = 5, done = false; !done && turns-- > 0;) {",
         '  const { message } = (await new OpenAI().chat.completions.create({ model: "gpt-4.1", messages, tools: selectTools(prompt) })).choices[0]!;',
         "  messages.push(message);",
         "  done = !message.tool_calls?.length;",

@@ -2,8 +2,20 @@
 // model starts with a search tool (or a narrowed tool list) instead of every tool. Like the other
 // model examples they use only the package name and fixed export names, and the e2e suite
 // type-checks and runs each against scripted model turns.
+import { hasGroups } from "../../ir/groups.ts";
 import type { EmitContext } from "../core/emitter.ts";
+import { openAiToolLimit } from "../model/tools.ts";
 import { jsonImport, type ModelExample } from "./model.ts";
+
+/** What the package's tools/ holds, in sentences (no spec text): the README's "Use with a model" opening. */
+export function toolFilesText(context: EmitContext): string {
+  const { server } = context;
+  const whole = server.tools.length <= openAiToolLimit
+    ? "Every tool ships in each provider's format under `tools/` (`openai-chat.json`, `openai-responses.json`, `anthropic.json`, `mcp.json`)."
+    : `Every tool ships under \`tools/\` in Anthropic's and MCP's formats (\`anthropic.json\`, \`mcp.json\`); OpenAI takes at most ${openAiToolLimit} tools a request, so the ${server.tools.length} tools come in OpenAI's formats only per group, through \`selectTools\` and in the deferred file.`;
+  const groups = hasGroups(server) ? " Each group's tools (the spec's topic headings; `other` for the rest) are in `tools/groups/<group>/`, in every format." : "";
+  return `${whole}${groups} \`tools/anthropic-deferred.json\` and \`tools/openai-responses-deferred.json\` hold every tool deferred, for tool search (below).`;
+}
 
 export function searchExamples(context: EmitContext): ModelExample[] {
   const { packageName } = context.server;
