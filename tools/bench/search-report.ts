@@ -27,7 +27,7 @@ export function searchRows(s: SearchResult): Row[] {
     qualityRow(`${server}, its package alone`, toolcat.servers[server]!, minisearchDefaults.servers[server]!, naiveKeywords.servers[server]!, 0.95),
   );
   rows.push(qualityRow("whole catalog, createToolSearch over 7 packages", toolcat.catalog, minisearchDefaults.catalog, naiveKeywords.catalog, 0.9));
-  rows.push([section, `latency, whole catalog, in-process (${n(s.latencyMs.calls)} calls)`, `p50 ${s.latencyMs.p50} ms, p99 ${s.latencyMs.p99} ms`, "", "", "p99 ≤ 1 ms", mark(s.latencyMs.p99 <= 1)]);
+  rows.push([section, `latency, whole catalog, in-process (each query's median of 21 calls)`, `p50 ${s.latencyMs.p50} ms, p99 ${s.latencyMs.p99} ms`, "", "", "p99 ≤ 1 ms", mark(s.latencyMs.p99 <= 1)]);
   for (const p of s.packages) {
     rows.push([
       section,
