@@ -113,6 +113,13 @@ describe("ranking", () => {
     expect(loads).toBe(1);
   });
 
+  it("names the catalog's words for actions and things, most used first", () => {
+    const { actions, things } = createToolSearch([sheets, contacts]).vocabulary();
+    expect(actions.slice(0, 2)).toEqual(["search", "create"]);
+    expect(things).toEqual(expect.arrayContaining(["spreadsheet", "contacts", "cell"]));
+    expect(things).not.toContain("by");
+  });
+
   it("refuses what is not a package, two packages for one server, and data of another format", () => {
     expect(() => createToolSearch([{} as never])).toThrow(/modules exporting toolSearchIndex/);
     expect(() => createToolSearch([fixture("X", []), fixture("X", [])])).toThrow(/two different packages for server X/);

@@ -34,9 +34,10 @@ describe("search-index.json", () => {
   });
 
   it("adds the catalog's synonyms of the name's words, and only words the tool lacks", () => {
-    const synonyms = tool("engine-api", "EngineApi.DeleteWorker").terms.synonyms.split(" ");
-    expect(synonyms).toEqual(expect.arrayContaining([stem("remove"), stem("drop"), stem("runner")]));
-    expect(synonyms).not.toContain(stem("delete"));
+    const { verbSynonyms, objectSynonyms } = tool("engine-api", "EngineApi.DeleteWorker").terms;
+    expect(verbSynonyms.split(" ")).toEqual(expect.arrayContaining([stem("remove"), stem("drop")]));
+    expect(verbSynonyms.split(" ")).not.toContain(stem("delete"));
+    expect(objectSynonyms.split(" ")).toContain(stem("runner"));
   });
 
   it("indexes parameters without the mode pattern's own mode and request_body", () => {
