@@ -28,3 +28,4 @@ export {
   type AnthropicSearchResult,
   type SearchFunction,
 } from "./search-routes.js";
+export type { ToolVocabulary } from "./search/vocabulary.js";

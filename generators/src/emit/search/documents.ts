@@ -6,6 +6,7 @@ import { modelToolName, toolTitle } from "../../ir/model-names.ts";
 import type { Parameter, Server, Tool } from "../../ir/types.ts";
 import { sentence } from "../core/describe.ts";
 import type { Expansion } from "./expansion.ts";
+import { wordNetSynonyms } from "./wordnet.ts";
 
 export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: Expansion): ToolSearchDocument {
   const terms = (...texts: readonly string[]): string => texts.flatMap((text) => searchTerms(text, stem)).join(" ");
@@ -22,7 +23,9 @@ export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: E
     terms: {
       verb: terms(verb),
       object: terms(object.join(" ")),
-      synonyms: expand([verb, ...object, tool.group ?? ""].join(" ")).join(" "),
+      verbSynonyms: expand(verb).join(" "),
+      objectSynonyms: expand([...object, tool.group ?? ""].join(" ")).join(" "),
+      related: related(verb, object, stem),
       group: terms(tool.group ?? ""),
       description: terms(tool.purpose, ...tool.notes),
       parameters: terms(...parameters.flatMap(parameterTexts)),
@@ -31,6 +34,13 @@ export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: E
       annotations: terms(readOnly === true ? "read only" : "", destructive === true ? "destructive" : "", idempotent === true ? "idempotent" : ""),
     },
   };
+}
+
+/** WordNet's words for the name's action (its two most frequent senses) and things (the first). */
+function related(verb: string, object: readonly string[], stem: Stem): string {
+  const own = new Set([verb, ...object].map(stem));
+  const words = [...wordNetSynonyms(verb, "verb", 2), ...object.flatMap((word) => wordNetSynonyms(word, "noun", 1))];
+  return [...new Set(words.flatMap((word) => searchTerms(word, stem)))].filter((term) => !own.has(term)).join(" ");
 }
 
 function parameterTexts(parameter: Parameter): string[] {

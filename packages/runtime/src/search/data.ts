@@ -5,7 +5,9 @@
 export const searchFields = [
   "verb",
   "object",
-  "synonyms",
+  "verbSynonyms",
+  "objectSynonyms",
+  "related",
   "group",
   "description",
   "parameters",

@@ -14,7 +14,9 @@ const require = createRequire(import.meta.url);
 export const fieldBoosts: Readonly<Record<SearchField, number>> = {
   verb: 2,
   object: 3,
-  synonyms: 1.5,
+  verbSynonyms: 1.5,
+  objectSynonyms: 1.5,
+  related: 0.5,
   group: 1.5,
   description: 1,
   parameters: 0.4,
@@ -47,8 +49,16 @@ function libraries(): NonNullable<typeof loaded> {
 
 const splitTerms = (text: string): string[] => text.split(" ");
 
+/**
+ * A query naming no action ("interviewer pool details", "survey responses") asks to see something:
+ * read-only tools then count this much more.
+ */
+export const lookupBoost = 1.3;
+
 export function createEngine(documents: readonly ToolSearchDocument[]): Engine {
   const { MiniSearch, stem } = libraries();
+  // The actions the catalog's tool names use, and the words for them: what makes a query name one.
+  const actions = new Set(documents.flatMap((d) => `${d.terms.verb} ${d.terms.verbSynonyms}`.split(" ")));
   const index = new MiniSearch<{ id: number } & Record<SearchField, string>>({
     fields: [...searchFields],
     tokenize: splitTerms,
@@ -59,8 +69,10 @@ export function createEngine(documents: readonly ToolSearchDocument[]): Engine {
     search(query) {
       const terms = searchTerms(query, stem);
       if (terms.length === 0) return [];
+      const namesAction = terms.some((term) => actions.has(term));
       const results: SearchResult[] = index.search(terms.join(" "), {
         boost: fieldBoosts,
+        ...(!namesAction && { boostDocument: (id) => (documents[id as number]!.readOnly ? lookupBoost : 1) }),
         combineWith: "OR",
         // Typing slips in longer words still find the tool; the last word may be cut short.
         fuzzy: (term) => (term.length > 5 ? 0.2 : false),

@@ -4,6 +4,7 @@ import { ToolSearchError } from "../errors.js";
 import { searchDataFormat, type ToolSearchData, type ToolSearchDocument, type ToolSearchIndex } from "./data.js";
 import { createEngine, type Engine } from "./engine.js";
 import { checkSearch, type ToolSearchOptions } from "./options.js";
+import { toolVocabulary, type ToolVocabulary } from "./vocabulary.js";
 
 /** One search result, best first. */
 export interface ToolSearchHit {
@@ -26,18 +27,22 @@ export interface ToolSearchPackage {
 export interface ToolSearch {
   /** Hits best first; equal scores in full-name order. Throws ToolSearchError on bad input. */
   search(query: string, options?: ToolSearchOptions): ToolSearchHit[];
+  /** The words the tool names use, for a search tool's description (loads the data, as a search does). */
+  vocabulary(): ToolVocabulary;
 }
 
 /** One search over the tools of every package given, ranked together. */
 export function createToolSearch(packages: readonly ToolSearchPackage[]): ToolSearch {
   const indexes = distinctIndexes(packages);
-  let built: { readonly engine: Engine; readonly groups: ReadonlyMap<string, string> } | undefined;
+  let built: Built | undefined;
+  const load = (): Built => (built ??= build(indexes.map(loadData)));
   return {
+    vocabulary: () => load().vocabulary,
     search(query, options) {
       const checked = checkSearch(query, options);
-      built ??= build(indexes.map(loadData));
-      const group = checked.group === undefined ? undefined : knownGroup(built.groups, checked.group);
-      const hits = built.engine
+      const { engine, groups } = load();
+      const group = checked.group === undefined ? undefined : knownGroup(groups, checked.group);
+      const hits = engine
         .search(checked.query)
         .filter(({ document }) => (!checked.readOnly || document.readOnly) && (group === undefined || document.group === group));
       return hits.slice(0, checked.limit).map(({ document, score }) => ({
@@ -73,11 +78,17 @@ function loadData(index: ToolSearchIndex): ToolSearchData {
   return data;
 }
 
-function build(data: readonly ToolSearchData[]): { engine: Engine; groups: ReadonlyMap<string, string> } {
+interface Built {
+  readonly engine: Engine;
+  readonly groups: ReadonlyMap<string, string>;
+  readonly vocabulary: ToolVocabulary;
+}
+
+function build(data: readonly ToolSearchData[]): Built {
   // Sorted by full name, so the index and every tie-break are the same whatever order packages came in.
   const documents: ToolSearchDocument[] = data.flatMap((d) => d.tools).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const groups = new Map(documents.flatMap((d) => (d.group === undefined ? [] : [[d.group.toLowerCase(), d.group] as const])));
-  return { engine: createEngine(documents), groups };
+  return { engine: createEngine(documents), groups, vocabulary: toolVocabulary(documents) };
 }
 
 function knownGroup(groups: ReadonlyMap<string, string>, asked: string): string {
