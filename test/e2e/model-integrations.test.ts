@@ -3,7 +3,8 @@
 // example is taken from the installed README, wrapped in a harness that scripts one model turn
 // (fixtures/model), type-checked with strict tsc and run with node. The model asks for
 // CloudSheets_GetSpreadsheet by its model name twice; the valid call runs through the in-memory
-// transport and the invalid one comes back as a result the model can read.
+// transport and the invalid one comes back as a result the model can read. The tool search
+// examples run complete loops: search (server-side, client-side, narrowed lists), call, answer.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +16,18 @@ import { cleanEnv, run } from "../support/process.ts";
 
 const packed = ["runtime", "cloud-sheets", "mcp"] as const;
 const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core"] as const;
-const examples = { OpenAI: "openai", Anthropic: "anthropic", "Vercel AI SDK": "ai-sdk", LangChain: "langchain", MCP: "mcp" } as const;
+const examples = {
+  OpenAI: "openai",
+  Anthropic: "anthropic",
+  "Vercel AI SDK": "ai-sdk",
+  LangChain: "langchain",
+  MCP: "mcp",
+  "OpenAI Responses, tool search": "openai-responses-search",
+  "Anthropic, tool search": "anthropic-search",
+  "Anthropic, client-side search": "anthropic-client-search",
+  "Vercel AI SDK, active tools": "ai-sdk-search",
+  "MCP, search mode": "mcp-search",
+} as const;
 const fixtures = join(workspaceRoot, "test", "e2e", "fixtures", "model");
 const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
 const marker = "/* README example */";
@@ -86,12 +98,12 @@ describe("the README's model integrations, from the packed packages", () => {
 
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-  it("has one example per integration, each at most five lines of glue besides imports", () => {
+  it("has one example per integration, each at most eight lines of glue besides imports (a whole loop)", () => {
     const blocks = modelExamples(readme);
     expect([...blocks.keys()]).toEqual(Object.keys(examples));
     for (const [title, code] of blocks) {
       const glue = code.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("import "));
-      expect(glue.length, title).toBeLessThanOrEqual(5);
+      expect(glue.length, title).toBeLessThanOrEqual(8);
     }
   });
 
@@ -101,17 +113,21 @@ describe("the README's model integrations, from the packed packages", () => {
     expect(check.status).toBe(0);
   });
 
+  const toolName = "CloudSheets_GetSpreadsheet";
   const invalidText = expect.stringMatching(/Invalid arguments for CloudSheets\.GetSpreadsheet:\n- \/max_rows: .*1000/);
   const valid = { spreadsheet_id: "sheet-1", max_rows: 2 };
 
-  it("OpenAI: tool messages carry the tool's answer and the validation error", () => {
-    const { sentTools, messages, received } = outcome("openai");
-    expect(sentTools).toBe(9);
+  it("OpenAI: selectTools sends the matching tools, and tool messages carry the answer and the validation error", () => {
+    const { turns, sentTools, messages, received } = outcome("openai");
+    expect(turns).toBe(2);
+    expect((sentTools as string[])[0]).toBe(toolName);
+    expect((sentTools as string[]).length).toBeLessThanOrEqual(9);
     expect(received).toEqual([valid]);
     expect((messages as { role: string; content?: unknown }[]).filter((m) => m.role === "tool")).toEqual([
       { role: "tool", tool_call_id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) },
       { role: "tool", tool_call_id: "call_1", content: invalidText },
     ]);
+    expect((messages as { role: string; content?: unknown }[]).at(-1)).toMatchObject({ role: "assistant", content: "Ada, 36." });
   });
 
   it("Anthropic: tool_result blocks carry the answer and the validation error, flagged is_error", () => {
@@ -142,6 +158,81 @@ describe("the README's model integrations, from the packed packages", () => {
     expect(received).toEqual([valid]);
     expect(results).toEqual([{ id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) }]);
     expect(invalid).toBe("ToolInputParsingException");
+  });
+
+  const toolResults = [
+    { type: "tool_result", tool_use_id: "toolu_0", content: JSON.stringify({ rows: [["Ada", 36]] }), is_error: false },
+    { type: "tool_result", tool_use_id: "toolu_1", content: invalidText, is_error: true },
+  ];
+
+  it("OpenAI Responses: tool_search and deferred namespaces are sent; outputs go back with the previous response", () => {
+    const { turns, sentTools, second, received } = outcome("openai-responses-search");
+    expect(turns).toBe(2);
+    const tools = sentTools as { type: string; name?: string; tools?: { defer_loading?: boolean }[] }[];
+    expect(tools[0]).toEqual({ type: "tool_search" });
+    expect(tools.slice(1).every((t) => t.type === "namespace" && t.tools!.every((f) => f.defer_loading === true))).toBe(true);
+    expect(received).toEqual([valid]);
+    expect(second).toEqual({
+      previous: "resp_1",
+      input: [
+        { type: "function_call_output", call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
+        { type: "function_call_output", call_id: "call_1", output: invalidText },
+      ],
+    });
+  });
+
+  it("Anthropic tool search: the BM25 tool and deferred tools are sent; the loop answers the loaded tool's calls", () => {
+    const { turns, sentTools, messages, received } = outcome("anthropic-search");
+    expect(turns).toBe(2);
+    const tools = sentTools as { type?: string; name: string; defer_loading?: boolean }[];
+    expect(tools[0]).toEqual({ type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" });
+    expect(tools.slice(1).every((t) => t.defer_loading === true)).toBe(true);
+    expect(received).toEqual([valid]);
+    expect((messages as unknown[])[2]).toEqual({ role: "user", content: toolResults });
+  });
+
+  it("Anthropic client-side search: search_tools answers with tool_reference blocks, then the tool runs", () => {
+    const { turns, sentTools, messages, received } = outcome("anthropic-client-search");
+    expect(turns).toBe(3);
+    const tools = sentTools as { name: string; defer_loading?: boolean }[];
+    expect(tools[0]?.name).toBe("search_tools");
+    expect(tools.slice(1).every((t) => t.defer_loading === true)).toBe(true);
+    expect((messages as { content: unknown }[])[2]).toEqual({
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "toolu_s", content: [{ type: "tool_reference", tool_name: toolName }, expect.any(Object)], is_error: false }],
+    });
+    expect(received).toEqual([valid]);
+    expect((messages as unknown[])[4]).toEqual({ role: "user", content: toolResults });
+  });
+
+  it("AI SDK active tools: each step offers only the searched and called tools", () => {
+    const { text, steps, sentTools, received } = outcome("ai-sdk-search");
+    expect({ text, steps }).toEqual({ text: "Ada, 36.", steps: 2 });
+    for (const names of sentTools as string[][]) {
+      expect(names).toContain(toolName);
+      expect(names.length).toBeLessThanOrEqual(6);
+    }
+    expect(received).toEqual([valid]);
+  });
+
+  it("MCP search mode: search_tools, describe_tools and call_tool over stdio", async () => {
+    const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command: process.execPath, args: ["dist/mcp-search.js"], cwd: project, env, stderr: "pipe" });
+    const client = new Client({ name: "model-e2e", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["search_tools", "describe_tools", "call_tool"]);
+      const found = await client.callTool({ name: "search_tools", arguments: { query: "What is in sheet-1?" } });
+      expect((found.structuredContent as { tools: { name: string }[] }).tools[0]?.name).toBe(toolName);
+      const described = await client.callTool({ name: "describe_tools", arguments: { names: [toolName] } });
+      expect(JSON.stringify(described.structuredContent)).toContain("spreadsheet_id");
+      const ok = await client.callTool({ name: "call_tool", arguments: { name: toolName, arguments: valid } });
+      expect(ok.structuredContent).toEqual({ rows: [["Ada", 36]] });
+      const bad = await client.callTool({ name: "call_tool", arguments: { name: toolName, arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } } });
+      expect(bad.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
   });
 
   it("MCP: the server lists model names and descriptions and answers both calls", async () => {

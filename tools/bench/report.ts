@@ -7,6 +7,9 @@ import type { IncrementalResult } from "./incremental.ts";
 import type { Machine } from "./measure.ts";
 import type { NxScaleResult } from "./nx-scale.ts";
 import type { ScaleResult } from "./scale.ts";
+import { searchRows } from "./search-report.ts";
+import { kb, mark, n, type Row } from "./table.ts";
+import type { SearchResult } from "./search.ts";
 import { validatorTargets, type Geomeans, type ValidatorsResult } from "./validators.ts";
 import type { WatchResult } from "./watch.ts";
 
@@ -22,16 +25,12 @@ export interface Results {
   readonly validators?: ValidatorsResult;
   readonly footprint?: FootprintResult;
   readonly drift?: DriftResult;
+  readonly search?: SearchResult;
 }
 
-type Row = readonly [section: string, measure: string, toolcat: string, comparedWith: string, ratio: string, target: string, met: string];
-
-const n = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
-const kb = (bytes: number) => `${n(bytes / 1024, 1)} kB`;
 const ops = (value: number) => `${n(value / 1e6, 2)} M/s`;
 const times = (value: number) => `${Number(value.toPrecision(3))}×`;
-const mark = (ok: boolean) => (ok ? "yes" : "**no**");
 
 function generationRows(g: GenerationResult): Row[] {
   const what = `${g.tools} tools, ${g.packages} packages (${g.toolcat.files} files, ${kb(g.toolcat.bytes)})`;
@@ -186,6 +185,7 @@ export function renderTable(results: Results): string {
     ...(results.validators ? validatorRows(results.validators) : []),
     ...(results.footprint ? footprintRows(results.footprint) : []),
     ...(results.drift ? driftRows(results.drift) : []),
+    ...(results.search ? searchRows(results.search) : []),
   ];
   const m = results.machine;
   const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;

@@ -1,4 +1,4 @@
-// `npm run bench`: builds what the packages ship, runs the eight sections, prints one markdown table
+// `npm run bench`: builds what the packages ship, runs the nine sections, prints one markdown table
 // and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -11,10 +11,11 @@ import { machine, round, timeCommand, workspaceRoot } from "./measure.ts";
 import { renderTable, type Results } from "./report.ts";
 import { benchNxScale } from "./nx-scale.ts";
 import { benchScale } from "./scale.ts";
+import { benchSearch } from "./search.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift"] as const;
+const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "search"] as const;
 type Section = (typeof sections)[number];
 
 /**
@@ -45,7 +46,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const start = performance.now();
   const results: { -readonly [K in keyof Results]: Results[K] } = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
-  if (selected.has("validators") || selected.has("footprint")) {
+  if (selected.has("validators") || selected.has("footprint") || selected.has("search")) {
     log("building packages (cached by Nx)");
     buildPackages();
   }
@@ -58,6 +59,7 @@ async function main(argv: readonly string[]): Promise<void> {
     validators: () => void (results.validators = benchValidators()),
     footprint: async () => void (results.footprint = await benchFootprint()),
     drift: () => void (results.drift = benchDrift()),
+    search: async () => void (results.search = await benchSearch()),
   };
   const failed: Section[] = [];
   for (const section of sections) {

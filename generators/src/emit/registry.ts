@@ -9,9 +9,13 @@ import { licenseEmitter } from "./package/license.ts";
 import { manifestEmitter } from "./schema/manifest.ts";
 import { modelEntryEmitter } from "./model/entry.ts";
 import { modelToolsEmitter } from "./model/tools.ts";
+import { deferredToolsEmitter } from "./model/deferred-tools.ts";
+import { groupToolsEmitter } from "./model/group-tools.ts";
+import { routesEmitter } from "./model/routes.ts";
 import { packageFilesEmitter } from "./package/package-files.ts";
 import { readmeEmitter } from "./readme/readme.ts";
 import { serverFacts } from "./schema/server-facts.ts";
+import { searchIndexEmitter } from "./search/search-index.ts";
 import { nameList, printTypeScript } from "./core/source-file.ts";
 import { typesEmitter } from "./typescript/types.ts";
 import { validatorsEmitter } from "./typescript/validators.ts";
@@ -36,7 +40,11 @@ export const emitters: readonly Emitter[] = [
   clientEmitter,
   manifestEmitter,
   modelToolsEmitter,
+  deferredToolsEmitter,
+  groupToolsEmitter,
+  routesEmitter,
   modelEntryEmitter,
+  searchIndexEmitter,
   packageFilesEmitter,
   licenseEmitter,
   readmeEmitter,
@@ -55,6 +63,10 @@ export function generatedIdentifiers(): GeneratedIdentifiers {
   };
 }
 
+function allOutputs(emitter: Emitter): readonly string[] {
+  return [...emitter.outputs, ...(emitter.conditionalOutputs ?? [])];
+}
+
 /** A package path folded into its top directory (`src/types.ts` → `src`). */
 function topLevel(path: string): string {
   return path.split("/")[0] ?? path;
@@ -65,7 +77,7 @@ function topLevel(path: string): string {
  * into the directory (`src`, `tools`): the Nx `generate` target's outputs.
  */
 export function packageOutputs(): string[] {
-  return [...new Set(emitters.flatMap((emitter) => emitter.outputs).map(topLevel))];
+  return [...new Set(emitters.flatMap(allOutputs).map(topLevel))];
 }
 
 /**
@@ -73,7 +85,7 @@ export function packageOutputs(): string[] {
  * package.json), and each emitter's subpath exports with the package entry first.
  */
 export function publishedFiles(): PublishedFiles {
-  const kept = emitters.flatMap((emitter) => emitter.outputs.filter((path) => !(emitter.unpublished ?? []).includes(path)));
+  const kept = emitters.flatMap((emitter) => allOutputs(emitter).filter((path) => !(emitter.unpublished ?? []).includes(path)));
   const files = ["dist", ...new Set(kept.map(topLevel))].filter((path) => path !== "package.json");
   const exports = Object.fromEntries(
     emitters
@@ -88,7 +100,8 @@ export function emitContext(server: Server, catalog: Catalog, versions: Versions
   const toolMode = catalog.rules.toolMode;
   const { names } = serverNames(server.name, toolMode.name, server.tools.map((tool) => tool.name), generatedIdentifiers());
   const documentation = serverFacts(server, catalog.rules);
-  return { server, catalog: catalog.rules.catalog, toolMode, versions, names, documentation, published: publishedFiles() };
+  const search = catalog.rules.search;
+  return { server, catalog: catalog.rules.catalog, toolMode, search, versions, names, documentation, published: publishedFiles() };
 }
 
 export function generateServer(server: Server, catalog: Catalog, versions: Versions): GeneratedFile[] {

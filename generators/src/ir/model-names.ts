@@ -45,3 +45,8 @@ export function modelNameProblems(server: NamedServer): NameProblem[] {
   }
   return problems;
 }
+
+/** A display name made from the tool name (`GetOpenAPISpecification` → `Get Open API Specification`). */
+export function toolTitle(tool: { readonly name: string }): string {
+  return tool.name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
+}

@@ -259,6 +259,13 @@ export interface CatalogRules {
   readonly errors: { readonly codes: Documented<string>; readonly statusCodes: Documented<string>; readonly payload: Documented<string> };
   readonly versioning: readonly string[];
   readonly notes: readonly string[];
+  readonly search: SearchRules;
+}
+
+/** toolcat's own judgment for tool search, catalog-wide. */
+export interface SearchRules {
+  /** Groups of lowercase words a person may use for one another (remove, delete, drop). */
+  readonly synonyms: readonly (readonly string[])[];
 }
 
 export interface Catalog {

@@ -7,7 +7,8 @@ import type { CatalogRules, Documented } from "../ir/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { RawCatalog } from "./raw.ts";
 import { Reporter } from "./reporter.ts";
-import type { SpecSource } from "./source.ts";
+import type { SpecPath, SpecSource } from "./source.ts";
+import { isFillerWord, words } from "../../../packages/runtime/src/search/terms.ts";
 
 export function documented<T>(value: T | "not-shown" | undefined): Documented<T> {
   return value === undefined || value === "not-shown" ? { known: false } : { known: true, value };
@@ -48,5 +49,20 @@ export function buildCatalogRules(source: SpecSource, diagnostics: Diagnostic[])
     },
     versioning: raw.versioning ?? [],
     notes: raw.notes ?? [],
+    search: { synonyms: checkSynonyms(raw.search?.synonyms ?? [], report) },
   };
+}
+
+/** A synonym group must name each word once, and every word must be one a search can match. */
+function checkSynonyms(groups: readonly (readonly string[])[], report: Reporter): readonly (readonly string[])[] {
+  groups.forEach((group, g) => {
+    const at = (i: number): SpecPath => ["search", "synonyms", g, i];
+    report.seenOnce(group, at, "duplicate-synonym", "synonym");
+    group.forEach((word, i) => {
+      if (words(word).every(isFillerWord)) {
+        report.error(at(i), "invalid-synonym", `synonym "${word}" has only words a search ignores`, "Use a word that names an action or a thing; words such as \"the\" or \"of\" never match.");
+      }
+    });
+  });
+  return groups;
 }

@@ -46,6 +46,8 @@ export const diagnosticCodes = [
   "invalid-request-body",
   "request-body-cycle",
   "request-body-too-large",
+  "duplicate-synonym",
+  "invalid-synonym",
 ] as const;
 
 export type DiagnosticCode = (typeof diagnosticCodes)[number];

@@ -112,4 +112,5 @@ export interface RawCatalog {
   errors?: { codes?: string; statusCodes?: string; payload?: string };
   versioning?: string[];
   notes?: string[];
+  search?: { synonyms?: string[][] };
 }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
-export const schemaHash = "5e4d55048c4730e5885fcee0ef4a203f477986bdc98453ac3345db3c42f0ab68";
+export const schemaHash = "26f89eb28a3a809edf9bbb3777eeaffc513d13bb54e5a651b47607d004ea7cde";
 
 export const server = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://toolcat.dev/schema/server.schema.json","title":"toolcat server spec","description":"One tool server of the catalog, transcribed from the catalog documents. Anything a document leaves unstated is written as the literal `not-shown`, never guessed.","type":"object","additionalProperties":false,"required":["server","kind","domain","description","source","auth","secrets","tools"],"properties":{"server":{"description":"Server name (PascalCase); tools are called as `<server>.<Tool>`.","type":"string"},"kind":{"description":"starter: each tool mirrors one upstream HTTP endpoint; optimized: higher-level pre-built operations.","enum":["starter","optimized"]},"domain":{"description":"The domain column of the catalog's server table.","type":"string"},"description":{"description":"What the server does, from the documents.","type":"string"},"source":{"description":"The catalog document this server is transcribed from.","type":"string"},"keywords":{"type":"array","items":{"type":"string"}},"auth":{"$ref":"#/$defs/auth"},"secrets":{"description":"Secrets this server's tools may declare. Every secret a tool names must be declared here.","type":"array","items":{"$ref":"#/$defs/secret"}},"toolSecrets":{"description":"Secrets every tool declares unless the tool gives its own `secrets` list.","type":"array","items":{"type":"string"}},"resources":{"type":"array","items":{"$ref":"#/$defs/resource"}},"returnedFields":{"$ref":"#/$defs/textOrNotShown","description":"Fields of objects the tools return."},"states":{"type":"array","items":{"$ref":"#/$defs/stateMachine"}},"otherStates":{"$ref":"#/$defs/textOrNotShown","description":"States of other resources."},"http":{"$ref":"#/$defs/http"},"pagination":{"type":"array","items":{"type":"string"}},"limits":{"type":"array","items":{"$ref":"#/$defs/limit"}},"rateLimits":{"$ref":"#/$defs/textOrNotShown"},"events":{"$ref":"#/$defs/events"},"errors":{"$ref":"#/$defs/textOrNotShown"},"versioning":{"type":"array","items":{"$ref":"#/$defs/versionNote"}},"notes":{"$ref":"#/$defs/notes"},"tools":{"type":"array","items":{"$ref":"#/$defs/tool"}}},"$defs":{"notShown":{"description":"The document says this is not shown.","const":"not-shown"},"textOrNotShown":{"type":"string"},"notes":{"description":"Explanatory notes, verbatim or close to the document.","type":"array","items":{"type":"string"}},"auth":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["api-key","user-authorization"]},"secret":{"description":"api-key: the secret holding the key.","type":"string"},"placement":{"description":"api-key: how the key is placed on the wire.","type":"string"},"provider":{"description":"user-authorization: the auth provider id, or not-shown.","type":"string"},"providerDescription":{"type":"string"},"scopeBase":{"description":"Value of `{scope_base}` in scope names, or not-shown.","type":"string"},"scopes":{"description":"OAuth scopes tools may name, or not-shown when the document says tool scopes are not shown.","oneOf":[{"$ref":"#/$defs/notShown"},{"type":"array","items":{"$ref":"#/$defs/scope"}}]},"notes":{"$ref":"#/$defs/notes"}}},"scope":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"}}},"secret":{"type":"object","additionalProperties":false,"required":["name","description"],"properties":{"name":{"description":"UPPER_SNAKE_CASE secret name; also the environment variable the client reads.","type":"string"},"description":{"type":"string"},"notes":{"$ref":"#/$defs/notes"}}},"resource":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"identifiers":{"type":"array","items":{"type":"string"}},"fields":{"type":"array","items":{"$ref":"#/$defs/field"}},"notes":{"$ref":"#/$defs/notes"}}},"field":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"}}},"stateMachine":{"type":"object","additionalProperties":false,"required":["resource","states"],"properties":{"resource":{"type":"string"},"states":{"oneOf":[{"$ref":"#/$defs/notShown"},{"type":"array","items":{"type":"string"}}]},"initial":{"type":"string"},"transitions":{"oneOf":[{"$ref":"#/$defs/notShown"},{"type":"array","items":{"type":"object","additionalProperties":false,"required":["from","tool","to"],"properties":{"from":{"type":"string"},"tool":{"type":"string"},"condition":{"type":"string"},"to":{"type":"string"}}}}]},"restrictedTransitions":{"type":"string"},"notes":{"$ref":"#/$defs/notes"}}},"http":{"type":"object","additionalProperties":false,"properties":{"methods":{"type":"string"},"paths":{"type":"string"},"results":{"type":"string"},"baseUrl":{"type":"object","additionalProperties":false,"required":["secret"],"properties":{"secret":{"description":"The secret whose value is the base address of every request.","type":"string"},"dataCenters":{"description":"Names from the catalog's dataCenters list.","type":"array","items":{"type":"string"}},"notes":{"$ref":"#/$defs/notes"}}},"knownPaths":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","template"],"properties":{"tool":{"type":"string"},"template":{"type":"string"},"description":{"type":"string"}}}}}},"limit":{"type":"object","additionalProperties":false,"required":["text","appliesTo"],"properties":{"text":{"description":"The limit as the document states it.","type":"string"},"appliesTo":{"description":"Where the limit lands; the loader checks each named parameter carries it.","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool"],"properties":{"tool":{"type":"string"},"parameter":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{}}}}}},"events":{"type":"object","additionalProperties":false,"properties":{"types":{"oneOf":[{"$ref":"#/$defs/notShown"},{"type":"array","items":{"type":"string"}}]},"typesComplete":{"type":"boolean"},"payload":{"type":"string"},"signing":{"type":"string"},"notes":{"$ref":"#/$defs/notes"}}},"versionNote":{"type":"string"},"tool":{"type":"object","additionalProperties":false,"required":["name","purpose","parameters"],"properties":{"name":{"description":"PascalCase tool name.","type":"string"},"purpose":{"type":"string"},"group":{"description":"The heading the document lists the tool under (Candidates, Interviews), when it groups tools by topic.","type":"string","minLength":1},"modePattern":{"description":"The tool takes `mode` (ToolMode, required) and `request_body` (stringified JSON, required when mode is execute); both are added by the loader and must not be listed.","type":"boolean"},"secrets":{"description":"Secrets the tool declares; defaults to the server's toolSecrets.","type":"array","items":{"type":"string"}},"scopes":{"description":"OAuth scopes the tool needs, or not-shown.","oneOf":[{"$ref":"#/$defs/notShown"},{"type":"array","items":{"type":"string"}}]},"parameters":{"description":"The parameters, [] for a tool that takes none, or not-shown.","oneOf":[{"$ref":"#/$defs/notShown"},{"type":"array","items":{"$ref":"#/$defs/parameter"}}]},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}},"notes":{"$ref":"#/$defs/notes"},"judgments":{"$ref":"#/$defs/judgments"},"annotations":{"$ref":"#/$defs/annotations"}}},"parameter":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"description":"snake_case parameter name.","type":"string"},"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"description":"true: always (`*`); execute: when mode is execute (`~`); false or absent: optional.","oneOf":[{"type":"boolean"},{"const":"execute"}]},"description":{"type":"string"},"default":{"description":"The default value, when the document gives one."},"defaultNote":{"description":"What happens when the parameter is absent, when the document says it in words.","type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"enum":{"description":"Allowed string values, or not-shown when the document names an enum without its values.","oneOf":[{"$ref":"#/$defs/notShown"},{"type":"array","items":{"type":"string"}}]},"enumName":{"description":"The document's name of the enum type.","type":"string"},"format":{"description":"String format: date (YYYY-MM-DD), date-time (ISO 8601), url, uri, column-letters, column (letters or 1-based number), csv (comma-separated list), json (stringified JSON), cell-data (stringified cell-data object), bearer (`Bearer <token>`), jwt.","enum":["date","date-time","url","uri","column-letters","column","csv","json","cell-data","bearer","jwt"]},"items":{"$ref":"#/$defs/items"},"keys":{"description":"object: keys the document names for the JSON object.","type":"array","items":{"$ref":"#/$defs/key"}},"minProperties":{"type":"integer","minimum":0},"maxProperties":{"type":"integer","minimum":0},"notes":{"$ref":"#/$defs/notes"},"judgments":{"$ref":"#/$defs/judgments"}}},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"},"enum":{"type":"array","items":{"type":"string"}}}},"key":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"}}},"rule":{"description":"A conditional rule. required-when: `parameter` is required when `when` equals `equals`. requires: when `parameter` is given, `requires` must be given too. precedence: when both are given, `parameter` wins over `over` (documentation only).","type":"object","additionalProperties":false,"required":["kind","parameter","text"],"properties":{"kind":{"enum":["required-when","requires","precedence"]},"parameter":{"type":"string"},"when":{"type":"string"},"equals":{"type":"string"},"requires":{"type":"string"},"over":{"type":"string"},"text":{"description":"The rule as the document states it.","type":"string"}}},"judgments":{"description":"toolcat's own reading where a document is silent or could be read two ways, and what toolcat enforces beyond the document's words. Shown to package users as toolcat's decision, never as a documented fact.","type":"array","items":{"type":"string","minLength":1}},"annotations":{"description":"Behaviour hints for clients (MCP tool annotations), set only where the document's wording states them: destructive when the purpose deletes, removes, cancels or anonymizes; read-only when it lists, gets, fetches, searches or retrieves. Leave a hint out when the document does not say it, so clients apply the protocol's cautious defaults.","type":"object","additionalProperties":false,"properties":{"readOnly":{"description":"The tool does not change anything (list, get, fetch, search, retrieve).","type":"boolean"},"destructive":{"description":"The tool deletes, removes, cancels or anonymizes.","type":"boolean"},"idempotent":{"description":"Calling again with the same arguments has no further effect.","type":"boolean"},"openWorld":{"description":"The tool reaches entities outside the service's own data (the web).","type":"boolean"}}}}};
@@ -3398,7 +3398,8 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const catalog = validate37;
-const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://toolcat.dev/schema/catalog.schema.json","title":"toolcat catalog-wide rules","description":"Rules shared by every server of the catalog: the ToolMode enum, notation, conventions, data centers, and what the documents leave unstated for the whole catalog.","type":"object","additionalProperties":false,"required":["catalog","toolMode","notation","conventions","dataCenters"],"properties":{"catalog":{"type":"string"},"description":{"type":"string"},"toolMode":{"type":"object","additionalProperties":false,"required":["name","values","requestBody"],"properties":{"name":{"type":"string"},"values":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["value","enumName","description"],"properties":{"value":{"type":"string"},"enumName":{"type":"string"},"description":{"type":"string"}}}},"requestBody":{"type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string"},"fields":{"type":"string"}}},"missingExecuteParameter":{"description":"Behaviour when an execute call omits a `~` parameter.","type":"string"},"notes":{"type":"array","items":{"type":"string"}}}},"notation":{"type":"object","additionalProperties":false,"required":["markers","types"],"properties":{"markers":{"type":"object","additionalProperties":{"type":"string"}},"types":{"type":"object","additionalProperties":{"type":"string"}}}},"conventions":{"type":"array","items":{"type":"string"}},"dataCenters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","baseAddress"],"properties":{"name":{"type":"string"},"baseAddress":{"type":"string"}}}},"errors":{"type":"object","additionalProperties":false,"properties":{"codes":{"type":"string"},"statusCodes":{"type":"string"},"payload":{"type":"string"}}},"versioning":{"type":"array","items":{"type":"string"}},"notes":{"type":"array","items":{"type":"string"}}}};
+const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://toolcat.dev/schema/catalog.schema.json","title":"toolcat catalog-wide rules","description":"Rules shared by every server of the catalog: the ToolMode enum, notation, conventions, data centers, and what the documents leave unstated for the whole catalog.","type":"object","additionalProperties":false,"required":["catalog","toolMode","notation","conventions","dataCenters"],"properties":{"catalog":{"type":"string"},"description":{"type":"string"},"toolMode":{"type":"object","additionalProperties":false,"required":["name","values","requestBody"],"properties":{"name":{"type":"string"},"values":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["value","enumName","description"],"properties":{"value":{"type":"string"},"enumName":{"type":"string"},"description":{"type":"string"}}}},"requestBody":{"type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string"},"fields":{"type":"string"}}},"missingExecuteParameter":{"description":"Behaviour when an execute call omits a `~` parameter.","type":"string"},"notes":{"type":"array","items":{"type":"string"}}}},"notation":{"type":"object","additionalProperties":false,"required":["markers","types"],"properties":{"markers":{"type":"object","additionalProperties":{"type":"string"}},"types":{"type":"object","additionalProperties":{"type":"string"}}}},"conventions":{"type":"array","items":{"type":"string"}},"dataCenters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","baseAddress"],"properties":{"name":{"type":"string"},"baseAddress":{"type":"string"}}}},"errors":{"type":"object","additionalProperties":false,"properties":{"codes":{"type":"string"},"statusCodes":{"type":"string"},"payload":{"type":"string"}}},"versioning":{"type":"array","items":{"type":"string"}},"notes":{"type":"array","items":{"type":"string"}},"search":{"description":"toolcat's own judgment for tool search (not the documents').","type":"object","additionalProperties":false,"properties":{"synonyms":{"description":"Groups of words a person may use for one another (remove, delete, drop). A tool whose name or group uses a word of a group is also found by the group's other words.","type":"array","items":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[a-z][a-z0-9]*( [a-z][a-z0-9]*)*$"}}}}}}};
+const pattern4 = new RegExp("^[a-z][a-z0-9]*( [a-z][a-z0-9]*)*$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://toolcat.dev/schema/catalog.schema.json" */;
@@ -4132,14 +4133,108 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema70.type,parentSchema:schema70,data};
+if(data.search !== undefined){
+let data34 = data.search;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+for(const key9 in data34){
+if(!(key9 === "synonyms")){
+const err57 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema70.properties.search,data:data34};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data34.synonyms !== undefined){
+let data35 = data34.synonyms;
+if(Array.isArray(data35)){
+const len6 = data35.length;
+for(let i6=0; i6<len6; i6++){
+let data36 = data35[i6];
+if(Array.isArray(data36)){
+if(data36.length < 2){
+const err58 = {instancePath:instancePath+"/search/synonyms/" + i6,schemaPath:"#/properties/search/properties/synonyms/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema70.properties.search.properties.synonyms.items,data:data36};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const len7 = data36.length;
+for(let i7=0; i7<len7; i7++){
+let data37 = data36[i7];
+if(typeof data37 === "string"){
+if(!pattern4.test(data37)){
+const err59 = {instancePath:instancePath+"/search/synonyms/" + i6+"/" + i7,schemaPath:"#/properties/search/properties/synonyms/items/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9]*( [a-z][a-z0-9]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9]*( [a-z][a-z0-9]*)*$"+"\"",schema:"^[a-z][a-z0-9]*( [a-z][a-z0-9]*)*$",parentSchema:schema70.properties.search.properties.synonyms.items.items,data:data37};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/search/synonyms/" + i6+"/" + i7,schemaPath:"#/properties/search/properties/synonyms/items/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema70.properties.search.properties.synonyms.items.items.type,parentSchema:schema70.properties.search.properties.synonyms.items.items,data:data37};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/search/synonyms/" + i6,schemaPath:"#/properties/search/properties/synonyms/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema70.properties.search.properties.synonyms.items.type,parentSchema:schema70.properties.search.properties.synonyms.items,data:data36};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/search/synonyms",schemaPath:"#/properties/search/properties/synonyms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema70.properties.search.properties.synonyms.type,parentSchema:schema70.properties.search.properties.synonyms,data:data35};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema70.properties.search.type,parentSchema:schema70.properties.search,data:data34};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema70.type,parentSchema:schema70,data};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }

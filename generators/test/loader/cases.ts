@@ -154,6 +154,9 @@ export const cases: readonly Case[] = [
   { name: "limit that disagrees with the parameter", text: `${good}limits:\n  - text: at most 40\n    appliesTo: [{ tool: GetWidget, parameter: limit, maximum: 40 }]\n`, code: "limit-mismatch", at: "28:63" },
   // Files.
   { name: "spec file that does not exist", only: ["specs/nowhere-api.yaml"], code: "missing-file", at: "1:1", in: "specs/nowhere-api.yaml" },
+  { name: "catalog synonym repeated in its group", files: { [catalogFile]: catalogText.replace("[delete, remove, drop, erase", "[delete, remove, drop, delete") }, code: "duplicate-synonym", at: "65:30", in: catalogFile },
+  { name: "catalog synonym of filler words only", files: { [catalogFile]: catalogText.replace("[cell, range]", "[cell, of the]") }, code: "invalid-synonym", at: "88:14", in: catalogFile },
+  { name: "catalog synonym not lowercase words", files: { [catalogFile]: catalogText.replace("[cell, range]", "[cell, Range!]") }, code: "invalid-value", at: "88:14", in: catalogFile },
   { name: "workspace without a catalog", emptyRoot: true, code: "missing-catalog", at: "1:1", in: catalogFile },
   { name: "spec that is a symbolic link", disk: (root) => replaceWithLink(root, file), code: "not-a-regular-file", at: "1:1" },
   {

@@ -36,6 +36,7 @@ const details: Readonly<Record<string, (error: CodedError) => Record<string, unk
   tool_failed: (error) => ({ canRetry: error.canRetry }),
   transport_failed: (error) => ({ retryable: error.retryable }),
   timeout: (error) => ({ timeoutMs: error.timeoutMs }),
+  invalid_search: (error) => ({ input: error.input }),
 };
 
 /**

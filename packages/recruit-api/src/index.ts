@@ -3,7 +3,10 @@ export * from "./types.js";
 export * from "./validators.js";
 export * from "./client.js";
 export { manifest } from "./manifest.js";
+export { anthropicSearch, anthropicSearchTool, prepareToolSearch, selectTools } from "./routes.js";
+export type { ChatTool } from "./routes.js";
 export * from "./model.js";
+export { searchTools, toolSearchIndex } from "./search.js";
 export {
   createHttpTransport,
   createInMemoryTransport,
@@ -11,8 +14,17 @@ export {
   AuthorizationRequiredError,
   MissingSecretError,
   ToolExecutionError,
+  ToolSearchError,
   ToolcatError,
   TransportError,
   ValidationError,
 } from "@toolcat/runtime";
-export type { CallOptions, ClientOptions, Transport, ValidationIssue, ValidationResult } from "@toolcat/runtime";
+export type {
+  CallOptions,
+  ClientOptions,
+  ToolSearchHit,
+  ToolSearchOptions,
+  Transport,
+  ValidationIssue,
+  ValidationResult,
+} from "@toolcat/runtime";

@@ -9,6 +9,7 @@ export type ToolcatErrorCode =
   | "tool_failed"
   | "authorization_required"
   | "timeout"
+  | "invalid_search"
   | "unexpected";
 
 /** The HTTP response an error came from, for support requests and logs; header values are redacted. */
@@ -74,6 +75,17 @@ export class TransportError extends ToolcatError {
     this.status = details.status ?? details.response?.status;
     this.retryable = details.retryable;
     if (details.response !== undefined) this.response = details.response;
+  }
+}
+
+/** A tool search was asked with a query or option it cannot take; the message says what to send instead. */
+export class ToolSearchError extends ToolcatError {
+  /** What was wrong: `query`, `limit`, `readOnly`, `group` or `options` (the options object itself). */
+  readonly input: "query" | "limit" | "readOnly" | "group" | "options";
+
+  constructor(input: ToolSearchError["input"], message: string) {
+    super("invalid_search", message);
+    this.input = input;
   }
 }
 

@@ -16,3 +16,16 @@ export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js"
 export type { JsonSchemaObject, SchemaTarget } from "./schema-targets.js";
 export { resolveToolName, type ModelToolIndex } from "./client.js";
 export { callTool, type ModelCallTarget, type ModelToolResult, type NamedToolClient } from "./model-call.js";
+export { createToolSearch, type ToolSearch, type ToolSearchHit, type ToolSearchPackage } from "./search/tool-search.js";
+export type { ToolSearchOptions } from "./search/options.js";
+export type { ToolSearchData, ToolSearchDocument, ToolSearchIndex } from "./search/data.js";
+export { searchToolDescription } from "./tool-search-text.js";
+export {
+  anthropicSearchResult,
+  anthropicSearchToolFor,
+  prepareToolSearchStep,
+  selectChatTools,
+  type AnthropicSearchResult,
+  type SearchFunction,
+} from "./search-routes.js";
+export type { ToolVocabulary } from "./search/vocabulary.js";

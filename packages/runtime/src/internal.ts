@@ -8,3 +8,5 @@ export { callByName, createToolCaller } from "./client.js";
 export { modelCaller, type ModelCaller } from "./model-call.js";
 export { cleanJson, type Clean } from "./scrub.js";
 export { receiveRedaction } from "./client.js";
+export { searchIndexFile } from "./search/index-file.js";
+export { toolListFiles } from "./search-routes.js";

@@ -97,5 +97,21 @@ export interface Manifest<N extends string = string> {
   };
   readonly toolMode: { readonly name: string; readonly values: readonly string[]; readonly execute: string };
   readonly documentation: ServerDocumentation;
+  readonly vocabulary: CatalogVocabulary;
   readonly tools: readonly ManifestTool<N>[];
+}
+
+/**
+ * The catalog's own words for a server's tools, derived from the spec by the generators: search
+ * tool descriptions name them, so a model searches in the words the tools are described with.
+ */
+export interface CatalogVocabulary {
+  /** The spec's keywords (`spreadsheets`). */
+  readonly keywords: readonly string[];
+  /** Object nouns of the tool names, most frequent first (`candidate`, `interview`, …). */
+  readonly objects: readonly string[];
+  /** Leading verbs of the tool names, most frequent first (`get`, `list`, …). */
+  readonly actions: readonly string[];
+  /** The document's topic headings (tool groups), in spec order. */
+  readonly groups: readonly string[];
 }

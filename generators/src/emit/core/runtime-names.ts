@@ -27,6 +27,9 @@ interface RuntimeTypes {
   ModelCallTarget: publicEntry.ModelCallTarget;
   ModelToolResult: publicEntry.ModelToolResult;
   ToolDefinition: publicEntry.ToolDefinition<unknown>;
+  ToolSearchHit: publicEntry.ToolSearchHit;
+  ToolSearchIndex: publicEntry.ToolSearchIndex;
+  ToolSearchOptions: publicEntry.ToolSearchOptions;
   ToolStandardSchema: publicEntry.ToolStandardSchema<unknown>;
   Transport: publicEntry.Transport;
   ValidationIssue: publicEntry.ValidationIssue;

@@ -5,7 +5,7 @@ import type { ToolModeRules } from "../core/emitter.ts";
 import { executeView, inputSchema } from "../schema/input-schema.ts";
 import type { JsonSchema } from "../../ir/json.ts";
 import { modelParameterDescription, modelToolDescription } from "./descriptions.ts";
-import { modelToolName } from "../../ir/model-names.ts";
+import { modelToolName, toolTitle } from "../../ir/model-names.ts";
 import { loose, openAiStrict, type StrictResult } from "./openai-strict.ts";
 
 /** What every provider format is built from. */
@@ -33,7 +33,7 @@ export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): 
   }
   return {
     name: modelToolName(server, tool),
-    title: tool.name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2"),
+    title: toolTitle(tool),
     description: modelToolDescription(server, tool, executeValue),
     inputSchema: schema,
     annotations: tool.annotations,

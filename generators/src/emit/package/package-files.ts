@@ -18,11 +18,12 @@ export const packageFilesEmitter: Emitter = {
       "AuthorizationRequiredError",
       "MissingSecretError",
       "ToolExecutionError",
+      "ToolSearchError",
       "ToolcatError",
       "TransportError",
       "ValidationError",
     ]),
-    types: runtimeTypeNames(["CallOptions", "ClientOptions", "Transport", "ValidationIssue", "ValidationResult"]),
+    types: runtimeTypeNames(["CallOptions", "ClientOptions", "ToolSearchHit", "ToolSearchOptions", "Transport", "ValidationIssue", "ValidationResult"]),
   },
   emit: emitPackageFiles,
 };

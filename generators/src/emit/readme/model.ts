@@ -12,25 +12,32 @@ export interface ModelExample {
   readonly code: string;
 }
 
+/** `import tools from "<package>/tools/<file>.json"`, as the examples import tool files. */
+export function jsonImport(packageName: string, file: string, name = "tools"): string {
+  return `import ${name} from ${JSON.stringify(`${packageName}/tools/${file}.json`)} with { type: "json" };`;
+}
+
 export function modelExamples(context: EmitContext): ModelExample[] {
   const { packageName } = context.server;
   const from = JSON.stringify(packageName);
-  const json = (file: string): string => `import tools from ${JSON.stringify(`${packageName}/tools/${file}.json`)} with { type: "json" };`;
+  const json = (file: string): string => jsonImport(packageName, file);
   return [
     {
       title: "OpenAI",
-      intro: "With `openai` 6 (Chat Completions; `tools/openai-responses.json` is the Responses API format). Strict schemas where a tool allows it; `handleToolCall` drops the nulls strict mode sends for omitted arguments.",
+      intro: "With `openai` 6 (Chat Completions), a complete loop. Chat Completions cannot defer tools, so `selectTools` sends the chat tools that best match the request (at most 20 by default, never over OpenAI's 128), strict where a tool allows it; `handleToolCall` drops the nulls strict mode sends for omitted arguments. For the Responses API see \"OpenAI Responses, tool search\" below.",
       lang: "ts",
       code: [
         'import OpenAI from "openai";',
-        json("openai-chat"),
-        `import { handleToolCall } from ${from};`,
+        `import { handleToolCall, selectTools } from ${from};`,
         "",
         'const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: prompt }];',
-        'const { message } = (await new OpenAI().chat.completions.create({ model: "gpt-4.1", messages, tools: tools as OpenAI.ChatCompletionTool[] })).choices[0]!;',
-        "messages.push(message);",
-        'for (const call of message.tool_calls ?? []) if (call.type === "function") messages.push({ role: "tool", tool_call_id: call.id,',
-        "  content: (await handleToolCall(client, call.function.name, call.function.arguments)).content[0].text });",
+        "for (let turns = 5, done = false; !done && turns-- > 0;) {",
+        '  const { message } = (await new OpenAI().chat.completions.create({ model: "gpt-4.1", messages, tools: selectTools(prompt) })).choices[0]!;',
+        "  messages.push(message);",
+        "  done = !message.tool_calls?.length;",
+        '  for (const call of message.tool_calls ?? []) if (call.type === "function") messages.push({ role: "tool", tool_call_id: call.id,',
+        "    content: (await handleToolCall(client, call.function.name, call.function.arguments)).content[0].text });",
+        "}",
       ].join("\n"),
     },
     {

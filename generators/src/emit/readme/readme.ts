@@ -10,6 +10,7 @@ import { jsonLiteral, markdownCode, markdownText } from "../core/escape.ts";
 import { exampleInput } from "./examples.ts";
 import { factSections, judgmentLines, tableOfContents } from "./sections.ts";
 import { modelExamples } from "./model.ts";
+import { searchExamples, toolFilesText } from "./search-examples.ts";
 import { requestBodyReadme } from "../request-body/readme.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
 import { headerLine } from "../core/source-file.ts";
@@ -47,7 +48,8 @@ function emitReadme(context: EmitContext): GeneratedFile {
     firstMethod: server.tools[0]?.methodName ?? "",
     firstExample: tools[0]?.example ?? "",
     firstSchema: server.tools[0] === undefined ? "toolSchemas" : toolNames(context.names, server.tools[0].name).schema,
-    modelExamples: modelExamples(context),
+    modelExamples: [...modelExamples(context), ...searchExamples(context)],
+    toolFiles: toolFilesText(context),
     modeTools: server.tools.filter((t) => t.modePattern).length,
     modeValues: toolMode.values.map((v) => markdownCode(v.value)).join(" or "),
     executeValue: markdownText(toolMode.executeValue),

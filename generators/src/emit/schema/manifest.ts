@@ -6,6 +6,7 @@ import type { Auth, Server, Tool } from "../../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
 import { inputSchema } from "./input-schema.ts";
 import { modelToolDescription } from "../model/descriptions.ts";
+import { vocabulary } from "../model/vocabulary.ts";
 import { runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
 import { exportConst, nameList, printTypeScript } from "../core/source-file.ts";
 
@@ -29,6 +30,8 @@ export function manifestData(context: EmitContext): Record<string, unknown> {
       execute: toolMode.executeValue,
     },
     documentation: context.documentation,
+    // The catalog's words for the server's tools: search tool descriptions name them (runtime searchToolDescription).
+    vocabulary: vocabulary(server),
     tools: server.tools.map((tool) => toolData(server, tool, toolMode, toolNames(context.names, tool.name).modelName)),
   };
 }

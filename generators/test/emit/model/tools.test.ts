@@ -1,15 +1,21 @@
 // The provider tool files every package ships: one entry per tool in each format, names the
 // providers accept, strict OpenAI schemas where the tool can be strict, and MCP hints as stated.
+// A package of more than 128 tools ships its OpenAI lists per group only (group-tools.test.ts).
 import { describe, expect, it } from "vitest";
 import { runPipeline } from "../../../src/pipeline/run.ts";
 import { workspaceRoot } from "../../support.ts";
 
 const { files, runs } = runPipeline({ root: workspaceRoot });
 const json = (path: string): Record<string, unknown>[] => JSON.parse(files.find((f) => f.path === path)?.text ?? "null") as never;
+/** The package's whole OpenAI list in one format: its file, or its groups' files in order. */
+const openAiList = (slug: string, file: string): Record<string, unknown>[] =>
+  files.some((f) => f.path === `packages/${slug}/tools/${file}`)
+    ? json(`packages/${slug}/tools/${file}`)
+    : files.filter((f) => f.path.startsWith(`packages/${slug}/tools/groups/`) && f.path.endsWith(`/${file}`)).flatMap((f) => json(f.path));
 
 describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/tools", (slug, run) => {
-  const openai = json(`packages/${slug}/tools/openai-chat.json`);
-  const responses = json(`packages/${slug}/tools/openai-responses.json`);
+  const openai = openAiList(slug, "openai-chat.json");
+  const responses = openAiList(slug, "openai-responses.json");
   const anthropic = json(`packages/${slug}/tools/anthropic.json`);
   const mcp = json(`packages/${slug}/tools/mcp.json`);
 
@@ -18,9 +24,16 @@ describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/tools", 
     const names = anthropic.map((t) => t["name"] as string);
     expect(new Set(names).size).toBe(run.tools);
     for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
-    expect(openai.map((t) => (t["function"] as { name: string }).name)).toEqual(names);
-    expect(responses.map((t) => t["name"])).toEqual(names);
+    expect(openai.map((t) => (t["function"] as { name: string }).name).sort()).toEqual([...names].sort());
+    expect(responses.map((t) => t["name"]).sort()).toEqual([...names].sort());
     expect(mcp.map((t) => t["name"])).toEqual(names);
+  });
+
+  it("ships no OpenAI list of more than 128 tools", () => {
+    for (const file of files.filter((f) => f.path.startsWith(`packages/${slug}/tools/`) && /\/openai-[a-z]+\.json$/.test(f.path))) {
+      expect(json(file.path).length, file.path).toBeLessThanOrEqual(128);
+    }
+    expect(files.some((f) => f.path === `packages/${slug}/tools/openai-chat.json`)).toBe(run.tools <= 128);
   });
 
   it("makes a strict OpenAI schema close every object and require every property", () => {

@@ -1,6 +1,7 @@
 // The command line: flags first, then environment variables. Parsing never exits; main.ts decides.
 import { parseArgs } from "node:util";
 import type { NameStyle } from "../names.js";
+import type { ServeMode } from "../server.js";
 
 export interface CliConfig {
   readonly packages: readonly string[];
@@ -12,7 +13,9 @@ export interface CliConfig {
   readonly secrets: Readonly<Record<string, string>>;
   readonly tools: readonly string[] | undefined;
   readonly readOnly: boolean;
+  readonly groups: readonly string[] | undefined;
   readonly nameStyle: NameStyle;
+  readonly mode: ServeMode;
 }
 
 export type ParsedArgs = { readonly kind: "help" } | { readonly kind: "version" } | { readonly kind: "serve"; readonly config: CliConfig };
@@ -34,6 +37,8 @@ Options:
   --secret NAME=VALUE    a tool secret, repeatable; a variable of the same name also works
   --tools <list>         comma-separated tool names or globs (* and ?), short, full or model form
   --read-only            only tools annotated readOnlyHint: true
+  --groups <list>        comma-separated groups (topic headings, such as candidates); other: tools without one
+  --mode <mode>          tools (list every tool, default) or search (list search_tools, describe_tools, call_tool)
   --name-style <style>   model (CloudSheets_GetSpreadsheet, default) or full (CloudSheets.GetSpreadsheet)
   -h, --help             show this help
   -v, --version          show the version
@@ -55,6 +60,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
         secret: { type: "string", multiple: true },
         tools: { type: "string" },
         "read-only": { type: "boolean" },
+        groups: { type: "string" },
+        mode: { type: "string" },
         "name-style": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
@@ -82,11 +89,22 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
       engine: baseUrl === undefined || apiKey === undefined ? undefined : { baseUrl: parseUrl(baseUrl), apiKey },
       userId,
       secrets: parseSecrets(values.secret ?? []),
-      tools: values.tools?.split(",").map((name) => name.trim()).filter((name) => name !== ""),
+      tools: list(values.tools),
       readOnly: values["read-only"] === true,
+      groups: list(values.groups),
       nameStyle: parseNameStyle(values["name-style"] ?? "model"),
+      mode: parseMode(values.mode ?? "tools"),
     },
   };
+}
+
+function list(text: string | undefined): string[] | undefined {
+  return text?.split(",").map((item) => item.trim()).filter((item) => item !== "");
+}
+
+function parseMode(text: string): ServeMode {
+  if (text !== "tools" && text !== "search") throw new UsageError(`--mode is tools or search, not ${JSON.stringify(text)}`);
+  return text;
 }
 
 function parsePort(text: string): number {

@@ -23,7 +23,9 @@ async function serve(config: CliConfig): Promise<void> {
       ...(config.userId === undefined ? {} : { userId: config.userId }),
       ...(config.tools === undefined ? {} : { tools: config.tools }),
       readOnly: config.readOnly,
+      ...(config.groups === undefined ? {} : { groups: config.groups }),
       nameStyle: config.nameStyle,
+      mode: config.mode,
     });
   // Built once up front so a bad --tools pattern or a name clash fails at start, not per session.
   const first = newServer();

@@ -17,7 +17,9 @@ describe("parseCli", () => {
       secrets: {},
       tools: undefined,
       readOnly: false,
+      groups: undefined,
       nameStyle: "model",
+      mode: "tools",
     });
   });
 
@@ -25,6 +27,7 @@ describe("parseCli", () => {
     const config = serve([
       "a", "b", "--http", "8080", "--host", "0.0.0.0", "--engine-url", "https://engine.example.com", "--api-key", "k",
       "--user-id", "u", "--secret", "A=1", "--secret", "B=x=y", "--tools", "Get*, WhoAmI,,", "--read-only", "--name-style", "full",
+      "--groups", "candidates, Approvals and offers", "--mode", "search",
     ]);
     expect(config).toEqual({
       packages: ["a", "b"],
@@ -34,7 +37,9 @@ describe("parseCli", () => {
       secrets: { A: "1", B: "x=y" },
       tools: ["Get*", "WhoAmI"],
       readOnly: true,
+      groups: ["candidates", "Approvals and offers"],
       nameStyle: "full",
+      mode: "search",
     });
   });
 
@@ -58,6 +63,7 @@ describe("parseCli", () => {
     [["p", "--http", "http"], /port number/],
     [["p", "--http", "70000"], /port number/],
     [["p", "--name-style", "short"], /model or full/],
+    [["p", "--mode", "lazy"], /tools or search/],
     [["p", "--engine-url", "ftp://x", "--api-key", "k"], /http or https/],
     [["p", "--engine-url", "http://x"], /both a URL .* and an API key/],
     [["p", "--read-only=yes"], /read-only/],

@@ -1,0 +1,92 @@
+// Emits src/routes.ts: tool search on each model route, bound to the package's searchTools.
+// `anthropicSearchTool` and `anthropicSearch` (client-side search answering with tool_reference
+// blocks), `selectTools` (OpenAI Chat Completions: the chat tool objects of the best matches) and
+// `prepareToolSearch` (an AI SDK prepareStep). The chat tools come from the package's own OpenAI
+// lists (the whole-package file, or the group files of a package over 128 tools), read on first use.
+import type { GeneratedFile } from "../../core/files.ts";
+import { toolGroups } from "../../ir/groups.ts";
+import { stringLiteral } from "../core/escape.ts";
+import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames } from "../core/runtime-names.ts";
+import { exportConst, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
+import { openAiToolLimit } from "./tools.ts";
+
+const runtimeImports = runtimeNames(["anthropicSearchResult", "anthropicSearchToolFor", "prepareToolSearchStep", "selectChatTools"]);
+const runtimeTypes = ["AnthropicSearchResult"];
+const internalImports = internalNames(["toolListFiles"]);
+const chatTools = "chatTools";
+
+export const routesEmitter: Emitter = {
+  id: "routes",
+  outputs: ["src/routes.ts"],
+  declares: { exports: [], locals: [...runtimeImports, ...runtimeTypes, ...internalImports, chatTools, "ReturnType"] },
+  index: { module: "./routes.js", names: ["anthropicSearch", "anthropicSearchTool", "prepareToolSearch", "selectTools"], types: ["ChatTool"] },
+  emit: (context) => [emitRoutes(context)],
+};
+
+/** The package's OpenAI chat lists, relative to src/ (and dist/). */
+function chatFiles(context: EmitContext): string[] {
+  const { server } = context;
+  if (server.tools.length <= openAiToolLimit) return ["../tools/openai-chat.json"];
+  return toolGroups(server).map((group) => `../tools/groups/${group.slug}/openai-chat.json`);
+}
+
+function emitRoutes(context: EmitContext): GeneratedFile {
+  const { server } = context;
+  const files = chatFiles(context);
+  const statements = [
+    nameList("import", runtimeImports, runtimeModule),
+    nameList("import type", runtimeTypes, runtimeModule),
+    nameList("import", internalImports, runtimeInternalModule),
+    nameList("import", ["manifest"], "./manifest.js"),
+    nameList("import", ["searchTools"], "./search.js"),
+    [
+      "/** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */",
+      "export interface ChatTool {",
+      '  readonly type: "function";',
+      "  readonly function: {",
+      "    readonly name: string;",
+      "    readonly description: string;",
+      "    readonly parameters: Record<string, unknown>;",
+      "    readonly strict: boolean;",
+      "  };",
+      "}",
+    ].join("\n"),
+    files.length === 1
+      ? `const ${chatTools} = toolListFiles<ChatTool>(import.meta.url, [${stringLiteral(files[0]!)}]);`
+      : `const ${chatTools} = toolListFiles<ChatTool>(import.meta.url, [\n${files.map((file) => `  ${stringLiteral(file)},`).join("\n")}\n]);`,
+    exportConst({
+      doc: `Anthropic client-side tool search: a custom tool that finds ${server.name} tools; send it with tools/anthropic-deferred.json's tools (every one deferred) and answer its calls with \`anthropicSearch\`.`,
+      name: "anthropicSearchTool",
+      value: "anthropicSearchToolFor([manifest])",
+    }),
+    functionDeclaration({
+      exported: true,
+      doc: "Answers a call of `anthropicSearchTool` (its tool_use block): a tool_result of tool_reference blocks, which load the tools found; bad input comes back as an `is_error` result. Never throws.",
+      name: "anthropicSearch",
+      parameters: ["call: { readonly id: string; readonly input: unknown }"],
+      returnType: "AnthropicSearchResult",
+      body: (w) => void w.writeLine("return anthropicSearchResult(searchTools, call);"),
+    }),
+    functionDeclaration({
+      exported: true,
+      doc: [
+        `OpenAI Chat Completions, which cannot defer tools: the chat tools of the ${server.name} tools that best match`,
+        "`query`, at most `limit` (default 20, 1 to 128; the search ranks at most 50). Throws ToolSearchError on bad input.",
+      ].join(" "),
+      name: "selectTools",
+      parameters: ["query: string", "options?: { readonly limit?: number }"],
+      returnType: "ChatTool[]",
+      body: (w) => void w.writeLine("return selectChatTools(searchTools, chatTools, query, options);"),
+    }),
+    functionDeclaration({
+      exported: true,
+      doc: "A Vercel AI SDK `prepareStep`: each step, `activeTools` are the tools already called plus the best `limit` (default 5) matches for the latest user message.",
+      name: "prepareToolSearch",
+      parameters: ["options?: { readonly limit?: number }"],
+      returnType: "ReturnType<typeof prepareToolSearchStep>",
+      body: (w) => void w.writeLine("return prepareToolSearchStep(searchTools, options);"),
+    }),
+  ];
+  return printTypeScript(server, `${packageDir(context)}/src/routes.ts`, statements);
+}

@@ -1,0 +1,67 @@
+// Emits the package's tool search: search-index.json (every tool analysed for the index, expanded
+// with the catalog's synonyms) and src/search.ts (searchTools, and toolSearchIndex for
+// createToolSearch). The JSON is read on the first search only, so importing the package never
+// pays for it.
+import type { GeneratedFile } from "../../core/files.ts";
+import { loadStemmer } from "../../../../packages/runtime/src/search/engine.ts";
+import { searchDataFormat, type ToolSearchData } from "../../../../packages/runtime/src/search/data.ts";
+import { stringLiteral } from "../core/escape.ts";
+import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames, internalNames } from "../core/runtime-names.ts";
+import { call, laidOut, prefixed } from "../core/layout.ts";
+import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
+import { searchDocument } from "./documents.ts";
+import { synonymExpansion } from "./expansion.ts";
+
+const dataFile = "search-index.json";
+
+export const searchIndexEmitter: Emitter = {
+  id: "search-index",
+  outputs: [dataFile, "src/search.ts"],
+  index: { module: "./search.js", names: ["searchTools", "toolSearchIndex"] },
+  emit: (context) => [emitSearchData(context), emitSearchModule(context)],
+};
+
+function emitSearchData(context: EmitContext): GeneratedFile {
+  const { server } = context;
+  const stem = loadStemmer();
+  const expand = synonymExpansion(context.search.synonyms, stem);
+  const data: ToolSearchData = {
+    format: searchDataFormat,
+    server: server.name,
+    tools: server.tools.map((tool) => searchDocument(server, tool, stem, expand)),
+  };
+  return { path: `${packageDir(context)}/${dataFile}`, text: `${JSON.stringify(data)}\n` };
+}
+
+function emitSearchModule(context: EmitContext): GeneratedFile {
+  const { server } = context;
+  const statements = [
+    nameList("import", runtimeNames(["createToolSearch"]), runtimeModule),
+    nameList("import type", runtimeTypeNames(["ToolSearchHit", "ToolSearchIndex", "ToolSearchOptions"]), runtimeModule),
+    nameList("import", internalNames(["searchIndexFile"]), runtimeInternalModule),
+    [
+      docComment(
+        `The ${server.name} tools' search data (${dataFile}), read on the first search. Pass the package to createToolSearch to search its tools together with other packages' tools.`,
+      ),
+      // dist/ and src/ both sit one level below the package root, beside the data file.
+      laidOut(prefixed("export const toolSearchIndex: ToolSearchIndex = ", call("searchIndexFile", [stringLiteral(server.name), "import.meta.url", stringLiteral(`../${dataFile}`)])), ";"),
+    ].join("\n"),
+    "const search = createToolSearch([{ toolSearchIndex }]);",
+    functionDeclaration({
+      exported: true,
+      doc: [
+        `Finds ${server.name} tools for a need in words ("add a note to a cell"): hits best first, equal scores in name order.`,
+        "`limit` is 1 to 50 (default 5); `readOnly: true` keeps read-only tools; `group` keeps one group's tools.",
+        "Throws ToolSearchError (code `invalid_search`) for an empty or over-long query or a bad option, saying what to send instead.",
+      ].join(" "),
+      name: "searchTools",
+      parameters: ["query: string", "options?: ToolSearchOptions"],
+      returnType: "ToolSearchHit[]",
+      body: (w) => {
+        w.writeLine("return search.search(query, options);");
+      },
+    }),
+  ];
+  return printTypeScript(server, `${packageDir(context)}/src/search.ts`, statements);
+}

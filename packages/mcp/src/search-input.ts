@@ -1,0 +1,69 @@
+// Checks the arguments of search mode's three tools before any work. Each mistake is a message
+// the model can act on (what was wrong, what to send); every check runs in time bounded by the
+// input's first few hundred characters, so a huge or odd argument cannot stall the server.
+
+/** What a check gives: the value, or the message for an isError result. */
+export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+const fail = (message: string): Checked<never> => ({ ok: false, message });
+
+/** Most names one describe_tools call takes: their schemas must fit in a model's context. */
+export const maxDescribed = 20;
+/** Longer names are no tool's name; only this much of one is compared when suggesting names. */
+const maxNameLength = 200;
+
+function record(args: unknown, tool: string, keys: string): Checked<Record<string, unknown>> {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return fail(`${tool} takes an object with ${keys}`);
+  return { ok: true, value: args as Record<string, unknown> };
+}
+
+export function searchArguments(args: unknown): Checked<{ query: unknown; limit: unknown }> {
+  const checked = record(args, "search_tools", "query (text) and an optional limit");
+  return checked.ok ? { ok: true, value: { query: checked.value["query"], limit: checked.value["limit"] } } : checked;
+}
+
+export function describeArguments(args: unknown): Checked<string[]> {
+  const checked = record(args, "describe_tools", "names: an array of tool names from search_tools");
+  if (!checked.ok) return checked;
+  const names = checked.value["names"];
+  if (!Array.isArray(names) || names.length === 0) return fail("names must be a non-empty array of tool names, as search_tools returns them");
+  if (names.length > maxDescribed) return fail(`names holds ${names.length} names; ask for at most ${maxDescribed} at a time`);
+  if (!names.every((name): name is string => typeof name === "string")) return fail("every entry of names must be a tool name (text)");
+  return { ok: true, value: names };
+}
+
+export function callArguments(args: unknown): Checked<{ name: string; arguments: Record<string, unknown> }> {
+  const checked = record(args, "call_tool", "name (a tool name from search_tools) and arguments (an object)");
+  if (!checked.ok) return checked;
+  const { name, arguments: input = {} } = checked.value;
+  if (typeof name !== "string" || name === "") return fail("name must be the tool's name, as search_tools returns it");
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return fail(`arguments must be an object of the tool's parameters (see describe_tools), got ${Array.isArray(input) ? "an array" : input === null ? "null" : typeof input}`);
+  }
+  return { ok: true, value: { name, arguments: input as Record<string, unknown> } };
+}
+
+/** The message for a name no served tool has, with the closest served names to try instead. */
+export function unknownName(name: string, served: readonly string[]): string {
+  const asked = name.slice(0, maxNameLength).toLowerCase();
+  const closest = served
+    .map((candidate) => ({ candidate, distance: editDistance(asked, candidate.toLowerCase()) }))
+    .sort((a, b) => a.distance - b.distance || (a.candidate < b.candidate ? -1 : 1))
+    .slice(0, 3)
+    .map(({ candidate }) => candidate);
+  // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
+  return `no tool of that name is served here; the closest names are ${closest.join(", ")}. Use a name search_tools returned.`;
+}
+
+/** Levenshtein distance, one row at a time (names are at most a few hundred characters). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,54 @@
+// The tool search section's parts: the ranking metrics on hand-computed cases, the query set
+// (every tool of the catalog asked for at least once, each expected name a real tool), and the
+// naive keyword baseline's order.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { workspaceRoot } from "../../../test/support/packages.ts";
+import { naiveKeywords } from "../search-baselines.ts";
+import { quality, quantile, rankOf } from "../search-metrics.ts";
+import { readQueries } from "../search.ts";
+
+describe("ranking metrics", () => {
+  it("computes recall, MRR and nDCG@10 from ranks", () => {
+    const q = quality([1, 2, 6, undefined]);
+    expect(q.queries).toBe(4);
+    expect(q.recallAt1).toBe(0.25);
+    expect(q.recallAt5).toBe(0.5);
+    expect(q.mrr).toBeCloseTo((1 + 1 / 2 + 1 / 6) / 4, 12);
+    expect(q.ndcgAt10).toBeCloseTo((1 + 1 / Math.log2(3) + 1 / Math.log2(7)) / 4, 12);
+    expect(quality([11]).ndcgAt10).toBe(0);
+  });
+
+  it("finds ranks and nearest-rank quantiles", () => {
+    expect(rankOf(["a", "b"], "b")).toBe(2);
+    expect(rankOf(["a"], "z")).toBeUndefined();
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect([quantile(values, 0.5), quantile(values, 0.99), quantile(values, 1)]).toEqual([50, 99, 100]);
+  });
+});
+
+describe("query set", () => {
+  const queries = readQueries();
+  const tools = ["cloud-contacts", "cloud-sheets", "creator-api", "crm-events-api", "engine-api", "recruit-api", "sigma-api"].flatMap(
+    (slug) => (JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "manifest.json"), "utf8")) as { tools: { fullName: string }[] }).tools.map((t) => t.fullName),
+  );
+
+  it("asks for every tool at least once, and only for tools that exist", () => {
+    const asked = new Set(queries.map(([, expected]) => expected));
+    expect(tools.filter((tool) => !asked.has(tool))).toEqual([]);
+    expect([...asked].filter((tool) => !tools.includes(tool))).toEqual([]);
+    expect(queries.length).toBeGreaterThanOrEqual(tools.length);
+  });
+});
+
+describe("naive keyword baseline", () => {
+  it("ranks by distinct query words found, ties in name order", () => {
+    const rank = naiveKeywords([
+      { name: "S.B", server: "S", text: "delete a widget" },
+      { name: "S.A", server: "S", text: "delete a gadget" },
+      { name: "S.C", server: "S", text: "list widgets" },
+    ]);
+    expect(rank("delete widget widget")).toEqual(["S.B", "S.A"]);
+  });
+});
