@@ -2,13 +2,11 @@
 // more packages. MiniSearch and the stemmer are loaded on the first search, so importing a package
 // costs neither. Documents arrive already analysed (stemmed terms), so building the index is only
 // MiniSearch's own work; queries go through the same analysis (terms.ts).
-import { createRequire } from "node:module";
 import type MiniSearchClass from "minisearch";
 import type { SearchResult } from "minisearch";
 import { searchFields, type SearchField, type ToolSearchDocument } from "./data.js";
+import { nodeRequire } from "./node-require.js";
 import { searchTerms, type Stem } from "./terms.js";
-
-const require = createRequire(import.meta.url);
 
 /** How much a match in each field counts: the tool's own name most, its parameters' words least. */
 export const fieldBoosts: Readonly<Record<SearchField, number>> = {
@@ -43,7 +41,10 @@ export function loadStemmer(): Stem {
 }
 
 function libraries(): NonNullable<typeof loaded> {
-  loaded ??= { MiniSearch: require("minisearch") as typeof MiniSearchClass, stem: require("wink-porter2-stemmer") as Stem };
+  if (loaded === undefined) {
+    const require = nodeRequire(import.meta.url);
+    loaded = { MiniSearch: require("minisearch") as typeof MiniSearchClass, stem: require("wink-porter2-stemmer") as Stem };
+  }
   return loaded;
 }
 
