@@ -22,9 +22,20 @@ export const searchIndexEmitter: Emitter = {
   emit: (context) => [emitSearchData(context), emitSearchModule(context)],
 };
 
+// Tool texts repeat their words, and stemming was most of this emitter's time: each word is
+// stemmed once per process.
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = loadStemmer()(word);
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
+
 function emitSearchData(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const stem = loadStemmer();
   const expand = synonymExpansion(context.search.synonyms, stem);
   const data: ToolSearchData = {
     format: searchDataFormat,

@@ -33,19 +33,18 @@ export interface Engine {
   search(query: string): EngineHit[];
 }
 
-let loaded: { readonly MiniSearch: typeof MiniSearchClass; readonly stem: Stem } | undefined;
+let miniSearch: typeof MiniSearchClass | undefined;
+let stemmer: Stem | undefined;
 
 /** The stemmer the index was built with; the generator uses the same package. */
 export function loadStemmer(): Stem {
-  return libraries().stem;
+  stemmer ??= nodeRequire(import.meta.url)("wink-porter2-stemmer") as Stem;
+  return stemmer;
 }
 
-function libraries(): NonNullable<typeof loaded> {
-  if (loaded === undefined) {
-    const require = nodeRequire(import.meta.url);
-    loaded = { MiniSearch: require("minisearch") as typeof MiniSearchClass, stem: require("wink-porter2-stemmer") as Stem };
-  }
-  return loaded;
+function loadMiniSearch(): typeof MiniSearchClass {
+  miniSearch ??= nodeRequire(import.meta.url)("minisearch") as typeof MiniSearchClass;
+  return miniSearch;
 }
 
 const splitTerms = (text: string): string[] => text.split(" ");
@@ -57,7 +56,8 @@ const splitTerms = (text: string): string[] => text.split(" ");
 export const lookupBoost = 1.3;
 
 export function createEngine(documents: readonly ToolSearchDocument[]): Engine {
-  const { MiniSearch, stem } = libraries();
+  const MiniSearch = loadMiniSearch();
+  const stem = loadStemmer();
   // The actions the catalog's tool names use, and the words for them: what makes a query name one.
   const actions = new Set(documents.flatMap((d) => `${d.terms.verb} ${d.terms.verbSynonyms}`.split(" ")));
   const index = new MiniSearch<{ id: number } & Record<SearchField, string>>({
