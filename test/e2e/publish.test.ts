@@ -141,6 +141,13 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
     });
   });
 
+  it("searches the installed package's tools: its search-index.json and the runtime's MiniSearch are installed", () => {
+    const script = 'import { searchTools } from "@toolcat/cloud-sheets"; console.log(JSON.stringify(searchTools("add a note to a cell", { limit: 1 })));';
+    const result = run(process.execPath, ["--input-type=module", "-e", script], consumer);
+    expect(result.status, result.output).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject([{ name: "CloudSheets.AddNoteToCell", modelName: "CloudSheets_AddNoteToCell" }]);
+  });
+
   it("serves the installed server package over MCP with `npx @toolcat/mcp @toolcat/cloud-sheets`", async () => {
     const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const transport = new StdioClientTransport({ command: "npx", args: ["--no", "@toolcat/mcp", "@toolcat/cloud-sheets"], cwd: consumer, env, stderr: "pipe" });

@@ -39,6 +39,17 @@ export function searchRows(s: SearchResult): Row[] {
       mark(p.indexGzipBytes <= 30 * 1024),
     ]);
   }
+  for (const i of s.importBeforeAfter) {
+    rows.push([
+      section,
+      `${i.package}: cold import`,
+      `${n(i.afterMs.median, 1)} ms`,
+      `before search (${i.before}): ${n(i.beforeMs.median, 1)} ms`,
+      `${Number((i.afterMs.median / i.beforeMs.median).toPrecision(3))}×`,
+      "no index read on import",
+      "",
+    ]);
+  }
   const tokens = Object.entries(s.toolFileTokens).map(([format, count]) => `${format} ${n(count)}`).join(", ");
   rows.push([section, "o200k tokens before any search, every tool file (all 7 packages)", tokens, "", "", "", ""]);
   return rows;

@@ -1,14 +1,16 @@
 // Section 7: tool search. Ranking quality on tools/bench/search-queries.json (query → the one tool
 // it asks for), per server (searching that package alone) and catalog-wide (all packages through
 // createToolSearch), for toolcat, MiniSearch with default settings and a naive keyword match;
-// search latency in-process; what the first search costs a fresh process; index size; and the
-// tokens of the full tool files, what a model reads before any search when it gets every tool.
+// search latency in-process; what the first search costs a fresh process; index size; cold import
+// before search was added and now; and the tokens of the full tool files, what a model reads before
+// any search when it gets every tool.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { ToolSearch } from "@toolcat/runtime";
 import { interleave, median, round, stats, timeNodeOk, workspaceRoot, type Stats } from "./measure.ts";
 import { readManifests } from "./openapi.ts";
+import { importBeforeAfter, type ImportBeforeAfter } from "./search-import.ts";
 import { miniSearchDefaults, naiveKeywords, toolTexts, type Ranker } from "./search-baselines.ts";
 import { quality, quantile, rankOf, type Quality } from "./search-metrics.ts";
 import { toolFileTokens } from "./tokens.ts";
@@ -36,6 +38,8 @@ export interface SearchResult {
   /** Catalog-wide toolcat searches, in-process, after a warm-up: each query's median call, ms. */
   readonly latencyMs: { readonly p50: number; readonly p99: number; readonly max: number; readonly calls: number };
   readonly packages: readonly PackageSearchCost[];
+  /** Cold import of the largest and a small package, before search was added and now. */
+  readonly importBeforeAfter: readonly ImportBeforeAfter[];
   /** o200k tokens of every package's tools/<format>.json, summed per format. */
   readonly toolFileTokens: Readonly<Record<string, number>>;
 }
@@ -76,7 +80,14 @@ export async function benchSearch(warmup = 1, runs = 3): Promise<SearchResult> {
     minisearchDefaults: evaluate(queries, servers, baseline(miniSearchDefaults)),
     naiveKeywords: evaluate(queries, servers, baseline(naiveKeywords)),
   };
-  return { queries: queries.length, quality: qualities, latencyMs: latency(catalog, queries), packages: firstSearchCosts(manifests, warmup, runs), toolFileTokens: toolFileTokens(workspaceRoot) };
+  return {
+    queries: queries.length,
+    quality: qualities,
+    latencyMs: latency(catalog, queries),
+    packages: firstSearchCosts(manifests, warmup, runs),
+    importBeforeAfter: importBeforeAfter(["recruit-api", "cloud-sheets"], warmup, 2 * runs + 1),
+    toolFileTokens: toolFileTokens(workspaceRoot),
+  };
 }
 
 /**

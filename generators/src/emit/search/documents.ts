@@ -17,7 +17,8 @@ export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: E
     name: tool.fullName,
     modelName: modelToolName(server, tool),
     title: toolTitle(tool),
-    description: sentence(tool.purpose),
+    // A hit's description is one line, whatever line breaks the spec's purpose has.
+    description: sentence(tool.purpose.replace(/\s+/g, " ")),
     readOnly: readOnly === true,
     ...(tool.group === undefined ? {} : { group: tool.group }),
     terms: {
@@ -39,8 +40,8 @@ export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: E
 /** WordNet's words for the name's action (its two most frequent senses) and things (the first). */
 function related(verb: string, object: readonly string[], stem: Stem): string {
   const own = new Set([verb, ...object].map(stem));
-  const words = [...wordNetSynonyms(verb, "verb", 2), ...object.flatMap((word) => wordNetSynonyms(word, "noun", 1))];
-  return [...new Set(words.flatMap((word) => searchTerms(word, stem)))].filter((term) => !own.has(term)).join(" ");
+  const synonyms = [...wordNetSynonyms(verb, "verb", 2), ...object.flatMap((word) => wordNetSynonyms(word, "noun", 1))];
+  return [...new Set(synonyms.flatMap((word) => searchTerms(word, stem)))].filter((term) => !own.has(term)).join(" ");
 }
 
 function parameterTexts(parameter: Parameter): string[] {

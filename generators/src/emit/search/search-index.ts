@@ -15,16 +15,34 @@ import { synonymExpansion } from "./expansion.ts";
 
 const dataFile = "search-index.json";
 
+const runtimeImports = runtimeNames(["createToolSearch"]);
+const runtimeTypes = runtimeTypeNames(["ToolSearchHit", "ToolSearchIndex", "ToolSearchOptions"]);
+const internalImports = internalNames(["searchIndexFile"]);
+/** The package's one search over its own index. */
+const search = "search";
+
 export const searchIndexEmitter: Emitter = {
   id: "search-index",
   outputs: [dataFile, "src/search.ts"],
+  declares: { exports: [], locals: [...runtimeImports, ...runtimeTypes, ...internalImports, search] },
   index: { module: "./search.js", names: ["searchTools", "toolSearchIndex"] },
   emit: (context) => [emitSearchData(context), emitSearchModule(context)],
 };
 
+// Tool texts repeat their words, and stemming was most of this emitter's time: each word is
+// stemmed once per process.
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = loadStemmer()(word);
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
+
 function emitSearchData(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const stem = loadStemmer();
   const expand = synonymExpansion(context.search.synonyms, stem);
   const data: ToolSearchData = {
     format: searchDataFormat,
@@ -37,9 +55,9 @@ function emitSearchData(context: EmitContext): GeneratedFile {
 function emitSearchModule(context: EmitContext): GeneratedFile {
   const { server } = context;
   const statements = [
-    nameList("import", runtimeNames(["createToolSearch"]), runtimeModule),
-    nameList("import type", runtimeTypeNames(["ToolSearchHit", "ToolSearchIndex", "ToolSearchOptions"]), runtimeModule),
-    nameList("import", internalNames(["searchIndexFile"]), runtimeInternalModule),
+    nameList("import", runtimeImports, runtimeModule),
+    nameList("import type", runtimeTypes, runtimeModule),
+    nameList("import", internalImports, runtimeInternalModule),
     [
       docComment(
         `The ${server.name} tools' search data (${dataFile}), read on the first search. Pass the package to createToolSearch to search its tools together with other packages' tools.`,
@@ -47,7 +65,7 @@ function emitSearchModule(context: EmitContext): GeneratedFile {
       // dist/ and src/ both sit one level below the package root, beside the data file.
       laidOut(prefixed("export const toolSearchIndex: ToolSearchIndex = ", call("searchIndexFile", [stringLiteral(server.name), "import.meta.url", stringLiteral(`../${dataFile}`)])), ";"),
     ].join("\n"),
-    "const search = createToolSearch([{ toolSearchIndex }]);",
+    `const ${search} = createToolSearch([{ toolSearchIndex }]);`,
     functionDeclaration({
       exported: true,
       doc: [
@@ -59,7 +77,7 @@ function emitSearchModule(context: EmitContext): GeneratedFile {
       parameters: ["query: string", "options?: ToolSearchOptions"],
       returnType: "ToolSearchHit[]",
       body: (w) => {
-        w.writeLine("return search.search(query, options);");
+        w.writeLine(`return ${search}.search(query, options);`);
       },
     }),
   ];

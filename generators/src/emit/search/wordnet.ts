@@ -73,8 +73,17 @@ function synsetWords(offset: string, pos: PartOfSpeech): string[] {
   }
 }
 
+// Tool names repeat their words (get, list, candidate): each is looked up once per process.
+const looked = new Map<string, readonly string[]>();
+
 /** Words that share one of the first `senses` senses of `word` with it, the word itself left out. */
-export function wordNetSynonyms(word: string, pos: PartOfSpeech, senses: number): string[] {
-  const words = synsets(word, pos, senses).flatMap((offset) => synsetWords(offset, pos));
-  return [...new Set(words)].filter((w) => w !== word);
+export function wordNetSynonyms(word: string, pos: PartOfSpeech, senses: number): readonly string[] {
+  const key = `${pos} ${senses} ${word}`;
+  let synonyms = looked.get(key);
+  if (synonyms === undefined) {
+    const words = synsets(word, pos, senses).flatMap((offset) => synsetWords(offset, pos));
+    synonyms = [...new Set(words)].filter((w) => w !== word);
+    looked.set(key, synonyms);
+  }
+  return synonyms;
 }

@@ -2,13 +2,11 @@
 // more packages. MiniSearch and the stemmer are loaded on the first search, so importing a package
 // costs neither. Documents arrive already analysed (stemmed terms), so building the index is only
 // MiniSearch's own work; queries go through the same analysis (terms.ts).
-import { createRequire } from "node:module";
 import type MiniSearchClass from "minisearch";
 import type { SearchResult } from "minisearch";
 import { searchFields, type SearchField, type ToolSearchDocument } from "./data.js";
+import { nodeRequire } from "./node-require.js";
 import { searchTerms, type Stem } from "./terms.js";
-
-const require = createRequire(import.meta.url);
 
 /** How much a match in each field counts: the tool's own name most, its parameters' words least. */
 export const fieldBoosts: Readonly<Record<SearchField, number>> = {
@@ -35,16 +33,18 @@ export interface Engine {
   search(query: string): EngineHit[];
 }
 
-let loaded: { readonly MiniSearch: typeof MiniSearchClass; readonly stem: Stem } | undefined;
+let miniSearch: typeof MiniSearchClass | undefined;
+let stemmer: Stem | undefined;
 
 /** The stemmer the index was built with; the generator uses the same package. */
 export function loadStemmer(): Stem {
-  return libraries().stem;
+  stemmer ??= nodeRequire(import.meta.url)("wink-porter2-stemmer") as Stem;
+  return stemmer;
 }
 
-function libraries(): NonNullable<typeof loaded> {
-  loaded ??= { MiniSearch: require("minisearch") as typeof MiniSearchClass, stem: require("wink-porter2-stemmer") as Stem };
-  return loaded;
+function loadMiniSearch(): typeof MiniSearchClass {
+  miniSearch ??= nodeRequire(import.meta.url)("minisearch") as typeof MiniSearchClass;
+  return miniSearch;
 }
 
 const splitTerms = (text: string): string[] => text.split(" ");
@@ -56,7 +56,8 @@ const splitTerms = (text: string): string[] => text.split(" ");
 export const lookupBoost = 1.3;
 
 export function createEngine(documents: readonly ToolSearchDocument[]): Engine {
-  const { MiniSearch, stem } = libraries();
+  const MiniSearch = loadMiniSearch();
+  const stem = loadStemmer();
   // The actions the catalog's tool names use, and the words for them: what makes a query name one.
   const actions = new Set(documents.flatMap((d) => `${d.terms.verb} ${d.terms.verbSynonyms}`.split(" ")));
   const index = new MiniSearch<{ id: number } & Record<SearchField, string>>({
