@@ -18,6 +18,7 @@ export default defineConfig({
       { test: { name: "generators", include: ["generators/test/**/*.test.ts"] } },
       { test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "mcp", include: ["packages/mcp/test/**/*.test.ts"], testTimeout: 30_000 } },
+      { resolve: runtimeSource, test: { name: "code", include: ["packages/code/test/**/*.test.ts"], testTimeout: 30_000 } },
       { test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
       { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false } },

@@ -101,10 +101,13 @@ export const modelEntryRuntimeTypes = ["Manifest", "ManifestTool", "ModelToolRes
 /** What src/model.ts exports besides the per-tool schemas: the model call entry, guards and re-exported types. */
 const modelEntryExportNames = ["ToolModelName", "toolSchemas", "schemaOf", "isToolName", "isToolFullName", "isToolModelName", "handleToolCall", ...modelEntryRuntimeTypes];
 
+/** The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code. */
+export const codeApiExportName = "codeApi";
+
 /** Names the package exports whatever its tools are; `ToolMode` is the catalog's mode name. */
 export function fixedExportNames(server: string, toolModeName: string): readonly string[] {
   return [
-    ...[toolModeName, "ToolName", "ToolFullName", "ToolInputs", "validate", "manifest", "tools", clientFactoryName(server), `${server}Client`],
+    ...[toolModeName, "ToolName", "ToolFullName", "ToolInputs", "validate", "manifest", "tools", clientFactoryName(server), `${server}Client`, codeApiExportName],
     ...modelEntryExportNames,
   ];
 }

@@ -4,6 +4,7 @@ export * from "./validators.js";
 export * from "./client.js";
 export { manifest } from "./manifest.js";
 export * from "./model.js";
+export { codeApi } from "./code.js";
 export {
   createHttpTransport,
   createInMemoryTransport,
