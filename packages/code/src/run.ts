@@ -52,7 +52,9 @@ export async function runCode(source: string | Uint8Array, options: RunCodeOptio
   const module = await engine();
   const session = new Session({ packages: loaded.packages, limits, wallDeadline, clean, signal: options.signal });
   try {
-    return await session.run(module, transpile(text.text));
+    const result = await session.run(module, transpile(text.text));
+    if (session.engineBroken) discardEngine(module);
+    return result;
   } catch {
     // The engine failed under the program (its recursion overflowed the host's stack inside the
     // WebAssembly module): that module may be inconsistent, so no later run uses it.

@@ -45,10 +45,16 @@ export class Session {
   #stopped: CodeError | undefined;
   #finished = false;
   #wake: (() => void) | undefined;
+  #engineBroken = false;
 
   constructor(options: SessionOptions) {
     this.#options = options;
     this.#tools = new Map(options.packages.flatMap((pkg) => Object.values(pkg.functions).map((tool) => [tool, pkg] as const)));
+  }
+
+  /** Whether disposing this run's runtime failed: the module is then unusable and must be dropped. */
+  get engineBroken(): boolean {
+    return this.#engineBroken;
   }
 
   /** Runs the compiled program in a new runtime of the module; never throws for anything the program does. */
@@ -62,23 +68,30 @@ export class Session {
     this.#options.signal?.addEventListener("abort", onAbort);
     const handles: QuickJSHandle[] = [];
     try {
-      const helpers = this.#install(context, handles);
-      const main = this.#enter(() => context.evalCode(`${javascript}\n__program();`, "program.js"));
-      if (main.error !== undefined) {
-        handles.push(main.error);
-        return this.#result({ error: this.#thrown(context, helpers, main.error) });
-      }
-      handles.push(main.value);
-      return this.#result(await this.#settle(runtime, context, helpers, main.value));
+      return this.#result(await this.#execute(context, runtime, javascript, handles));
     } finally {
       this.#finished = true;
       this.#abort.abort();
       this.#options.signal?.removeEventListener("abort", onAbort);
-      for (const call of this.#inFlight) call.deferred.dispose();
-      for (const handle of handles) if (handle.alive) handle.dispose();
-      context.dispose();
-      runtime.dispose();
+      try {
+        for (const call of this.#inFlight) call.deferred.dispose();
+        for (const handle of handles) if (handle.alive) handle.dispose();
+        context.dispose();
+        runtime.dispose();
+      } catch {
+        // QuickJS can leak objects on its out-of-memory paths, and then aborts when the runtime is
+        // freed: the run's result stands, the module is dropped.
+        this.#engineBroken = true;
+      }
     }
+  }
+
+  async #execute(context: QuickJSContext, runtime: QuickJSRuntime, javascript: string, handles: QuickJSHandle[]): Promise<Outcome> {
+    const helpers = this.#install(context, handles);
+    const main = this.#enter(() => context.evalCode(`${javascript}\n__program();`, "program.js"));
+    if (main.error !== undefined) return { error: this.#thrown(context, helpers, main.error) };
+    handles.push(main.value);
+    return this.#settle(runtime, context, helpers, main.value);
   }
 
   /** Evaluates the prelude with the host's two functions; returns its `exportValue` and `describe`. */
