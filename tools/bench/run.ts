@@ -1,8 +1,9 @@
-// `npm run bench`: builds what the packages ship, runs the eight sections, prints one markdown table
+// `npm run bench`: builds what the packages ship, runs the nine sections, prints one markdown table
 // and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { benchCode } from "./code.ts";
 import { benchDrift } from "./drift.ts";
 import { benchFootprint } from "./footprint.ts";
 import { benchGeneration } from "./generation.ts";
@@ -14,7 +15,7 @@ import { benchScale } from "./scale.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift"] as const;
+const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "code"] as const;
 type Section = (typeof sections)[number];
 
 /**
@@ -45,7 +46,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const start = performance.now();
   const results: { -readonly [K in keyof Results]: Results[K] } = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
-  if (selected.has("validators") || selected.has("footprint")) {
+  if (selected.has("validators") || selected.has("footprint") || selected.has("code")) {
     log("building packages (cached by Nx)");
     buildPackages();
   }
@@ -58,6 +59,7 @@ async function main(argv: readonly string[]): Promise<void> {
     validators: () => void (results.validators = benchValidators()),
     footprint: async () => void (results.footprint = await benchFootprint()),
     drift: () => void (results.drift = benchDrift()),
+    code: () => void (results.code = benchCode()),
   };
   const failed: Section[] = [];
   for (const section of sections) {
