@@ -12,6 +12,8 @@ export default tseslint.config(
       "packages/*/**",
       "!packages/runtime/**",
       "packages/runtime/dist/**",
+      "!packages/code/**",
+      "packages/code/dist/**",
       "**/fixtures/**",
       "**/__snapshots__/**",
     ],

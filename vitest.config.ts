@@ -12,12 +12,22 @@ const runtimeSource = {
   ],
 };
 
+// The code-mode example imports its packages by name, as users do; tests read them from source too.
+const codeSource = {
+  alias: [
+    ...runtimeSource.alias,
+    { find: /^@toolcat\/code$/, replacement: fileURLToPath(new URL("packages/code/src/index.ts", import.meta.url)) },
+    { find: /^@toolcat\/cloud-sheets$/, replacement: fileURLToPath(new URL("packages/cloud-sheets/src/index.ts", import.meta.url)) },
+  ],
+};
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "generators", include: ["generators/test/**/*.test.ts"] } },
       { test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "mcp", include: ["packages/mcp/test/**/*.test.ts"], testTimeout: 30_000 } },
+      { resolve: codeSource, test: { name: "code", include: ["packages/code/test/**/*.test.ts"], testTimeout: 30_000 } },
       { test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
       { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false } },

@@ -1,5 +1,6 @@
 // The results as one markdown table (printed by `npm run bench`, pasted into the README): one row
 // per figure, with what it is compared with, the ratio, the target and whether it is met.
+import type { CodeResult } from "./code.ts";
 import type { DriftResult } from "./drift.ts";
 import type { FootprintResult } from "./footprint.ts";
 import type { GenerationResult } from "./generation.ts";
@@ -26,6 +27,7 @@ export interface Results {
   readonly footprint?: FootprintResult;
   readonly drift?: DriftResult;
   readonly search?: SearchResult;
+  readonly code?: CodeResult;
 }
 
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
@@ -175,6 +177,18 @@ function driftRows(d: DriftResult): Row[] {
   return [["6 Drift check", "whole catalog, cold process", `${ms(d.wallMs.median)}, peak ${n(d.peakMb)} MB`, d.inSync ? "tree in sync" : "tree had drifted", "", "", ""]];
 }
 
+function codeRows(c: CodeResult): Row[] {
+  const percent = (value: number) => `${n(value * 100, 1)}%`;
+  return [
+    ["9 Code mode, tokens (o200k)", "all declarations (code/api.d.ts)", `${n(c.declarationTokens)} tokens`, `OpenAI Chat tool files: ${n(c.openAiChatTokens)}`, percent(c.ratio), "≤ 40%", mark(c.ratio <= 0.4)],
+    ...c.servers.map((s): Row => ["9 Code mode, tokens (o200k)", s.slug, `${n(s.declarationTokens)} tokens`, `${n(s.openAiChatTokens)}`, percent(s.declarationTokens / s.openAiChatTokens), "", ""]),
+    ["9 Code mode, tokens (o200k)", "5-call task (4 reads, 1 write), all requests", `${n(c.task.codeTokens)} tokens by code`, `${n(c.task.directTokens)} by direct calls`, times(c.task.codeTokens / c.task.directTokens), "", ""],
+    ["9 Code mode", "type check, 50-line program, warm", ms(c.checkMs), `first check (builds the service): ${ms(c.coldCheckMs)}`, "", "≤ 300 ms", mark(c.checkMs <= 300)],
+    ["9 Code mode", "sandbox start (runtime, context, prelude, trivial program, dispose)", `${n(c.sandboxStartMs, 1)} ms`, "", "", "≤ 20 ms", mark(c.sandboxStartMs <= 20)],
+    ["9 Code mode", "per-call overhead inside the sandbox", `${n(c.perCallOverheadUs)} µs`, "direct client call, same in-memory tool", "", "", ""],
+  ];
+}
+
 export function renderTable(results: Results): string {
   const rows: Row[] = [
     ...(results.generation ? generationRows(results.generation) : []),
@@ -186,6 +200,7 @@ export function renderTable(results: Results): string {
     ...(results.footprint ? footprintRows(results.footprint) : []),
     ...(results.drift ? driftRows(results.drift) : []),
     ...(results.search ? searchRows(results.search) : []),
+    ...(results.code ? codeRows(results.code) : []),
   ];
   const m = results.machine;
   const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;

@@ -3,6 +3,7 @@
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { benchCode } from "./code.ts";
 import { benchDrift } from "./drift.ts";
 import { benchFootprint } from "./footprint.ts";
 import { benchGeneration } from "./generation.ts";
@@ -15,7 +16,7 @@ import { benchSearch } from "./search.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "search"] as const;
+const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "search", "code"] as const;
 type Section = (typeof sections)[number];
 
 /**
@@ -46,7 +47,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const start = performance.now();
   const results: { -readonly [K in keyof Results]: Results[K] } = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
-  if (selected.has("validators") || selected.has("footprint") || selected.has("search")) {
+  if (selected.has("validators") || selected.has("footprint") || selected.has("search") || selected.has("code")) {
     log("building packages (cached by Nx)");
     buildPackages();
   }
@@ -60,6 +61,7 @@ async function main(argv: readonly string[]): Promise<void> {
     footprint: async () => void (results.footprint = await benchFootprint()),
     drift: () => void (results.drift = benchDrift()),
     search: async () => void (results.search = await benchSearch()),
+    code: () => void (results.code = benchCode()),
   };
   const failed: Section[] = [];
   for (const section of sections) {

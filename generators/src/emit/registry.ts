@@ -4,6 +4,7 @@ import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
 import { serverNames, type GeneratedIdentifiers } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { clientEmitter } from "./typescript/client.ts";
+import { codeApiEmitter } from "./code/api.ts";
 import { packageDir, type EmitContext, type Emitter, type IndexEntry, type PublishedFiles } from "./core/emitter.ts";
 import { licenseEmitter } from "./package/license.ts";
 import { manifestEmitter } from "./schema/manifest.ts";
@@ -45,6 +46,7 @@ export const emitters: readonly Emitter[] = [
   routesEmitter,
   modelEntryEmitter,
   searchIndexEmitter,
+  codeApiEmitter,
   packageFilesEmitter,
   licenseEmitter,
   readmeEmitter,

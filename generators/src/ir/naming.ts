@@ -1,5 +1,6 @@
 // Identifier rules and every derived name, in one place: spec names are checked here, and the
 // generated TypeScript names (methods, types, validators) are derived and de-clashed here.
+import { reservedReason } from "./reserved-names.ts";
 import { modelNameProblems, modelToolName } from "./model-names.ts";
 
 const patterns = {
@@ -50,7 +51,8 @@ const reservedMethods = new Set(["call", "tools", "constructor", "toString", "va
 
 /**
  * Client method names for a server's tools: lowerCamelCase, with a `Tool` suffix where the plain
- * name would shadow a client member. Returns undefined for a tool whose name still clashes.
+ * name would shadow a client member or is a reserved word (code mode declares each method as a
+ * function, where `function delete` would not parse). Returns undefined for a tool whose name still clashes.
  */
 export function methodNames(toolNames: readonly string[]): { names: Map<string, string>; clashes: [string, string][] } {
   const names = new Map<string, string>();
@@ -58,7 +60,7 @@ export function methodNames(toolNames: readonly string[]): { names: Map<string, 
   const clashes: [string, string][] = [];
   for (const tool of toolNames) {
     let method = lowerCamel(tool);
-    if (reservedMethods.has(method)) method = `${method}Tool`;
+    if (reservedMethods.has(method) || reservedReason(method) !== undefined) method = `${method}Tool`;
     const owner = owners.get(method);
     if (owner !== undefined) clashes.push([owner, tool]);
     owners.set(method, tool);

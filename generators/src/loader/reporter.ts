@@ -2,7 +2,7 @@
 import { describeStyle, isIdentifier, type IdentifierStyle } from "../ir/naming.ts";
 import type { SourcePosition } from "../ir/types.ts";
 import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
-import { reservedReason } from "./reserved-names.ts";
+import { reservedReason } from "../ir/reserved-names.ts";
 import type { SpecPath, SpecSource } from "./source.ts";
 
 export class Reporter {

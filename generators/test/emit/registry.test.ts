@@ -30,7 +30,7 @@ describe("emitter registry", () => {
   });
 
   it("gives Nx the outputs as package-relative paths, generated sources folded into src", () => {
-    expect(packageOutputs().sort()).toEqual(["LICENSE", "README.md", "manifest.json", "package.json", "search-index.json", "src", "tools", "tsconfig.json"]);
+    expect(packageOutputs().sort()).toEqual(["LICENSE", "README.md", "code", "manifest.json", "package.json", "search-index.json", "src", "tools", "tsconfig.json"]);
   });
 
   it("re-exports each emitter's index entry from src/index.ts", () => {

@@ -57,3 +57,12 @@ describe("serverNames", () => {
     expect(clashes[0]?.message).toMatch(/same client method name/);
   });
 });
+
+describe("method names", () => {
+  // Code mode declares each method as a function, where a reserved word would not parse.
+  it.each(["Delete", "New", "Import", "Default", "Export", "Class", "Then", "Call"])("%s gets the Tool suffix", (tool) => {
+    const { names, clashes } = serverNames("Hostile", "ToolMode", [tool]);
+    expect(clashes).toEqual([]);
+    expect(toolNames(names, tool).method).toBe(`${tool[0]!.toLowerCase()}${tool.slice(1)}Tool`);
+  });
+});

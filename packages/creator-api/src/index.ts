@@ -7,6 +7,7 @@ export { anthropicSearch, anthropicSearchTool, prepareToolSearch, selectTools } 
 export type { ChatTool } from "./routes.js";
 export * from "./model.js";
 export { searchTools, toolSearchIndex } from "./search.js";
+export { codeApi } from "./code.js";
 export {
   createHttpTransport,
   createInMemoryTransport,

@@ -32,6 +32,7 @@ export const generateOutputs = [
   "{projectRoot}/package.json",
   "{projectRoot}/tsconfig.json",
   "{projectRoot}/LICENSE",
+  "{projectRoot}/code",
   "{projectRoot}/tools",
   "{projectRoot}/search-index.json",
 ];

@@ -78,6 +78,15 @@ export function docText(text: string): string {
     .replace(/(^|\n)(\s*)@/g, "$1$2\\@");
 }
 
+/**
+ * A JSDoc tag with spec text as its value (`@default "A"`): the value is escaped as comment text,
+ * its line breaks fold to spaces and every `@` in it is escaped, so wherever wrapping breaks the
+ * line, only the tag name, which generators choose, starts a tag.
+ */
+export function docTag(name: string, value: string): string {
+  return `@${name} ${docText(value).replace(/\n/g, " ").replace(/(?<!\\)@/g, "\\@")}`;
+}
+
 /** Spec text on one markdown line: newlines and line separators fold to spaces, controls go. */
 function markdownLine(text: string): string {
   return text.replace(/\r\n?|\n|\u2028|\u2029/g, " ").replace(unprintable, "");

@@ -60,9 +60,13 @@ export function jsDoc(text: string): string {
   return docText(wrapText(text, docWidth));
 }
 
-/** A JSDoc block the way ts-morph frames `docs`: one line when the text is one line. */
-export function docComment(text: string): string {
-  const lines = jsDoc(text).split("\n");
+/**
+ * A JSDoc block the way ts-morph frames `docs`: one line when the text is one line. Tags (built by
+ * `docTag`, already escaped) follow the text, wrapped together on their own lines.
+ */
+export function docComment(text: string, tags: readonly string[] = []): string {
+  const tagLines = tags.length === 0 ? [] : wrapText(tags.join(" "), docWidth).split("\n");
+  const lines = [...(text === "" ? [] : jsDoc(text).split("\n")), ...tagLines];
   return lines.length === 1 ? `/** ${lines[0]} */` : `/**\n${lines.map((line) => (line === "" ? " *" : ` * ${line}`)).join("\n")}\n */`;
 }
 

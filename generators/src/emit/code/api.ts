@@ -1,0 +1,155 @@
+// Code mode: code/api.d.ts declares every tool as an async function in one namespace
+// (`CloudSheets.getSpreadsheet(input)`), written for a model to read in few tokens: constraints as
+// JSDoc tags, enums as literal unions, rules in one short line. src/code.ts tells @toolcat/code
+// where that file is and which tool each function calls.
+import { formatPatterns } from "../../../../packages/runtime/src/formats.ts";
+import type { GeneratedFile } from "../../core/files.ts";
+import { toolNames } from "../../ir/naming.ts";
+import type { Parameter, Rule, Tool } from "../../ir/types.ts";
+import { sentence } from "../core/describe.ts";
+import { docTag, propertyKey, stringLiteral } from "../core/escape.ts";
+import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { layout, maxLineLength, prefixed } from "../core/layout.ts";
+import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } from "../core/source-file.ts";
+import { typeCode } from "../typescript/types.ts";
+
+/** The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code. */
+const codeApiExportName = "codeApi";
+
+/** The declarations file, relative to the package directory. */
+const declarationsPath = "code/api.d.ts";
+
+export const codeApiEmitter: Emitter = {
+  id: "code-api",
+  outputs: [declarationsPath, "src/code.ts"],
+  exports: { "./code/api.d.ts": `./${declarationsPath}` },
+  index: { module: "./code.js", names: [codeApiExportName] },
+  declares: { exports: [codeApiExportName], locals: ["URL"] },
+  emit: (context) => [declarationsFile(context), recordFile(context)],
+};
+
+/** src/code.ts: the namespace, the declarations file beside the package, and each function's full tool name. */
+function recordFile(context: EmitContext): GeneratedFile {
+  const { server } = context;
+  const functions = server.tools.map((tool) => [propertyKey(toolNames(context.names, tool.name).method), stringLiteral(tool.fullName)] as const);
+  const value = objectLiteral([
+    ["namespace", stringLiteral(server.name)],
+    // Resolved against this module, so it points into the package from src/ and from dist/ alike.
+    ["declarations", `new URL(${stringLiteral(`../${declarationsPath}`)}, import.meta.url)`],
+    ["functions", objectLiteral(functions).replace(/\n/g, "\n  ")],
+  ]);
+  const doc = `Code mode: where \`${declarationsPath}\` is and the full tool name each \`${server.name}.<function>\` calls. Read by @toolcat/code.`;
+  return printTypeScript(server, `${packageDir(context)}/src/code.ts`, [exportConst({ doc, name: codeApiExportName, value: `${value} as const` })]);
+}
+
+function declarationsFile(context: EmitContext): GeneratedFile {
+  const { server } = context;
+  const modeText = server.tools.some((tool) => tool.modePattern) ? ` ${modePatternText(context)}` : "";
+  const doc = `${sentence(server.description)} Results are \`unknown\`: the catalog does not show their shape.${modeText}`;
+  const lines = [
+    headerLine(server),
+    docComment(doc),
+    `declare namespace ${server.name} {`,
+    ...server.tools.flatMap((tool) => toolDeclaration(tool, context).map((line) => `  ${line}`)),
+    "}",
+  ];
+  return { path: `${packageDir(context)}/${declarationsPath}`, text: `${lines.join("\n")}\n` };
+}
+
+/** The mode pattern in two sentences, said once per namespace rather than on every such function. */
+function modePatternText(context: EmitContext): string {
+  const [otherMode = ""] = ignoringModes(context.toolMode);
+  return (
+    `Functions taking \`mode\`: \`{ mode: ${JSON.stringify(otherMode)} }\` returns the fields \`request_body\` takes; ` +
+    `\`{ mode: ${JSON.stringify(context.toolMode.executeValue)}, request_body: JSON.stringify({...}) }\` performs the operation.`
+  );
+}
+
+/** One function: its doc, then a signature whose input type lists each parameter with its tags. */
+function toolDeclaration(tool: Tool, context: EmitContext): string[] {
+  const method = toolNames(context.names, tool.name).method;
+  const executeValue = context.toolMode.executeValue;
+  const head = `function ${method}(input`;
+  const tail = "): Promise<unknown>;";
+  const doc = docComment(toolText(tool), toolTags(tool)).split("\n");
+  if (tool.parameters.kind === "not-shown") return [...doc, `${head}?: { [parameter: string]: unknown }${tail}`];
+  const parameters = tool.parameters.list.filter((p) => !(tool.modePattern && p.name === "mode"));
+  if (parameters.length === 0 && !tool.modePattern) return [...doc, `${head}?: Record<string, never>${tail}`];
+  const optional = parameters.every((p) => p.requirement !== "always") && !tool.modePattern ? "?" : "";
+  // Mode-pattern tools: any other mode ignores the parameters, execute takes them (`~` required).
+  const otherModes = tool.modePattern ? `{ mode: ${ignoringModes(context.toolMode).map(stringLiteral).join(" | ")} } | ` : "";
+  const modeMember = tool.modePattern ? [`mode: ${stringLiteral(executeValue)};`] : [];
+  const members = [...modeMember, ...parameters.flatMap((p) => member(p, tool.modePattern ? p.requirement === "optional" : p.requirement !== "always"))];
+  return [...doc, `${head}${optional}: ${otherModes}{`, ...members.map((line) => `  ${line}`), `}${tail}`];
+}
+
+function toolText(tool: Tool): string {
+  const lines = [sentence(tool.purpose)];
+  if (tool.parameters.kind === "not-shown") lines.push("The catalog does not show its parameters.");
+  return lines.join(" ");
+}
+
+/** Behaviour hints the spec states, the rules in one line each, and toolcat's own readings in brief. */
+function toolTags(tool: Tool): string[] {
+  const hints = [tool.annotations.readOnly === true && "@readOnly", tool.annotations.destructive === true && "@destructive"];
+  return [...hints.filter((hint) => hint !== false), ...tool.rules.map(ruleTag), ...tool.judgments.map((text) => docTag("judgment", brief(text)))];
+}
+
+function ruleTag(rule: Rule): string {
+  switch (rule.kind) {
+    case "required-when":
+      return docTag("requiredWhen", `${rule.parameter} if ${rule.when} = ${JSON.stringify(rule.equals)}`);
+    case "requires":
+      return docTag("requires", `${rule.parameter} needs ${rule.requires}`);
+    case "precedence":
+      return docTag("precedence", `${rule.parameter} over ${rule.over}`);
+  }
+}
+
+/** A judgment in a few words: its sentence that says what toolcat does, or its first sentence. */
+function brief(text: string): string {
+  const sentences = text.split(/(?<=\.)\s+/);
+  return sentences.find((s) => /\btoolcat\b/.test(s)) ?? sentences[0] ?? text;
+}
+
+/** Width of a member line: namespace, function and type literal each indent by two. */
+const memberWidth = maxLineLength - 6;
+
+function member(parameter: Parameter, optional: boolean): string[] {
+  const doc = parameterText(parameter);
+  const tags = parameterTags(parameter);
+  const head = `${propertyKey(parameter.name)}${optional ? "?" : ""}: `;
+  const declaration = layout(prefixed(head, typeCode(parameter.type)), memberWidth, ";");
+  return [...(doc === "" && tags.length === 0 ? [] : docComment(doc, tags).split("\n")), ...declaration];
+}
+
+function parameterText(parameter: Parameter): string {
+  // The mode pattern's own parameters are explained once, in the namespace's comment.
+  if (parameter.implicit) return "";
+  return [parameter.description, ...parameter.notes].filter((text) => text !== undefined).map(sentence).join(" ");
+}
+
+/** Constraints as JSDoc tags; the type already carries enum values and named object keys. */
+function parameterTags(parameter: Parameter): string[] {
+  const type = parameter.type;
+  const tags: string[] = [];
+  if (type.kind === "integer" || type.kind === "number") {
+    if (type.kind === "integer") tags.push("@integer");
+    if (type.minimum !== undefined) tags.push(docTag("minimum", String(type.minimum)));
+    if (type.maximum !== undefined) tags.push(docTag("maximum", String(type.maximum)));
+  }
+  const format = type.kind === "string" ? type.format : undefined;
+  if (format !== undefined) {
+    tags.push(docTag("format", format));
+    if (format in formatPatterns) tags.push(docTag("pattern", formatPatterns[format as keyof typeof formatPatterns]));
+  }
+  if (type.kind === "enum" && !type.values.known) tags.push(docTag("enum", `${type.name ?? "values"} (values not shown)`));
+  if (type.kind === "object") {
+    if (type.minProperties !== undefined) tags.push(docTag("minProperties", String(type.minProperties)));
+    if (type.maxProperties !== undefined) tags.push(docTag("maxProperties", String(type.maxProperties)));
+  }
+  if (parameter.default !== undefined) tags.push(docTag("default", JSON.stringify(parameter.default)));
+  if (parameter.defaultNote !== undefined) tags.push(docTag("whenAbsent", parameter.defaultNote.replace(/^absent:\s*/i, "")));
+  tags.push(...parameter.judgments.map((text) => docTag("judgment", brief(text))));
+  return tags;
+}

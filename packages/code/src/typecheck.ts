@@ -1,0 +1,106 @@
+// Step 1 of a run: the program is type-checked against the packages' declarations by a language
+// service kept warm between runs (the library and declaration files are parsed once), so a check
+// costs the program's own parse and bind, not a compiler start.
+import ts from "typescript";
+
+/** The program is the body of an async function: it may `await` and `return` its result. */
+export const programPrefix = "async function __program() {\n";
+const programSuffix = "\n}\n";
+
+/** Lines before the source's first line in the checked and run text. */
+export const prefixLines = 1;
+
+/** What the sandbox offers besides the tools, declared for the checker (see the README's "Code mode"). */
+export const sandboxDeclarations = `interface Console {
+  log(...data: unknown[]): void;
+  info(...data: unknown[]): void;
+  warn(...data: unknown[]): void;
+  error(...data: unknown[]): void;
+  debug(...data: unknown[]): void;
+}
+declare const console: Console;
+/** What a failed tool call throws: the package's message, and each problem with its JSON pointer. */
+interface ToolError extends Error {
+  readonly name: "ToolError";
+  readonly tool: string;
+  readonly code: string;
+  readonly issues: readonly { readonly path: string; readonly code: string; readonly message: string }[];
+}
+`;
+
+const options: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  // Lets `import(name)` type-check so the sandbox, not the checker, is what refuses it.
+  module: ts.ModuleKind.ESNext,
+  lib: ["lib.es2022.d.ts"],
+  types: [],
+  skipLibCheck: true,
+  noFallthroughCasesInSwitch: true,
+  allowUnreachableCode: true,
+};
+
+const registry = ts.createDocumentRegistry();
+const libSnapshots = new Map<string, ts.IScriptSnapshot | undefined>();
+
+function libSnapshot(fileName: string): ts.IScriptSnapshot | undefined {
+  if (!libSnapshots.has(fileName)) {
+    const text = ts.sys.readFile(fileName);
+    libSnapshots.set(fileName, text === undefined ? undefined : ts.ScriptSnapshot.fromString(text));
+  }
+  return libSnapshots.get(fileName);
+}
+
+const programFile = "/program.ts";
+
+/** One warm checker for one set of declarations; `check` replaces the program and checks it. */
+export class Checker {
+  readonly #files: Map<string, ts.IScriptSnapshot>;
+  #program = ts.ScriptSnapshot.fromString("");
+  #version = 0;
+  readonly #service: ts.LanguageService;
+
+  constructor(declarations: readonly string[]) {
+    this.#files = new Map(["/sandbox.d.ts", ...declarations.map((_, index) => `/api-${index}.d.ts`)].map((name, index) => [name, ts.ScriptSnapshot.fromString(index === 0 ? sandboxDeclarations : (declarations[index - 1] ?? ""))]));
+    const host: ts.LanguageServiceHost = {
+      getCompilationSettings: () => options,
+      getScriptFileNames: () => [...this.#files.keys(), programFile],
+      getScriptVersion: (name) => (name === programFile ? String(this.#version) : "0"),
+      getScriptSnapshot: (name) => (name === programFile ? this.#program : (this.#files.get(name) ?? libSnapshot(name))),
+      getCurrentDirectory: () => "/",
+      getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
+      fileExists: (name) => name === programFile || this.#files.has(name) || ts.sys.fileExists(name),
+      readFile: (name) => (this.#files.has(name) ? this.#files.get(name)?.getText(0, this.#files.get(name)!.getLength()) : ts.sys.readFile(name)),
+    };
+    this.#service = ts.createLanguageService(host, registry);
+  }
+
+  /** Diagnostics of the program as `line:col message`, positions in the source; empty when it checks. */
+  check(source: string): string[] {
+    this.#program = ts.ScriptSnapshot.fromString(`${programPrefix}${source}${programSuffix}`);
+    this.#version += 1;
+    const diagnostics = [...this.#service.getSyntacticDiagnostics(programFile), ...this.#service.getSemanticDiagnostics(programFile)];
+    const lastLine = source.split("\n").length;
+    return diagnostics.map((diagnostic) => {
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, " ");
+      if (diagnostic.file === undefined || diagnostic.start === undefined) return `1:1 ${message}`;
+      const position = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+      // Errors the wrapper's own lines carry (an unclosed brace) are reported at the source's edges.
+      const line = Math.min(Math.max(position.line + 1 - prefixLines, 1), lastLine);
+      return `${line}:${position.line < prefixLines ? 1 : position.character + 1} ${message}`;
+    });
+  }
+
+  dispose(): void {
+    this.#service.dispose();
+  }
+}
+
+/** The checked program as JavaScript for the sandbox: types erased, lines kept where TypeScript can. */
+export function transpile(source: string): string {
+  return ts.transpileModule(`${programPrefix}${source}${programSuffix}`, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.Preserve, removeComments: false },
+    reportDiagnostics: false,
+  }).outputText;
+}

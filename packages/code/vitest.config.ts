@@ -1,0 +1,5 @@
+// Lets `npx vitest run` work from this directory; the workspace root's vitest.config.ts runs the
+// same files as its `code` project.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({ test: { name: "code", include: ["test/**/*.test.ts"], testTimeout: 30_000 } });

@@ -1,0 +1,110 @@
+// Code mode, measured in one process (`node --import tsx child/code.ts <root>`): warm type check of a
+// 50-line program, sandbox start, per-call overhead inside the sandbox against direct client calls,
+// and the declarations text a model reads. Prints one JSON object. The runner comes from source, the package from its built dist/.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [root = "."] = process.argv.slice(2);
+const load = (path: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
+
+interface Result {
+  readonly ok: boolean;
+  readonly error?: { readonly message: string };
+}
+type RunCode = (source: string, options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> }) => Promise<Result>;
+interface Checker {
+  check(source: string): string[];
+}
+
+const code = await load("packages/code/src/index.ts");
+const checkers = await load("packages/code/src/checkers.ts");
+const session = await load("packages/code/src/session.ts");
+const engine = await load("packages/code/src/engine.ts");
+const typecheck = await load("packages/code/src/typecheck.ts");
+const sheets = await load("packages/cloud-sheets/dist/index.js");
+const runtime = await load("packages/runtime/dist/index.js");
+const runCode = code["runCode"] as RunCode;
+
+const transport = (runtime["createInMemoryTransport"] as (handlers: unknown) => unknown)({
+  "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({ id: input.spreadsheet_id, values: [[1, 2, 3]] }),
+});
+const caller = { transport, env: false };
+const packages = [sheets];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function timeEach(runs: number, run: (index: number) => void): number[] {
+  return Array.from({ length: runs }, (_, index) => {
+    const start = performance.now();
+    run(index);
+    return performance.now() - start;
+  });
+}
+
+async function timeEachAsync(runs: number, run: (index: number) => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < runs; index++) {
+    const start = performance.now();
+    await run(index);
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+/** A 50-line program: reads, loops, a helper, arithmetic; each run differs so nothing is cached by text. */
+function fiftyLines(variant: number): string {
+  const lines = [`const ids = ["a${variant}", "b", "c"];`, "const totals: Record<string, number> = {};"];
+  for (let i = 0; lines.length < 44; i++) {
+    lines.push(`const sheet${i} = await CloudSheets.getSpreadsheet({ spreadsheet_id: ids[${i % 3}]!, max_rows: ${10 + i} });`);
+    lines.push(`totals["s${i}"] = JSON.stringify(sheet${i}).length + ${i};`);
+  }
+  lines.push("function sum(values: number[]): number {", "  let total = 0;", "  for (const v of values) total += v;", "  return total;", "}", "return sum(Object.values(totals));");
+  return lines.join("\n");
+}
+
+// Type check: the first check of a declaration set builds the language service; then it is warm.
+const checker = (checkers["checkerFor"] as (declarations: string[]) => Checker)([(await import("node:fs")).readFileSync(join(root, "packages/cloud-sheets/code/api.d.ts"), "utf8")]);
+const coldStart = performance.now();
+if (checker.check(fiftyLines(-1)).length > 0) throw new Error(`the 50-line program does not type-check: ${checker.check(fiftyLines(-1)).join("\n")}`);
+const coldCheckMs = performance.now() - coldStart;
+timeEach(5, (i) => checker.check(fiftyLines(1000 + i)));
+const checkMs = median(timeEach(20, (i) => checker.check(fiftyLines(i))));
+
+// Sandbox start: a new runtime, context and prelude for a trivial program, then disposal.
+const module = await (engine["engine"] as () => Promise<unknown>)();
+const Session = session["Session"] as new (options: unknown) => { run(module: unknown, javascript: string): Promise<Result> };
+const limits = code["defaultLimits"];
+const trivial = (typecheck["transpile"] as (source: string) => string)("return 0;");
+const loaded = [{ namespace: "CloudSheets", declarations: "", functions: (sheets["codeApi"] as { functions: object }).functions, client: (sheets["createCloudSheetsClient"] as (o: unknown) => unknown)(caller), secretNames: [] }];
+const startOnce = async (): Promise<void> => {
+  const result = await new Session({ packages: loaded, limits, wallDeadline: performance.now() + 10_000, clean: (t: string) => t, signal: undefined }).run(module, trivial);
+  if (!result.ok) throw new Error(`the trivial program failed: ${result.error?.message}`);
+};
+await timeEachAsync(5, startOnce);
+const sandboxStartMs = median(await timeEachAsync(30, startOnce));
+
+// Per-call overhead: the same N calls from inside the sandbox and directly through the client.
+const calls = 200;
+const loop = `for (let i = 0; i < ${calls}; i++) await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" + i });\nreturn 0;`;
+const client = (sheets["createCloudSheetsClient"] as (o: unknown) => { getSpreadsheet(input: unknown): Promise<unknown> })(caller);
+const inSandbox = async (): Promise<void> => {
+  const result = await runCode(loop, { packages, caller, limits: { toolCalls: calls } });
+  if (!result.ok) throw new Error(`the call loop failed: ${result.error?.message}`);
+};
+const direct = async (): Promise<void> => {
+  for (let i = 0; i < calls; i++) await client.getSpreadsheet({ spreadsheet_id: `s${i}` });
+};
+const empty = async (): Promise<void> => void (await runCode("return 0;", { packages, caller }));
+await inSandbox();
+await direct();
+const sandboxMs = median(await timeEachAsync(7, inSandbox));
+const directMs = median(await timeEachAsync(7, direct));
+const emptyMs = median(await timeEachAsync(7, empty));
+const perCallOverheadUs = ((sandboxMs - emptyMs - directMs) / calls) * 1000;
+
+// What a model reads in code mode: the declarations runCode checks programs against.
+const declarations = (code["codeDeclarations"] as (packages: unknown[]) => string)(packages);
+process.stdout.write(`${JSON.stringify({ declarations, coldCheckMs, checkMs, sandboxStartMs, calls, sandboxMs, directMs, emptyRunMs: emptyMs, perCallOverheadUs })}\n`);
