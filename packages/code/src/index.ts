@@ -5,4 +5,4 @@ export { runCode, type RunCodeOptions } from "./run.js";
 export { defaultLimits, type CodeLimits, type LimitName } from "./limits.js";
 export type { CodeApi, CodePackage } from "./packages.js";
 export type { CodeCall, CodeError, CodeErrorKind, JsonValue, RunCodeResult } from "./result.js";
-export { codeDeclarations } from "./declarations.js";
+export { codeDeclarations, declareNamespace, functionDeclarations, narrowCodeApi } from "./declarations.js";
