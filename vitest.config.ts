@@ -12,13 +12,14 @@ const runtimeSource = {
   ],
 };
 
+// @toolcat/mcp imports the code runner by name; tests read it from source too.
+const runnerSource = {
+  alias: [...runtimeSource.alias, { find: /^@toolcat\/code$/, replacement: fileURLToPath(new URL("packages/code/src/index.ts", import.meta.url)) }],
+};
+
 // The code-mode example imports its packages by name, as users do; tests read them from source too.
 const codeSource = {
-  alias: [
-    ...runtimeSource.alias,
-    { find: /^@toolcat\/code$/, replacement: fileURLToPath(new URL("packages/code/src/index.ts", import.meta.url)) },
-    { find: /^@toolcat\/cloud-sheets$/, replacement: fileURLToPath(new URL("packages/cloud-sheets/src/index.ts", import.meta.url)) },
-  ],
+  alias: [...runnerSource.alias, { find: /^@toolcat\/cloud-sheets$/, replacement: fileURLToPath(new URL("packages/cloud-sheets/src/index.ts", import.meta.url)) }],
 };
 
 export default defineConfig({
@@ -26,7 +27,7 @@ export default defineConfig({
     projects: [
       { test: { name: "generators", include: ["generators/test/**/*.test.ts"] } },
       { test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"] } },
-      { resolve: runtimeSource, test: { name: "mcp", include: ["packages/mcp/test/**/*.test.ts"], testTimeout: 30_000 } },
+      { resolve: runnerSource, test: { name: "mcp", include: ["packages/mcp/test/**/*.test.ts"], testTimeout: 30_000 } },
       { resolve: codeSource, test: { name: "code", include: ["packages/code/test/**/*.test.ts"], testTimeout: 30_000 } },
       { test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },

@@ -2,7 +2,7 @@
 // against the packages' code-mode declarations, then run in a QuickJS WebAssembly sandbox whose only
 // way out is the tool functions.
 export { runCode, type RunCodeOptions } from "./run.js";
-export { defaultLimits, type CodeLimits, type LimitName } from "./limits.js";
+export { defaultLimits, resolveLimits, type CodeLimits, type LimitName } from "./limits.js";
 export type { CodeApi, CodePackage } from "./packages.js";
 export type { CodeCall, CodeError, CodeErrorKind, JsonValue, RunCodeResult } from "./result.js";
 export { codeDeclarations, declareNamespace, functionDeclarations, narrowCodeApi } from "./declarations.js";

@@ -58,3 +58,8 @@ export function errorResult(error: unknown, clean: Clean = unchanged): CallToolR
     return internal();
   }
 }
+
+/** The isError result for arguments a model must change: the message says what to send instead. */
+export function invalidArguments(message: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: message }], structuredContent: { error: { code: "invalid_arguments" } } };
+}

@@ -1,7 +1,7 @@
 // The tools a server serves: each manifest tool with the client that calls it and its MCP listing,
 // after the filters, with names checked for clashes across packages.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { ClientOptions, ManifestTool } from "@toolcat/runtime";
+import type { CallOptions, ClientOptions, ManifestTool } from "@toolcat/runtime";
 import { listedName, toolAnnotations, type NameStyle } from "./names.js";
 import { receiveRedaction, type Clean } from "@toolcat/runtime/internal";
 import { errorResult, successResult } from "./results.js";
@@ -14,10 +14,13 @@ export interface ServedTool {
   readonly listing: Tool;
 }
 
+/** Answers one listed tool's call; the SDK aborts the signal on notifications/cancelled. */
+export type Handler = (args: unknown, signal: AbortSignal) => Promise<CallToolResult>;
+
 /** What a server lists, and the handler of each listed name. */
 export interface Routes {
   readonly listing: readonly Tool[];
-  readonly handlers: ReadonlyMap<string, (args: unknown, signal: AbortSignal) => Promise<CallToolResult>>;
+  readonly handlers: ReadonlyMap<string, Handler>;
 }
 
 /** Tools mode: every served tool listed and called by its listed name. */
@@ -30,16 +33,25 @@ export function toolsMode(served: readonly ServedTool[]): Routes {
 
 /** Calls a served tool: its value, or its error as a result a model can act on, redacted either way. */
 export async function callServed(entry: ServedTool, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+  // The SDK aborts this signal on notifications/cancelled; the client passes it to the transport.
+  const outcome = await callClient(entry.client, entry.tool.fullName, args, { signal });
+  return outcome.ok ? successResult(outcome.value, outcome.clean) : errorResult(outcome.error, outcome.clean);
+}
+
+/** What a client call gave, with the client's redaction, which every text shown from it must pass through. */
+export type CallOutcome = { readonly ok: true; readonly value: unknown; readonly clean: Clean } | { readonly ok: false; readonly error: unknown; readonly clean: Clean };
+
+/** Calls a tool through a client, learning its redaction on the way; never throws. */
+export async function callClient(client: ToolClient, fullName: string, args: unknown, options: CallOptions): Promise<CallOutcome> {
   // A generated client hands over its redaction when called; a client of your own may not.
   let clean: Clean = (text) => text;
   const receive = (redact: Clean): void => {
     clean = redact;
   };
   try {
-    // The SDK aborts this signal on notifications/cancelled; the client passes it to the transport.
-    return successResult(await entry.client.call(entry.tool.fullName, args, { signal, [receiveRedaction]: receive }), clean);
+    return { ok: true, value: await client.call(fullName, args, { ...options, [receiveRedaction]: receive }), clean };
   } catch (error) {
-    return errorResult(error, clean);
+    return { ok: false, error, clean };
   }
 }
 

@@ -1,4 +1,4 @@
-// Checks the arguments of search mode's three tools before any work. Each mistake is a message
+// Checks the arguments of the search and code modes' tools before any work. Each mistake is a message
 // the model can act on (what was wrong, what to send); every check runs in time bounded by the
 // input's first few hundred characters, so a huge or odd argument cannot stall the server.
 
@@ -38,9 +38,28 @@ export function callArguments(args: unknown): Checked<{ name: string; arguments:
   const { name, arguments: input = {} } = checked.value;
   if (typeof name !== "string" || name === "") return fail("name must be the tool's name, as search_tools returns it");
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return fail(`arguments must be an object of the tool's parameters (see describe_tools), got ${Array.isArray(input) ? "an array" : input === null ? "null" : typeof input}`);
+    return fail(`arguments must be an object of the tool's parameters (see describe_tools), got ${kindOf(input)}`);
   }
   return { ok: true, value: { name, arguments: input as Record<string, unknown> } };
+}
+
+const program = "the body of an async function that awaits the functions describe_tools declares and returns the result";
+
+/** execute_code's program: text, not blank, and at most `maxBytes` long (its length is read before anything else). */
+export function codeArguments(args: unknown, maxBytes: number): Checked<string> {
+  const checked = record(args, "execute_code", `code: ${program}`);
+  if (!checked.ok) return checked;
+  const code = checked.value["code"];
+  if (code === undefined) return fail(`code is missing: send { "code": "…" }, ${program}`);
+  if (typeof code !== "string") return fail(`code must be the program as text (a string), got ${kindOf(code)}`);
+  // UTF-8 takes a byte or more per UTF-16 unit, so a longer string is surely over; runCode counts the bytes.
+  if (code.length > maxBytes) return fail(`code is ${code.length} characters long; a program is at most ${maxBytes} bytes. Do less in one program`);
+  if (code.trim() === "") return fail(`code is empty: send ${program}`);
+  return { ok: true, value: code };
+}
+
+function kindOf(value: unknown): string {
+  return Array.isArray(value) ? "an array" : value === null ? "null" : typeof value;
 }
 
 /** The message for a name no served tool has, with the closest served names to try instead. */
