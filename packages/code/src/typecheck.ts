@@ -52,17 +52,24 @@ function libSnapshot(fileName: string): ts.IScriptSnapshot | undefined {
   return libSnapshots.get(fileName);
 }
 
-const programFile = "/program.ts";
+/** Checkers made so far: each keeps its files under its own directory (see the constructor). */
+let made = 0;
 
 /** One warm checker for one set of declarations; `check` replaces the program and checks it. */
 export class Checker {
   readonly #files: Map<string, ts.IScriptSnapshot>;
+  readonly #programFile: string;
   #program = ts.ScriptSnapshot.fromString("");
   #version = 0;
   readonly #service: ts.LanguageService;
 
   constructor(declarations: readonly string[]) {
-    this.#files = new Map(["/sandbox.d.ts", ...declarations.map((_, index) => `/api-${index}.d.ts`)].map((name, index) => [name, ts.ScriptSnapshot.fromString(index === 0 ? sandboxDeclarations : (declarations[index - 1] ?? ""))]));
+    // The document registry is shared so the library files are parsed once; it knows a file by name
+    // and version, so each checker's own files (declarations, program) get names no other checker uses.
+    const root = `/checker-${++made}`;
+    const programFile = `${root}/program.ts`;
+    this.#programFile = programFile;
+    this.#files = new Map([`${root}/sandbox.d.ts`, ...declarations.map((_, index) => `${root}/api-${index}.d.ts`)].map((name, index) => [name, ts.ScriptSnapshot.fromString(index === 0 ? sandboxDeclarations : (declarations[index - 1] ?? ""))]));
     const host: ts.LanguageServiceHost = {
       getCompilationSettings: () => options,
       getScriptFileNames: () => [...this.#files.keys(), programFile],
@@ -80,7 +87,7 @@ export class Checker {
   check(source: string): string[] {
     this.#program = ts.ScriptSnapshot.fromString(`${programPrefix}${source}${programSuffix}`);
     this.#version += 1;
-    const diagnostics = [...this.#service.getSyntacticDiagnostics(programFile), ...this.#service.getSemanticDiagnostics(programFile)];
+    const diagnostics = [...this.#service.getSyntacticDiagnostics(this.#programFile), ...this.#service.getSemanticDiagnostics(this.#programFile)];
     const lastLine = source.split("\n").length;
     return diagnostics.map((diagnostic) => {
       const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, " ");
