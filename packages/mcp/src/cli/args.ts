@@ -1,5 +1,6 @@
 // The command line: flags first, then environment variables. Parsing never exits; main.ts decides.
 import { parseArgs } from "node:util";
+import type { CodeLimits } from "@toolcat/code";
 import type { NameStyle } from "../names.js";
 import type { ServeMode } from "../server.js";
 
@@ -16,6 +17,8 @@ export interface CliConfig {
   readonly groups: readonly string[] | undefined;
   readonly nameStyle: NameStyle;
   readonly mode: ServeMode;
+  /** With --mode code: the limits given by flags; the runner's defaults for the rest. */
+  readonly codeLimits: Partial<CodeLimits>;
 }
 
 export type ParsedArgs = { readonly kind: "help" } | { readonly kind: "version" } | { readonly kind: "serve"; readonly config: CliConfig };
@@ -38,7 +41,10 @@ Options:
   --tools <list>         comma-separated tool names or globs (* and ?), short, full or model form
   --read-only            only tools annotated readOnlyHint: true
   --groups <list>        comma-separated groups (topic headings, such as candidates); other: tools without one
-  --mode <mode>          tools (list every tool, default) or search (list search_tools, describe_tools, call_tool)
+  --mode <mode>          tools (list every tool, default), search (search_tools, describe_tools, call_tool)
+                         or code (search_tools, describe_tools, execute_code: run a TypeScript program)
+  --code-timeout-ms <n>  with --mode code: wall time of one program, calls included (default 30000)
+  --code-max-calls <n>   with --mode code: tool calls one program may make (default 50)
   --name-style <style>   model (CloudSheets_GetSpreadsheet, default) or full (CloudSheets.GetSpreadsheet)
   -h, --help             show this help
   -v, --version          show the version
@@ -63,6 +69,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
         groups: { type: "string" },
         mode: { type: "string" },
         "name-style": { type: "string" },
+        "code-timeout-ms": { type: "string" },
+        "code-max-calls": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -81,6 +89,13 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
     throw new UsageError("the engine needs both a URL (--engine-url) and an API key (--api-key or TOOLCAT_API_KEY)");
   }
   const userId = values["user-id"] ?? env.TOOLCAT_USER_ID;
+  const mode = parseMode(values.mode ?? "tools");
+  const codeLimits = {
+    ...(values["code-timeout-ms"] === undefined ? {} : { wallMs: parseCount("--code-timeout-ms", values["code-timeout-ms"]) }),
+    ...(values["code-max-calls"] === undefined ? {} : { toolCalls: parseCount("--code-max-calls", values["code-max-calls"]) }),
+  };
+  // A limit that cannot apply is a mistake worth hearing about: the programs it was meant for run elsewhere.
+  if (mode !== "code" && Object.keys(codeLimits).length > 0) throw new UsageError("--code-timeout-ms and --code-max-calls apply to --mode code only");
   return {
     kind: "serve",
     config: {
@@ -93,7 +108,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
       readOnly: values["read-only"] === true,
       groups: list(values.groups),
       nameStyle: parseNameStyle(values["name-style"] ?? "model"),
-      mode: parseMode(values.mode ?? "tools"),
+      mode,
+      codeLimits,
     },
   };
 }
@@ -103,8 +119,14 @@ function list(text: string | undefined): string[] | undefined {
 }
 
 function parseMode(text: string): ServeMode {
-  if (text !== "tools" && text !== "search") throw new UsageError(`--mode is tools or search, not ${JSON.stringify(text)}`);
+  if (text !== "tools" && text !== "search" && text !== "code") throw new UsageError(`--mode is tools, search or code, not ${JSON.stringify(text)}`);
   return text;
+}
+
+function parseCount(flag: string, text: string): number {
+  const count = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (count < 1) throw new UsageError(`${flag} needs a whole number of at least 1, not ${JSON.stringify(text)}`);
+  return count;
 }
 
 function parsePort(text: string): number {

@@ -26,6 +26,7 @@ async function serve(config: CliConfig): Promise<void> {
       ...(config.groups === undefined ? {} : { groups: config.groups }),
       nameStyle: config.nameStyle,
       mode: config.mode,
+      codeLimits: config.codeLimits,
     });
   // Built once up front so a bad --tools pattern or a name clash fails at start, not per session.
   const first = newServer();

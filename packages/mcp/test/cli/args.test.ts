@@ -20,6 +20,7 @@ describe("parseCli", () => {
       groups: undefined,
       nameStyle: "model",
       mode: "tools",
+      codeLimits: {},
     });
   });
 
@@ -40,7 +41,13 @@ describe("parseCli", () => {
       groups: ["candidates", "Approvals and offers"],
       nameStyle: "full",
       mode: "search",
+      codeLimits: {},
     });
+  });
+
+  it("reads the code mode limits", () => {
+    expect(serve(["p", "--mode", "code", "--code-timeout-ms", "5000", "--code-max-calls", "3"])).toMatchObject({ mode: "code", codeLimits: { wallMs: 5000, toolCalls: 3 } });
+    expect(serve(["p", "--mode", "code", "--code-max-calls", "7"]).codeLimits).toEqual({ toolCalls: 7 });
   });
 
   it("takes the engine and user from the environment, flags first", () => {
@@ -63,7 +70,11 @@ describe("parseCli", () => {
     [["p", "--http", "http"], /port number/],
     [["p", "--http", "70000"], /port number/],
     [["p", "--name-style", "short"], /model or full/],
-    [["p", "--mode", "lazy"], /tools or search/],
+    [["p", "--mode", "lazy"], /tools, search or code/],
+    [["p", "--mode", "code", "--code-timeout-ms", "0"], /--code-timeout-ms needs a whole number of at least 1, not "0"/],
+    [["p", "--mode", "code", "--code-max-calls", "2.5"], /--code-max-calls needs a whole number/],
+    [["p", "--mode", "code", "--code-max-calls", "99999999999"], /--code-max-calls needs a whole number/],
+    [["p", "--code-max-calls", "3"], /apply to --mode code only/],
     [["p", "--engine-url", "ftp://x", "--api-key", "k"], /http or https/],
     [["p", "--engine-url", "http://x"], /both a URL .* and an API key/],
     [["p", "--read-only=yes"], /read-only/],
