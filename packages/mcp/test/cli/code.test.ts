@@ -2,6 +2,7 @@
 // SDK's Client and StdioClientTransport on the protocol it speaks, running one program that makes
 // three calls on a local engine, with the limits given as flags and --read-only holding.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliEnv, stdioTransport } from "../support/cli.ts";
@@ -13,7 +14,8 @@ let negotiated: string | undefined;
 beforeAll(async () => {
   engine = await startEngine();
   client = new Client({ name: "cli-code-test", version: "1.0.0" });
-  const transport = stdioTransport(cliEnv(engine.url, ENGINE_API_KEY), ["--mode", "code", "--read-only", "--code-max-calls", "3", "--code-timeout-ms", "20000"]);
+  // The client tells a transport the version it negotiated (HTTP needs it); stdio has no use for it, so it is caught here.
+  const transport: Transport = stdioTransport(cliEnv(engine.url, ENGINE_API_KEY), ["--mode", "code", "--read-only", "--code-max-calls", "3", "--code-timeout-ms", "20000"]);
   transport.setProtocolVersion = (version) => void (negotiated = version);
   await client.connect(transport);
 });
