@@ -135,6 +135,25 @@ describe("code mode", () => {
     expect(() => createMcpServer({ toolkit: toolkits, transport: createMemoryTransport({}), mode: "code", codeLimits: { wallMs: 0 } })).toThrow(/limit wallMs must be a positive number/);
   });
 
+  it("stops the program and the call it has in flight when the client cancels", async () => {
+    let started = (): void => undefined;
+    let aborted = (): void => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const cancelled = new Promise<void>((resolve) => (aborted = resolve));
+    const hanging: ToolHandler = (_input, { signal }) => {
+      signal.addEventListener("abort", () => aborted(), { once: true });
+      started();
+      return new Promise(() => undefined);
+    };
+    const client = await serve({}, { "CloudSheets.SearchSpreadsheets": hanging });
+    const controller = new AbortController();
+    const pending = client.callTool({ name: "execute_code", arguments: { code: "await CloudSheets.searchSpreadsheets();" } }, undefined, { signal: controller.signal });
+    await running;
+    controller.abort("user gave up");
+    await expect(pending).rejects.toThrow(/user gave up/);
+    await cancelled;
+  }, 5_000);
+
   it("respects --tools, --read-only and --groups: a filtered tool is not described, and a program cannot call it", async () => {
     const client = await serve({ tools: ["CloudSheets.Get*"] });
     expect((await client.listTools()).tools[2]?.description).toContain("namespaces CloudSheets;");

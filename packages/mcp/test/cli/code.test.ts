@@ -1,11 +1,13 @@
 // `toolcat-mcp --mode code` end to end: spawned over stdio as an MCP client spawns it, with the
 // SDK's Client and StdioClientTransport on the protocol it speaks, running one program that makes
-// three calls on a local engine, with the limits given as flags and --read-only holding.
+// three calls on a local engine, with the limits given as flags and --read-only holding; and over
+// Streamable HTTP, where a tool the engine fails reaches the program as a ToolError.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliEnv, stdioTransport } from "../support/cli.ts";
+import { cliEnv, httpUrl, spawnCli, stdioTransport } from "../support/cli.ts";
 import { ENGINE_API_KEY, startEngine, type TestEngine } from "../support/engine.ts";
 
 let engine: TestEngine;
@@ -62,5 +64,33 @@ describe("toolcat-mcp --mode code over stdio", () => {
   it("answers bad code arguments and keeps serving", async () => {
     for (const args of [{}, { code: 1 }, { code: "" }, { code: "x".repeat(300_000) }]) expect((await call("execute_code", args)).isError).toBe(true);
     expect((await call("execute_code", { code: "return 6 * 7;" })).structuredContent).toMatchObject({ ok: true, value: 42 });
+  });
+});
+
+describe("toolcat-mcp --mode code over Streamable HTTP", () => {
+  it("runs a program whose second call the engine fails, caught as a ToolError", async () => {
+    const cli = spawnCli(cliEnv(engine.url, ENGINE_API_KEY), ["--http", "0", "--mode", "code"]);
+    const http = new Client({ name: "cli-code-http-test", version: "1.0.0" });
+    try {
+      await http.connect(new StreamableHTTPClientTransport(await httpUrl(cli)));
+      const program = [
+        'const sheet = await CloudSheets.getSpreadsheet({ spreadsheet_id: "s1" }) as { rows: unknown[][] };',
+        "try {",
+        '  await CreatorApi.fetchZetaAppSections({ zeta_account_owner_name: "o", zeta_application_link_name: "a" });',
+        "} catch (error) {",
+        "  const e = error as ToolError;",
+        "  return { rows: sheet.rows.length, failed: e.tool, code: e.code, message: e.message };",
+        "}",
+      ].join("\n");
+      const result = (await http.callTool({ name: "execute_code", arguments: { code: program } })) as CallToolResult;
+      expect(result.structuredContent).toMatchObject({
+        ok: true,
+        value: { rows: 2, failed: "CreatorApi.FetchZetaAppSections", code: "tool_failed", message: expect.stringContaining("ZETA_SERVER_URL is not configured on the engine") },
+      });
+    } finally {
+      await http.close();
+      cli.child.kill("SIGTERM");
+      expect(await cli.exited).toBe(0);
+    }
   });
 });
