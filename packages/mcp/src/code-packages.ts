@@ -36,6 +36,8 @@ export function codeView(toolkits: readonly Toolkit[], served: readonly ServedTo
     if (first === undefined) continue;
     const declarations = functionDeclarations(api);
     const kept = Object.entries(api.functions).filter(([, tool]) => entries.some((entry) => entry.tool.fullName === tool));
+    const undeclared = entries.find((entry) => !kept.some(([, tool]) => tool === entry.tool.fullName));
+    if (undeclared !== undefined) throw new Error(`${toolkit.manifest.package} declares no code-mode function for ${undeclared.tool.fullName}; update it to serve it with --mode code`);
     for (const [name, tool] of kept) {
       functions.set(tool, { namespace: api.namespace, path: `${api.namespace}.${name}`, declaration: declarations.get(name) ?? "" });
     }

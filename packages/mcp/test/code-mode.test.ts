@@ -169,6 +169,11 @@ describe("code mode", () => {
     expect(reached).toEqual([]);
   });
 
+  it("refuses at start a package generated before code mode", () => {
+    const old = { ...toolkits[0]!, codeApi: undefined };
+    expect(() => createMcpServer({ toolkit: [old], transport: createMemoryTransport({}), mode: "code" })).toThrow(/@toolcat\/cloud-sheets has no code-mode declarations \(codeApi\); update it/);
+  });
+
   it.each([
     ["missing code", {}, /^code is missing: send \{ "code": "…" \}/],
     ["code that is a number", { code: 42 }, /^code must be the program as text \(a string\), got number/],
