@@ -1,17 +1,8 @@
 // Seeded hostile strings for the generative tests: comment terminators, template and handlebars
 // syntax, quotes, backslashes, markup, markdown structure and random unicode, mixed at random.
 
-/** mulberry32: small, fast and deterministic, so a failing seed can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (the runtime's test generator): small, fast and deterministic, so a failing seed can be replayed. */
+export { random as seededRandom } from "../../../packages/runtime/test/support/encodings.ts";
 
 const canaryAttack = "globalThis.__toolcatCanary = 'RAN';";
 

@@ -17,6 +17,17 @@ export function jsonImport(packageName: string, file: string, name = "tools"): s
   return `import ${name} from ${JSON.stringify(`${packageName}/tools/${file}.json`)} with { type: "json" };`;
 }
 
+/** Serving the package over stdio from code, with `options` for createMcpServer. */
+export function mcpServerCode(from: string, options: string): string {
+  return [
+    'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
+    'import { createMcpServer } from "@toolcat/mcp";',
+    `import * as toolkit from ${from};`,
+    "",
+    `await createMcpServer(${options}).connect(new StdioServerTransport());`,
+  ].join("\n");
+}
+
 export function modelExamples(context: EmitContext): ModelExample[] {
   const { packageName } = context.server;
   const from = JSON.stringify(packageName);
@@ -88,13 +99,7 @@ export function modelExamples(context: EmitContext): ModelExample[] {
       title: "MCP",
       intro: `\`@toolcat/mcp\` serves the package over the Model Context Protocol (stdio), listing each tool under its model name with its model description: \`npx @toolcat/mcp ${packageName}\`. In code, over your client:`,
       lang: "ts",
-      code: [
-        'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
-        'import { createMcpServer } from "@toolcat/mcp";',
-        `import * as toolkit from ${from};`,
-        "",
-        "await createMcpServer({ toolkit, client }).connect(new StdioServerTransport());",
-      ].join("\n"),
+      code: mcpServerCode(from, "{ toolkit, client }"),
     },
   ];
 }

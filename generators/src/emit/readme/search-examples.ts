@@ -5,7 +5,7 @@
 import { hasGroups } from "../../ir/groups.ts";
 import type { EmitContext } from "../core/emitter.ts";
 import { openAiToolLimit } from "../model/tools.ts";
-import { jsonImport, type ModelExample } from "./model.ts";
+import { jsonImport, mcpServerCode, type ModelExample } from "./model.ts";
 
 /** What the package's tools/ holds, in sentences (no spec text): the README's "Use with a model" opening. */
 export function toolFilesText(context: EmitContext): string {
@@ -92,13 +92,7 @@ export function searchExamples(context: EmitContext): ModelExample[] {
       title: "MCP, search mode",
       intro: `\`npx @toolcat/mcp --mode search ${packageName}\` lists three tools instead of every tool: \`search_tools\` (\`{ query, limit? }\`), \`describe_tools\` (\`{ names }\`: full descriptions and input schemas) and \`call_tool\` (\`{ name, arguments }\`: the result a direct call gives). In code:`,
       lang: "ts",
-      code: [
-        'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
-        'import { createMcpServer } from "@toolcat/mcp";',
-        `import * as toolkit from ${from};`,
-        "",
-        'await createMcpServer({ toolkit, client, mode: "search" }).connect(new StdioServerTransport());',
-      ].join("\n"),
+      code: mcpServerCode(from, '{ toolkit, client, mode: "search" }'),
     },
   ];
 }
