@@ -12,18 +12,21 @@ export const maxDescribed = 20;
 /** Longer names are no tool's name; only this much of one is compared when suggesting names. */
 const maxNameLength = 200;
 
-function record(args: unknown, tool: string, keys: string): Checked<Record<string, unknown>> {
+/** The arguments as an object holding no key but `allowed`, as each tool's inputSchema says (additionalProperties: false). */
+function record(args: unknown, tool: string, keys: string, allowed: readonly string[]): Checked<Record<string, unknown>> {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return fail(`${tool} takes an object with ${keys}`);
+  // The key is not repeated: a model may have put anything there.
+  for (const key in args) if (Object.hasOwn(args, key) && !allowed.includes(key)) return fail(`${tool} takes only ${allowed.join(" and ")}; remove the other keys`);
   return { ok: true, value: args as Record<string, unknown> };
 }
 
 export function searchArguments(args: unknown): Checked<{ query: unknown; limit: unknown }> {
-  const checked = record(args, "search_tools", "query (text) and an optional limit");
+  const checked = record(args, "search_tools", "query (text) and an optional limit", ["query", "limit"]);
   return checked.ok ? { ok: true, value: { query: checked.value["query"], limit: checked.value["limit"] } } : checked;
 }
 
 export function describeArguments(args: unknown): Checked<string[]> {
-  const checked = record(args, "describe_tools", "names: an array of tool names from search_tools");
+  const checked = record(args, "describe_tools", "names: an array of tool names from search_tools", ["names"]);
   if (!checked.ok) return checked;
   const names = checked.value["names"];
   if (!Array.isArray(names) || names.length === 0) return fail("names must be a non-empty array of tool names, as search_tools returns them");
@@ -33,7 +36,7 @@ export function describeArguments(args: unknown): Checked<string[]> {
 }
 
 export function callArguments(args: unknown): Checked<{ name: string; arguments: Record<string, unknown> }> {
-  const checked = record(args, "call_tool", "name (a tool name from search_tools) and arguments (an object)");
+  const checked = record(args, "call_tool", "name (a tool name from search_tools) and arguments (an object)", ["name", "arguments"]);
   if (!checked.ok) return checked;
   const { name, arguments: input = {} } = checked.value;
   if (typeof name !== "string" || name === "") return fail("name must be the tool's name, as search_tools returns it");
@@ -47,7 +50,7 @@ const program = "the body of an async function that awaits the functions describ
 
 /** execute_code's program: text, not blank, and at most `maxBytes` long (its length is read before anything else). */
 export function codeArguments(args: unknown, maxBytes: number): Checked<string> {
-  const checked = record(args, "execute_code", `code: ${program}`);
+  const checked = record(args, "execute_code", `code: ${program}`, ["code"]);
   if (!checked.ok) return checked;
   const code = checked.value["code"];
   if (code === undefined) return fail(`code is missing: send { "code": "…" }, ${program}`);

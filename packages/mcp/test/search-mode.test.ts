@@ -93,6 +93,8 @@ describe("search mode", () => {
     ["a fractional limit", "search_tools", { query: "sheet", limit: 2.5 }, /limit must be a whole number from 1 to 50/],
     ["limit over 50", "search_tools", { query: "sheet", limit: 51 }, /limit must be a whole number from 1 to 50/],
     ["a query that is not text", "search_tools", { query: 42 }, /query must be a string/],
+    ["an unknown key", "search_tools", { query: "sheet", bogus: 1 }, /search_tools takes only query and limit; remove the other keys/],
+    ["an unknown key beside the call", "call_tool", { name: "CloudSheets_GetSpreadsheet", arguments: {}, sheet: 1 }, /call_tool takes only name and arguments/],
     ["an unknown name to describe", "describe_tools", { names: ["CloudSheets_GetSpredsheet"] }, /no tool of that name is served here; the closest names are CloudSheets_GetSpreadsheet/],
     ["no names to describe", "describe_tools", { names: [] }, /non-empty array/],
     ["names that are not text", "describe_tools", { names: [1] }, /tool name \(text\)/],
