@@ -1,5 +1,5 @@
 // The README's "Use with a model" examples, as shipped: the packed tarballs of the runtime,
-// cloud-sheets and mcp are installed into a fresh project with the provider libraries, each
+// cloud-sheets, mcp and code (mcp's code-mode dependency) are installed into a fresh project with the provider libraries, each
 // example is taken from the installed README, wrapped in a harness that scripts one model turn
 // (fixtures/model), type-checked with strict tsc and run with node. The model asks for
 // CloudSheets_GetSpreadsheet by its model name twice; the valid call runs through the in-memory
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
 
-const packed = ["runtime", "cloud-sheets", "mcp"] as const;
+const packed = ["runtime", "code", "cloud-sheets", "mcp"] as const;
 const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core"] as const;
 const examples = {
   OpenAI: "openai",

@@ -11,7 +11,8 @@ import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
 import { startVerdaccio, type LocalRegistry } from "./support/verdaccio.ts";
 
-const published = ["runtime", "cloud-sheets", "mcp"] as const;
+// @toolcat/mcp depends on @toolcat/code (code mode), so code is published too.
+const published = ["runtime", "code", "cloud-sheets", "mcp"] as const;
 /** The registry the developer's own npm uses, read before any test changes npm's configuration. */
 const upstreamRegistry = run("npm", ["config", "get", "registry"], workspaceRoot).stdout.trim();
 const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
