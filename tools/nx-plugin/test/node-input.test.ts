@@ -1,0 +1,30 @@
+// Cached test results are per Node version: a run on Node 20 must not replay as a pass on Node 24.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { workspaceRoot } from "../../../test/support/packages.ts";
+import { targetsFor } from "../src/index.js";
+
+const nodeVersion = { runtime: "node --version" };
+
+interface Target {
+  cache?: boolean;
+  inputs?: unknown[];
+}
+
+/** The explicitly declared projects' targets: project.json, or a package.json `nx` field. */
+const declared: Record<string, Record<string, Target>> = Object.fromEntries(
+  ["generators/package.json", "packages/runtime/package.json", "packages/mcp/package.json", "packages/code/package.json", "tools/project.json", "test/project.json"].map(
+    (file) => {
+      const json = JSON.parse(readFileSync(join(workspaceRoot, file), "utf8")) as { targets?: Record<string, Target>; nx?: { targets: Record<string, Target> } };
+      return [file, json.targets ?? json.nx?.targets ?? {}];
+    },
+  ),
+);
+
+it("every cached test target has the Node version as an input", () => {
+  const cachedTests = Object.entries(declared).filter(([, targets]) => targets["test"]?.cache === true);
+  expect(cachedTests.map(([file]) => file).sort()).toEqual(["generators/package.json", "packages/code/package.json", "packages/mcp/package.json", "packages/runtime/package.json", "tools/project.json"]);
+  for (const [file, targets] of cachedTests) expect(targets["test"]?.inputs, file).toContainEqual(nodeVersion);
+  expect(targetsFor("orders-api").test?.inputs).toContainEqual(nodeVersion);
+});
