@@ -15,6 +15,7 @@ export interface CodeResult {
   readonly coldCheckMs: number;
   readonly checkMs: number;
   readonly sandboxStartMs: number;
+  readonly workerStartMs: number;
   readonly perCallOverheadUs: number;
 }
 
@@ -69,8 +70,8 @@ function taskTokens(declarations: string): CodeResult["task"] {
 
 export function benchCode(): CodeResult {
   const run = timeNodeOk(["--import", "tsx", "tools/bench/child/code.ts", workspaceRoot]);
-  const timings = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as Pick<CodeResult, "coldCheckMs" | "checkMs" | "sandboxStartMs" | "perCallOverheadUs"> & {
+  const timings = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as Pick<CodeResult, "coldCheckMs" | "checkMs" | "sandboxStartMs" | "workerStartMs" | "perCallOverheadUs"> & {
     readonly declarations: string;
   };
-  return { ...tokenCounts(), task: taskTokens(timings.declarations), coldCheckMs: timings.coldCheckMs, checkMs: timings.checkMs, sandboxStartMs: timings.sandboxStartMs, perCallOverheadUs: timings.perCallOverheadUs };
+  return { ...tokenCounts(), task: taskTokens(timings.declarations), coldCheckMs: timings.coldCheckMs, checkMs: timings.checkMs, sandboxStartMs: timings.sandboxStartMs, workerStartMs: timings.workerStartMs, perCallOverheadUs: timings.perCallOverheadUs };
 }

@@ -1,10 +1,11 @@
 // runCode: check the options and the source, type-check the program (nothing runs on a type
-// error), then run it in a fresh sandbox. Every outcome is a result, never an exception.
+// error), then run it in a fresh runtime on a warm sandbox worker. Every outcome is a result, never
+// an exception.
 import type { ClientOptions } from "@toolcat/runtime";
 import { checkerFor, forgetChecker } from "./checkers.js";
-import { discardEngine, engine } from "./engine.js";
-import { limitText, resolveLimits, type CodeLimits } from "./limits.js";
+import { resolveLimits, type CodeLimits } from "./limits.js";
 import { loadPackages, secretValues, type CodePackage } from "./packages.js";
+import { prepareWorker, takeWorker } from "./pool.js";
 import { cleaner } from "./redact.js";
 import { failed, type RunCodeResult } from "./result.js";
 import { Session } from "./session.js";
@@ -32,6 +33,8 @@ export async function runCode(source: string | Uint8Array, options: RunCodeOptio
   const loaded = loadPackages(options.packages, options.caller);
   if (!loaded.ok) return failed({ kind: "input", message: loaded.message });
   const clean = cleaner(secretValues(loaded.packages, options.caller));
+  // A worker starts (if none is ready) while the program is type-checked.
+  prepareWorker();
 
   const declarations = loaded.packages.map((pkg) => pkg.declarations);
   let diagnostics: string[];
@@ -48,17 +51,12 @@ export async function runCode(source: string | Uint8Array, options: RunCodeOptio
   }
 
   const wallDeadline = start + limits.wallMs;
-  if (performance.now() >= wallDeadline) return failed({ kind: "limit", limit: "wallMs", message: limitText("wallMs", limits) });
-  const module = await engine();
-  const session = new Session({ packages: loaded.packages, limits, wallDeadline, clean, signal: options.signal });
+  const worker = takeWorker();
   try {
-    const result = await session.run(module, transpile(text.text));
-    if (session.engineBroken) discardEngine(module);
-    return result;
+    await worker.ready;
   } catch {
-    // The engine failed under the program (its recursion overflowed the host's stack inside the
-    // WebAssembly module): that module may be inconsistent, so no later run uses it.
-    discardEngine(module);
-    return failed({ kind: "sandbox", message: "the sandbox failed while running the program (it recursed too deeply); the next run gets a fresh sandbox" });
+    return failed({ kind: "sandbox", message: "the sandbox worker could not start" });
   }
+  const session = new Session({ packages: loaded.packages, limits, wallDeadline, clean, signal: options.signal });
+  return session.run(worker, transpile(text.text));
 }

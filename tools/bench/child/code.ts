@@ -1,5 +1,5 @@
 // Code mode, measured in one process (`node --import tsx child/code.ts <root>`): warm type check of a
-// 50-line program, sandbox start, per-call overhead inside the sandbox against direct client calls,
+// 50-line program, sandbox start (and a worker's cold start), per-call overhead inside the sandbox against direct client calls,
 // and the declarations text a model reads. Prints one JSON object. The runner comes from source, the package from its built dist/.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,7 +19,7 @@ interface Checker {
 const code = await load("packages/code/src/index.ts");
 const checkers = await load("packages/code/src/checkers.ts");
 const session = await load("packages/code/src/session.ts");
-const engine = await load("packages/code/src/engine.ts");
+const pool = await load("packages/code/src/pool.ts");
 const typecheck = await load("packages/code/src/typecheck.ts");
 const sheets = await load("packages/cloud-sheets/dist/index.js");
 const runtime = await load("packages/runtime/dist/index.js");
@@ -73,18 +73,35 @@ const coldCheckMs = performance.now() - coldStart;
 timeEach(5, (i) => checker.check(fiftyLines(1000 + i)));
 const checkMs = median(timeEach(20, (i) => checker.check(fiftyLines(i))));
 
-// Sandbox start: a new runtime, context and prelude for a trivial program, then disposal.
-const module = await (engine["engine"] as () => Promise<unknown>)();
-const Session = session["Session"] as new (options: unknown) => { run(module: unknown, javascript: string): Promise<Result> };
+// Sandbox start: on a warm worker, a new runtime, context and prelude for a trivial program, its
+// outcome back on the host, then disposal; and what a worker costs to start (a cold start, paid while
+// the first program is type-checked, and by the replacement of a worker the host had to end).
+interface Worker {
+  readonly ready: Promise<void>;
+}
+const takeWorker = pool["takeWorker"] as () => Worker;
+const Session = session["Session"] as new (options: unknown) => { run(worker: Worker, javascript: string): Promise<Result> };
 const limits = code["defaultLimits"];
 const trivial = (typecheck["transpile"] as (source: string) => string)("return 0;");
 const loaded = [{ namespace: "CloudSheets", declarations: "", functions: (sheets["codeApi"] as { functions: object }).functions, client: (sheets["createCloudSheetsClient"] as (o: unknown) => unknown)(caller), secretNames: [] }];
 const startOnce = async (): Promise<void> => {
-  const result = await new Session({ packages: loaded, limits, wallDeadline: performance.now() + 10_000, clean: (t: string) => t, signal: undefined }).run(module, trivial);
+  const worker = takeWorker();
+  await worker.ready;
+  const result = await new Session({ packages: loaded, limits, wallDeadline: performance.now() + 10_000, clean: (t: string) => t, signal: undefined }).run(worker, trivial);
   if (!result.ok) throw new Error(`the trivial program failed: ${result.error?.message}`);
 };
 await timeEachAsync(5, startOnce);
 const sandboxStartMs = median(await timeEachAsync(30, startOnce));
+// Held (ref'd) so that waiting for one keeps this process up; they are left running, so the process
+// exits explicitly at the end.
+const SandboxWorker = pool["SandboxWorker"] as new () => Worker & { hold(): void };
+const workerStartMs = median(
+  await timeEachAsync(5, async () => {
+    const worker = new SandboxWorker();
+    worker.hold();
+    await worker.ready;
+  }),
+);
 
 // Per-call overhead: the same N calls from inside the sandbox and directly through the client.
 const calls = 200;
@@ -107,4 +124,4 @@ const perCallOverheadUs = ((sandboxMs - emptyMs - directMs) / calls) * 1000;
 
 // What a model reads in code mode: the declarations runCode checks programs against.
 const declarations = (code["codeDeclarations"] as (packages: unknown[]) => string)(packages);
-process.stdout.write(`${JSON.stringify({ declarations, coldCheckMs, checkMs, sandboxStartMs, calls, sandboxMs, directMs, emptyRunMs: emptyMs, perCallOverheadUs })}\n`);
+process.stdout.write(`${JSON.stringify({ declarations, coldCheckMs, checkMs, sandboxStartMs, workerStartMs, calls, sandboxMs, directMs, emptyRunMs: emptyMs, perCallOverheadUs })}\n`, () => process.exit(0));
