@@ -1,4 +1,4 @@
-// Section 9, code mode: tokens of the code-mode declarations against the OpenAI Chat tool files
+// Section 8, code mode: tokens of the code-mode declarations against the OpenAI Chat tool files
 // (o200k, per server and catalog-wide), the tokens of one 5-call task done by direct tool calls
 // and by one program, and (in a child process) type-check latency, sandbox start and per-call overhead.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
@@ -21,6 +21,14 @@ export interface CodeResult {
 
 const read = (path: string): string => readFileSync(join(workspaceRoot, path), "utf8");
 
+/** A package's OpenAI Chat tools: its whole-package file, or its group files where it ships no whole one (over 128 tools). */
+function openAiChatText(slug: string): string {
+  const whole = `packages/${slug}/tools/openai-chat.json`;
+  if (existsSync(join(workspaceRoot, whole))) return read(whole);
+  const groups = readdirSync(join(workspaceRoot, "packages", slug, "tools/groups")).sort();
+  return groups.map((group) => read(`packages/${slug}/tools/groups/${group}/openai-chat.json`)).join("\n");
+}
+
 function tokenCounts(): Pick<CodeResult, "servers" | "declarationTokens" | "openAiChatTokens" | "ratio"> {
   const servers = readdirSync(join(workspaceRoot, "packages"))
     .filter((slug) => existsSync(join(workspaceRoot, "packages", slug, "code/api.d.ts")))
@@ -28,7 +36,7 @@ function tokenCounts(): Pick<CodeResult, "servers" | "declarationTokens" | "open
     .map((slug) => ({
       slug,
       declarationTokens: countTokens(read(`packages/${slug}/code/api.d.ts`)),
-      openAiChatTokens: countTokens(read(`packages/${slug}/tools/openai-chat.json`)),
+      openAiChatTokens: countTokens(openAiChatText(slug)),
     }));
   const declarationTokens = servers.reduce((sum, s) => sum + s.declarationTokens, 0);
   const openAiChatTokens = servers.reduce((sum, s) => sum + s.openAiChatTokens, 0);

@@ -1,29 +1,30 @@
-// runCode: check the options and the source, type-check the program (nothing runs on a type
+// runCode: check the options (options.ts) and the source, type-check the program (nothing runs on a type
 // error), then run it in a fresh runtime on a warm sandbox worker. Every outcome is a result, never
 // an exception.
-import type { ClientOptions } from "@toolcat/runtime";
 import { checkerFor, forgetChecker } from "./checkers.js";
-import { resolveLimits, type CodeLimits } from "./limits.js";
-import { loadPackages, secretValues, type CodePackage } from "./packages.js";
+import { resolveLimits } from "./limits.js";
+import { loadPackages, secretValues } from "./packages.js";
 import { prepareWorker, takeWorker } from "./pool.js";
 import { cleaner } from "./redact.js";
+import { readOptions, type RunCodeOptions } from "./options.js";
 import { failed, type RunCodeResult } from "./result.js";
 import { Session } from "./session.js";
 import { sourceText } from "./source.js";
 import { transpile } from "./typecheck.js";
 
-export interface RunCodeOptions {
-  /** The generated packages the program may call, each under its namespace (`CloudSheets`). */
-  readonly packages: readonly CodePackage[];
-  /** How the host calls tools: the client options (transport, secrets, env, userId) every package's client is made with. */
-  readonly caller: ClientOptions;
-  /** Overrides of `defaultLimits`. */
-  readonly limits?: Partial<CodeLimits>;
-  /** Aborts the run: the program stops and calls in flight are cancelled. */
-  readonly signal?: AbortSignal;
-}
 
 export async function runCode(source: string | Uint8Array, options: RunCodeOptions): Promise<RunCodeResult> {
+  const read = readOptions(options);
+  if (!read.ok) return failed({ kind: "input", message: read.message });
+  try {
+    return await run(source, read.options);
+  } catch {
+    // Options are checked above; a package module whose getters throw can still fail here.
+    return failed({ kind: "input", message: "a package or the caller could not be read; pass generated package modules and client options" });
+  }
+}
+
+async function run(source: string | Uint8Array, options: RunCodeOptions): Promise<RunCodeResult> {
   const start = performance.now();
   const resolved = resolveLimits(options.limits);
   if (!resolved.ok) return failed({ kind: "input", message: resolved.message });

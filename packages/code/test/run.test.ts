@@ -77,6 +77,23 @@ describe("runCode", () => {
     expect((await runCode("return 1;", { packages: [noCode], caller: caller() })).error?.message).toContain("no codeApi export");
   });
 
+  // JavaScript callers may pass anything: each is an input result, never a rejection.
+  const throwing = new Proxy({}, { get: () => { throw new Error("trap"); }, ownKeys: () => { throw new Error("trap"); } });
+  it.each([
+    ["no options", undefined, /got no options object/],
+    ["null", null, /got no options object/],
+    ["no packages", {}, /packages must be an array/],
+    ["packages that are not an array", { packages: null }, /packages must be an array/],
+    ["no caller", { packages: [] }, /caller must be the client options/],
+    ["a proxy whose traps throw", throwing, /reading the options threw/],
+    ["a package whose getters throw", { packages: [throwing], caller: {} }, /a package or the caller could not be read/],
+  ])("answers %s with an input error", async (_, options, message) => {
+    const result = await runCode("return 1;", options as never);
+    expect(result).toMatchObject({ ok: false, error: { kind: "input" } });
+    expect(result.error?.message).toMatch(message);
+    expect(JSON.stringify(result)).not.toContain("trap");
+  });
+
   it("stops when the caller aborts", async () => {
     const controller = new AbortController();
     const running = runCode("await CloudSheets.whoAmI();", { packages, caller: caller(5_000), signal: controller.signal });

@@ -84,7 +84,7 @@ describe.each(Object.keys(transports))("over %s", (kind) => {
     await engine.waitForHeld("CloudSheets.SearchSpreadsheets");
     controller.abort("user gave up");
     await expect(call).rejects.toThrow();
-    await expect.poll(() => engine.abandoned.length, { timeout: 5_000 }).toBe(before + 1);
+    await expect.poll(() => engine.abandoned.length, { timeout: 15_000 }).toBe(before + 1);
   });
 });
 
