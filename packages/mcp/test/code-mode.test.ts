@@ -2,19 +2,14 @@
 // functions a program calls, describe giving their TypeScript declarations, execute_code running a
 // multi-step program through the server's client, the filters holding inside programs, and every
 // failure (type error, tool error, limit, bad arguments) an isError result a model can act on.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { functionDeclarations, type CodeApi } from "@toolcat/code";
 import { createMemoryTransport, type ToolHandler } from "@toolcat/runtime";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../src/server.ts";
+import { call, connectInMemory, text } from "./support/in-memory.ts";
 import { toolkits } from "./support/toolkits.ts";
-
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
 
 /** Tool names of the calls that reached the transport. */
 let reached: string[] = [];
@@ -29,18 +24,10 @@ async function serve(extra: Partial<McpServerOptions> = {}, handlers: Record<str
     ...handlers,
   });
   const options = { toolkit: toolkits, transport, env: false, mode: "code", ...extra } as McpServerOptions;
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(options).connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(clientSide);
-  clients.push(client);
-  return client;
+  return connectInMemory(options);
 }
 
-const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  (await client.callTool({ name, arguments: args })) as CallToolResult;
 const run = (client: Client, code: unknown): Promise<CallToolResult> => call(client, "execute_code", { code });
-const text = (result: CallToolResult): string => result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
 const sheetsApi = toolkits[0]!["codeApi"] as CodeApi;
 
 const threeCalls = [

@@ -1,33 +1,19 @@
 // Search mode in process, over the SDK's own client: exactly three tools listed, search in the
 // catalog's words, describe and call by any name form, the filters respected, and every kind of
 // bad input answered with an isError result a model can act on, quickly, leaving the server up.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createMemoryTransport } from "@toolcat/runtime";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../src/server.ts";
+import { call, connectInMemory, text } from "./support/in-memory.ts";
 import { toolkits } from "./support/toolkits.ts";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-
 async function serve(extra: Partial<McpServerOptions> = {}): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const handlers = { "CloudSheets.GetSpreadsheet": (input: unknown) => ({ rows: [["A1"]], input }) };
   const options = { toolkit: toolkits, transport: createMemoryTransport(handlers), env: false, mode: "search", ...extra } as McpServerOptions;
-  await createMcpServer(options).connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(clientSide);
-  clients.push(client);
-  return client;
+  return connectInMemory(options);
 }
 
-const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  (await client.callTool({ name, arguments: args })) as CallToolResult;
-const text = (result: CallToolResult): string => result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
 const found = async (client: Client, query: string, limit?: number): Promise<string[]> =>
   ((await call(client, "search_tools", { query, ...(limit === undefined ? {} : { limit }) })).structuredContent as { tools: { name: string }[] }).tools.map((t) => t.name);
 
