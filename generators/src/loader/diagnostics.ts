@@ -1,4 +1,5 @@
 // Spec problems, each tied to file:line:col, collected so one run reports every problem at once.
+import { editDistance } from "../../../packages/runtime/src/edit-distance.ts";
 
 /** Every code the loader reports; the table test checks each has a case. */
 export const diagnosticCodes = [
@@ -114,17 +115,4 @@ export function closest(word: string, candidates: Iterable<string>): string | un
     }
   }
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

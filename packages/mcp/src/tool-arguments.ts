@@ -1,6 +1,7 @@
 // Checks the arguments of the search and code modes' tools before any work. Each mistake is a message
 // the model can act on (what was wrong, what to send); every check runs in time bounded by the
 // input's first few hundred characters, so a huge or odd argument cannot stall the server.
+import { editDistance } from "@toolcat/runtime/internal";
 
 /** What a check gives: the value, or the message for an isError result. */
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
@@ -75,17 +76,4 @@ export function unknownName(name: string, served: readonly string[]): string {
     .map(({ candidate }) => candidate);
   // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
   return `no tool of that name is served here; the closest names are ${closest.join(", ")}. Use a name search_tools returned.`;
-}
-
-/** Levenshtein distance, one row at a time (names are at most a few hundred characters). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = row;
-  }
-  return previous[b.length]!;
 }

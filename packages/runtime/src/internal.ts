@@ -10,3 +10,4 @@ export { cleanJson, type Clean } from "./scrub.js";
 export { receiveRedaction } from "./client.js";
 export { searchIndexFile } from "./search/index-file.js";
 export { toolListFiles } from "./search-routes.js";
+export { editDistance } from "./edit-distance.js";
