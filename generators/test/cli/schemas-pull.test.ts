@@ -89,7 +89,12 @@ describe("toolcat schemas pull", () => {
     rmSync(dry, { recursive: true, force: true });
   });
 
-  const failures: [Behaviour, RegExp][] = [
+  /** Answers the loader refuses though each reads as a schema: spec text rules, and a cycle of bare $refs. */
+  const refusedAnswers: Record<string, unknown> = {
+    "bidi-text": { type: "object", description: "evil\u202egnp.exe" },
+    "ref-cycle": { $ref: "#/components/schemas/A", components: { schemas: { A: { $ref: "#/components/schemas/B" }, B: { anyOf: [{ $ref: "#/components/schemas/A" }] } } } },
+  };
+  const failures: [Behaviour | keyof typeof refusedAnswers, RegExp][] = [
     ["refuse", /OrdersApi\.CreateOrder.*answered 403.*may not read schemas/],
     ["hang", /OrdersApi\.CreateOrder did not answer within 300 ms/],
     ["not-json", /OrdersApi\.CreateOrder.*not JSON/],
@@ -99,7 +104,8 @@ describe("toolcat schemas pull", () => {
   ];
   it.each(failures)("reports an engine that answers %s, naming the tool, and writes no file", async (behaviour, message) => {
     const fresh = workspace();
-    engine.behave("OrdersApi.CreateOrder", behaviour);
+    if (behaviour in refusedAnswers) engine.answerWith("OrdersApi.CreateOrder", refusedAnswers[behaviour]);
+    else engine.behave("OrdersApi.CreateOrder", behaviour as Behaviour);
     try {
       const run = await pull(fresh, engine, "--tool", "CreateOrder", "--timeout", "300");
       expect(run.code).toBe(1);
@@ -109,6 +115,7 @@ describe("toolcat schemas pull", () => {
       expect(listFiles(fresh)).toEqual([]);
     } finally {
       engine.behave("OrdersApi.CreateOrder", "answer");
+      engine.answerWith("OrdersApi.CreateOrder", undefined);
       rmSync(fresh, { recursive: true, force: true });
     }
   });
