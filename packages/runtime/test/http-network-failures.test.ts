@@ -26,9 +26,10 @@ const optionsOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {
 });
 const callerOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}) => createToolCaller(optionsOver(baseUrl, options));
 
-async function clientFor(point: FailurePoint) {
+/** The misbehaving engine's address, as client options, and the requests it read. */
+async function engineFor(point: FailurePoint) {
   const { baseUrl, requests } = await failingEngine(point);
-  return { caller: callerOver(baseUrl), options: optionsOver(baseUrl), requests };
+  return { options: optionsOver(baseUrl), requests };
 }
 
 function expectClassified(error: unknown, point: FailurePoint): void {
@@ -47,7 +48,8 @@ function expectClassified(error: unknown, point: FailurePoint): void {
 
 suite("network failures through the client", () => {
   it.each(failurePoints.map((point) => [point.name, point] as const))("%s", async (_, point) => {
-    const { caller, requests } = await clientFor(point);
+    const { options, requests } = await engineFor(point);
+    const caller = createToolCaller(options);
     const error = await failure(caller.call(tool, input));
     expectClassified(error, point);
     expectNoSecret(error, [KEY, SECRET], (leaks) => expect(leaks).toEqual([]));
@@ -61,7 +63,7 @@ suite("network failures through the client", () => {
 
 suite("network failures through callTool (handleToolCall)", () => {
   it.each(failurePoints.map((point) => [point.name, point] as const))("%s", async (_, point) => {
-    const { options } = await clientFor(point);
+    const { options } = await engineFor(point);
     const result = await callTool(modelCaller(options), index, "Mail_Send", input);
     expect(result).toMatchObject({ isError: true, code: point.code });
     expect(result.content[0].text).toMatch(point.detail);
