@@ -63,6 +63,10 @@ export function resourceMetadata(endpoint: URL): OAuthProtectedResourceMetadata 
 export async function authenticate(authorization: string | undefined, verifier: OAuthTokenVerifier, endpoint: URL): Promise<AuthInfo | Response> {
   const resourceMetadataUrl = metadataUrl(endpoint).href;
   try {
+    // The SDK reads the second word of the header and ignores the rest: anything after the token is refused here.
+    if (authorization !== undefined && !/^bearer [\x21-\x7e]+$/i.test(authorization)) {
+      throw new OAuthError(OAuthErrorCode.InvalidToken, "the Authorization header must be exactly: Bearer <token>");
+    }
     return await verifyBearerToken(authorization, { verifier, resourceMetadataUrl });
   } catch (error) {
     return bearerAuthChallengeResponse(error, { resourceMetadataUrl });

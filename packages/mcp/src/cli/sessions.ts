@@ -40,10 +40,10 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
   let opening = 0;
   const stateless = legacyStatelessFallback(factory, onerror, { maxRequestBodySize: limits.maxBodyBytes });
 
+  const idle = (session: Session): boolean => session.lastUsed <= now() - limits.idleMs;
   const expire = (): void => {
-    const before = now() - limits.idleMs;
     for (const [id, session] of sessions) {
-      if (session.lastUsed > before) continue;
+      if (!idle(session)) continue;
       sessions.delete(id);
       void session.transport.close().catch(onerror);
     }
@@ -78,8 +78,12 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
     async fetch(request, authInfo) {
       const id = request.headers.get("mcp-session-id");
       if (id !== null) {
+        // Between sweeps, a session past its idle time is already gone for its client.
         const session = sessions.get(id);
-        if (session === undefined) return refusal(404, "session not found: it ended or expired; send initialize to start a new one");
+        if (session === undefined || idle(session)) {
+          expire();
+          return refusal(404, "session not found: it ended or expired; send initialize to start a new one");
+        }
         session.lastUsed = now();
         return session.transport.handleRequest(request, authInfo === undefined ? {} : { authInfo });
       }

@@ -6,6 +6,7 @@ import { Client, StreamableHTTPClientTransport, type CallToolResult, type Tool }
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1HttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport as V1Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { expect } from "vitest";
 import { cliArgs, httpUrl, spawnCli, stdioTransport } from "./cli.ts";
 import { workspaceRoot } from "./toolkits.ts";
@@ -33,7 +34,7 @@ export async function connectCli(kind: ClientKind, wire: Wire, env: Record<strin
   if (kind === "v1 client on 2025-11-25") {
     const client = new V1Client({ name: "cli-test-v1", version: "1.0.0" });
     let negotiated: string | undefined;
-    const transport = cli === undefined ? stdioTransport(env, extra) : new V1HttpTransport(await httpUrl(cli));
+    const transport: V1Transport = cli === undefined ? stdioTransport(env, extra) : new V1HttpTransport(await httpUrl(cli));
     const setVersion = transport.setProtocolVersion?.bind(transport);
     transport.setProtocolVersion = (version) => {
       negotiated = version;
