@@ -94,6 +94,8 @@ describe("the process", () => {
     [["--bogus"], 2, /Unknown option '--bogus'[\s\S]*Usage:/],
     [["--tools", "NoSuchTool"], 1, /no tool matches "NoSuchTool"/],
     [["--http", "0", "--tools", "NoSuchTool"], 1, /no tool matches "NoSuchTool"/],
+    [["--http", "0", "--host", "0.0.0.0"], 2, /--host 0\.0\.0\.0 is not a loopback address: give --auth-token-file/],
+    [["--http", "0", "--auth-token-file", "no-such-token-file"], 1, /cannot read --auth-token-file no-such-token-file \(ENOENT\)/],
   ])("%j fails at start with exit code %i", async (extra, code, message) => {
     const cli = run(extra);
     expect(await cli.exited).toBe(code);
