@@ -34,13 +34,13 @@ interface Session {
 const refusal = (status: number, message: string, headers: Record<string, string> = {}): Response =>
   Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status, headers });
 
-export function legacyLane(factory: () => Server, limits: SessionLimits, onerror: (error: Error) => void, now: () => number = Date.now): LegacyLane {
+export function legacyLane(factory: () => Server, limits: SessionLimits, onerror: (error: Error) => void): LegacyLane {
   const sessions = new Map<string, Session>();
   // Initializes under way hold a place, so a burst of them cannot overshoot the cap.
   let opening = 0;
   const stateless = legacyStatelessFallback(factory, onerror, { maxRequestBodySize: limits.maxBodyBytes });
 
-  const idle = (session: Session): boolean => session.lastUsed <= now() - limits.idleMs;
+  const idle = (session: Session): boolean => session.lastUsed <= Date.now() - limits.idleMs;
   const expire = (): void => {
     for (const [id, session] of sessions) {
       if (!idle(session)) continue;
@@ -60,7 +60,7 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       maxRequestBodySize: limits.maxBodyBytes,
-      onsessioninitialized: (id) => void sessions.set(id, { transport, lastUsed: now() }),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, lastUsed: Date.now() }),
       onsessionclosed: (id) => void sessions.delete(id),
     });
     try {
@@ -84,7 +84,7 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
           expire();
           return refusal(404, "session not found: it ended or expired; send initialize to start a new one");
         }
-        session.lastUsed = now();
+        session.lastUsed = Date.now();
         return session.transport.handleRequest(request, authInfo === undefined ? {} : { authInfo });
       }
       const body: unknown = request.method === "POST" ? await request.clone().json().catch(() => undefined) : undefined;
@@ -96,9 +96,9 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
     },
     async close() {
       clearInterval(sweep);
-      const open = [...sessions.values()];
+      const live = [...sessions.values()];
       sessions.clear();
-      await Promise.all(open.map((session) => session.transport.close()));
+      await Promise.all(live.map((session) => session.transport.close()));
     },
   };
 }
