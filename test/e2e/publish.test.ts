@@ -4,6 +4,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Client as ModernClient } from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,11 +151,15 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
     expect(JSON.parse(result.stdout)).toMatchObject([{ name: "CloudSheets.AddNoteToCell", modelName: "CloudSheets_AddNoteToCell" }]);
   });
 
-  it("serves the installed server package over MCP with `npx @toolcat/mcp @toolcat/cloud-sheets`", async () => {
+  // A 2025-11-25 client (the v1 SDK) and a 2026-07-28 one (the v2 SDK, server/discover and no handshake).
+  it.each(["2025-11-25", "2026-07-28"] as const)("serves the installed server package over MCP with `npx @toolcat/mcp @toolcat/cloud-sheets` to a %s client", async (era) => {
     const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const transport = new StdioClientTransport({ command: "npx", args: ["--no", "@toolcat/mcp", "@toolcat/cloud-sheets"], cwd: consumer, env, stderr: "pipe" });
-    const client = new Client({ name: "publish-e2e", version: "1.0.0" });
-    await client.connect(transport);
+    const server = { command: "npx", args: ["--no", "@toolcat/mcp", "@toolcat/cloud-sheets"], cwd: consumer, env, stderr: "pipe" as const };
+    const client =
+      era === "2025-11-25"
+        ? new Client({ name: "publish-e2e", version: "1.0.0" })
+        : new ModernClient({ name: "publish-e2e", version: "1.0.0" }, { versionNegotiation: { mode: { pin: era } } });
+    await (client instanceof Client ? client.connect(new StdioClientTransport(server)) : client.connect(new ModernStdioTransport(server)));
     try {
       const { tools } = await client.listTools();
       const manifest = JSON.parse(readFileSync(join(workspaceRoot, "packages", "cloud-sheets", "manifest.json"), "utf8")) as { tools: { fullName: string }[] };

@@ -6,6 +6,7 @@ import type { FootprintResult } from "./footprint.ts";
 import type { GenerationResult } from "./generation.ts";
 import type { IncrementalResult } from "./incremental.ts";
 import type { Machine } from "./measure.ts";
+import { mcpRows, type McpResult } from "./mcp.ts";
 import type { NxScaleResult } from "./nx-scale.ts";
 import type { ScaleResult } from "./scale.ts";
 import { searchRows } from "./search-report.ts";
@@ -28,6 +29,7 @@ export interface Results {
   readonly drift?: DriftResult;
   readonly search?: SearchResult;
   readonly code?: CodeResult;
+  readonly mcp?: McpResult;
 }
 
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
@@ -201,6 +203,7 @@ export function renderTable(results: Results): string {
     ...(results.drift ? driftRows(results.drift) : []),
     ...(results.search ? searchRows(results.search) : []),
     ...(results.code ? codeRows(results.code) : []),
+    ...(results.mcp ? mcpRows(results.mcp) : []),
   ];
   const m = results.machine;
   const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;

@@ -8,6 +8,7 @@ import { benchDrift } from "./drift.ts";
 import { benchFootprint } from "./footprint.ts";
 import { benchGeneration } from "./generation.ts";
 import { benchIncremental } from "./incremental.ts";
+import { benchMcp } from "./mcp.ts";
 import { machine, round, timeCommand, workspaceRoot } from "./measure.ts";
 import { renderTable, type Results } from "./report.ts";
 import { benchNxScale } from "./nx-scale.ts";
@@ -16,7 +17,7 @@ import { benchSearch } from "./search.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "search", "code"] as const;
+const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "search", "code", "mcp"] as const;
 type Section = (typeof sections)[number];
 
 /**
@@ -62,6 +63,7 @@ async function main(argv: readonly string[]): Promise<void> {
     drift: () => void (results.drift = benchDrift()),
     search: async () => void (results.search = await benchSearch()),
     code: () => void (results.code = benchCode()),
+    mcp: async () => void (results.mcp = await benchMcp()),
   };
   const failed: Section[] = [];
   for (const section of sections) {

@@ -2,7 +2,7 @@
 // functions a program calls and describe them by their TypeScript declarations, and execute_code,
 // which type-checks and runs one program with @toolcat/code, so a multi-step task takes one call.
 // The program reaches only the served tools, through the server's client (code-packages.ts).
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { declareNamespace, resolveLimits, runCode, type CodeLimits, type RunCodeResult } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
 import { codeCaller, codeView, type CodeFunction } from "./code-packages.js";

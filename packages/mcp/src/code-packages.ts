@@ -2,7 +2,7 @@
 // its served tools, calling through the server's own client. A program so reaches exactly the tools
 // tools/call would (the filters hold), each call is validated and authorized on the host, and what
 // the program sees of an answer or a failure is what tools/call would show, redacted by that client.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { functionDeclarations, narrowCodeApi, type CodeApi, type CodePackage } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
 import { cleanJson } from "@toolcat/runtime/internal";

@@ -2,7 +2,7 @@
 // tools for a task in words, describe gives chosen tools in the form the mode works with (input
 // schemas to call, or TypeScript declarations to program against). Each mode names its tools its own
 // way; tools the filters leave out are never found or described.
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { createToolSearch, searchToolDescription, type ToolSearchPackage } from "@toolcat/runtime";
 import { nameForms } from "./names.js";
 import { errorResult, invalidArguments, successResult } from "./results.js";

@@ -1,6 +1,6 @@
 // The names and hints a tool is listed under, one function each, read from the manifest
 // (`modelName`, `annotations`), which the generators build from the names record and the spec.
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { ManifestTool } from "@toolcat/runtime";
 
 export type NameStyle = "model" | "full";

@@ -1,7 +1,7 @@
 // Turns what a toolcat client returns or throws into MCP tool results a model can read. Errors are
 // recognised by their `code`, not instanceof: a loaded package may carry its own runtime copy.
 // Every text and detail passes through `clean`, the client's redaction of the secrets it knows.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { cleanJson, describeThrown, type Clean } from "@toolcat/runtime/internal";
 
 const unchanged: Clean = (text) => text;

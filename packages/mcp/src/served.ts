@@ -1,6 +1,6 @@
 // The tools a server serves: each manifest tool with the client that calls it and its MCP listing,
 // after the filters, with names checked for clashes across packages.
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { CallOptions, ClientOptions, ManifestTool } from "@toolcat/runtime";
 import { listedName, toolAnnotations, type NameStyle } from "./names.js";
 import { receiveRedaction, type Clean } from "@toolcat/runtime/internal";

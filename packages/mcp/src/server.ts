@@ -1,10 +1,10 @@
-// createMcpServer: one SDK server over the selected tools of one or more toolkits, called through
-// the toolcat client. In tools mode (the default) it lists every served tool; in search mode, three
+// createMcpServerFactory: SDK servers over the selected tools of one or more toolkits, called through
+// the toolcat client. In tools mode (the default) they list every served tool; in search mode, three
 // tools that find, describe and call them (search-mode.ts); in code mode, find, describe and run a
-// program that calls them (code-mode.ts). The low-level Server is used because the tools' input
-// schemas are JSON Schema already, not zod.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+// program that calls them (code-mode.ts). The routes are built once; each server is a thin shell over
+// them, since a 2026-07-28 HTTP request gets a server of its own. The low-level Server is used because
+// the tools' input schemas are JSON Schema already, and their packages validate arguments themselves.
+import { ProtocolError, ProtocolErrorCode, Server, type CacheHint } from "@modelcontextprotocol/server";
 import type { CodeLimits } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
 import { codeMode } from "./code-mode.js";
@@ -27,14 +27,29 @@ interface CommonOptions extends ToolFilter {
   readonly mode?: ServeMode | undefined;
   /** In code mode, overrides of @toolcat/code's `defaultLimits` for each program. */
   readonly codeLimits?: Partial<CodeLimits> | undefined;
-  /** Name the server gives in the MCP handshake; `toolcat` by default. */
+  /** Name the server gives in the MCP handshake and in each 2026-07-28 result; `toolcat` by default. */
   readonly name?: string;
 }
 
 /** Calls go through a client you built (it receives full names), or through each package's client over a transport. */
 export type McpServerOptions = CommonOptions & ({ readonly client: ToolClient } | (ClientOptions & { readonly client?: never }));
 
+/**
+ * How long a client or cache may keep tools/list and server/discover (2026-07-28): the tool set is
+ * fixed for the life of the process and the same for every caller, so any cache may hold it.
+ */
+export const listCacheHint: Readonly<Required<CacheHint>> = { ttlMs: 3_600_000, cacheScope: "public" };
+
+/** One SDK server, for a client of your own (stdio, in memory, a transport of your choice). */
 export function createMcpServer(options: McpServerOptions): Server {
+  return createMcpServerFactory(options)();
+}
+
+/**
+ * A factory of servers that share one set of routes, for serving entries that ask for a fresh
+ * server per request or per connection. Throws at once on a filter that matches nothing or a name clash.
+ */
+export function createMcpServerFactory(options: McpServerOptions): () => Server {
   const toolkits: readonly Toolkit[] = Array.isArray(options.toolkit) ? options.toolkit : [options.toolkit as Toolkit];
   const served = serveTools(toolkits, options);
   const scope = { filtered: options.tools !== undefined || options.groups !== undefined, readOnly: options.readOnly === true };
@@ -45,15 +60,21 @@ export function createMcpServer(options: McpServerOptions): Server {
     code: () => codeMode(toolkits, served, scope, { clientOptions, limits: options.codeLimits }),
   };
   const routes = modes[options.mode ?? "tools"]();
-  const server = new Server({ name: options.name ?? "toolcat", version }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...routes.listing] }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const handler = routes.handlers.get(request.params.name);
-    // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
-    if (handler === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool: no tool of this server has that name (tools/list gives the ${routes.listing.length})`);
-    }
-    return handler(request.params.arguments ?? {}, extra.signal);
-  });
-  return server;
+  const info = { name: options.name ?? "toolcat", version };
+  const cacheHints = { "tools/list": listCacheHint, "server/discover": listCacheHint };
+  return () => {
+    const server = new Server(info, { capabilities: { tools: {} }, cacheHints });
+    // A new array each time: the SDK attaches its cache hint to the result object it is given.
+    server.setRequestHandler("tools/list", () => ({ tools: [...routes.listing] }));
+    server.setRequestHandler("tools/call", async (request, context) => {
+      const handler = routes.handlers.get(request.params.name);
+      // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
+      if (handler === undefined) {
+        const message = `unknown tool: no tool of this server has that name (tools/list gives the ${routes.listing.length})`;
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+      }
+      return server.projectCallToolResult(await handler(request.params.arguments ?? {}, context.mcpReq.signal), undefined);
+    });
+    return server;
+  };
 }

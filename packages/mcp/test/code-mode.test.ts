@@ -2,8 +2,7 @@
 // functions a program calls, describe giving their TypeScript declarations, execute_code running a
 // multi-step program through the server's client, the filters holding inside programs, and every
 // failure (type error, tool error, limit, bad arguments) an isError result a model can act on.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { functionDeclarations, type CodeApi } from "@toolcat/code";
 import { createMemoryTransport, type ToolHandler } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
@@ -134,7 +133,7 @@ describe("code mode", () => {
     };
     const client = await serve({}, { "CloudSheets.SearchSpreadsheets": hanging });
     const controller = new AbortController();
-    const pending = client.callTool({ name: "execute_code", arguments: { code: "await CloudSheets.searchSpreadsheets();" } }, undefined, { signal: controller.signal });
+    const pending = client.callTool({ name: "execute_code", arguments: { code: "await CloudSheets.searchSpreadsheets();" } }, { signal: controller.signal });
     await running;
     controller.abort("user gave up");
     await expect(pending).rejects.toThrow(/user gave up/);

@@ -1,11 +1,10 @@
 // MCP results carry no encoding of any secret the client knows: answers echoing it, answers that
 // cannot be serialised, errors, and validation messages quoting an argument. Generated secrets.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { createMemoryTransport, type ToolHandler } from "@toolcat/runtime";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodings, random, revealing, secrets, seed } from "../../runtime/test/support/encodings.ts";
-import { createMcpServer } from "../src/server.ts";
+import { connectInMemory } from "./support/in-memory.ts";
 import { toolkits } from "./support/toolkits.ts";
 
 const [declared, undeclared] = secrets(2, random(seed + 7)) as [string, string];
@@ -21,18 +20,9 @@ const answers: [string, ToolHandler][] = [
   ["a thrown error", () => { throw new RangeError(all.join(" ")); }],
 ];
 
-const clients: Client[] = [];
-afterAll(() => Promise.all(clients.map((client) => client.close())));
-
 async function serve(handler: ToolHandler): Promise<Client> {
   const transport = createMemoryTransport({ "CloudSheets.GetSpreadsheet": handler, "CreatorApi.FetchZetaAppSections": handler });
-  const server = createMcpServer({ toolkit: toolkits, transport, env: false, secrets: { ZETA_SERVER_URL: declared, OTHER: undeclared } });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(clientSide);
-  clients.push(client);
-  return client;
+  return connectInMemory({ toolkit: toolkits, transport, env: false, secrets: { ZETA_SERVER_URL: declared, OTHER: undeclared } });
 }
 
 const calls = [

@@ -1,7 +1,7 @@
 // Search mode in process, over the SDK's own client: exactly three tools listed, search in the
 // catalog's words, describe and call by any name form, the filters respected, and every kind of
 // bad input answered with an isError result a model can act on, quickly, leaving the server up.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { createMemoryTransport } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../src/server.ts";

@@ -17,14 +17,14 @@ export function jsonImport(packageName: string, file: string, name = "tools"): s
   return `import ${name} from ${JSON.stringify(`${packageName}/tools/${file}.json`)} with { type: "json" };`;
 }
 
-/** Serving the package over stdio from code, with `options` for createMcpServer. */
+/** Serving the package over stdio from code, to clients of both MCP eras, with `options` for createMcpServerFactory. */
 export function mcpServerCode(from: string, options: string): string {
   return [
-    'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
-    'import { createMcpServer } from "@toolcat/mcp";',
+    'import { serveStdio } from "@modelcontextprotocol/server/stdio";',
+    'import { createMcpServerFactory } from "@toolcat/mcp";',
     `import * as toolkit from ${from};`,
     "",
-    `await createMcpServer(${options}).connect(new StdioServerTransport());`,
+    `serveStdio(createMcpServerFactory(${options}));`,
   ].join("\n");
 }
 

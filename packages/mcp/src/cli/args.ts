@@ -1,13 +1,35 @@
 // The command line: flags first, then environment variables. Parsing never exits; main.ts decides.
 import { parseArgs } from "node:util";
+import { DEFAULT_MAX_REQUEST_BODY_SIZE } from "@modelcontextprotocol/server";
 import type { CodeLimits } from "@toolcat/code";
 import type { NameStyle } from "../names.js";
 import type { ServeMode } from "../server.js";
+import { isLoopback } from "./hosts.js";
+
+/** How the CLI serves Streamable HTTP. */
+export interface HttpConfig {
+  readonly port: number;
+  readonly host: string;
+  /** A file holding the bearer token clients must send; absent without authentication. */
+  readonly authTokenFile: string | undefined;
+  /** --no-auth: serve a non-loopback address without authentication, on purpose. */
+  readonly noAuth: boolean;
+  /** Host names clients may reach the server by, besides the bound address (and localhost on loopback). */
+  readonly allowedHosts: readonly string[];
+  /** Live 2025-era sessions at most; a new one beyond it is refused with 503. */
+  readonly maxSessions: number;
+  /** A 2025-era session unused this long is closed; its client gets 404 and starts a new one. */
+  readonly sessionIdleMs: number;
+  /** The largest request body; a larger one is refused with 413. */
+  readonly maxBodyBytes: number;
+  /** The time a client has to send a whole request; a slower one gets 408. */
+  readonly requestTimeoutMs: number;
+}
 
 export interface CliConfig {
   readonly packages: readonly string[];
-  /** Streamable HTTP port; stdio when absent. */
-  readonly http: { readonly port: number; readonly host: string } | undefined;
+  /** Streamable HTTP; stdio when absent. */
+  readonly http: HttpConfig | undefined;
   /** The engine the runtime's HTTP transport calls; absent when not configured. */
   readonly engine: { readonly baseUrl: string; readonly apiKey: string } | undefined;
   readonly userId: string | undefined;
@@ -33,7 +55,18 @@ A package is an npm name, resolved from the working directory, or a path to a mo
 
 Options:
   --http <port>          serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio
-  --host <host>          address to bind with --http (default 127.0.0.1)
+  --host <host>          address to bind with --http (default 127.0.0.1); any other than loopback
+                         needs --auth-token-file or --no-auth
+  --auth-token-file <f>  with --http: clients must send "Authorization: Bearer <token>", the token being
+                         the file's first line
+  --no-auth              with --http: serve a non-loopback address without authentication (behind a proxy
+                         that authenticates); a warning is printed
+  --allowed-hosts <list> with --http: comma-separated host names clients reach the server by (such as
+                         mcp.example.com), besides the bound address; other Host headers get 403
+  --max-sessions <n>     with --http: live sessions of 2025-era clients (default 100); more get 503
+  --session-idle-ms <n>  with --http: close a 2025-era session unused this long (default 1800000)
+  --max-body-bytes <n>   with --http: largest request body (default 4194304); larger get 413
+  --request-timeout-ms <n> with --http: time to send a whole request (default 30000); slower get 408
   --engine-url <url>     engine that runs the tools (env TOOLCAT_ENGINE_URL)
   --api-key <key>        engine API key (env TOOLCAT_API_KEY; prefer the variable: flags show in ps)
   --user-id <id>         user the calls act for (env TOOLCAT_USER_ID)
@@ -60,6 +93,13 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
       options: {
         http: { type: "string" },
         host: { type: "string" },
+        "auth-token-file": { type: "string" },
+        "no-auth": { type: "boolean" },
+        "allowed-hosts": { type: "string" },
+        "max-sessions": { type: "string" },
+        "session-idle-ms": { type: "string" },
+        "max-body-bytes": { type: "string" },
+        "request-timeout-ms": { type: "string" },
         "engine-url": { type: "string" },
         "api-key": { type: "string" },
         "user-id": { type: "string" },
@@ -100,7 +140,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
     kind: "serve",
     config: {
       packages: positionals,
-      http: values.http === undefined ? undefined : { port: parsePort(values.http), host: values.host ?? "127.0.0.1" },
+      http: parseHttp(values),
       engine: baseUrl === undefined || apiKey === undefined ? undefined : { baseUrl: parseUrl(baseUrl), apiKey },
       userId,
       secrets: parseSecrets(values.secret ?? []),
@@ -111,6 +151,46 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
       mode,
       codeLimits,
     },
+  };
+}
+
+/** What --http serves with unless told otherwise. */
+export const httpDefaults = { maxSessions: 100, sessionIdleMs: 1_800_000, maxBodyBytes: DEFAULT_MAX_REQUEST_BODY_SIZE, requestTimeoutMs: 30_000 } as const;
+
+const httpOnly = ["host", "auth-token-file", "no-auth", "allowed-hosts", "max-sessions", "session-idle-ms", "max-body-bytes", "request-timeout-ms"] as const;
+type HttpValues = { readonly http?: string | undefined } & { readonly [flag in (typeof httpOnly)[number]]?: string | boolean | undefined };
+
+function parseHttp(values: HttpValues): HttpConfig | undefined {
+  if (values.http === undefined) {
+    const given = httpOnly.filter((flag) => values[flag] !== undefined);
+    if (given.length > 0) throw new UsageError(`--${given.join(", --")} apply to --http only`);
+    return undefined;
+  }
+  const host = (values.host as string | undefined) ?? "127.0.0.1";
+  const authTokenFile = values["auth-token-file"] as string | undefined;
+  const noAuth = values["no-auth"] === true;
+  if (authTokenFile !== undefined && noAuth) throw new UsageError("give --auth-token-file or --no-auth, not both");
+  // Anyone who can reach a non-loopback address could call every tool: serving it open must be a choice.
+  if (authTokenFile === undefined && !noAuth && !isLoopback(host)) {
+    throw new UsageError(
+      `--host ${host} is not a loopback address: give --auth-token-file <file> (clients send "Authorization: Bearer <token>") ` +
+        "or --no-auth to serve without authentication behind a proxy that authenticates",
+    );
+  }
+  const count = (flag: (typeof httpOnly)[number], fallback: number): number => {
+    const text = values[flag] as string | undefined;
+    return text === undefined ? fallback : parseCount(`--${flag}`, text);
+  };
+  return {
+    port: parsePort(values.http),
+    host,
+    authTokenFile,
+    noAuth,
+    allowedHosts: list(values["allowed-hosts"] as string | undefined) ?? [],
+    maxSessions: count("max-sessions", httpDefaults.maxSessions),
+    sessionIdleMs: count("session-idle-ms", httpDefaults.sessionIdleMs),
+    maxBodyBytes: count("max-body-bytes", httpDefaults.maxBodyBytes),
+    requestTimeoutMs: count("request-timeout-ms", httpDefaults.requestTimeoutMs),
   };
 }
 

@@ -1,93 +1,105 @@
-// Streamable HTTP on one endpoint, /mcp, one SDK server per session (cancellations arrive as their
-// own POSTs and must reach the server running the call). Browsers may send requests to a local
-// server from any page, so the MCP spec requires an Origin check: only local origins get through.
-import { randomUUID } from "node:crypto";
+// Streamable HTTP on one endpoint, /mcp. 2026-07-28 requests are served statelessly by the SDK's
+// handler, a fresh server per request, so any instance can answer any request; 2025-era requests go
+// to the legacy lane (sessions.ts). In front of both, every request passes the checks the MCP spec
+// asks of a server: Host names this server (DNS rebinding), Origin is local (a browser page may
+// target a local server), and, with a token, the bearer token is right (auth.ts). Bodies are bounded
+// (413) and a request must arrive within the time limit (408).
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { MAX_MESSAGE_BYTES } from "./stdio.js";
+import { toNodeHandler, type NodeIncomingMessageLike } from "@modelcontextprotocol/node";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
+  type AuthInfo,
+  type Server,
+} from "@modelcontextprotocol/server";
+import type { HttpConfig } from "./args.js";
+import { authenticate, metadataUrl, resourceMetadata, tokenVerifier } from "./auth.js";
+import { allowedHostnames } from "./hosts.js";
+import { legacyLane } from "./sessions.js";
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const ENDPOINT = "/mcp";
 
-/** True when the request has no Origin (not from a browser) or a loopback one. */
-export function isLocalOrigin(origin: string | undefined): boolean {
-  if (origin === undefined) return true;
-  if (!URL.canParse(origin)) return false;
-  const url = new URL(origin);
-  return (url.protocol === "http:" || url.protocol === "https:") && LOCAL_HOSTS.has(url.hostname);
+export interface HttpOptions extends Omit<HttpConfig, "authTokenFile" | "noAuth"> {
+  /** The bearer token clients must send; none without authentication. */
+  readonly token?: string | undefined;
 }
 
 export interface HttpEndpoint {
   readonly url: string;
+  /** Live 2025-era sessions. */
+  sessions(): number;
   close(): Promise<void>;
 }
 
-/** Serves `newServer()` sessions at http://host:port/mcp until closed. */
-export async function serveHttp(newServer: () => Server, port: number, host: string): Promise<HttpEndpoint> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+const refusal = (status: number, message: string): Response =>
+  Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status });
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (!isLocalOrigin(request.headers.origin)) return reply(response, 403, "origin not allowed: this MCP server accepts local origins only");
-    if (new URL(request.url ?? "/", "http://localhost").pathname !== "/mcp") return reply(response, 404, "the MCP endpoint is /mcp");
-    const sessionId = request.headers["mcp-session-id"];
-    const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
-    if (existing !== undefined) return existing.handleRequest(request, response);
-    if (sessionId !== undefined) return reply(response, 404, "unknown or closed session; initialize a new one");
-    if (request.method !== "POST") return reply(response, 400, "start a session with an initialize POST");
+async function send(response: Response, to: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  to.writeHead(response.status, headers).end(await response.text());
+}
 
-    const body = await readJson(request);
-    if (!isInitializeRequest(body)) return reply(response, 400, "start a session with an initialize POST");
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    await newServer().connect(transport);
-    await transport.handleRequest(request, response, body);
+/** Serves servers from `factory` at http://host:port/mcp until closed; `onerror` hears what goes wrong. */
+export async function serveHttp(factory: () => Server, options: HttpOptions, onerror: (error: Error) => void): Promise<HttpEndpoint> {
+  const maxRequestBodySize = options.maxBodyBytes;
+  const hosts = allowedHostnames(options.host, options.allowedHosts);
+  const origins = localhostAllowedOrigins();
+  const verifier = options.token === undefined ? undefined : tokenVerifier(options.token);
+  const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize, onerror });
+  const legacy = legacyLane(factory, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, maxBodyBytes: maxRequestBodySize }, onerror);
+  const route = async (request: Request, given?: { authInfo?: AuthInfo }): Promise<Response> => {
+    const authInfo = given?.authInfo;
+    if (await isLegacyRequest(request, undefined, { maxRequestBodySize })) return legacy.fetch(request, authInfo);
+    return modern.fetch(request, authInfo === undefined ? {} : { authInfo });
+  };
+  const serve = toNodeHandler({ fetch: route }, { maxRequestBodySize, onerror });
+
+  async function handle(request: IncomingMessage & { auth?: AuthInfo }, response: ServerResponse): Promise<void> {
+    const host = validateHostHeader(request.headers.host, hosts);
+    if (!host.ok) return send(refusal(403, `${host.message}; start the server with --allowed-hosts to accept another name`), response);
+    if (!validateOriginHeader(request.headers.origin, origins).ok) {
+      return send(refusal(403, "origin not allowed: this MCP server accepts local origins only"), response);
+    }
+    const endpoint = new URL(ENDPOINT, `http://${request.headers.host ?? ""}`);
+    const path = new URL(request.url ?? "/", endpoint).pathname;
+    if (verifier !== undefined && path === metadataUrl(endpoint).pathname) return send(Response.json(resourceMetadata(endpoint)), response);
+    if (path !== ENDPOINT) return send(refusal(404, `the MCP endpoint is ${ENDPOINT}`), response);
+    if (verifier !== undefined) {
+      const auth = await authenticate(request.headers.authorization, verifier, endpoint);
+      if (auth instanceof Response) return send(auth, response);
+      request.auth = auth;
+    }
+    // The adapter's request type is IncomingMessage's shape without exactOptionalPropertyTypes.
+    await serve(request as NodeIncomingMessageLike, response);
   }
 
-  const http: HttpServer = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      console.error(`toolcat-mcp: ${request.method ?? "?"} ${request.url ?? ""} failed:`, error);
-      if (!response.headersSent) reply(response, 500, "internal error");
-    });
-  });
+  const http: HttpServer = createServer(
+    // The connection check runs this often; the default 30 s would let a short limit run long.
+    { requestTimeout: options.requestTimeoutMs, headersTimeout: options.requestTimeoutMs, connectionsCheckingInterval: Math.min(options.requestTimeoutMs, 30_000) },
+    (request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        onerror(error instanceof Error ? error : new Error(String(error)));
+        if (!response.headersSent) void send(refusal(500, "internal error"), response);
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
-    http.listen(port, host, () => resolve());
+    http.listen(options.port, options.host, () => resolve());
   });
   const address = http.address();
-  const boundPort = typeof address === "object" && address !== null ? address.port : port;
+  const boundPort = typeof address === "object" && address !== null ? address.port : options.port;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${boundPort}/mcp`,
+    url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${boundPort}${ENDPOINT}`,
+    sessions: () => legacy.size,
     async close() {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      await Promise.all([modern.close(), legacy.close()]);
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
-}
-
-function reply(response: ServerResponse, status: number, message: string): void {
-  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
-  response.writeHead(status, { "content-type": "application/json" }).end(body);
-}
-
-/** The request body as JSON; undefined when it is not JSON or too large (the caller then answers 400). */
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_MESSAGE_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    return undefined;
-  }
 }

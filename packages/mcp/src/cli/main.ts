@@ -1,64 +1,71 @@
 #!/usr/bin/env node
 // toolcat-mcp: serve toolcat packages over stdio (default) or Streamable HTTP. stdout carries the
 // protocol on stdio, so everything for people goes to stderr.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { loadToolkit } from "../toolkit.js";
-import { createMcpServer } from "../server.js";
+import { createMcpServerFactory } from "../server.js";
 import { version } from "../version.js";
-import { parseCli, usage, UsageError, type CliConfig } from "./args.js";
+import { parseCli, usage, UsageError, type CliConfig, type HttpConfig } from "./args.js";
+import { readToken } from "./auth.js";
 import { engineTransport } from "./engine.js";
+import { isLoopback } from "./hosts.js";
 import { serveHttp } from "./http.js";
 import { boundedLines, type Rejection } from "./stdio.js";
 
 const log = (message: string): void => void process.stderr.write(`toolcat-mcp: ${message}\n`);
+const report = (error: Error): void => log(error.message);
 
 async function serve(config: CliConfig): Promise<void> {
   const toolkits = await Promise.all(config.packages.map((specifier) => loadToolkit(specifier)));
-  const transport = engineTransport(config);
-  const newServer = () =>
-    createMcpServer({
-      toolkit: toolkits,
-      transport,
-      secrets: config.secrets,
-      ...(config.userId === undefined ? {} : { userId: config.userId }),
-      ...(config.tools === undefined ? {} : { tools: config.tools }),
-      readOnly: config.readOnly,
-      ...(config.groups === undefined ? {} : { groups: config.groups }),
-      nameStyle: config.nameStyle,
-      mode: config.mode,
-      codeLimits: config.codeLimits,
-    });
-  // Built once up front so a bad --tools pattern or a name clash fails at start, not per session.
-  const first = newServer();
+  // Built up front, so a bad --tools pattern or a name clash fails at start, not per request.
+  const factory = createMcpServerFactory({
+    toolkit: toolkits,
+    transport: engineTransport(config),
+    secrets: config.secrets,
+    ...(config.userId === undefined ? {} : { userId: config.userId }),
+    ...(config.tools === undefined ? {} : { tools: config.tools }),
+    readOnly: config.readOnly,
+    ...(config.groups === undefined ? {} : { groups: config.groups }),
+    nameStyle: config.nameStyle,
+    mode: config.mode,
+    codeLimits: config.codeLimits,
+  });
   warnings(config);
+  if (config.http === undefined) return serveOverStdio(factory, config);
+  return serveOverHttp(factory, config, config.http);
+}
 
-  if (config.http === undefined) {
-    const stdio = new StdioServerTransport(boundedLines(process.stdin, rejectMessage), process.stdout);
-    let closing = false;
-    const shutdown = (): void => {
-      if (closing) return;
-      closing = true;
-      void first.close().finally(() => process.exit(0));
-    };
-    first.onclose = shutdown;
-    process.stdin.once("end", shutdown);
-    // A stream that fails cannot be read to the next message: say so and fail, never exit 0 quietly.
-    process.stdin.once("error", (error) => {
-      log(`stdin failed (${error.message}); stopping`);
-      process.exit(1);
-    });
-    process.once("SIGINT", shutdown);
-    process.once("SIGTERM", shutdown);
-    await first.connect(stdio);
-    log(`serving ${config.packages.join(", ")} over stdio`);
-    return;
+/** Both eras on one connection: the SDK pins it to the era its first message speaks. */
+function serveOverStdio(factory: ReturnType<typeof createMcpServerFactory>, config: CliConfig): void {
+  const transport = new StdioServerTransport(boundedLines(process.stdin, rejectMessage), process.stdout);
+  const handle = serveStdio(factory, { transport, onerror: report });
+  let closing = false;
+  const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
+    void handle.close().finally(() => process.exit(0));
+  };
+  process.stdin.once("end", shutdown);
+  // A stream that fails cannot be read to the next message: say so and fail, never exit 0 quietly.
+  process.stdin.once("error", (error) => {
+    log(`stdin failed (${error.message}); stopping`);
+    process.exit(1);
+  });
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+  log(`serving ${config.packages.join(", ")} over stdio`);
+}
+
+async function serveOverHttp(factory: ReturnType<typeof createMcpServerFactory>, config: CliConfig, http: HttpConfig): Promise<void> {
+  const token = http.authTokenFile === undefined ? undefined : await readToken(http.authTokenFile);
+  if (http.noAuth && !isLoopback(http.host)) {
+    log(`warning: --no-auth: anyone who can reach ${http.host} can call every tool served; put an authenticating proxy in front`);
   }
-  await first.close();
-  const endpoint = await serveHttp(newServer, config.http.port, config.http.host);
+  const endpoint = await serveHttp(factory, { ...http, token }, report);
   const shutdown = (): void => void endpoint.close().finally(() => process.exit(0));
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
-  log(`serving ${config.packages.join(", ")} at ${endpoint.url}`);
+  log(`serving ${config.packages.join(", ")} at ${endpoint.url}${token === undefined ? "" : " (bearer token required)"}`);
 }
 
 /** Answers a message that never reached the server, and notes it for the person running it. */

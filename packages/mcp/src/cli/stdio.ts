@@ -4,10 +4,10 @@
 // its newline without being buffered, a malformed one is dropped, each gets a JSON-RPC error, and
 // reading goes on with the next line; only well-formed messages reach the SDK.
 import { PassThrough, type Readable } from "node:stream";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { DEFAULT_MAX_REQUEST_BODY_SIZE, parseJSONRPCMessage } from "@modelcontextprotocol/server";
 
-/** The largest message accepted, over stdio and over HTTP alike. */
-export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** The largest message accepted over stdio: the SDK's bound on an HTTP request body (4 MiB). */
+export const MAX_MESSAGE_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
 
 export interface Rejection {
   /** The request's id when it could be read, so the client can fail that request at once. */
@@ -63,9 +63,7 @@ export function boundedLines(input: Readable, reject: (rejection: Rejection) => 
       // The text is not repeated: it may hold anything, a key included.
       return reject({ id: null, code: -32700, message: "parse error: a message is not JSON" });
     }
-    if (!JSONRPCMessageSchema.safeParse(message).success) {
-      return reject({ id: idOf(message), code: -32600, message: "invalid request: a message is not a JSON-RPC 2.0 message" });
-    }
+    if (!isJsonRpc(message)) return reject({ id: idOf(message), code: -32600, message: "invalid request: a message is not a JSON-RPC 2.0 message" });
     output.write(`${line}\n`);
   };
 
@@ -82,6 +80,15 @@ export function boundedLines(input: Readable, reject: (rejection: Rejection) => 
   input.once("end", () => output.end());
   input.once("error", (error) => output.destroy(error));
   return output;
+}
+
+function isJsonRpc(message: unknown): boolean {
+  try {
+    parseJSONRPCMessage(message);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function idIn(text: string, pattern: RegExp): Id | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCli, UsageError } from "../../src/cli/args.ts";
+import { httpDefaults, parseCli, UsageError } from "../../src/cli/args.ts";
 
 const serve = (argv: readonly string[], env: NodeJS.ProcessEnv = {}) => {
   const parsed = parseCli(argv, env);
@@ -26,13 +26,24 @@ describe("parseCli", () => {
 
   it("reads every flag", () => {
     const config = serve([
-      "a", "b", "--http", "8080", "--host", "0.0.0.0", "--engine-url", "https://engine.example.com", "--api-key", "k",
+      "a", "b", "--http", "8080", "--host", "0.0.0.0", "--auth-token-file", "token.txt", "--allowed-hosts", "mcp.example.com, Tools.Example.com",
+      "--max-sessions", "7", "--session-idle-ms", "60000", "--max-body-bytes", "1000", "--request-timeout-ms", "5000", "--engine-url", "https://engine.example.com", "--api-key", "k",
       "--user-id", "u", "--secret", "A=1", "--secret", "B=x=y", "--tools", "Get*, WhoAmI,,", "--read-only", "--name-style", "full",
       "--groups", "candidates, Approvals and offers", "--mode", "search",
     ]);
     expect(config).toEqual({
       packages: ["a", "b"],
-      http: { port: 8080, host: "0.0.0.0" },
+      http: {
+        port: 8080,
+        host: "0.0.0.0",
+        authTokenFile: "token.txt",
+        noAuth: false,
+        allowedHosts: ["mcp.example.com", "Tools.Example.com"],
+        maxSessions: 7,
+        sessionIdleMs: 60_000,
+        maxBodyBytes: 1000,
+        requestTimeoutMs: 5000,
+      },
       engine: { baseUrl: "https://engine.example.com", apiKey: "k" },
       userId: "u",
       secrets: { A: "1", B: "x=y" },
@@ -48,6 +59,16 @@ describe("parseCli", () => {
   it("reads the code mode limits", () => {
     expect(serve(["p", "--mode", "code", "--code-timeout-ms", "5000", "--code-max-calls", "3"])).toMatchObject({ mode: "code", codeLimits: { wallMs: 5000, toolCalls: 3 } });
     expect(serve(["p", "--mode", "code", "--code-max-calls", "7"]).codeLimits).toEqual({ toolCalls: 7 });
+  });
+
+  it.each([["127.0.0.1"], ["127.8.9.10"], ["localhost"], ["::1"], ["[::1]"], ["::ffff:127.0.0.1"]])("serves loopback %s without authentication by default", (host) => {
+    expect(serve(["p", "--http", "0", "--host", host]).http).toEqual({ port: 0, host, authTokenFile: undefined, noAuth: false, allowedHosts: [], ...httpDefaults });
+  });
+
+  it.each([["0.0.0.0"], ["::"], ["192.168.1.20"], ["example.com"], ["128.0.0.1"], ["::ffff:10.0.0.1"]])("binds %s only with --auth-token-file or --no-auth", (host) => {
+    expect(() => serve(["p", "--http", "0", "--host", host])).toThrow(/is not a loopback address: give --auth-token-file <file>.* or --no-auth/);
+    expect(serve(["p", "--http", "0", "--host", host, "--no-auth"]).http).toMatchObject({ host, noAuth: true, authTokenFile: undefined });
+    expect(serve(["p", "--http", "0", "--host", host, "--auth-token-file", "t"]).http).toMatchObject({ host, noAuth: false, authTokenFile: "t" });
   });
 
   it("takes the engine and user from the environment, flags first", () => {
@@ -78,6 +99,12 @@ describe("parseCli", () => {
     [["p", "--engine-url", "ftp://x", "--api-key", "k"], /http or https/],
     [["p", "--engine-url", "http://x"], /both a URL .* and an API key/],
     [["p", "--read-only=yes"], /read-only/],
+    [["p", "--max-sessions", "9"], /--max-sessions apply to --http only/],
+    [["p", "--host", "0.0.0.0", "--no-auth"], /--host, --no-auth apply to --http only/],
+    [["p", "--http", "0", "--auth-token-file", "t", "--no-auth"], /--auth-token-file or --no-auth, not both/],
+    [["p", "--http", "0", "--max-body-bytes", "0"], /--max-body-bytes needs a whole number of at least 1/],
+    [["p", "--http", "0", "--session-idle-ms", "soon"], /--session-idle-ms needs a whole number/],
+    [["p", "--http", "0", "--request-timeout-ms", "1.5"], /--request-timeout-ms needs a whole number/],
   ])("%j is a usage error", (argv, message) => {
     expect(() => parseCli(argv, {})).toThrow(UsageError);
     expect(() => parseCli(argv, {})).toThrow(message);

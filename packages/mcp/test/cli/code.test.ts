@@ -1,13 +1,13 @@
 // `toolcat-mcp --mode code` end to end: spawned over stdio as an MCP client spawns it, with the
 // SDK's Client and StdioClientTransport on the protocol it speaks, running one program that makes
 // three calls on a local engine, with the limits given as flags and --read-only holding; and over
-// Streamable HTTP, where a tool the engine fails reaches the program as a ToolError.
+// Streamable HTTP with a 2026-07-28 client, where a tool the engine fails reaches the program as a ToolError.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliEnv, httpUrl, spawnCli, stdioTransport } from "../support/cli.ts";
+import { cliEnv, stdioTransport } from "../support/cli.ts";
+import { connectCli } from "../support/clients.ts";
 import { ENGINE_API_KEY, startEngine, type TestEngine } from "../support/engine.ts";
 
 let engine: TestEngine;
@@ -69,10 +69,8 @@ describe("toolcat-mcp --mode code over stdio", () => {
 
 describe("toolcat-mcp --mode code over Streamable HTTP", () => {
   it("runs a program whose second call the engine fails, caught as a ToolError", async () => {
-    const cli = spawnCli(cliEnv(engine.url, ENGINE_API_KEY), ["--http", "0", "--mode", "code"]);
-    const http = new Client({ name: "cli-code-http-test", version: "1.0.0" });
+    const http = await connectCli("v2 client on 2026-07-28", "Streamable HTTP", cliEnv(engine.url, ENGINE_API_KEY), ["--mode", "code"]);
     try {
-      await http.connect(new StreamableHTTPClientTransport(await httpUrl(cli)));
       const program = [
         'const sheet = await CloudSheets.getSpreadsheet({ spreadsheet_id: "s1" }) as { rows: unknown[][] };',
         "try {",
@@ -82,15 +80,13 @@ describe("toolcat-mcp --mode code over Streamable HTTP", () => {
         "  return { rows: sheet.rows.length, failed: e.tool, code: e.code, message: e.message };",
         "}",
       ].join("\n");
-      const result = (await http.callTool({ name: "execute_code", arguments: { code: program } })) as CallToolResult;
+      const result = await http.callTool("execute_code", { code: program });
       expect(result.structuredContent).toMatchObject({
         ok: true,
         value: { rows: 2, failed: "CreatorApi.FetchZetaAppSections", code: "tool_failed", message: expect.stringContaining("ZETA_SERVER_URL is not configured on the engine") },
       });
     } finally {
       await http.close();
-      cli.child.kill("SIGTERM");
-      expect(await cli.exited).toBe(0);
     }
   });
 });

@@ -1,10 +1,9 @@
-// The CLI end to end: spawned as an MCP client spawns it, over stdio and over Streamable HTTP,
-// calling tools on a local engine through the runtime's HTTP transport. Loopback only.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+// The CLI end to end: spawned as an MCP client spawns it, over stdio and over Streamable HTTP, with
+// real clients of both protocol eras (the v1 SDK client, the v2 client on 2025-11-25 and on
+// 2026-07-28), calling tools on a local engine through the runtime's HTTP transport. Loopback only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliEnv, httpUrl, spawnCli, stdioTransport, waitForLog, type RunningCli } from "../support/cli.ts";
+import { cliEnv, spawnCli, waitForLog, type RunningCli } from "../support/cli.ts";
+import { clientKinds, connectCli, type McpClient, type Wire } from "../support/clients.ts";
 import { ENGINE_API_KEY, startEngine, type TestEngine } from "../support/engine.ts";
 import { toolkits } from "../support/toolkits.ts";
 
@@ -14,73 +13,51 @@ beforeAll(async () => {
 });
 afterAll(() => engine.close());
 
-interface Connection {
-  readonly client: Client;
-  close(): Promise<void>;
-}
+const wires: readonly Wire[] = ["stdio", "Streamable HTTP"];
+const cases = wires.flatMap((wire) => clientKinds.map((kind) => [kind, wire] as const));
 
-async function connect(transport: Transport): Promise<Client> {
-  const client = new Client({ name: "cli-test", version: "1.0.0" });
-  await client.connect(transport);
-  return client;
-}
-
-const transports: Record<string, () => Promise<Connection>> = {
-  stdio: async () => {
-    const client = await connect(stdioTransport(cliEnv(engine.url, ENGINE_API_KEY)));
-    return { client, close: () => client.close() };
-  },
-  "Streamable HTTP": async () => {
-    const cli = spawnCli(cliEnv(engine.url, ENGINE_API_KEY), ["--http", "0"]);
-    const client = await connect(new StreamableHTTPClientTransport(await httpUrl(cli)));
-    return {
-      client,
-      close: async () => {
-        await client.close();
-        cli.child.kill("SIGTERM");
-        expect(await cli.exited).toBe(0);
-      },
-    };
-  },
-};
-
-describe.each(Object.keys(transports))("over %s", (kind) => {
-  let connection: Connection;
+describe.each(cases)("a %s over %s", (kind, wire) => {
+  let client: McpClient;
   beforeAll(async () => {
-    connection = await (transports[kind] ?? (() => Promise.reject(new Error(kind))))();
+    client = await connectCli(kind, wire, cliEnv(engine.url, ENGINE_API_KEY));
   });
-  afterAll(() => connection.close());
+  afterAll(() => client.close());
 
-  it("lists the tools of both packages", async () => {
-    const { tools } = await connection.client.listTools();
+  it("speaks its era's protocol version", () => {
+    expect(client.protocolVersion).toBe(kind.slice(-10));
+  });
+
+  it("lists the tools of both packages, the same bytes each time", async () => {
+    const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["CloudSheets_GetSpreadsheet", "CreatorApi_FetchZetaAppSections"]));
     expect(tools).toHaveLength(toolkits.reduce((count, toolkit) => count + toolkit.manifest.tools.length, 0));
+    expect(JSON.stringify((await client.listTools()).tools)).toBe(JSON.stringify(tools));
   });
 
   it("calls a tool on the engine", async () => {
-    const result = await connection.client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
+    const { _meta, ...result } = await client.callTool("CloudSheets_GetSpreadsheet", { spreadsheet_id: "s1" });
     expect(result).toEqual({ content: [{ type: "text", text: expect.any(String) }], structuredContent: { rows: [["Name", "Score"], ["Ada", 36]] } });
   });
 
-  it("returns validation issues without calling the engine", async () => {
-    const result = await connection.client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: 7 } });
+  it("returns validation issues with their JSON pointers without calling the engine", async () => {
+    const result = await client.callTool("CloudSheets_GetSpreadsheet", { spreadsheet_id: 7 });
     expect(result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("/spreadsheet_id:") }] });
   });
 
   it("names the secret the engine is missing", async () => {
-    const result = await connection.client.callTool({ name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: "o", zeta_application_link_name: "a" } });
+    const result = await client.callTool("CreatorApi_FetchZetaAppSections", { zeta_account_owner_name: "o", zeta_application_link_name: "a" });
     expect(result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("ZETA_SERVER_URL") }], structuredContent: { error: { code: "tool_failed" } } });
   });
 
   it("returns the authorization URL", async () => {
-    const result = await connection.client.callTool({ name: "CloudSheets_WhoAmI", arguments: {} });
+    const result = await client.callTool("CloudSheets_WhoAmI", {});
     expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: "authorization_required", url: "https://auth.example.com/grant?id=7" } } });
   });
 
   it("drops the engine request when the client cancels the call", async () => {
     const before = engine.abandoned.length;
     const controller = new AbortController();
-    const call = connection.client.callTool({ name: "CloudSheets_SearchSpreadsheets", arguments: {} }, undefined, { signal: controller.signal });
+    const call = client.callTool("CloudSheets_SearchSpreadsheets", {}, controller.signal);
     await engine.waitForHeld("CloudSheets.SearchSpreadsheets");
     controller.abort("user gave up");
     await expect(call).rejects.toThrow();
@@ -117,6 +94,8 @@ describe("the process", () => {
     [["--bogus"], 2, /Unknown option '--bogus'[\s\S]*Usage:/],
     [["--tools", "NoSuchTool"], 1, /no tool matches "NoSuchTool"/],
     [["--http", "0", "--tools", "NoSuchTool"], 1, /no tool matches "NoSuchTool"/],
+    [["--http", "0", "--host", "0.0.0.0"], 2, /--host 0\.0\.0\.0 is not a loopback address: give --auth-token-file/],
+    [["--http", "0", "--auth-token-file", "no-such-token-file"], 1, /cannot read --auth-token-file no-such-token-file \(ENOENT\)/],
   ])("%j fails at start with exit code %i", async (extra, code, message) => {
     const cli = run(extra);
     expect(await cli.exited).toBe(code);

@@ -9,7 +9,7 @@ export interface TestEngine {
   readonly url: string;
   /** Tool names of calls whose client went away before the answer. */
   readonly abandoned: string[];
-  /** Resolves when a call to the tool has arrived and is being held open. */
+  /** Resolves when a call to the tool has arrived and is being held open (each call once). */
   waitForHeld(toolName: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -58,7 +58,8 @@ export async function startEngine(): Promise<TestEngine> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     abandoned,
-    waitForHeld: (toolName) => arrival(toolName).promise,
+    // Each arrival is waited for once, so a later call's wait does not see an earlier call.
+    waitForHeld: (toolName) => arrival(toolName).promise.then(() => void arrivals.delete(toolName)),
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));

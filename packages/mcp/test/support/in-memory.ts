@@ -1,22 +1,38 @@
-// A server and an SDK client joined in memory, closed after each test, and the two ways the mode
-// tests read a tool call: the result itself and its text.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+// A server and an SDK v2 client joined in process, closed after each test, on either protocol era:
+// 2025-11-25 over the SDK's in-memory transport (initialize, one server for the connection), or
+// 2026-07-28 through the SDK's HTTP entry called as a function (a fresh server per request, no
+// socket). And the two ways the mode tests read a tool call: the result itself and its text.
+import { Client, InMemoryTransport, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import { afterEach } from "vitest";
-import { createMcpServer, type McpServerOptions } from "../../src/server.ts";
+import { createMcpServerFactory, type McpServerOptions } from "../../src/server.ts";
 
-const clients: Client[] = [];
+export const eras = ["2025-11-25", "2026-07-28"] as const;
+export type Era = (typeof eras)[number];
+
+const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-export async function connectInMemory(options: McpServerOptions): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(options).connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(clientSide);
-  clients.push(client);
+export async function connectInMemory(options: McpServerOptions, era: Era = "2025-11-25"): Promise<Client> {
+  const factory = createMcpServerFactory(options);
+  if (era === "2025-11-25") {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await factory().connect(serverSide);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(clientSide);
+    closers.push(() => client.close());
+    return client;
+  }
+  const handler = createMcpHandler(factory, { legacy: "reject" });
+  const fetch = (url: string | URL, init?: RequestInit): Promise<Response> => handler.fetch(new Request(url, init));
+  const client = new Client({ name: "test", version: "1.0.0" }, { versionNegotiation: { mode: { pin: era } } });
+  await client.connect(new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch }));
+  closers.push(async () => {
+    await client.close();
+    await handler.close();
+  });
   return client;
 }
 

@@ -1,0 +1,14 @@
+// Load on loopback: 10,000 stateless 2026-07-28 calls from 50 clients at once leave the heap flat
+// (within 10 % of its size once warm) and no session behind. In a process of its own, so the heap
+// measured is the server's and its clients' only. Speed is the bench's to measure.
+import { describe, expect, it } from "vitest";
+import { runLoadInChild } from "../support/load.ts";
+
+describe("10,000 stateless calls over HTTP", () => {
+  it("keep the heap within 10 % and hold no session", async () => {
+    const result = await runLoadInChild({ clients: 50, warmup: 2_000, requests: 10_000 });
+    expect(result.sessions).toBe(0);
+    expect(result.heapEndBytes / result.heapWarmBytes).toBeGreaterThan(0.9);
+    expect(result.heapEndBytes / result.heapWarmBytes).toBeLessThan(1.1);
+  }, 180_000);
+});
