@@ -75,6 +75,18 @@ export function accessFacts(tool: Tool): string[] {
   return facts;
 }
 
+/**
+ * A judgment in one short clause, for text a model or a reader of declarations sees: its sentence
+ * that says what toolcat does, or its first sentence marked as toolcat's reading.
+ */
+export function judgmentBrief(text: string): string {
+  const sentences = text.trim().split(/(?<=\.)\s+/);
+  const own = sentences.find((s) => /\btoolcat\b/.test(s));
+  // Not sentence() on toolcat's own sentence: it would capitalize a leading "toolcat".
+  const clause = own ?? `toolcat's reading: ${sentence(sentences[0] ?? "")}`;
+  return /[.!?]$/.test(clause) ? clause : `${clause}.`;
+}
+
 export function sentence(text: string): string {
   const trimmed = capitalize(text.trim());
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;

@@ -2,6 +2,7 @@
 // text made only of facts (no spec notation).
 import { describe, expect, it } from "vitest";
 import { anthropicTool, mcpTool, modelTool, openAiChatTool, openAiNonStrictReason } from "../../../src/emit/model/provider-tools.ts";
+import { judgmentBrief } from "../../../src/emit/core/describe.ts";
 import { modelNamePattern } from "../../../src/ir/model-names.ts";
 import { loadCatalog } from "../../../src/loader/load.ts";
 import { workspaceRoot } from "../../support.ts";
@@ -15,7 +16,11 @@ describe("model-facing tools", () => {
       expect(model.name, tool.fullName).toMatch(modelNamePattern);
       expect(model.description, tool.fullName).toMatch(/\.$/);
       const texts = [model.description, ...Object.values((model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>).map((p) => p.description ?? "")];
-      for (const text of texts) expect(text, tool.fullName).not.toMatch(/(^|\s)[~*](\s|$)|\w[~*](\s|$)/);
+      for (const text of texts) {
+        expect(text, tool.fullName).not.toMatch(/(^|\s)[~*](\s|$)|\w[~*](\s|$)|`[~*]`|\bmarked\b/);
+        // Nothing content-free: required-ness is in the schema, so a description never just says it.
+        expect(text, tool.fullName).not.toMatch(/(^|\. )(Required|Optional)\.( |$)/);
+      }
     }
   });
 
@@ -24,9 +29,21 @@ describe("model-facing tools", () => {
     expect(model.description).toMatch(new RegExp(`When mode is ${catalog.rules.toolMode.executeValue}, .+ (is|are) also required\\.`));
   });
 
-  it("marks toolcat's own readings as such and never as documented facts", () => {
+  it("gives toolcat's own readings as one short clause that names toolcat, never as documented facts", () => {
     for (const { tool, model } of pairs) {
-      for (const judgment of tool.judgments) expect(model.description).toContain(`toolcat's reading, where the catalog is silent: ${judgment.slice(0, 20)}`);
+      const properties = (model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>;
+      const readings = [
+        ...tool.judgments.map((judgment) => ({ judgment, text: model.description })),
+        ...(tool.parameters.kind === "known" ? tool.parameters.list : []).flatMap((p) => p.judgments.map((judgment) => ({ judgment, text: properties[p.name]?.description ?? "" }))),
+      ];
+      for (const { judgment, text } of readings) {
+        const brief = judgmentBrief(judgment);
+        expect(brief, tool.fullName).toMatch(/^toolcat\b/);
+        // One sentence, short: the rest of the judgment is for the README, not for a model.
+        expect(brief, brief).not.toMatch(/\.\s/);
+        expect(brief.length, brief).toBeLessThanOrEqual(120);
+        expect(text, tool.fullName).toContain(brief);
+      }
     }
   });
 });
