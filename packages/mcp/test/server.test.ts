@@ -45,7 +45,7 @@ describe("listing", () => {
     const manifestTool = expected.find((tool) => tool.fullName === "CloudSheets.GetSpreadsheet");
     expect(sheet).toEqual({
       name: "CloudSheets_GetSpreadsheet",
-      title: "CloudSheets.GetSpreadsheet",
+      title: manifestTool?.title,
       description: manifestTool?.modelDescription,
       inputSchema: manifestTool?.inputSchema,
       annotations: { readOnlyHint: true },
