@@ -9,11 +9,12 @@ import {
   ToolExecutionError,
   TransportError,
   ValidationError,
-} from "../src/errors.ts";
-import { answerText, failureText, toolcatCode } from "../src/result-text.ts";
+} from "../src/errors.js";
+import { answerText, failureText, toolcatCode } from "../src/result-text.js";
+import type { ValidationIssue } from "../src/validation.js";
 
 const label = "Sheets.GetSheet";
-const issues = [{ path: "/row", code: "too_small", message: "row must be at least 1, got 0" }];
+const issues: ValidationIssue[] = [{ path: "/row", code: "too_small", message: "row must be at least 1, got 0" }];
 
 /** The same error as another copy of the runtime would throw it: a plain Error with the class's own fields. */
 function foreignCopy(error: Error): Error {

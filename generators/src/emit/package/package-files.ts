@@ -31,7 +31,8 @@ export const packageFilesEmitter: Emitter = {
 /**
  * `npm pack` and `npm publish` build dist/ first, with the workspace's TypeScript: the runtime, whose
  * declarations the package compiles against, then the package. Outside a workspace after `npm ci`
- * it cannot, and says what to do (tsc's own errors come first).
+ * it cannot, and says what to do (tsc's own errors come first). The name is safe in a shell: it is
+ * `@toolcat/` and the kebab-case of the server name, which the loader checks is a PascalCase identifier.
  */
 function prepackScript(packageName: string): string {
   const help = `echo Could not build ${packageName} for packing: run npm ci at the repository root, then npx nx run ${packageName}:build to see why. 1>&2`;
