@@ -2,7 +2,7 @@
 // text made only of facts (no spec notation).
 import { describe, expect, it } from "vitest";
 import { anthropicTool, mcpTool, modelTool, openAiChatTool, openAiNonStrictReason } from "../../../src/emit/model/provider-tools.ts";
-import { judgmentBrief } from "../../../src/emit/core/describe.ts";
+import { judgmentBrief, ruleText } from "../../../src/emit/core/describe.ts";
 import { modelNamePattern } from "../../../src/ir/model-names.ts";
 import { loadCatalog } from "../../../src/loader/load.ts";
 import { workspaceRoot } from "../../support.ts";
@@ -20,6 +20,28 @@ describe("model-facing tools", () => {
         expect(text, tool.fullName).not.toMatch(/(^|\s)[~*](\s|$)|\w[~*](\s|$)|`[~*]`|\bmarked\b/);
         // Nothing content-free: required-ness is in the schema, so a description never just says it.
         expect(text, tool.fullName).not.toMatch(/(^|\. )(Required|Optional)\.( |$)/);
+      }
+    }
+  });
+
+  it("keeps every documented fact a model needs: purpose, notes, rules, limits, secrets, and per parameter its meaning, bounds, values and default", () => {
+    // Each fact is looked for without its first letter and final period: the text capitalizes and ends sentences.
+    for (const { server, tool, model } of pairs) {
+      const limits = server.limits.filter((l) => l.appliesTo.some((t) => t.tool === tool.name && t.parameter === undefined)).map((l) => l.text);
+      const facts = [tool.purpose, ...tool.notes, ...tool.secrets, ...limits, ...tool.rules.map(ruleText)].map((text) => text.trim().replace(/\.$/, "").slice(1));
+      for (const fact of facts) expect(model.description, tool.fullName).toContain(fact);
+      const properties = (model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>;
+      for (const parameter of tool.parameters.kind === "known" ? tool.parameters.list : []) {
+        const text = properties[parameter.name]?.description ?? "";
+        const type = parameter.type;
+        const values = [
+          parameter.description,
+          ...parameter.notes,
+          ...(type.kind === "enum" && type.values.known ? type.values.value : []),
+          ...(type.kind === "integer" || type.kind === "number" ? [type.minimum, type.maximum].filter((v) => v !== undefined).map(String) : []),
+          ...(parameter.default === undefined ? [] : [JSON.stringify(parameter.default)]),
+        ].filter((v): v is string => v !== undefined);
+        for (const value of values) expect(text, `${tool.fullName}.${parameter.name}`).toContain(value.trim().replace(/\.$/, "").slice(1));
       }
     }
   });
