@@ -195,7 +195,7 @@ function tokenRows(rows: readonly RouteToolTokens[]): Row[] {
   return rows.map((r): Row => [
     "9 Model text, tokens per tool (o200k)",
     `tools/${r.route}.json, each of ${n(r.tools)} tools`,
-    `median ${n(r.median)}, p90 ${n(r.p90)}, max ${n(r.max)}`,
+    `median ${n(r.median, Number.isInteger(r.median) ? 0 : 1)}, p90 ${n(r.p90)}, max ${n(r.max)}`,
     "",
     "",
     `median ≤ ${toolTokenTarget}`,

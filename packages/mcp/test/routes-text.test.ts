@@ -1,5 +1,6 @@
 // Every route a model reads a tool from says the same thing: each package's tools/*.json (every
-// provider format, per-group files where a package ships no whole OpenAI list), its manifest.json
+// provider format, per-group files where a package ships no whole OpenAI list, the deferred files
+// of tool search), its manifest.json
 // and what this server lists over MCP give each of the catalog's tools one name, one title, one
 // description and one description per parameter.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -59,6 +60,16 @@ function fileEntries(slug: string, file: string): Entry[] {
   return readdirSync(groups).sort().flatMap((group) => readJson(join(groups, group, file)) as Entry[]);
 }
 
+/** The deferred files: Anthropic's tools after its search tool, OpenAI's functions inside their namespaces. */
+const deferred: Readonly<Record<string, (slug: string) => Shown[]>> = {
+  "anthropic-deferred.json": (slug) =>
+    (readJson(join(packagesDir, slug, "tools", "anthropic-deferred.json")) as Entry[]).filter((entry) => "input_schema" in entry).map(formats["anthropic.json"]!),
+  "openai-responses-deferred.json": (slug) =>
+    (readJson(join(packagesDir, slug, "tools", "openai-responses-deferred.json")) as Entry[])
+      .flatMap((entry) => (entry["type"] === "namespace" ? (entry["tools"] as Entry[]) : []))
+      .map(formats["openai-responses.json"]!),
+};
+
 const listed = (tool: Tool): Shown => ({ name: tool.name, title: tool.title, description: tool.description, parameters: parameterText(tool.inputSchema as Schema) });
 
 describe.each(slugs)("%s: one text per tool on every route", (slug) => {
@@ -69,6 +80,7 @@ describe.each(slugs)("%s: one text per tool on every route", (slug) => {
     const { tools } = await client.listTools();
     const routes: Record<string, readonly Shown[]> = {
       ...Object.fromEntries(Object.entries(formats).map(([file, show]) => [file, fileEntries(slug, file).map(show)])),
+      ...Object.fromEntries(Object.entries(deferred).map(([file, read]) => [file, read(slug)])),
       "MCP tools/list": tools.map(listed),
     };
     const expected = manifest.tools.map((tool): Shown => ({
