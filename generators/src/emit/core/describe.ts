@@ -82,9 +82,7 @@ export function accessFacts(tool: Tool): string[] {
 export function judgmentBrief(text: string): string {
   const sentences = text.trim().split(/(?<=\.)\s+/);
   const own = sentences.find((s) => /\btoolcat\b/.test(s));
-  // Not sentence() on toolcat's own sentence: it would capitalize a leading "toolcat".
-  const clause = own ?? `toolcat's reading: ${sentence(sentences[0] ?? "")}`;
-  return /[.!?]$/.test(clause) ? clause : `${clause}.`;
+  return own === undefined ? `toolcat's reading: ${sentence(sentences[0] ?? "")}` : sentence(own);
 }
 
 export function sentence(text: string): string {
@@ -92,7 +90,7 @@ export function sentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) stays as written. */
+/** Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) and the name toolcat stay as written. */
 function capitalize(text: string): string {
-  return /^[a-z]+(?=[\s,.;:!?]|$)/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  return /^[a-z]+(?=[\s,.;:!?]|$)/.test(text) && !/^toolcat\b/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

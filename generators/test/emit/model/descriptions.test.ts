@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { judgmentBrief } from "../../../src/emit/core/describe.ts";
 import { modelParameterDescription } from "../../../src/emit/model/descriptions.ts";
 import type { Parameter } from "../../../src/ir/types.ts";
 
@@ -29,16 +28,5 @@ describe("modelParameterDescription", () => {
     ["a reading that does not name toolcat is marked as toolcat's", parameter({ judgments: ["the document says letters"] }), "toolcat's reading: The document says letters."],
   ])("%s", (_label, input, expected) => {
     expect(modelParameterDescription(input, "execute")).toBe(expected);
-  });
-});
-
-describe("judgmentBrief", () => {
-  it.each([
-    ["the sentence naming toolcat, not what the document says", "The document says URL. toolcat accepts http URLs only. Details.", "toolcat accepts http URLs only."],
-    ["the first such sentence", "toolcat rejects blanks. toolcat does not check names.", "toolcat rejects blanks."],
-    ["a period added", "The document says x. toolcat reads y", "toolcat reads y."],
-    ["a word containing toolcat does not count", "The document says x. mytoolcats are fine.", "toolcat's reading: The document says x."],
-  ])("%s", (_label, text, expected) => {
-    expect(judgmentBrief(text)).toBe(expected);
   });
 });
