@@ -12,6 +12,7 @@ import type { ScaleResult } from "./scale.ts";
 import { searchRows } from "./search-report.ts";
 import { kb, mark, n, type Row } from "./table.ts";
 import type { SearchResult } from "./search.ts";
+import { toolTokenTarget, type RouteToolTokens } from "./tokens.ts";
 import { validatorTargets, type Geomeans, type ValidatorsResult } from "./validators.ts";
 import type { WatchResult } from "./watch.ts";
 
@@ -30,6 +31,7 @@ export interface Results {
   readonly search?: SearchResult;
   readonly code?: CodeResult;
   readonly mcp?: McpResult;
+  readonly tokens?: readonly RouteToolTokens[];
 }
 
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
@@ -191,6 +193,18 @@ function codeRows(c: CodeResult): Row[] {
   ];
 }
 
+function tokenRows(rows: readonly RouteToolTokens[]): Row[] {
+  return rows.map((r): Row => [
+    "10 Model text, tokens per tool (o200k)",
+    `tools/${r.route}.json, each of ${n(r.tools)} tools`,
+    `median ${n(r.median, Number.isInteger(r.median) ? 0 : 1)}, p90 ${n(r.p90)}, max ${n(r.max)}`,
+    "",
+    "",
+    `median ≤ ${toolTokenTarget}`,
+    mark(r.median <= toolTokenTarget),
+  ]);
+}
+
 export function renderTable(results: Results): string {
   const rows: Row[] = [
     ...(results.generation ? generationRows(results.generation) : []),
@@ -204,6 +218,7 @@ export function renderTable(results: Results): string {
     ...(results.search ? searchRows(results.search) : []),
     ...(results.code ? codeRows(results.code) : []),
     ...(results.mcp ? mcpRows(results.mcp) : []),
+    ...(results.tokens ? tokenRows(results.tokens) : []),
   ];
   const m = results.machine;
   const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;

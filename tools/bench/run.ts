@@ -1,4 +1,4 @@
-// `npm run bench`: builds what the packages ship, runs the nine sections, prints one markdown table
+// `npm run bench`: builds what the packages ship, runs its sections, prints one markdown table
 // and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -14,10 +14,11 @@ import { renderTable, type Results } from "./report.ts";
 import { benchNxScale } from "./nx-scale.ts";
 import { benchScale } from "./scale.ts";
 import { benchSearch } from "./search.ts";
+import { toolTokensByRoute } from "./tokens.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "search", "code", "mcp"] as const;
+const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "search", "code", "mcp", "tokens"] as const;
 type Section = (typeof sections)[number];
 
 /**
@@ -64,6 +65,7 @@ async function main(argv: readonly string[]): Promise<void> {
     search: async () => void (results.search = await benchSearch()),
     code: () => void (results.code = benchCode()),
     mcp: async () => void (results.mcp = await benchMcp()),
+    tokens: () => void (results.tokens = toolTokensByRoute(workspaceRoot)),
   };
   const failed: Section[] = [];
   for (const section of sections) {

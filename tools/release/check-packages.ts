@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { findRoot } from "../../generators/src/pipeline/workspace.ts";
-import { releasePackages, type ReleasePackage } from "../../generators/src/release/packages.ts";
+import { packPackage, releasePackages, type ReleasePackage } from "../../generators/src/release/packages.ts";
 
 const { values } = parseArgs({ options: { "skip-build": { type: "boolean", default: false }, projects: { type: "string" } } });
 const root = findRoot(process.cwd());
@@ -29,14 +29,6 @@ function run(command: string, args: readonly string[], cwd: string): Run {
   return { ok: result.status === 0, stdout: result.stdout, output: `${result.stdout}${result.stderr}`.trim() };
 }
 
-function pack(pkg: ReleasePackage, destination: string): string {
-  const packed = run("npm", ["pack", "--json", "--pack-destination", destination], join(root, pkg.dir));
-  if (!packed.ok) throw new Error(`npm pack failed in ${pkg.dir}:\n${packed.output}`);
-  const [entry] = JSON.parse(packed.stdout) as { filename: string }[];
-  if (entry === undefined) throw new Error(`npm pack wrote no tarball for ${pkg.dir}`);
-  return join(destination, entry.filename);
-}
-
 function attw(tarball: string): Run {
   const result = run(bin("attw"), [tarball, "--profile", "esm-only", "--format", "ascii", "--no-emoji"], root);
   // attw exits 0 for a package without types; ours must ship them, so that is a failure here.
@@ -44,7 +36,7 @@ function attw(tarball: string): Run {
 }
 
 function check(pkg: ReleasePackage, destination: string): boolean {
-  const tarball = pack(pkg, destination);
+  const tarball = packPackage(root, pkg, destination);
   const checks = [
     { name: "publint", result: run(bin("publint"), ["run", tarball, "--strict"], root) },
     { name: "attw", result: attw(tarball) },

@@ -1,5 +1,6 @@
 // The packages Nx releases (nx.json release.projects: packages/*): the generated servers and the
 // runtime. Release scripts select from them by npm name or by directory name.
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -26,4 +27,18 @@ export function releasePackages(root: string, wanted?: readonly string[]): Relea
   const unknown = wanted.filter((want) => !all.some((pkg) => matches(pkg, want)));
   if (unknown.length > 0) throw new Error(`no release package ${unknown.join(", ")} (have ${all.map((p) => p.name).join(", ")})`);
   return all.filter((pkg) => wanted.some((want) => matches(pkg, want)));
+}
+
+/**
+ * Packs a release package into `destination` exactly as `npm publish` would (its `prepack` builds
+ * dist/ first) and returns the tarball's path; throws with npm's output when packing fails.
+ */
+export function packPackage(root: string, pkg: ReleasePackage, destination: string, env: NodeJS.ProcessEnv = process.env): string {
+  // Silent: npm's lifecycle banner would otherwise precede the JSON on stdout.
+  const args = ["pack", "--json", "--loglevel=silent", "--pack-destination", destination];
+  const packed = spawnSync("npm", args, { cwd: join(root, pkg.dir), encoding: "utf8", env });
+  if (packed.status !== 0) throw new Error(`npm pack failed in ${pkg.dir}:\n${packed.stdout}${packed.stderr}`);
+  const [entry] = JSON.parse(packed.stdout) as { filename: string }[];
+  if (entry === undefined) throw new Error(`npm pack wrote no tarball for ${pkg.dir}`);
+  return join(destination, entry.filename);
 }

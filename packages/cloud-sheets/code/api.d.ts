@@ -10,8 +10,7 @@ declare namespace CloudSheets {
     title?: string;
     /**
      * Cell data JSON string, see resources.
-     * @format cell-data @judgment toolcat enforces that shape: row keys are positive integers, column keys
-     * are letters, and a null cell, a nested object or an array is rejected.
+     * @format cell-data @judgment toolcat rejects a null cell, a nested object or an array.
      */
     data?: string;
   }): Promise<unknown>;
@@ -38,8 +37,7 @@ declare namespace CloudSheets {
     spreadsheet_id: string;
     /**
      * Same format as CreateSpreadsheet.
-     * @format cell-data @judgment toolcat enforces that shape: row keys are positive integers, column keys
-     * are letters, and a null cell, a nested object or an array is rejected.
+     * @format cell-data @judgment toolcat rejects a null cell, a nested object or an array.
      */
     data: string;
     /** @integer @default 1 */
@@ -95,9 +93,8 @@ declare namespace CloudSheets {
   function generateCloudFilePickerUrl(input?: Record<string, never>): Promise<unknown>;
   /**
    * Read a range from one sheet.
-   * @readOnly @precedence sheet_id_or_name over sheet_position @judgment toolcat records this as
-   * sheet_id_or_name taking precedence over sheet_position, as UpdateCells and AddNoteToCell state it;
-   * neither rule is enforced by the validator.
+   * @readOnly @precedence sheet_id_or_name over sheet_position @judgment toolcat reads sheet_id_or_name
+   * as taking precedence, as UpdateCells and AddNoteToCell state it.
    */
   function getSpreadsheet(input: {
     spreadsheet_id: string;

@@ -20,8 +20,8 @@ declare namespace CrmEventsApi {
     event_instance_ids?: readonly string[];
     /**
      * One key-value pair; spaces as %20 or +.
-     * @minProperties 1 @maxProperties 1 @judgment toolcat enforces exactly one key (minProperties and
-     * maxProperties 1) and does not check the encoding of spaces.
+     * @minProperties 1 @maxProperties 1 @judgment toolcat enforces exactly one key and does not check how
+     * spaces are encoded.
      */
     event_property_filter?: { [key: string]: unknown };
     event_type_name?: string;
@@ -29,18 +29,14 @@ declare namespace CrmEventsApi {
      * ISO 8601.
      * @format date-time @pattern
      * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment toolcat accepts
-     * the RFC 3339 date-time profile of ISO 8601 (2024-05-01T12:00:00Z, with seconds and a Z or numeric
-     * offset), the JSON Schema date-time format; date-only values, values without an offset and other ISO
-     * 8601 forms are rejected.
+     * RFC 3339 date-times only (2024-05-01T12:00:00Z).
      */
     filter_events_occurred_before?: string;
     /**
      * ISO 8601.
      * @format date-time @pattern
      * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment toolcat accepts
-     * the RFC 3339 date-time profile of ISO 8601 (2024-05-01T12:00:00Z, with seconds and a Z or numeric
-     * offset), the JSON Schema date-time format; date-only values, values without an offset and other ISO
-     * 8601 forms are rejected.
+     * RFC 3339 date-times only (2024-05-01T12:00:00Z).
      */
     filter_occurred_after_datetime?: string;
     /** @integer */

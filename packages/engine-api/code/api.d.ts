@@ -113,10 +113,8 @@ declare namespace EngineApi {
   function listAccessibleProjects(input: {
     /**
      * Bearer JWT.
-     * @format jwt @pattern ^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$ @judgment toolcat reads this
-     * as the JWT itself (three base64url parts separated by dots) and rejects a value with a `Bearer `
-     * prefix; authorization_token of GetProjectDetails is the parameter that takes the `Bearer <token>`
-     * form.
+     * @format jwt @pattern ^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$ @judgment toolcat takes the
+     * JWT itself and rejects a `Bearer ` prefix.
      */
     bearer_token: string;
     /** @integer */
@@ -131,8 +129,8 @@ declare namespace EngineApi {
   function getProjectDetails(input: {
     /**
      * Form `Bearer <token>` (bearer JWT).
-     * @format bearer @pattern ^Bearer [A-Za-z0-9._~+/-]+=*$ @judgment toolcat checks that form (one space,
-     * then an RFC 6750 token) and does not check that the token is a JWT.
+     * @format bearer @pattern ^Bearer [A-Za-z0-9._~+/-]+=*$ @judgment toolcat checks that form, not that
+     * the token is a JWT.
      */
     authorization_token: string;
     project_id: string;
@@ -184,9 +182,8 @@ declare namespace EngineApi {
   }): Promise<unknown>;
   /**
    * Execute a tool.
-   * @judgment The tool table lists `mode*, request_body:s` (request_body without the `~` mark); the
-   * document states request_body is required when mode is execute and ignored otherwise, which is what
-   * toolcat enforces.
+   * @judgment toolcat requires request_body when mode is execute and ignores it otherwise, as the
+   * document states.
    */
   function executeTool(input: { mode: "get_request_schema" } | {
     mode: "execute";

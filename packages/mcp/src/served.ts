@@ -77,7 +77,7 @@ function listing(tool: ManifestTool, style: NameStyle): Tool {
   const annotations = toolAnnotations(tool);
   return {
     name: listedName(tool, style),
-    title: tool.fullName,
+    title: (tool as Partial<ManifestTool>).title ?? tool.fullName,
     // The model-facing description; a package generated before manifests carried one has only the terse purpose.
     description: (tool as Partial<ManifestTool>).modelDescription ?? tool.description,
     inputSchema: tool.inputSchema as Tool["inputSchema"],

@@ -34,7 +34,7 @@ describe.each(eras)("on %s", (era: Era) => {
       const manifestTool = expected.find((tool) => tool.fullName === "CloudSheets.GetSpreadsheet");
       expect(sheet).toEqual({
         name: "CloudSheets_GetSpreadsheet",
-        title: "CloudSheets.GetSpreadsheet",
+        title: manifestTool?.title,
         description: manifestTool?.modelDescription,
         inputSchema: manifestTool?.inputSchema,
         annotations: { readOnlyHint: true },

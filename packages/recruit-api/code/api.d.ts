@@ -15,7 +15,7 @@ declare namespace RecruitApi {
   function getApiKeyInfo(input?: {
     /**
      * Empty object.
-     * @maxProperties 0 @judgment toolcat enforces it: any key is rejected (maxProperties 0).
+     * @maxProperties 0 @judgment toolcat rejects any key (maxProperties 0).
      */
     empty_request_body?: Record<string, never>;
   }): Promise<unknown>;
@@ -191,9 +191,8 @@ declare namespace RecruitApi {
   }): Promise<unknown>;
   /**
    * Create opening.
-   * @judgment target_start_date is left out although the document says "fields of the opening table
-   * above, all optional": the table marks it "(update)", which toolcat reads as a field of
-   * UpdateJobOpening only.
+   * @judgment toolcat reads target_start_date as a field of UpdateJobOpening only and rejects it here as
+   * an unknown parameter.
    */
   function createJobOpening(input?: {
     associated_job_ids?: readonly string[];

@@ -6,6 +6,7 @@ export * from "./body-issues.js";
 export { describeValue, pointer } from "./validation.js";
 export { callByName, createToolCaller } from "./client.js";
 export { modelCaller, type ModelCaller } from "./model-call.js";
+export { answerText, failureText, invalidText, toolcatCode } from "./result-text.js";
 export { cleanJson, type Clean } from "./scrub.js";
 export { receiveRedaction } from "./client.js";
 export { searchIndexFile } from "./search/index-file.js";

@@ -7,6 +7,8 @@ export interface ManifestTool<N extends string = string> {
   readonly fullName: string;
   /** Provider-safe name (`CloudSheets_GetSpreadsheet`, `^[a-zA-Z0-9_-]{1,64}$`) for OpenAI, Anthropic and MCP. */
   readonly modelName: string;
+  /** A display name made from the tool name (`Get Spreadsheet`): the title on every model route. */
+  readonly title: string;
   /** The tool's purpose in the catalog's own words, for people. */
   readonly description: string;
   /** What a model reads to pick the tool: purpose, rules, limits and notes in plain sentences. */

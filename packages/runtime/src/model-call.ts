@@ -1,14 +1,9 @@
 // The call entry for what a model produced: a tool name in any of its three forms and arguments as
 // parsed JSON or JSON text. Every outcome becomes a result ready to send back to the model, never
 // an exception: invalid arguments, missing secrets (by name), authorization URLs, tool failures.
-import {
-  AuthorizationRequiredError,
-  ToolcatError,
-  ToolExecutionError,
-  ValidationError,
-  type ToolcatErrorCode,
-} from "./errors.js";
-import { describeThrown, isObject } from "./issues.js";
+import { ValidationError, type ToolcatErrorCode } from "./errors.js";
+import { isObject } from "./issues.js";
+import { answerText, failureText, invalidText, toolcatCode } from "./result-text.js";
 import {
   callByName,
   createToolCaller,
@@ -134,26 +129,16 @@ function answer(value: unknown, redact: Clean): ModelToolResult {
   if (typeof value === "string") return text(redact(value), false);
   const json = cleanJson(value, redact);
   if (!json.ok) return text(`the tool answered with a value that is not JSON: ${json.problem}`, true, { code: "unexpected" });
-  return text(JSON.stringify(json.value), false, isObject(json.value) ? { structuredContent: json.value } : {});
+  return text(answerText(json.value), false, isObject(json.value) ? { structuredContent: json.value } : {});
 }
 
 function invalid(label: string, issues: readonly ValidationIssue[], redact: Clean): ModelToolResult {
   const clean = redactIssues(issues, redact);
-  const lines = clean.map((issue) => `- ${issue.path === "" ? "(arguments)" : issue.path}: ${issue.message}`);
-  return text(`Invalid arguments for ${label}:\n${lines.join("\n")}\nFix these and call the tool again.`, true, { issues: clean, code: "validation_failed" });
+  return text(invalidText(label, clean), true, { issues: clean, code: "validation_failed" });
 }
 
 /** Error texts are redacted here as well: a client passed as the target may not be a toolcat client. */
 function failure(label: string, error: unknown, redact: Clean): ModelToolResult {
   if (error instanceof ValidationError) return invalid(label, error.issues, redact);
-  if (error instanceof AuthorizationRequiredError) {
-    const message = `${label} needs the user's authorization. Ask the user to open ${error.url} and then call the tool again.`;
-    return text(redact(message), true, { code: error.code });
-  }
-  if (error instanceof ToolExecutionError) {
-    const hint = error.canRetry ? " Calling again may succeed." : " Calling again with the same arguments will not help.";
-    return text(redact(`${error.message}${hint}`), true, { code: error.code });
-  }
-  if (error instanceof ToolcatError) return text(redact(error.message), true, { code: error.code });
-  return text(redact(`${label} failed: ${describeThrown(error)}`), true, { code: "unexpected" });
+  return text(redact(failureText(label, error)), true, { code: toolcatCode(error) ?? "unexpected" });
 }

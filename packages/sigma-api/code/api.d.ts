@@ -61,8 +61,7 @@ declare namespace SigmaApi {
     /**
      * comma-separated event types.
      * @format csv @pattern ^\s*[^,\s][^,]*(?:,\s*[^,\s][^,]*)*$ @judgment toolcat rejects empty or blank
-     * items (`a,,b`, `a, ,b`, a trailing comma); it does not check the event type names, whose list is not
-     * shown.
+     * items (`a,,b`, `a, ,b`, a trailing comma).
      */
     event_filter: string;
     research_id: string;
@@ -243,9 +242,7 @@ declare namespace SigmaApi {
      * ISO 8601 UTC; events at or after.
      * @format date-time @pattern
      * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment toolcat accepts
-     * the RFC 3339 date-time profile of ISO 8601 (2024-05-01T12:00:00Z, with seconds and a Z or numeric
-     * offset), the JSON Schema date-time format; date-only values, values without an offset and other ISO
-     * 8601 forms are rejected.
+     * RFC 3339 date-times only (2024-05-01T12:00:00Z).
      */
     created_after?: string;
     event_types_filter?: readonly string[];
@@ -253,9 +250,7 @@ declare namespace SigmaApi {
      * ISO 8601 UTC; inclusive.
      * @format date-time @pattern
      * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment toolcat accepts
-     * the RFC 3339 date-time profile of ISO 8601 (2024-05-01T12:00:00Z, with seconds and a Z or numeric
-     * offset), the JSON Schema date-time format; date-only values, values without an offset and other ISO
-     * 8601 forms are rejected.
+     * RFC 3339 date-times only (2024-05-01T12:00:00Z).
      */
     filter_created_before?: string;
     pagination_cursor?: string;

@@ -4,8 +4,8 @@
  *
  * get_request_schema: Returns the OpenAPI schema of the request body; every other parameter is
  * ignored.
- * execute: Performs the operation; parameters marked `~` must be supplied and request_body is
- * stringified JSON.
+ * execute: Performs the operation; every parameter required on execute must be supplied and
+ * request_body is stringified JSON.
  */
 export const ToolMode = {
   GET_REQUEST_SCHEMA: "get_request_schema",

@@ -6,7 +6,7 @@ import { formatPatterns } from "../../../../packages/runtime/src/formats.ts";
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Parameter, Rule, Tool } from "../../ir/types.ts";
-import { sentence } from "../core/describe.ts";
+import { judgmentBrief, sentence } from "../core/describe.ts";
 import { docTag, propertyKey, stringLiteral } from "../core/escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { layout, maxLineLength, prefixed } from "../core/layout.ts";
@@ -92,7 +92,7 @@ function toolText(tool: Tool): string {
 /** Behaviour hints the spec states, the rules in one line each, and toolcat's own readings in brief. */
 function toolTags(tool: Tool): string[] {
   const hints = [tool.annotations.readOnly === true && "@readOnly", tool.annotations.destructive === true && "@destructive"];
-  return [...hints.filter((hint) => hint !== false), ...tool.rules.map(ruleTag), ...tool.judgments.map((text) => docTag("judgment", brief(text)))];
+  return [...hints.filter((hint) => hint !== false), ...tool.rules.map(ruleTag), ...tool.judgments.map((text) => docTag("judgment", judgmentBrief(text)))];
 }
 
 function ruleTag(rule: Rule): string {
@@ -104,12 +104,6 @@ function ruleTag(rule: Rule): string {
     case "precedence":
       return docTag("precedence", `${rule.parameter} over ${rule.over}`);
   }
-}
-
-/** A judgment in a few words: its sentence that says what toolcat does, or its first sentence. */
-function brief(text: string): string {
-  const sentences = text.split(/(?<=\.)\s+/);
-  return sentences.find((s) => /\btoolcat\b/.test(s)) ?? sentences[0] ?? text;
 }
 
 /** Width of a member line: namespace, function and type literal each indent by two. */
@@ -150,6 +144,6 @@ function parameterTags(parameter: Parameter): string[] {
   }
   if (parameter.default !== undefined) tags.push(docTag("default", JSON.stringify(parameter.default)));
   if (parameter.defaultNote !== undefined) tags.push(docTag("whenAbsent", parameter.defaultNote.replace(/^absent:\s*/i, "")));
-  tags.push(...parameter.judgments.map((text) => docTag("judgment", brief(text))));
+  tags.push(...parameter.judgments.map((text) => docTag("judgment", judgmentBrief(text))));
   return tags;
 }

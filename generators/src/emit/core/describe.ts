@@ -75,12 +75,22 @@ export function accessFacts(tool: Tool): string[] {
   return facts;
 }
 
+/**
+ * A judgment in one short clause, for text a model or a reader of declarations sees: its sentence
+ * that says what toolcat does, or its first sentence marked as toolcat's reading.
+ */
+export function judgmentBrief(text: string): string {
+  const sentences = text.trim().split(/(?<=\.)\s+/);
+  const own = sentences.find((s) => /\btoolcat\b/.test(s));
+  return own === undefined ? `toolcat's reading: ${sentence(sentences[0] ?? "")}` : sentence(own);
+}
+
 export function sentence(text: string): string {
   const trimmed = capitalize(text.trim());
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) stays as written. */
+/** Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) and the name toolcat stay as written. */
 function capitalize(text: string): string {
-  return /^[a-z]+(?=[\s,.;:!?]|$)/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  return /^[a-z]+(?=[\s,.;:!?]|$)/.test(text) && !/^toolcat\b/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

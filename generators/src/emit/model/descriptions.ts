@@ -1,7 +1,9 @@
-// Model-facing text: what a model reads to pick a tool and fill its arguments. Composed only from
-// IR facts, in plain sentences (no `*`/`~` notation); toolcat's own readings are marked as such.
+// Model-facing text: what a model reads to pick a tool and fill its arguments, the same on every
+// route (provider tool files, the manifest, MCP). Composed only from IR facts, in plain sentences (no
+// `*`/`~` notation), saying nothing where there is nothing to say (required-ness is in the schema);
+// toolcat's own readings are one short clause each.
 import type { Limit, Parameter, Server, Tool } from "../../ir/types.ts";
-import { constraintFacts, ruleText, sentence } from "../core/describe.ts";
+import { judgmentBrief, parameterFacts, ruleText, sentence } from "../core/describe.ts";
 
 /** The tool's description for a model: purpose, server, rules, limits, secrets, notes. */
 export function modelToolDescription(server: Server, tool: Tool, executeValue: string): string {
@@ -16,29 +18,18 @@ export function modelToolDescription(server: Server, tool: Tool, executeValue: s
   if (tool.secrets.length > 0) {
     facts.push(`Uses the secret${tool.secrets.length === 1 ? "" : "s"} ${listText(tool.secrets)}, configured by the application, not passed as arguments.`);
   }
-  facts.push(...tool.notes.map(sentence), ...tool.judgments.map(judgment));
+  facts.push(...tool.notes.map(sentence), ...tool.judgments.map(judgmentBrief));
   return facts.join(" ");
 }
 
-/** A parameter's description for a model: meaning, constraints in words, notes. */
+/** A parameter's description for a model: meaning, constraints in words, notes; "" when there are none. */
 export function modelParameterDescription(parameter: Parameter, executeValue: string): string {
-  const facts = [
-    ...(parameter.description === undefined ? [] : [sentence(parameter.description)]),
-    parameter.requirement === "always" ? "Required." : parameter.requirement === "optional" ? "Optional." : "",
-    ...constraintFacts(parameter, executeValue),
-    ...parameter.notes.map(sentence),
-    ...parameter.judgments.map(judgment),
-  ];
-  return facts.filter((fact) => fact !== "").join(" ");
+  return [...parameterFacts(parameter, executeValue), ...parameter.judgments.map(judgmentBrief)].join(" ");
 }
 
 /** Limits that name the tool as a whole; limits on one parameter already show as its bounds. */
 function toolLimits(limits: readonly Limit[], tool: Tool): string[] {
   return limits.filter((limit) => limit.appliesTo.some((target) => target.tool === tool.name && target.parameter === undefined)).map((limit) => limit.text);
-}
-
-function judgment(text: string): string {
-  return `toolcat's reading, where the catalog is silent: ${sentence(text)}`;
 }
 
 function listText(items: readonly string[]): string {

@@ -28,6 +28,17 @@ export const packageFilesEmitter: Emitter = {
   emit: emitPackageFiles,
 };
 
+/**
+ * `npm pack` and `npm publish` build dist/ first, with the workspace's TypeScript: the runtime, whose
+ * declarations the package compiles against, then the package. Outside a workspace after `npm ci`
+ * it cannot, and says what to do (tsc's own errors come first). The name is safe in a shell: it is
+ * `@toolcat/` and the kebab-case of the server name, which the loader checks is a PascalCase identifier.
+ */
+function prepackScript(packageName: string): string {
+  const help = `echo Could not build ${packageName} for packing: run npm ci at the repository root, then npx nx run ${packageName}:build to see why. 1>&2`;
+  return `tsc -p ../runtime/tsconfig.json && tsc -p tsconfig.json || (${help} && exit 1)`;
+}
+
 function emitPackageFiles(context: EmitContext): GeneratedFile[] {
   const { server, versions } = context;
   const dir = packageDir(context);
@@ -48,6 +59,7 @@ function emitPackageFiles(context: EmitContext): GeneratedFile[] {
     files: context.published.files,
     engines: { node: `>=${nodeVersion}` },
     dependencies: { "@toolcat/runtime": `^${versions.runtime}` },
+    scripts: { prepack: prepackScript(server.packageName) },
     publishConfig: { access: "public" },
   };
   const tsconfig = {

@@ -6,7 +6,7 @@ import { cellDataSchema, formatPatterns } from "../../../../packages/runtime/src
 import type { JsonSchema } from "../../ir/json.ts";
 import type { Parameter, StringFormat, Tool, ValueType } from "../../ir/types.ts";
 import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
-import { parameterFacts } from "../core/describe.ts";
+import { modelParameterDescription } from "../model/descriptions.ts";
 import { withRequestBodySchema } from "../request-body/schema.ts";
 
 export const schemaDialect = "https://json-schema.org/draft/2020-12/schema";
@@ -93,10 +93,11 @@ function whenEquals(parameter: string, value: string, required: string[]): JsonS
 }
 
 function parameterSchema(parameter: Parameter, executeValue: string): JsonSchema {
-  const facts = parameterFacts(parameter, executeValue);
+  // The model-facing text, so every route that shows this schema (manifest, MCP, tool files) reads the same.
+  const description = modelParameterDescription(parameter, executeValue);
   return {
     ...typeSchema(parameter.type),
-    ...(facts.length > 0 && { description: facts.join(" ") }),
+    ...(description !== "" && { description }),
     ...(parameter.default !== undefined && { default: parameter.default }),
   };
 }

@@ -1,6 +1,7 @@
 // Emits the tool manifest twice from one object: manifest.json (for any language) and
 // src/manifest.ts (exported as `manifest`), so the two can never disagree.
 import type { GeneratedFile } from "../../core/files.ts";
+import { toolTitle } from "../../ir/model-names.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Auth, Server, Tool } from "../../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
@@ -50,6 +51,7 @@ function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName
     name: tool.name,
     fullName: tool.fullName,
     modelName,
+    title: toolTitle(tool),
     description: tool.purpose,
     modelDescription: modelToolDescription(server, tool, toolMode.executeValue),
     ...(tool.group !== undefined && { group: tool.group }),

@@ -16,12 +16,16 @@ const parameter = (fields: Partial<Parameter>): Parameter => ({
 
 describe("modelParameterDescription", () => {
   it.each([
-    ["required, described", parameter({ requirement: "always", description: "the sheet id" }), "The sheet id. Required."],
+    // Required-ness is in the schema's `required`: the text says nothing rather than "Required."/"Optional.".
+    ["required, described", parameter({ requirement: "always", description: "the sheet id" }), "The sheet id."],
+    ["required, undescribed", parameter({ requirement: "always" }), ""],
+    ["optional, undescribed", parameter({}), ""],
     ["required when executing, in words", parameter({ requirement: "execute" }), "Required when mode is execute."],
-    ["bounds and default", parameter({ type: { kind: "integer", minimum: 1, maximum: 100 }, default: 100 }), "Optional. Minimum 1, maximum 100. Default: 100."],
-    ["a format in words", parameter({ type: { kind: "string", format: "column-letters" } }), "Optional. Format: column letters (A, AB)."],
-    ["notes, then toolcat's reading", parameter({ notes: ["see ListSheets"], judgments: ["the document says letters"] }),
-      "Optional. See ListSheets. toolcat's reading, where the catalog is silent: The document says letters."],
+    ["bounds and default", parameter({ type: { kind: "integer", minimum: 1, maximum: 100 }, default: 100 }), "Minimum 1, maximum 100. Default: 100."],
+    ["a format in words", parameter({ type: { kind: "string", format: "column-letters" } }), "Format: column letters (A, AB)."],
+    ["notes, then toolcat's reading in one clause", parameter({ notes: ["see ListSheets"], judgments: ["The document says letters. toolcat accepts letters. More detail."] }),
+      "See ListSheets. toolcat accepts letters."],
+    ["a reading that does not name toolcat is marked as toolcat's", parameter({ judgments: ["the document says letters"] }), "toolcat's reading: The document says letters."],
   ])("%s", (_label, input, expected) => {
     expect(modelParameterDescription(input, "execute")).toBe(expected);
   });

@@ -2,6 +2,7 @@
 // text made only of facts (no spec notation).
 import { describe, expect, it } from "vitest";
 import { anthropicTool, mcpTool, modelTool, openAiChatTool, openAiNonStrictReason } from "../../../src/emit/model/provider-tools.ts";
+import { judgmentBrief, ruleText } from "../../../src/emit/core/describe.ts";
 import { modelNamePattern } from "../../../src/ir/model-names.ts";
 import { loadCatalog } from "../../../src/loader/load.ts";
 import { workspaceRoot } from "../../support.ts";
@@ -15,7 +16,33 @@ describe("model-facing tools", () => {
       expect(model.name, tool.fullName).toMatch(modelNamePattern);
       expect(model.description, tool.fullName).toMatch(/\.$/);
       const texts = [model.description, ...Object.values((model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>).map((p) => p.description ?? "")];
-      for (const text of texts) expect(text, tool.fullName).not.toMatch(/(^|\s)[~*](\s|$)|\w[~*](\s|$)/);
+      for (const text of texts) {
+        expect(text, tool.fullName).not.toMatch(/(^|\s)[~*](\s|$)|\w[~*](\s|$)|`[~*]`|\bmarked\b/);
+        // Nothing content-free: required-ness is in the schema, so a description never just says it.
+        expect(text, tool.fullName).not.toMatch(/(^|\. )(Required|Optional)\.( |$)/);
+      }
+    }
+  });
+
+  it("keeps every documented fact a model needs: purpose, notes, rules, limits, secrets, and per parameter its meaning, bounds, values and default", () => {
+    // Each fact is looked for without its first letter and final period: the text capitalizes and ends sentences.
+    for (const { server, tool, model } of pairs) {
+      const limits = server.limits.filter((l) => l.appliesTo.some((t) => t.tool === tool.name && t.parameter === undefined)).map((l) => l.text);
+      const facts = [tool.purpose, ...tool.notes, ...tool.secrets, ...limits, ...tool.rules.map(ruleText)].map((text) => text.trim().replace(/\.$/, "").slice(1));
+      for (const fact of facts) expect(model.description, tool.fullName).toContain(fact);
+      const properties = (model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>;
+      for (const parameter of tool.parameters.kind === "known" ? tool.parameters.list : []) {
+        const text = properties[parameter.name]?.description ?? "";
+        const type = parameter.type;
+        const values = [
+          parameter.description,
+          ...parameter.notes,
+          ...(type.kind === "enum" && type.values.known ? type.values.value : []),
+          ...(type.kind === "integer" || type.kind === "number" ? [type.minimum, type.maximum].filter((v) => v !== undefined).map(String) : []),
+          ...(parameter.default === undefined ? [] : [JSON.stringify(parameter.default)]),
+        ].filter((v): v is string => v !== undefined);
+        for (const value of values) expect(text, `${tool.fullName}.${parameter.name}`).toContain(value.trim().replace(/\.$/, "").slice(1));
+      }
     }
   });
 
@@ -24,9 +51,21 @@ describe("model-facing tools", () => {
     expect(model.description).toMatch(new RegExp(`When mode is ${catalog.rules.toolMode.executeValue}, .+ (is|are) also required\\.`));
   });
 
-  it("marks toolcat's own readings as such and never as documented facts", () => {
+  it("gives toolcat's own readings as one short clause that names toolcat, never as documented facts", () => {
     for (const { tool, model } of pairs) {
-      for (const judgment of tool.judgments) expect(model.description).toContain(`toolcat's reading, where the catalog is silent: ${judgment.slice(0, 20)}`);
+      const properties = (model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>;
+      const readings = [
+        ...tool.judgments.map((judgment) => ({ judgment, text: model.description })),
+        ...(tool.parameters.kind === "known" ? tool.parameters.list : []).flatMap((p) => p.judgments.map((judgment) => ({ judgment, text: properties[p.name]?.description ?? "" }))),
+      ];
+      for (const { judgment, text } of readings) {
+        const brief = judgmentBrief(judgment);
+        expect(brief, tool.fullName).toMatch(/^toolcat\b/);
+        // One sentence, short: the rest of the judgment is for the README, not for a model.
+        expect(brief, brief).not.toMatch(/\.\s/);
+        expect(brief.length, brief).toBeLessThanOrEqual(120);
+        expect(text, tool.fullName).toContain(brief);
+      }
     }
   });
 });

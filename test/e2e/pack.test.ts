@@ -1,0 +1,45 @@
+// Every release package as `npm pack` makes it in this workspace, its prepack building dist/ (no
+// build run before), installed from the tarballs alone into a directory outside the workspace and
+// imported there under Node as an ES module: what a fresh clone can publish works once installed.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packPackage, releasePackages } from "../../generators/src/release/packages.ts";
+import { workspaceRoot } from "../support/packages.ts";
+import { cleanEnv, run } from "../support/process.ts";
+
+const packages = releasePackages(workspaceRoot);
+const scratch = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-pack-"));
+const tarballs = join(scratch, "tarballs");
+const consumer = join(scratch, "consumer");
+
+/** One export each package must have once imported: its reason to exist. */
+const expectedExport = (name: string): string =>
+  ({ "@toolcat/runtime": "createHttpTransport", "@toolcat/code": "runCode", "@toolcat/mcp": "createMcpServer" })[name] ?? "manifest";
+
+describe("packing every package and importing it outside the workspace", () => {
+  beforeAll(() => {
+    for (const dir of [tarballs, consumer]) mkdirSync(dir);
+    // The workspace's own dist/ may be stale or absent: prepack must build what is packed.
+    for (const pkg of packages) rmSync(join(workspaceRoot, pkg.dir, "dist"), { recursive: true, force: true });
+    const packed = packages.map((pkg) => packPackage(workspaceRoot, pkg, tarballs, cleanEnv()));
+    writeFileSync(join(consumer, "package.json"), `${JSON.stringify({ name: "toolcat-pack-consumer", private: true, type: "module" })}\n`);
+    // Third-party dependencies come from npm's cache where it has them (it does after `npm ci`).
+    const install = run("npm", ["install", ...packed, "--prefer-offline", "--no-audit", "--no-fund"], consumer);
+    expect(install.status, install.output).toBe(0);
+  });
+
+  afterAll(() => {
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it.each(packages.map((pkg) => [pkg.name]))("%s imports from its installed tarball", (name) => {
+    const installed = realpathSync(join(consumer, "node_modules", name));
+    expect(installed.startsWith(consumer), installed).toBe(true);
+    const script = `const m = await import(${JSON.stringify(name)}); console.log(typeof m[${JSON.stringify(expectedExport(name))}]);`;
+    const imported = run(process.execPath, ["--input-type=module", "-e", script], consumer);
+    expect(imported.output.trim()).toMatch(/^(object|function)$/);
+    expect(imported.status).toBe(0);
+  });
+});
