@@ -13,6 +13,7 @@ export * from "./http-transport.js";
 export type { CallOptions, ClientOptions, ToolCaller, ToolDefinition, WithObjectRequestBody } from "./client.js";
 export { RUNTIME_VERSION } from "./version.js";
 export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js";
+export { strictStandardSchema } from "./strict-standard-schema.js";
 export type { JsonSchemaObject, SchemaTarget } from "./schema-targets.js";
 export { resolveToolName, type ModelToolIndex } from "./client.js";
 export { callTool, type ModelCallTarget, type ModelToolResult, type NamedToolClient } from "./model-call.js";

@@ -18,6 +18,7 @@ import {
   type ClientOptions,
   type ModelToolIndex,
 } from "./client.js";
+import { dropNulls } from "./openai-strict.js";
 import { cleanJson, redactIssues, type Clean } from "./scrub.js";
 import type { ValidationIssue } from "./validation.js";
 
@@ -117,13 +118,7 @@ function parseArguments(args: unknown): Parsed {
       return { ok: false, issue: { path: "", code: "invalid_type", message: "arguments must be a JSON object; the text given is not JSON" } };
     }
   }
-  try {
-    if (!isObject(value)) return { ok: true, value };
-    return { ok: true, value: Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) };
-  } catch {
-    // A proxy or throwing getter: the validator reports it (redacted) with the input as given.
-    return { ok: true, value };
-  }
+  return { ok: true, value: dropNulls(value) };
 }
 
 function text(value: string, isError: boolean, extra: Omit<ModelToolResult, "isError" | "content"> = {}): ModelToolResult {

@@ -3,6 +3,8 @@
 // accepts and rejects exactly what the package's own validator does. The one exception: JSON text
 // well-formedness (`json`, `cell-data`) is only annotated, as `contentMediaType` cannot assert.
 import { cellDataSchema, formatPatterns } from "../../../../packages/runtime/src/formats.ts";
+// The strict Standard Schemas lower from the execute view at run time, so the runtime holds it.
+export { executeView } from "../../../../packages/runtime/src/execute-view.ts";
 import type { JsonSchema } from "../../ir/json.ts";
 import type { Parameter, StringFormat, Tool, ValueType } from "../../ir/types.ts";
 import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
@@ -64,21 +66,6 @@ function modePatternSchema(properties: JsonSchema, checks: JsonSchema, toolMode:
     if: { properties: { mode: { enum: ignoring } }, required: ["mode"] },
     else: { properties: others, ...(required.length > 0 && { required }), ...rest },
   };
-}
-
-/**
- * A mode-pattern schema as it applies with mode execute, as models and input generators read it: the parameters' types (under `else`, since mode
- * get_request_schema ignores them) merged into `properties`, the if/else dropped. The descriptions
- * say when a parameter is required and that other modes ignore it; the validator enforces both.
- */
-export function executeView(schema: JsonSchema): JsonSchema {
-  const { if: _if, else: otherwise, ...rest } = schema as { if?: unknown; else?: JsonSchema } & JsonSchema;
-  if (otherwise === undefined) return schema;
-  const { properties: typed = {}, ...checks } = otherwise as { properties?: Record<string, JsonSchema> } & JsonSchema;
-  const top = (rest["properties"] ?? {}) as Record<string, JsonSchema>;
-  const properties = Object.fromEntries(Object.entries(top).map(([name, annotations]) => [name, { ...(typed[name] ?? {}), ...annotations }]));
-  const required = [...((rest["required"] ?? []) as string[]), ...((checks["required"] ?? []) as string[])];
-  return { ...rest, ...checks, properties, required };
 }
 
 function pick(schema: JsonSchema, keys: readonly string[]): JsonSchema {
