@@ -1,0 +1,50 @@
+// AI SDK 7: generateText with a scripted model over two steps. The tools are built as the README
+// builds them: the package's Standard Schema (strict: the strict one, which drops strict nulls),
+// `execute` answering with the tool's value or failing with the package's text, so the model reads
+// the value alone, and the invalid call as a tool error carrying the package's issue.
+import { strictStandardSchema } from "@toolcat/runtime";
+import { generateText, stepCountIs, tool } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { invalid, issueText, modes, scenario, sent, sheets, toolName, valid, value } from "./support/scenario.ts";
+
+const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+
+describe.each(modes)("AI SDK, %s", (mode) => {
+  it("sends the value back for the valid call and a tool error with the package's issue for the invalid one", async () => {
+    const { client, received } = scenario();
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          content: [sent(valid, mode), sent(invalid, mode)].map((args, i) => ({ type: "tool-call" as const, toolCallId: `call_${i}`, toolName, input: JSON.stringify(args) })),
+          finishReason: { unified: "tool-calls", raw: undefined },
+          usage,
+          warnings: [],
+        },
+        { content: [{ type: "text", text: "Ada, 36." }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] },
+      ],
+    });
+    const tools = Object.fromEntries(sheets.manifest.tools.map((t) => [t.modelName, tool({
+      description: t.modelDescription,
+      inputSchema: mode === "strict" ? strictStandardSchema(sheets.schemaOf(t.name)) : sheets.schemaOf(t.name),
+      strict: mode === "strict",
+      execute: async (args) => {
+        const result = await sheets.handleToolCall(client, t.name, args);
+        if (result.isError) throw new Error(result.content[0].text);
+        return result.structuredContent ?? result.content[0].text;
+      },
+    })]));
+    const { text, steps } = await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: "What is in sheet-1?" });
+    expect({ text, steps: steps.length }).toEqual({ text: "Ada, 36.", steps: 2 });
+    expect(received).toEqual([valid]);
+    const parts = model.doGenerateCalls[1]!.prompt.filter((m) => m.role === "tool").flatMap((m) => m.content);
+    expect(parts).toMatchObject([
+      { toolCallId: "call_0", output: { type: "json", value } },
+      { toolCallId: "call_1", output: { type: "error-text", value: expect.stringMatching(issueText) } },
+    ]);
+    const sentTool = model.doGenerateCalls[0]!.tools!.find((t) => t.name === toolName);
+    expect(sentTool).toMatchObject({ strict: mode === "strict", inputSchema: { additionalProperties: false } });
+    const required = (sentTool as { inputSchema: { required: string[]; properties: object } }).inputSchema;
+    expect(required.required.length === Object.keys(required.properties).length).toBe(mode === "strict");
+  });
+});
