@@ -3,7 +3,7 @@
 // the invalid one the package's issue with isError.
 import { describe, expect, it } from "vitest";
 import { mcpClient } from "./support/mcp.ts";
-import { invalid, invalidText, scenario, toolName, valid, value } from "./support/scenario.ts";
+import { invalid, pointerText, scenario, toolName, valid, value } from "./support/scenario.ts";
 
 describe("MCP", () => {
   it("answers the valid call with the value and the invalid one with the package's issue, isError", async () => {
@@ -16,7 +16,7 @@ describe("MCP", () => {
       expect(ok.isError ?? false).toBe(false);
       expect(ok.structuredContent).toEqual(value);
       expect(ok.content.map((part) => (part.type === "text" ? JSON.parse(part.text) : part))).toEqual([value]);
-      expect(bad).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(invalidText) }] });
+      expect(bad).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(pointerText) }] });
     } finally {
       await mcp.close();
     }

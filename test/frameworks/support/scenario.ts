@@ -15,6 +15,8 @@ export const invalid = { spreadsheet_id: "sheet-1", max_rows: 5000 };
 
 /** The package's own message for the invalid call, with its JSON pointer. */
 export const invalidText = /Invalid arguments for CloudSheets\.GetSpreadsheet:\n- \/max_rows: max_rows must be at most 1000, got 5000/;
+/** The issue with its pointer, as every route words it (MCP's wording around it differs from handleToolCall's). */
+export const pointerText = /\/max_rows: max_rows must be at most 1000, got 5000/;
 /** The same issue through a Standard Schema consumer, which prints the path its own way. */
 export const issueText = /max_rows must be at most 1000, got 5000/;
 
