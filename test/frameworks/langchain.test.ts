@@ -5,7 +5,7 @@
 // issue with status "error", never as LangChain's "did not match expected schema", and running the
 // calls with Promise.all does not throw on the first failure.
 import { AIMessage, AIMessageChunk, ToolMessage } from "@langchain/core/messages";
-import { tool } from "@langchain/core/tools";
+import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
@@ -13,11 +13,12 @@ import { strictStandardSchema } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
 import { invalid, invalidText, modes, scenario, sent, sheets, toolName, valid, valueText, type Mode } from "./support/scenario.ts";
 
-function sheetTools(client: ReturnType<typeof scenario>["client"], mode: Mode) {
+function sheetTools(client: ReturnType<typeof scenario>["client"], mode: Mode): StructuredToolInterface[] {
   return sheets.manifest.tools.map((t) => tool(async (args: unknown, config) => {
     const result = await sheets.handleToolCall(client, t.name, args);
     return new ToolMessage({ content: result.content[0].text, tool_call_id: config.toolCall?.id ?? "", status: result.isError ? "error" : "success" });
-  }, { name: t.modelName, description: t.modelDescription, schema: mode === "strict" ? strictStandardSchema(sheets.schemaOf(t.name)) : sheets.schemaOf(t.name) }));
+  }, { name: t.modelName, description: t.modelDescription, // LangChain's types list Zod and JSON Schema; at run time it reads the Standard JSON Schema.
+    schema: (mode === "strict" ? strictStandardSchema(sheets.schemaOf(t.name)) : sheets.schemaOf(t.name)) as unknown as typeof t.inputSchema }));
 }
 
 const toolCalls = (mode: Mode) => [sent(valid, mode), sent(invalid, mode)].map((args, i) => ({ id: `call_${i}`, name: toolName, args, type: "tool_call" as const }));

@@ -26,7 +26,7 @@ function agentTools(client: ReturnType<typeof scenario>["client"], mode: Mode) {
       ? strictStandardSchema(sheets.schemaOf(t.name))["~standard"].jsonSchema.input({ target: "draft-2020-12" })
       : shipped.get(t.name)!.parameters) as never,
     strict: mode === "strict",
-    execute: async (args) => (await sheets.handleToolCall(client, t.name, args)).content[0].text,
+    execute: async (args: unknown) => (await sheets.handleToolCall(client, t.name, args)).content[0].text,
   }));
 }
 
