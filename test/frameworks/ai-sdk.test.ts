@@ -3,9 +3,9 @@
 // `execute` answering with the tool's value or failing with the package's text, so the model reads
 // the value alone, and the invalid call as a tool error carrying the package's issue.
 import { strictStandardSchema } from "@toolcat/runtime";
-import { generateText, stepCountIs, tool } from "ai";
+import { asSchema, generateText, stepCountIs, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { invalid, issueText, modes, scenario, sent, sheets, toolName, valid, value } from "./support/scenario.ts";
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
@@ -46,5 +46,17 @@ describe.each(modes)("AI SDK, %s", (mode) => {
     expect(sentTool).toMatchObject({ strict: mode === "strict", inputSchema: { additionalProperties: false } });
     const required = (sentTool as { inputSchema: { required: string[]; properties: object } }).inputSchema;
     expect(required.required.length === Object.keys(required.properties).length).toBe(mode === "strict");
+  });
+});
+
+describe("AI SDK reads a package Standard Schema", () => {
+  it("is taken by the AI SDK's tool() as it is: draft-07 JSON Schema for the model, our validator for the input", async () => {
+    const getSheet = tool({ description: "read", inputSchema: sheets.getSpreadsheetSchema, execute: async (input) => input.spreadsheet_id });
+    expectTypeOf(getSheet.execute).parameter(0).toEqualTypeOf<sheets.GetSpreadsheetInput>();
+    const schema = asSchema(getSheet.inputSchema);
+    expect(await schema.jsonSchema).toMatchObject({ $schema: "http://json-schema.org/draft-07/schema#", required: ["spreadsheet_id"] });
+    expect(await schema.validate?.({ spreadsheet_id: "s", max_rows: 2 })).toEqual({ success: true, value: { spreadsheet_id: "s", max_rows: 2 } });
+    const rejected = await schema.validate?.({ spreadsheet_id: "s", max_rows: 5000 });
+    expect(rejected?.success).toBe(false);
   });
 });
