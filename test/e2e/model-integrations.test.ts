@@ -143,13 +143,13 @@ describe("the README's model integrations, from the packed packages", () => {
     });
   });
 
-  it("AI SDK: the model reads the tool result and, for the invalid call, the package validator's issue", () => {
+  it("AI SDK: the model reads only the tool's value and, for the invalid call, a tool error with the package validator's issue", () => {
     const { text, steps, sentTools, toolMessages, received } = outcome("ai-sdk");
     expect({ text, steps, sentTools }).toEqual({ text: "Ada, 36.", steps: 2, sentTools: 9 });
     expect(received).toEqual([valid]);
     const parts = (toolMessages as { content: { toolCallId: string; output: unknown }[] }[]).flatMap((m) => m.content);
     expect(parts.map((p) => p.toolCallId)).toEqual(["call_0", "call_1"]);
-    expect(JSON.stringify(parts[0]?.output)).toContain('{\\"rows\\":[[\\"Ada\\",36]]}');
+    expect(parts[0]?.output).toEqual({ type: "json", value: { rows: [["Ada", 36]] } });
     expect(parts[1]?.output).toMatchObject({ type: "error-text", value: expect.stringContaining("max_rows") });
   });
 
