@@ -7,7 +7,7 @@
 import type { StandardJSONSchemaV1 } from "@standard-schema/spec";
 import { executeView } from "./execute-view.js";
 import { dropNulls, openAiStrictSchema } from "./openai-strict.js";
-import { convertSchema, type JsonSchemaObject } from "./schema-targets.js";
+import { convertSchema } from "./schema-targets.js";
 import type { ToolStandardSchema } from "./standard-schema.js";
 
 /**
