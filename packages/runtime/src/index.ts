@@ -3,6 +3,8 @@
 export { formats, type FormatName } from "./formats.js";
 export type { IssueCode, ValidationIssue, ValidationResult } from "./validation.js";
 export type * from "./manifest.js";
+export type { DroppedKeyword } from "./lowering/lowered.js";
+export type * from "./tool-files.js";
 export * from "./errors.js";
 export * from "./secrets.js";
 export type * from "./transport.js";
