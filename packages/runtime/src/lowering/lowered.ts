@@ -8,7 +8,11 @@ import { executeView } from "./execute-view.js";
 
 /** One assertion a provider form leaves out; the package validator still checks it on every call. */
 export interface DroppedKeyword {
-  /** RFC 6901 pointer into the full schema, to the schema that holds the keyword ("" is the root). */
+  /**
+   * RFC 6901 pointer to the schema that holds the keyword ("" is the root), into the execute view of
+   * the full schema (execute-view.ts), which every form starts from: the same as inputSchema except in
+   * a mode-pattern tool, whose parameter types the view moves from `else` into `properties`.
+   */
   readonly pointer: string;
   readonly keyword: string;
   /** What the keyword checks, in words (`a length bound`). */
