@@ -11,8 +11,8 @@ import { jsonImport, mcpServerCode, type ModelExample } from "./model.ts";
 export function toolFilesText(context: EmitContext): string {
   const { server } = context;
   const whole = server.tools.length <= openAiToolLimit
-    ? "Every tool ships in each provider's format under `tools/` (`openai-chat.json`, `openai-responses.json`, `anthropic.json`, `mcp.json`)."
-    : `Every tool ships under \`tools/\` in Anthropic's and MCP's formats (\`anthropic.json\`, \`mcp.json\`); OpenAI takes at most ${openAiToolLimit} tools a request, so the ${server.tools.length} tools come in OpenAI's formats only per group, through \`selectTools\` and in the deferred file.`;
+    ? "Every tool ships in each provider's format under `tools/` (`openai-chat.json`, `openai-responses.json`, `anthropic.json`, `gemini.json`, `mcp.json`)."
+    : `Every tool ships under \`tools/\` in Anthropic's, Gemini's and MCP's formats (\`anthropic.json\`, \`gemini.json\`, \`mcp.json\`); OpenAI takes at most ${openAiToolLimit} tools a request, so the ${server.tools.length} tools come in OpenAI's formats only per group, through \`selectTools\` and in the deferred file.`;
   const groups = hasGroups(server) ? " Each group's tools (the spec's topic headings; `other` for the rest) are in `tools/groups/<group>/`, in every format." : "";
   return `${whole}${groups} \`tools/anthropic-deferred.json\` and \`tools/openai-responses-deferred.json\` hold every tool deferred, for tool search (below).`;
 }

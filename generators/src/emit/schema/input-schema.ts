@@ -3,8 +3,6 @@
 // accepts and rejects exactly what the package's own validator does. The one exception: JSON text
 // well-formedness (`json`, `cell-data`) is only annotated, as `contentMediaType` cannot assert.
 import { cellDataSchema, formatPatterns } from "../../../../packages/runtime/src/formats.ts";
-// The strict Standard Schemas lower from the execute view at run time, so the runtime holds it.
-export { executeView } from "../../../../packages/runtime/src/execute-view.ts";
 import type { JsonSchema } from "../../ir/json.ts";
 import type { Parameter, StringFormat, Tool, ValueType } from "../../ir/types.ts";
 import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
