@@ -10,6 +10,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { asSchema, tool as aiTool } from "ai";
 import { tool as langchainTool } from "@langchain/core/tools";
+import { langChainSchema } from "@toolcat/runtime";
 import { standardFunction, standardResponsesFunction } from "openai/helpers/standard-schema";
 import { describe, expect, it } from "vitest";
 import { random, validInput } from "../support/inputs.ts";
@@ -30,7 +31,7 @@ const consumers: Record<string, (t: CatalogTool) => unknown> = {
   "@openai/agents tool, non-strict": (t) =>
     agentsTool({ name: t.tool.modelName, description: t.tool.modelDescription, parameters: t.responses.parameters as never, strict: false, execute: () => "ok" }),
   "AI SDK tool": (t) => asSchema(aiTool({ description: t.tool.modelDescription, inputSchema: t.schema }).inputSchema).jsonSchema,
-  "LangChain tool": (t) => langchainTool(() => "ok", { name: t.tool.modelName, description: t.tool.modelDescription, schema: t.schema as never }),
+  "LangChain tool": (t) => langchainTool(() => "ok", { name: t.tool.modelName, description: t.tool.modelDescription, schema: langChainSchema(t.schema) }),
 };
 
 describe("every consumer accepts every tool", () => {

@@ -1,12 +1,14 @@
 // AI SDK 7: generateText with a scripted model over two steps. The tools are built as the README
-// builds them: the package's Standard Schema (strict: the strict one, which drops strict nulls),
-// `execute` answering with the tool's value or failing with the package's text, so the model reads
-// the value alone, and the invalid call as a tool error carrying the package's issue.
-import { strictStandardSchema } from "@toolcat/runtime";
-import { asSchema, generateText, stepCountIs, tool } from "ai";
+// builds them: the shipped Chat Completions functions (strict where the tool allows it) as plain
+// JSON Schema, so the AI SDK does not check the arguments itself (its own check's error repeats
+// them, secrets included), and `execute` answering with the tool's value or failing with the
+// package's (redacted) text: the model reads the value alone, and the invalid call as a tool error
+// carrying the package's issue.
+import chatTools from "@toolcat/cloud-sheets/tools/openai-chat.json" with { type: "json" };
+import { asSchema, generateText, jsonSchema, stepCountIs, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { invalid, issueText, modes, scenario, sent, sheets, toolName, valid, value } from "./support/scenario.ts";
+import { invalid, invalidText, modes, scenario, sent, sheets, toolName, valid, value } from "./support/scenario.ts";
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 
@@ -24,12 +26,12 @@ describe.each(modes)("AI SDK, %s", (mode) => {
         { content: [{ type: "text", text: "Ada, 36." }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] },
       ],
     });
-    const tools = Object.fromEntries(sheets.manifest.tools.map((t) => [t.modelName, tool({
-      description: t.modelDescription,
-      inputSchema: mode === "strict" ? strictStandardSchema(sheets.schemaOf(t.name)) : sheets.schemaOf(t.name),
-      strict: mode === "strict",
+    const tools = Object.fromEntries(chatTools.map(({ function: f }) => [f.name, tool({
+      description: f.description,
+      inputSchema: jsonSchema(mode === "strict" ? f.parameters : sheets.manifest.tools.find((t) => t.modelName === f.name)!.inputSchema),
+      strict: mode === "strict" && f.strict,
       execute: async (args) => {
-        const result = await sheets.handleToolCall(client, t.name, args);
+        const result = await sheets.handleToolCall(client, f.name, args);
         if (result.isError) throw new Error(result.content[0].text);
         return result.structuredContent ?? result.content[0].text;
       },
@@ -40,7 +42,7 @@ describe.each(modes)("AI SDK, %s", (mode) => {
     const parts = model.doGenerateCalls[1]!.prompt.filter((m) => m.role === "tool").flatMap((m) => m.content);
     expect(parts).toMatchObject([
       { toolCallId: "call_0", output: { type: "json", value } },
-      { toolCallId: "call_1", output: { type: "error-text", value: expect.stringMatching(issueText) } },
+      { toolCallId: "call_1", output: { type: "error-text", value: expect.stringMatching(invalidText) } },
     ]);
     const sentTool = model.doGenerateCalls[0]!.tools!.find((t) => t.name === toolName);
     expect(sentTool).toMatchObject({ strict: mode === "strict", inputSchema: { additionalProperties: false } });

@@ -1,6 +1,7 @@
 // LangChain core 1.4 tools, alone and in LangGraph 1.7's ToolNode, with a scripted chat model. The
-// tools are built as the README builds them: the package's Standard Schema as the schema (LangChain
-// gives the model its JSON Schema and leaves the check to the tool), and a ToolMessage whose status
+// tools are built as the README builds them: the package's Standard Schema as the schema, typed for
+// LangChain by langChainSchema (LangChain gives the model its JSON Schema and leaves the check to
+// the tool), and a ToolMessage whose status
 // says whether the package's call failed. So the invalid call reaches the model as the package's
 // issue with status "error", never as LangChain's "did not match expected schema", and running the
 // calls with Promise.all does not throw on the first failure.
@@ -9,7 +10,7 @@ import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
-import { strictStandardSchema } from "@toolcat/runtime";
+import { langChainSchema, strictStandardSchema } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
 import { invalid, invalidText, modes, scenario, sent, sheets, toolName, valid, valueText, type Mode } from "./support/scenario.ts";
 
@@ -17,8 +18,8 @@ function sheetTools(client: ReturnType<typeof scenario>["client"], mode: Mode): 
   return sheets.manifest.tools.map((t) => tool(async (args: unknown, config) => {
     const result = await sheets.handleToolCall(client, t.name, args);
     return new ToolMessage({ content: result.content[0].text, tool_call_id: config.toolCall?.id ?? "", status: result.isError ? "error" : "success" });
-  }, { name: t.modelName, description: t.modelDescription, // LangChain's types list Zod and JSON Schema; at run time it reads the Standard JSON Schema.
-    schema: (mode === "strict" ? strictStandardSchema(sheets.schemaOf(t.name)) : sheets.schemaOf(t.name)) as unknown as typeof t.inputSchema }));
+  }, { name: t.modelName, description: t.modelDescription,
+    schema: langChainSchema(mode === "strict" ? strictStandardSchema(sheets.schemaOf(t.name)) : sheets.schemaOf(t.name)) }));
 }
 
 const toolCalls = (mode: Mode) => [sent(valid, mode), sent(invalid, mode)].map((args, i) => ({ id: `call_${i}`, name: toolName, args, type: "tool_call" as const }));
