@@ -36,15 +36,31 @@ export function lowerGeminiJsonSchema(schema: JsonSchemaObject): Lowered {
 /** The `Schema` fields whose int64 values the API reads as strings. */
 const counts = new Set(["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"]);
 
-const parametersRules: FormRules = {
-  // `const` becomes a one-value enum in the rewrite, so it is kept until then.
-  keeps: (keyword, value) => (geminiSchemaFields.has(keyword) || keyword === "const") && keepsFormat(keyword, value),
-  rewrite: toGeminiSchema,
-};
+/** `parameters` of a tool, and where it holds an object Gemini's `Schema` cannot leave open. */
+export interface GeminiParametersLowered extends Lowered {
+  /**
+   * Pointers of the objects that take keys the schema does not list (no `additionalProperties:
+   * false`; a tool whose parameters are not shown is one at the root). `Schema` has no
+   * `additionalProperties` and Gemini sends only listed keys, so such a tool cannot be expressed in
+   * this form; the tool files ship `parametersJsonSchema` for that reason.
+   */
+  readonly openObjects: readonly string[];
+}
 
 /** `FunctionDeclaration.parameters` (Gemini's OpenAPI subset). */
-export function lowerGeminiParameters(schema: JsonSchemaObject): Lowered {
-  return lowerWith(schema, parametersRules);
+export function lowerGeminiParameters(schema: JsonSchemaObject): GeminiParametersLowered {
+  const openObjects: string[] = [];
+  const rules: FormRules = {
+    // `const` becomes a one-value enum and `additionalProperties` is read, then removed, in the rewrite.
+    keeps: (keyword, value) =>
+      (geminiSchemaFields.has(keyword) || keyword === "const" || keyword === "additionalProperties") && keepsFormat(keyword, value),
+    rewrite: (node, at, drops) => {
+      const { additionalProperties: closed, ...rest } = node;
+      if (rest["type"] === "object" && closed !== false) openObjects.push(at);
+      return toGeminiSchema(rest, at, drops);
+    },
+  };
+  return { ...lowerWith(schema, rules), openObjects };
 }
 
 function toGeminiSchema(node: Mutable, at: string, drops: DropList): Mutable {

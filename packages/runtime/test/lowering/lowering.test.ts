@@ -149,6 +149,16 @@ describe("Gemini parameters", () => {
       type: "OBJECT",
       properties: { a: { type: "STRING", enum: ["x"], nullable: true, minLength: "2" }, b: { type: "ARRAY", items: { type: "INTEGER" }, maxItems: "3" } },
     });
-    expect(lowered.dropped).toEqual([{ pointer: "", keyword: "additionalProperties", reason: "unknown keys are rejected" }]);
+    expect(lowered.dropped).toEqual([]);
+    expect(lowered.openObjects).toEqual([]);
+  });
+
+  it.each([
+    ["parameters not shown", { type: "object" }, [""]],
+    ["an open object parameter", { type: "object", properties: { o: { type: "object", minProperties: 1 } }, additionalProperties: false }, ["/properties/o"]],
+    ["open items", { type: "object", properties: { l: { type: "array", items: { type: "object", properties: {} } } }, additionalProperties: false }, ["/properties/l/items"]],
+    ["closed objects only", { type: "object", properties: { o: { type: "object", properties: {}, additionalProperties: false } }, additionalProperties: false }, []],
+  ])("reports %s as an object the form cannot leave open", (_label, schema, open) => {
+    expect(lowerGeminiParameters(schema).openObjects).toEqual(open);
   });
 });
