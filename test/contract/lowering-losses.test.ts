@@ -71,9 +71,7 @@ describe.each(packages.map((p) => [p.slug, p] as const))("%s: checks a provider 
   const handlers = Object.fromEntries(pkg.manifest.tools.map((t) => [t.fullName, () => ({ ran: true })]));
   const secrets = Object.fromEntries(pkg.manifest.server.secrets.map((s) => [s.name, "secret-value"]));
   const via = { transport: createMemoryTransport(handlers), secrets, env: false as const };
-  const lossy = pkg.manifest.tools.filter((tool) => Object.values(tool.lowering.notEnforced).some((list) => list.length > 0));
-
-  it.each(lossy.map((tool) => [tool.fullName, tool] as const))("%s", async (_name, tool) => {
+  it.each(pkg.manifest.tools.map((tool) => [tool.fullName, tool] as const))("%s", async (_name, tool) => {
     const view = executeView(tool.inputSchema);
     const valid = validInput(tool.inputSchema, random(tool.name.length), "execute");
     const lowerings = forms(tool.inputSchema);
