@@ -31,6 +31,8 @@ export default defineConfig({
       { resolve: codeSource, test: { name: "code", include: ["packages/code/test/**/*.test.ts"], testTimeout: 30_000 } },
       { test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
+      // The agent frameworks on today's majors (Node >= 22), with scripted models; not in the Node 20 matrix.
+      { resolve: codeSource, test: { name: "frameworks", include: ["test/frameworks/**/*.test.ts"], testTimeout: 30_000 } },
       { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false } },
     ],
   },

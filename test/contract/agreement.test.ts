@@ -6,7 +6,7 @@
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { executeView } from "../../generators/src/emit/schema/input-schema.ts";
+import { executeView } from "@toolcat/runtime/internal";
 import { edgeInputs, mutatedInput, random, validInput } from "../support/inputs.ts";
 import { loadSelectedPackages } from "../support/packages.ts";
 

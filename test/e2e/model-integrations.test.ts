@@ -15,13 +15,14 @@ import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
 
 const packed = ["runtime", "code", "cloud-sheets", "mcp"] as const;
-const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core"] as const;
+const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai"] as const;
 const examples = {
   OpenAI: "openai",
   Anthropic: "anthropic",
   "Vercel AI SDK": "ai-sdk",
   LangChain: "langchain",
   MCP: "mcp",
+  Gemini: "gemini",
   "OpenAI Responses, tool search": "openai-responses-search",
   "Anthropic, tool search": "anthropic-search",
   "Anthropic, client-side search": "anthropic-client-search",
@@ -56,7 +57,7 @@ describe("the README's model integrations, from the packed packages", () => {
   const project = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-models-"));
   let readme = "";
   const outcome = (name: string): Outcome => {
-    const result = run(process.execPath, [`dist/${name}.js`], project, { OPENAI_API_KEY: "sk-test", ANTHROPIC_API_KEY: "sk-ant-test" });
+    const result = run(process.execPath, [`dist/${name}.js`], project, { OPENAI_API_KEY: "sk-test", ANTHROPIC_API_KEY: "sk-ant-test", GEMINI_API_KEY: "gemini-test" });
     expect(result.status, result.output).toBe(0);
     return JSON.parse(result.stdout) as Outcome;
   };
@@ -143,13 +144,13 @@ describe("the README's model integrations, from the packed packages", () => {
     });
   });
 
-  it("AI SDK: the model reads the tool result and, for the invalid call, the package validator's issue", () => {
+  it("AI SDK: the model reads only the tool's value and, for the invalid call, a tool error with the package validator's issue", () => {
     const { text, steps, sentTools, toolMessages, received } = outcome("ai-sdk");
     expect({ text, steps, sentTools }).toEqual({ text: "Ada, 36.", steps: 2, sentTools: 9 });
     expect(received).toEqual([valid]);
     const parts = (toolMessages as { content: { toolCallId: string; output: unknown }[] }[]).flatMap((m) => m.content);
     expect(parts.map((p) => p.toolCallId)).toEqual(["call_0", "call_1"]);
-    expect(JSON.stringify(parts[0]?.output)).toContain('{\\"rows\\":[[\\"Ada\\",36]]}');
+    expect(parts[0]?.output).toEqual({ type: "json", value: { rows: [["Ada", 36]] } });
     expect(parts[1]?.output).toMatchObject({ type: "error-text", value: expect.stringContaining("max_rows") });
   });
 
@@ -158,6 +159,21 @@ describe("the README's model integrations, from the packed packages", () => {
     expect(received).toEqual([valid]);
     expect(results).toEqual([{ id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) }]);
     expect(invalid).toBe("ToolInputParsingException");
+  });
+
+  it("Gemini: the model's signed calls go back with function responses carrying the output and the validation error", () => {
+    const { turns, sentTools, contents, received } = outcome("gemini");
+    expect({ turns, sentTools }).toEqual({ turns: 2, sentTools: 9 });
+    expect(received).toEqual([valid]);
+    const [, model, answers] = contents as { role: string; parts: Record<string, unknown>[] }[];
+    expect(model?.parts.map((p) => p["thoughtSignature"])).toEqual(["sig_0", "sig_1"]);
+    expect(answers).toEqual({
+      role: "user",
+      parts: [
+        { functionResponse: { id: "call_0", name: toolName, response: { output: JSON.stringify({ rows: [["Ada", 36]] }) } } },
+        { functionResponse: { id: "call_1", name: toolName, response: { error: invalidText } } },
+      ],
+    });
   });
 
   const toolResults = [

@@ -3,7 +3,7 @@
 // key counts, unknown keys, conditional rules). Seeded, so a failure reproduces exactly.
 
 import { formatPatterns } from "@toolcat/runtime/formats";
-import { executeView } from "../../generators/src/emit/schema/input-schema.ts";
+import { executeView } from "@toolcat/runtime/internal";
 
 type Schema = { readonly [keyword: string]: unknown };
 

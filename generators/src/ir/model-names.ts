@@ -1,9 +1,13 @@
-// Provider-safe tool names. OpenAI and Anthropic accept `^[a-zA-Z0-9_-]{1,64}$`, so the dot of
-// `CloudSheets.GetSpreadsheet` becomes an underscore: `CloudSheets_GetSpreadsheet`. Server and
-// tool names are PascalCase (no underscore), so the first underscore splits the name back.
+// Provider-safe tool names. OpenAI and Anthropic accept `^[a-zA-Z0-9_-]{1,64}$`, Gemini a letter or
+// underscore first and at most 64 of letters, digits, `_ . : -`; one name meets all of them, so the
+// dot of `CloudSheets.GetSpreadsheet` becomes an underscore: `CloudSheets_GetSpreadsheet`. Server
+// and tool names are PascalCase (no underscore), so the first underscore splits the name back.
 
 /** The name rule OpenAI and Anthropic document for tool names. */
 export const modelNamePattern = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** The name rule Gemini documents for function declarations. */
+export const geminiNamePattern = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
 
 export interface NamedServer {
   readonly name: string;
@@ -33,6 +37,8 @@ export function modelNameProblems(server: NamedServer): NameProblem[] {
     const name = modelToolName(server, tool);
     if (!modelNamePattern.test(name)) {
       problems.push({ tool: tool.name, message: `model name ${JSON.stringify(name)} must be 1-64 letters, digits, _ or - (it has ${name.length} characters)` });
+    } else if (!geminiNamePattern.test(name)) {
+      problems.push({ tool: tool.name, message: `model name ${JSON.stringify(name)} must start with a letter or _ (Gemini's rule)` });
     }
     if (parseModelToolName(server, name) !== tool.name) {
       problems.push({ tool: tool.name, message: `model name ${JSON.stringify(name)} does not read back as ${tool.name}` });

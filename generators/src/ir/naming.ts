@@ -214,7 +214,7 @@ export function serverNames(server: string, toolModeName: string, toolNames: rea
     clashes.push({
       source: { kind: "tool", tool: problem.tool },
       message: problem.message,
-      hint: "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -.",
+      hint: "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -, starting with a letter or _ (Gemini).",
     });
   }
   const names: ServerNames = {

@@ -138,6 +138,7 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
       "Vercel AI SDK",
       "LangChain",
       "MCP",
+      "Gemini",
       "OpenAI Responses, tool search",
       "Anthropic, tool search",
       "Anthropic, client-side search",

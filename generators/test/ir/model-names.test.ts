@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { modelNameProblems, modelToolName, parseModelToolName } from "../../src/ir/model-names.ts";
+import { anyString, hostileString, seededRandom } from "../emit/hostile-text.ts";
 import { loadCatalog } from "../../src/loader/load.ts";
 import { workspaceRoot } from "../support.ts";
 
@@ -21,8 +22,27 @@ describe("model tool names", () => {
     ["a character providers refuse", { name: "S", tools: [{ name: "Get.It" }] }, /letters, digits/],
     ["a collision without case", { name: "S", tools: [{ name: "GetA" }, { name: "Geta" }] }, /collides with the one of GetA/],
     ["a name that does not read back", { name: "S", tools: [{ name: "" }] }, /does not read back/],
+    ["a first character Gemini refuses", { name: "9S", tools: [{ name: "GetIt" }] }, /start with a letter or _ \(Gemini/],
+    ["a leading dash", { name: "-S", tools: [{ name: "GetIt" }] }, /start with a letter or _/],
   ])("reports %s as a problem, without throwing", (_label, server, message) => {
     expect(modelNameProblems(server).map((p) => p.message).join("\n")).toMatch(message);
+  });
+
+  // The providers' documented rules, written out here: OpenAI and Anthropic, then Gemini.
+  const acceptedByEveryProvider = (name: string): boolean => /^[a-zA-Z0-9_-]{1,64}$/.test(name) && /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/.test(name);
+
+  it("passes a hostile name only when every provider accepts its model name (seeded)", () => {
+    for (let seed = 1; seed <= 400; seed++) {
+      const random = seededRandom(seed);
+      const pick = (): string => (random() < 0.5 ? hostileString(random, 2) : random() < 0.5 ? anyString(random) : `Get${"X".repeat(Math.floor(random() * 70))}`);
+      const server = { name: random() < 0.3 ? pick() : "Srv", tools: [{ name: pick() }, { name: pick() }] };
+      const problems = modelNameProblems(server);
+      for (const tool of server.tools) {
+        const name = modelToolName(server, tool);
+        const flagged = problems.some((problem) => problem.tool === tool.name);
+        if (!flagged) expect(acceptedByEveryProvider(name) && parseModelToolName(server, name) === tool.name, `seed ${seed}: ${JSON.stringify(name)}`).toBe(true);
+      }
+    }
   });
 
   it("finds no problem in the catalog", () => {

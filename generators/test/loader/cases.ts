@@ -127,6 +127,7 @@ export const cases: readonly Case[] = [
   { name: "object default with a __proto__ key", text: param('{ name: options, type: object, default: { "__proto__": 1 } }'), code: "reserved-name", at: "19:64" },
   { name: "name clash between tool exports", text: edit(["  - name: GetWidget", "  - name: Validate"], ["  - name: ExecuteWidget", "  - name: Tool"]), code: "name-clash", at: "20:11" },
   { name: "tool deriving a runtime import", text: edit(["  - name: GetWidget", "  - name: ToStandard"]), code: "name-clash", at: "13:11" },
+  { name: "model name over providers' 64 characters", text: edit(["  - name: GetWidget", `  - name: Get${"Widget".repeat(9)}`]), code: "name-clash", at: "13:11" },
   { name: "server deriving the catalog's ToolMode name", files: { [catalogFile]: catalogText.replace("  name: ToolMode", "  name: WidgetApiClient") }, code: "name-clash", at: "2:9" },
   { name: "catalog ToolMode name a generated type", files: { [catalogFile]: catalogText.replace("  name: ToolMode", "  name: ToolName") }, code: "name-clash", at: "10:9", in: catalogFile },
   { name: "file not named after the server", text: edit(["server: WidgetApi", "server: GadgetApi"]), code: "file-name-mismatch", at: "2:9" },

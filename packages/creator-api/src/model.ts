@@ -39,6 +39,8 @@ export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInp
   manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
 ) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> };
 
+const strictNulls = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));
+
 /** `CreatorApi.FetchZetaAppSections` as a Standard Schema. */
 export const fetchZetaAppSectionsSchema = toolSchemas["FetchZetaAppSections"];
 
@@ -127,8 +129,8 @@ function hasPrefixedName(value: unknown, prefix: string): boolean {
  * Calls the CreatorApi tool a model asked for and returns the result to send back to it.
  *
  * `name` may be the model name (`CreatorApi_<Tool>`), the full or the short name; `args` is what the
- * model produced (an object or JSON text; top-level nulls from OpenAI strict mode are dropped). Never
- * rejects:
+ * model produced: an object or JSON text, without the nulls OpenAI strict mode sends for left-out
+ * parameters; the package validator checks it whatever the provider form enforced. Never rejects:
  * invalid arguments, missing secrets, authorization URLs and tool failures become results with
  * `isError`.
  * Calls go through `via`: a client, or the options to create one.
@@ -139,5 +141,5 @@ export function handleToolCall(
   args: unknown,
   options?: CallOptions,
 ): Promise<ModelToolResult> {
-  return callModelTool(modelCaller(via), { server: "CreatorApi", tools }, name, args, options);
+  return callModelTool(modelCaller(via), { server: "CreatorApi", tools, strictNulls }, name, args, options);
 }

@@ -5,21 +5,13 @@ import {
   prepareToolSearchStep,
   selectChatTools,
 } from "@toolcat/runtime";
-import type { AnthropicSearchResult } from "@toolcat/runtime";
+import type { AnthropicSearchResult, OpenAiChatTool } from "@toolcat/runtime";
 import { toolListFiles } from "@toolcat/runtime/internal";
 import { manifest } from "./manifest.js";
 import { searchTools } from "./search.js";
 
 /** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */
-export interface ChatTool {
-  readonly type: "function";
-  readonly function: {
-    readonly name: string;
-    readonly description: string;
-    readonly parameters: Record<string, unknown>;
-    readonly strict: boolean;
-  };
-}
+export type ChatTool = OpenAiChatTool;
 
 const chatTools = toolListFiles<ChatTool>(import.meta.url, ["../tools/openai-chat.json"]);
 

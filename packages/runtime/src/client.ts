@@ -97,6 +97,11 @@ export interface ModelToolIndex {
   /** The server name, such as `CloudSheets`. */
   readonly server: string;
   readonly tools: Readonly<Record<string, ToolDefinition<unknown>>>;
+  /**
+   * By short tool name, the argument pointers of the optional parameters OpenAI strict forms make
+   * nullable (the manifest's `lowering.strictNulls`): callTool drops a null there before validating.
+   */
+  readonly strictNulls?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

@@ -3,6 +3,8 @@
 export { formats, type FormatName } from "./formats.js";
 export type { IssueCode, ValidationIssue, ValidationResult } from "./validation.js";
 export type * from "./manifest.js";
+export type { DroppedKeyword } from "./lowering/lowered.js";
+export type * from "./tool-files.js";
 export * from "./errors.js";
 export * from "./secrets.js";
 export type * from "./transport.js";
@@ -13,6 +15,8 @@ export * from "./http-transport.js";
 export type { CallOptions, ClientOptions, ToolCaller, ToolDefinition, WithObjectRequestBody } from "./client.js";
 export { RUNTIME_VERSION } from "./version.js";
 export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js";
+export { strictStandardSchema, type StrictLoss, type StrictStandardSchema } from "./strict-standard-schema.js";
+export { langChainSchema, type LangChainSchema } from "./langchain-schema.js";
 export type { JsonSchemaObject, SchemaTarget } from "./schema-targets.js";
 export { resolveToolName, type ModelToolIndex } from "./client.js";
 export { callTool, type ModelCallTarget, type ModelToolResult, type NamedToolClient } from "./model-call.js";

@@ -12,3 +12,4 @@ export { receiveRedaction } from "./client.js";
 export { searchIndexFile } from "./search/index-file.js";
 export { toolListFiles } from "./search-routes.js";
 export { editDistance } from "./edit-distance.js";
+export * from "./lowering/index.js";

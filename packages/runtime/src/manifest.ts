@@ -1,4 +1,5 @@
 // The shape of a generated package's tool manifest (manifest.json and its `manifest` export).
+import type { DroppedKeyword } from "./lowering/lowered.js";
 
 /** One tool of a manifest; `N` is the package's union of short tool names. */
 export interface ManifestTool<N extends string = string> {
@@ -29,6 +30,21 @@ export interface ManifestTool<N extends string = string> {
   readonly judgments: readonly string[];
   /** JSON Schema 2020-12 of the input. */
   readonly inputSchema: { readonly [keyword: string]: unknown };
+  /** How the tool files' provider forms differ from inputSchema. */
+  readonly lowering: ToolLowering;
+}
+
+/** The provider forms of the tool files: OpenAI (strict or not), Anthropic, Gemini. MCP takes inputSchema whole. */
+export type ProviderForm = "openai" | "anthropic" | "gemini";
+
+/** What the provider forms leave out of a tool's inputSchema; the package validator checks all of it on every call. */
+export interface ToolLowering {
+  /** Whether the OpenAI files mark the tool `strict: true`. */
+  readonly openAiStrict: boolean;
+  /** Argument pointers of the optional parameters the strict form makes nullable; a null there means "left out". */
+  readonly strictNulls: readonly string[];
+  /** Per provider form, each check it does not enforce. */
+  readonly notEnforced: { readonly [F in ProviderForm]: readonly DroppedKeyword[] };
 }
 
 /** Hints for clients, set only where the documents' wording states them. */

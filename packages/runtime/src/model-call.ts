@@ -13,6 +13,7 @@ import {
   type ClientOptions,
   type ModelToolIndex,
 } from "./client.js";
+import { stripStrictNulls } from "./lowering/strict-nulls.js";
 import { cleanJson, redactIssues, type Clean } from "./scrub.js";
 import type { ValidationIssue } from "./validation.js";
 
@@ -77,9 +78,10 @@ function unusable(got: string): ModelCaller {
 
 /**
  * Calls the tool a model asked for and returns the result to send back. `args` may be JSON text
- * (OpenAI sends arguments as a string). Top-level nulls are dropped before validation: OpenAI strict
- * mode sends null for an optional parameter left out, and no toolcat parameter takes null. Never
- * rejects; every text in the result is redacted of the secrets the client knows.
+ * (OpenAI sends arguments as a string). OpenAI strict mode sends null for an optional parameter
+ * left out: nulls at the tool's `strictNulls` pointers are dropped before the full validator runs,
+ * which checks everything a provider form leaves out. Never rejects; every text in the result is
+ * redacted of the secrets the client knows.
  */
 export async function callTool(
   caller: ModelCaller,
@@ -92,7 +94,7 @@ export async function callTool(
   // An unknown name goes to the client too, which reports it (redacted).
   const label = short === undefined ? index.server : (index.tools[short]?.fullName ?? index.server);
   try {
-    const parsed = parseArguments(args);
+    const parsed = parseArguments(args, short === undefined ? [] : (index.strictNulls?.[short] ?? []));
     if (!parsed.ok && short !== undefined) return invalid(label, [parsed.issue], caller.redact);
     return answer(await caller.call(index, name, parsed.ok ? parsed.value : {}, options), caller.redact);
   } catch (error) {
@@ -102,7 +104,7 @@ export async function callTool(
 
 type Parsed = { ok: true; value: unknown } | { ok: false; issue: ValidationIssue };
 
-function parseArguments(args: unknown): Parsed {
+function parseArguments(args: unknown, strictNulls: readonly string[]): Parsed {
   let value = args;
   if (typeof args === "string") {
     if (args.trim() === "") return { ok: true, value: {} };
@@ -112,13 +114,7 @@ function parseArguments(args: unknown): Parsed {
       return { ok: false, issue: { path: "", code: "invalid_type", message: "arguments must be a JSON object; the text given is not JSON" } };
     }
   }
-  try {
-    if (!isObject(value)) return { ok: true, value };
-    return { ok: true, value: Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) };
-  } catch {
-    // A proxy or throwing getter: the validator reports it (redacted) with the input as given.
-    return { ok: true, value };
-  }
+  return { ok: true, value: stripStrictNulls(value, strictNulls) };
 }
 
 function text(value: string, isError: boolean, extra: Omit<ModelToolResult, "isError" | "content"> = {}): ModelToolResult {

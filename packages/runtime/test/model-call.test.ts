@@ -19,7 +19,8 @@ function validateGet(input: unknown): ValidationResult<{ id: string; limit?: num
 
 const getSheet: ToolDefinition<unknown> = { name: "GetSheet", fullName: "Sheets.GetSheet", secrets: [], validate: validateGet };
 const sendMail: ToolDefinition<unknown> = { name: "SendMail", fullName: "Sheets.SendMail", secrets: ["MAIL_KEY"], validate: validateGet };
-const index: ModelToolIndex = { server: "Sheets", tools: { GetSheet: getSheet, SendMail: sendMail } };
+// GetSheet's optional `limit` is what an OpenAI strict form makes nullable.
+const index: ModelToolIndex = { server: "Sheets", tools: { GetSheet: getSheet, SendMail: sendMail }, strictNulls: { GetSheet: ["/limit"] } };
 
 function run(handler: ToolHandler, secrets: Record<string, string> = {}) {
   const transport = createMemoryTransport({ "Sheets.GetSheet": handler, "Sheets.SendMail": handler });
@@ -54,10 +55,14 @@ suite("callTool", () => {
     expect(result.structuredContent).toEqual({ got: { id: "a" } });
   });
 
-  it("reports a required field sent as null as missing", async () => {
-    const result = await callTool(run(echo), index, "GetSheet", { id: null });
-    expect(result).toMatchObject({ isError: true, code: "validation_failed", issues: [{ path: "/id", code: "required" }] });
-    expect(result.content[0].text).toContain("/id: id is required");
+  it.each([
+    ["a required field", { id: null }, "/id"],
+    ["a required field in JSON text", '{"id":null,"limit":null}', "/id"],
+  ])("reports %s sent as null, with its pointer", async (_label, args, path) => {
+    const result = await callTool(run(echo), index, "GetSheet", args);
+    expect(result).toMatchObject({ isError: true, code: "validation_failed" });
+    expect(result.issues?.map((issue) => issue.path)).toContain(path);
+    expect(result.content[0].text).toContain(`${path}: `);
   });
 
   it.each([

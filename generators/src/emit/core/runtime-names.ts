@@ -35,6 +35,13 @@ interface RuntimeTypes {
   ValidationIssue: publicEntry.ValidationIssue;
   ValidationResult: publicEntry.ValidationResult<unknown>;
   WithObjectRequestBody: publicEntry.WithObjectRequestBody<unknown>;
+  OpenAiChatTool: publicEntry.OpenAiChatTool;
+  OpenAiResponsesTool: publicEntry.OpenAiResponsesTool;
+  AnthropicTool: publicEntry.AnthropicTool;
+  GeminiFunctionDeclaration: publicEntry.GeminiFunctionDeclaration;
+  McpTool: publicEntry.McpTool;
+  AnthropicDeferredTool: publicEntry.AnthropicDeferredTool;
+  OpenAiResponsesDeferredTool: publicEntry.OpenAiResponsesDeferredTool;
 }
 
 /** A type exported by the public entry. */

@@ -8,8 +8,10 @@
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolGroups, type ToolGroup } from "../../ir/groups.ts";
 import type { Server } from "../../ir/types.ts";
-import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import type { EmitContext, Emitter } from "../core/emitter.ts";
 import { anthropicTool, modelTool, openAiResponsesTool } from "./provider-tools.ts";
+import { declarationIdentifiers, declarationPath, toolFile } from "./tools.ts";
+import { runtimeTypeNames } from "../core/runtime-names.ts";
 import { vocabulary, vocabularyText } from "./vocabulary.ts";
 
 /** Anthropic's server tool, by the `type` and `name` its Messages API documents for the BM25 variant. */
@@ -19,7 +21,8 @@ export const deferredFiles = { anthropic: "tools/anthropic-deferred.json", openA
 
 export const deferredToolsEmitter: Emitter = {
   id: "deferred-tools",
-  outputs: Object.values(deferredFiles),
+  outputs: Object.values(deferredFiles).flatMap((path) => [path, declarationPath(path)]),
+  declares: declarationIdentifiers(runtimeTypeNames(["AnthropicDeferredTool", "OpenAiResponsesDeferredTool"])),
   emit: emitDeferredTools,
 };
 
@@ -36,8 +39,10 @@ function emitDeferredTools(context: EmitContext): GeneratedFile[] {
       tools: model(group).map((tool) => ({ ...openAiResponsesTool(tool), defer_loading: true })),
     })),
   ];
-  const file = (path: string, data: unknown): GeneratedFile => ({ path: `${packageDir(context)}/${path}`, text: `${JSON.stringify(data, null, 2)}\n` });
-  return [file(deferredFiles.anthropic, anthropic), file(deferredFiles.openAiResponses, openAi)];
+  return [
+    ...toolFile(context, deferredFiles.anthropic, anthropic, "AnthropicDeferredTool"),
+    ...toolFile(context, deferredFiles.openAiResponses, openAi, "OpenAiResponsesDeferredTool"),
+  ];
 }
 
 /** What a model reads of a namespace before any search: whose tools, which heading, in the catalog's words. */

@@ -25,6 +25,7 @@ const own = {
   handleToolCall: "handleToolCall",
 } as const;
 const callModelTool = "callModelTool";
+const strictNulls = "strictNulls";
 const hasPrefixedName = "hasPrefixedName";
 
 export const modelEntryEmitter: Emitter = {
@@ -32,7 +33,7 @@ export const modelEntryEmitter: Emitter = {
   outputs: ["src/model.ts"],
   declares: {
     exports: [...Object.values(own), ...reexportedTypes],
-    locals: [callModelTool, hasPrefixedName, ...runtimeImports, ...runtimeTypes, ...internalImports, "Object", "Promise"],
+    locals: [callModelTool, hasPrefixedName, strictNulls, ...runtimeImports, ...runtimeTypes, ...internalImports, "Object", "Promise"],
   },
   index: { module: "./model.js", names: "all" },
   emit: (context) => [emitModelEntry(context)],
@@ -65,6 +66,8 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       // The manifest lists every tool once, with the inputSchema the validator agrees with.
       value: `Object.fromEntries(\n  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),\n) as ${schemasType}`,
     }),
+    // The pointers OpenAI strict forms make nullable, by tool: handleToolCall drops nulls there.
+    `const ${strictNulls} = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));`,
     ...server.tools.map((tool) =>
       exportConst({
         doc: `\`${tool.fullName}\` as a Standard Schema.`,
@@ -101,7 +104,8 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
         `Calls the ${server.name} tool a model asked for and returns the result to send back to it.`,
         "",
         `\`name\` may be the model name (\`${server.name}_<Tool>\`), the full or the short name; \`args\` is what the`,
-        "model produced (an object or JSON text; top-level nulls from OpenAI strict mode are dropped). Never rejects:",
+        "model produced: an object or JSON text, without the nulls OpenAI strict mode sends for left-out",
+        "parameters; the package validator checks it whatever the provider form enforced. Never rejects:",
         "invalid arguments, missing secrets, authorization URLs and tool failures become results with `isError`.",
         "Calls go through `via`: a client, or the options to create one.",
       ].join("\n"),
@@ -109,7 +113,7 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       parameters: ["via: ModelCallTarget", "name: string", "args: unknown", "options?: CallOptions"],
       returnType: "Promise<ModelToolResult>",
       body: (w) => {
-        w.writeLine(`return ${callModelTool}(modelCaller(via), { server: ${stringLiteral(server.name)}, tools }, name, args, options);`);
+        w.writeLine(`return ${callModelTool}(modelCaller(via), { server: ${stringLiteral(server.name)}, tools, ${strictNulls} }, name, args, options);`);
       },
     }),
   ];

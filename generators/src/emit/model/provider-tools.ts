@@ -1,12 +1,27 @@
 // One tool in each provider's format, from one model-facing record: OpenAI Chat Completions and
-// Responses function tools, Anthropic Messages tools, and MCP Tool objects.
+// Responses function tools, Anthropic Messages tools, Gemini function declarations and MCP Tool
+// objects. Each schema comes from the runtime's lowering of the full input schema, the same code
+// Standard JSON Schema targets run, so what a form drops is reported the same way everywhere.
 import type { Server, Tool, ToolAnnotations } from "../../ir/types.ts";
 import type { ToolModeRules } from "../core/emitter.ts";
-import { executeView, inputSchema } from "../schema/input-schema.ts";
+import { inputSchema } from "../schema/input-schema.ts";
 import type { JsonSchema } from "../../ir/json.ts";
 import { modelParameterDescription, modelToolDescription } from "./descriptions.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
-import { loose, openAiStrict, type StrictResult } from "./openai-strict.ts";
+import type {
+  AnthropicTool,
+  GeminiFunctionDeclaration,
+  McpTool,
+  OpenAiChatTool,
+  OpenAiFunction,
+  OpenAiResponsesTool,
+  ToolInputSchema,
+} from "../../../../packages/runtime/src/tool-files.ts";
+import type { ProviderForm, ToolLowering } from "../../../../packages/runtime/src/manifest.ts";
+import type { Lowered } from "../../../../packages/runtime/src/lowering/lowered.ts";
+import { lowerAnthropic, lowerMcp } from "../../../../packages/runtime/src/lowering/loose.ts";
+import { lowerOpenAiStrict, type OpenAiLowered } from "../../../../packages/runtime/src/lowering/openai-strict.ts";
+import { lowerGeminiJsonSchema } from "../../../../packages/runtime/src/lowering/gemini.ts";
 
 /** What every provider format is built from. */
 export interface ModelTool {
@@ -15,14 +30,14 @@ export interface ModelTool {
   /** A display name made from the tool name (`Get Spreadsheet`). */
   readonly title: string;
   readonly description: string;
-  /** Standard 2020-12 input schema with model-facing parameter descriptions. */
+  /** The full 2020-12 input schema (the manifest's) with model-facing parameter descriptions. */
   readonly inputSchema: JsonSchema;
   readonly annotations: ToolAnnotations;
 }
 
 export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
   const executeValue = toolMode.executeValue;
-  const schema = executeView(inputSchema(tool, toolMode));
+  const schema = inputSchema(tool, toolMode);
   if (tool.parameters.kind === "known") {
     const properties = schema["properties"] as Record<string, JsonSchema>;
     for (const parameter of tool.parameters.list) {
@@ -40,42 +55,42 @@ export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): 
   };
 }
 
-type OpenAiFunction = { readonly name: string; readonly description: string; readonly parameters: JsonSchema; readonly strict: boolean };
+/** Every lowering keeps `type: "object"` at the root of a tool schema. */
+const objectSchema = (lowered: Lowered): ToolInputSchema => lowered.schema as ToolInputSchema;
 
-function openAiFunction(tool: ModelTool): { fn: OpenAiFunction; strictness: StrictResult } {
-  const strictness = openAiStrict(tool.inputSchema);
-  return { fn: { name: tool.name, description: tool.description, parameters: strictness.schema, strict: strictness.strict }, strictness };
+function openAiFunction(tool: ModelTool): OpenAiFunction {
+  const lowered = lowerOpenAiStrict(tool.inputSchema);
+  return { name: tool.name, description: tool.description, parameters: objectSchema(lowered), strict: lowered.strict };
 }
 
 /** Chat Completions `tools[]` entry. */
-export function openAiChatTool(tool: ModelTool): { readonly type: "function"; readonly function: OpenAiFunction } {
-  return { type: "function", function: openAiFunction(tool).fn };
+export function openAiChatTool(tool: ModelTool): OpenAiChatTool {
+  return { type: "function", function: openAiFunction(tool) };
 }
 
 /** Responses API `tools[]` entry (flat: no `function` wrapper). */
-export function openAiResponsesTool(tool: ModelTool): { readonly type: "function" } & OpenAiFunction {
-  return { type: "function", ...openAiFunction(tool).fn };
+export function openAiResponsesTool(tool: ModelTool): OpenAiResponsesTool {
+  return { type: "function", ...openAiFunction(tool) };
 }
 
 /** Why a tool is not strict, or undefined when it is. */
 export function openAiNonStrictReason(tool: ModelTool): string | undefined {
-  const { strictness } = openAiFunction(tool);
-  return strictness.strict ? undefined : strictness.reason;
+  const lowered: OpenAiLowered = lowerOpenAiStrict(tool.inputSchema);
+  return lowered.strict ? undefined : lowered.reason;
 }
 
 /** Anthropic Messages `tools[]` entry. */
-export function anthropicTool(tool: ModelTool): { readonly name: string; readonly description: string; readonly input_schema: JsonSchema } {
-  return { name: tool.name, description: tool.description, input_schema: loose(tool.inputSchema) };
+export function anthropicTool(tool: ModelTool): AnthropicTool {
+  return { name: tool.name, description: tool.description, input_schema: objectSchema(lowerAnthropic(tool.inputSchema)) };
+}
+
+/** Gemini function declaration (`@google/genai`), in the `parametersJsonSchema` form. */
+export function geminiTool(tool: ModelTool): GeminiFunctionDeclaration {
+  return { name: tool.name, description: tool.description, parametersJsonSchema: objectSchema(lowerGeminiJsonSchema(tool.inputSchema)) };
 }
 
 /** MCP `Tool`; hints appear only where the catalog's wording states them. */
-export function mcpTool(tool: ModelTool): {
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly inputSchema: JsonSchema;
-  readonly annotations?: Readonly<Record<string, boolean>>;
-} {
+export function mcpTool(tool: ModelTool): McpTool {
   const { readOnly, destructive, idempotent, openWorld } = tool.annotations;
   const hints = {
     ...(readOnly !== undefined && { readOnlyHint: readOnly }),
@@ -87,7 +102,18 @@ export function mcpTool(tool: ModelTool): {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: tool.inputSchema,
+    inputSchema: objectSchema(lowerMcp(tool.inputSchema)),
     ...(Object.keys(hints).length > 0 && { annotations: hints }),
   };
+}
+
+/** The manifest's `lowering` of a tool: what each shipped provider form leaves to the validator. */
+export function toolLowering(tool: ModelTool): ToolLowering {
+  const openAi = lowerOpenAiStrict(tool.inputSchema);
+  const notEnforced: Record<ProviderForm, Lowered["dropped"]> = {
+    openai: openAi.dropped,
+    anthropic: lowerAnthropic(tool.inputSchema).dropped,
+    gemini: lowerGeminiJsonSchema(tool.inputSchema).dropped,
+  };
+  return { openAiStrict: openAi.strict, strictNulls: openAi.strict ? openAi.strictNulls : [], notEnforced };
 }

@@ -7,12 +7,12 @@ import type { GeneratedFile } from "../../core/files.ts";
 import { toolGroups } from "../../ir/groups.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames } from "../core/runtime-names.ts";
+import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
 import { exportConst, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { openAiToolLimit } from "./tools.ts";
 
 const runtimeImports = runtimeNames(["anthropicSearchResult", "anthropicSearchToolFor", "prepareToolSearchStep", "selectChatTools"]);
-const runtimeTypes = ["AnthropicSearchResult"];
+const runtimeTypes = ["AnthropicSearchResult", ...runtimeTypeNames(["OpenAiChatTool"])];
 const internalImports = internalNames(["toolListFiles"]);
 const chatTools = "chatTools";
 
@@ -40,18 +40,8 @@ function emitRoutes(context: EmitContext): GeneratedFile {
     nameList("import", internalImports, runtimeInternalModule),
     nameList("import", ["manifest"], "./manifest.js"),
     nameList("import", ["searchTools"], "./search.js"),
-    [
-      "/** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */",
-      "export interface ChatTool {",
-      '  readonly type: "function";',
-      "  readonly function: {",
-      "    readonly name: string;",
-      "    readonly description: string;",
-      "    readonly parameters: Record<string, unknown>;",
-      "    readonly strict: boolean;",
-      "  };",
-      "}",
-    ].join("\n"),
+    // The runtime's type of a tools/openai-chat.json entry, under the name the package has always exported.
+    "/** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */\nexport type ChatTool = OpenAiChatTool;",
     files.length === 1
       ? `const ${chatTools} = toolListFiles<ChatTool>(import.meta.url, [${stringLiteral(files[0]!)}]);`
       : `const ${chatTools} = toolListFiles<ChatTool>(import.meta.url, [\n${files.map((file) => `  ${stringLiteral(file)},`).join("\n")}\n]);`,

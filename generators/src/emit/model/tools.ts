@@ -1,12 +1,17 @@
 // The package's tools in the formats model providers read, as JSON files a user passes straight to
 // the provider (`import tools from "@toolcat/cloud-sheets/tools/openai-chat.json" with { type: "json" }`):
-// OpenAI Chat Completions and Responses (strict chosen per tool), Anthropic Messages and MCP.
+// OpenAI Chat Completions and Responses (strict chosen per tool), Anthropic Messages, Gemini and MCP.
+// Each JSON file has a declaration beside it (`anthropic.d.ts`), which the package's `exports` map
+// gives TypeScript as the file's type, so the import is typed as the provider's SDK expects.
 // OpenAI accepts at most 128 tools in one request, so an OpenAI list that would hold more is not
 // shipped: such a package's tools come in its per-group files (group-tools.ts) and through
 // `selectTools` or the deferred files instead.
 import type { GeneratedFile } from "../../core/files.ts";
+import type { GeneratedIdentifiers } from "../../ir/naming.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { anthropicTool, mcpTool, modelTool, openAiChatTool, openAiResponsesTool, type ModelTool } from "./provider-tools.ts";
+import { runtimeModule, type RuntimeTypeName } from "../core/runtime-names.ts";
+import { nameList, printTypeScript } from "../core/source-file.ts";
+import { anthropicTool, geminiTool, mcpTool, modelTool, openAiChatTool, openAiResponsesTool, type ModelTool } from "./provider-tools.ts";
 
 /** The most tools OpenAI takes in one request's `tools` (Chat Completions and Responses alike). */
 export const openAiToolLimit = 128;
@@ -15,24 +20,39 @@ export interface ToolFormat {
   /** File name in a tools directory. */
   readonly file: string;
   readonly convert: (tool: ModelTool) => unknown;
+  /** The runtime type of one entry (`AnthropicTool`). */
+  readonly type: RuntimeTypeName;
   /** An OpenAI list, held to `openAiToolLimit` tools. */
   readonly openAi: boolean;
 }
 
 export const toolFormats: readonly ToolFormat[] = [
-  { file: "openai-chat.json", convert: openAiChatTool, openAi: true },
-  { file: "openai-responses.json", convert: openAiResponsesTool, openAi: true },
-  { file: "anthropic.json", convert: anthropicTool, openAi: false },
-  { file: "mcp.json", convert: mcpTool, openAi: false },
+  { file: "openai-chat.json", convert: openAiChatTool, type: "OpenAiChatTool", openAi: true },
+  { file: "openai-responses.json", convert: openAiResponsesTool, type: "OpenAiResponsesTool", openAi: true },
+  { file: "anthropic.json", convert: anthropicTool, type: "AnthropicTool", openAi: false },
+  { file: "gemini.json", convert: geminiTool, type: "GeminiFunctionDeclaration", openAi: false },
+  { file: "mcp.json", convert: mcpTool, type: "McpTool", openAi: false },
 ];
 
-const files = (formats: readonly ToolFormat[]): string[] => formats.map((format) => `tools/${format.file}`);
+/** A tool file's declaration path: `tools/anthropic.json` → `tools/anthropic.d.ts`. */
+export const declarationPath = (path: string): string => path.replace(/\.json$/, ".d.ts");
+
+/** The one identifier a tool file's declaration holds besides the runtime type it imports. */
+const declaredName = "tools";
+
+/** What a tool file's declaration declares, for the names record. */
+export const declarationIdentifiers = (types: readonly RuntimeTypeName[]): GeneratedIdentifiers => ({ exports: [], locals: [declaredName, ...types] });
+
+const files = (formats: readonly ToolFormat[]): string[] =>
+  formats.flatMap((format) => [`tools/${format.file}`, declarationPath(`tools/${format.file}`)]);
 
 export const modelToolsEmitter: Emitter = {
   id: "model-tools",
   outputs: files(toolFormats.filter((format) => !format.openAi)),
   conditionalOutputs: files(toolFormats.filter((format) => format.openAi)),
-  exports: { "./tools/*.json": "./tools/*.json" },
+  // TypeScript reads each file's declaration (`types`); Node and bundlers load the JSON.
+  exports: { "./tools/*.json": { types: "./tools/*.d.ts", default: "./tools/*.json" } },
+  declares: declarationIdentifiers(toolFormats.map((format) => format.type)),
   emit: (context) => toolFiles(context, "tools", context.server.tools.map((tool) => modelTool(context.server, tool, context.toolMode))),
 };
 
@@ -40,5 +60,18 @@ export const modelToolsEmitter: Emitter = {
 export function toolFiles(context: EmitContext, dir: string, tools: readonly ModelTool[]): GeneratedFile[] {
   return toolFormats
     .filter((format) => !format.openAi || tools.length <= openAiToolLimit)
-    .map(({ file, convert }) => ({ path: `${packageDir(context)}/${dir}/${file}`, text: `${JSON.stringify(tools.map(convert), null, 2)}\n` }));
+    .flatMap(({ file, convert, type }) => toolFile(context, `${dir}/${file}`, tools.map(convert), type));
+}
+
+/** A tool file and its declaration: the default export is an array of `type` from the runtime. */
+export function toolFile(context: EmitContext, path: string, data: unknown, type: RuntimeTypeName): GeneratedFile[] {
+  const full = `${packageDir(context)}/${path}`;
+  return [
+    { path: full, text: `${JSON.stringify(data, null, 2)}\n` },
+    printTypeScript(context.server, declarationPath(full), [
+      nameList("import type", [type], runtimeModule),
+      `/** The tools of ${path.split("/").pop()!}: the package's exports map gives TypeScript this type for it. */\ndeclare const ${declaredName}: ${type}[];`,
+      `export default ${declaredName};`,
+    ]),
+  ];
 }

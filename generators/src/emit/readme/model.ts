@@ -35,7 +35,7 @@ export function modelExamples(context: EmitContext): ModelExample[] {
   return [
     {
       title: "OpenAI",
-      intro: "With `openai` 6 (Chat Completions), a complete loop. Chat Completions cannot defer tools, so `selectTools` sends the chat tools that best match the request (at most 20 by default, never over OpenAI's 128), strict where a tool allows it; `handleToolCall` drops the nulls strict mode sends for omitted arguments. For the Responses API see \"OpenAI Responses, tool search\" below.",
+      intro: "With `openai` 7 (Chat Completions), a complete loop. Chat Completions cannot defer tools, so `selectTools` sends the chat tools that best match the request (at most 20 by default, never over OpenAI's 128), strict where a tool allows it; `handleToolCall` drops the nulls strict mode sends for omitted arguments. For the Responses API see \"OpenAI Responses, tool search\" below.",
       lang: "ts",
       code: [
         'import OpenAI from "openai";',
@@ -43,7 +43,7 @@ export function modelExamples(context: EmitContext): ModelExample[] {
         "",
         'const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: prompt }];',
         "for (let turns = 5, done = false; !done && turns-- > 0;) {",
-        '  const { message } = (await new OpenAI().chat.completions.create({ model: "gpt-4.1", messages, tools: selectTools(prompt) })).choices[0]!;',
+        '  const { message } = (await new OpenAI().chat.completions.create({ model: "gpt-5.5", messages, tools: selectTools(prompt) })).choices[0]!;',
         "  messages.push(message);",
         "  done = !message.tool_calls?.length;",
         '  for (const call of message.tool_calls ?? []) if (call.type === "function") messages.push({ role: "tool", tool_call_id: call.id,',
@@ -61,7 +61,7 @@ export function modelExamples(context: EmitContext): ModelExample[] {
         `import { handleToolCall } from ${from};`,
         "",
         'const messages: Anthropic.MessageParam[] = [{ role: "user", content: prompt }];',
-        'const reply = await new Anthropic().messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages, tools: tools as Anthropic.Tool[] });',
+        'const reply = await new Anthropic().messages.create({ model: "claude-sonnet-5", max_tokens: 1024, messages, tools: tools as Anthropic.Tool[] });',
         'const results = await Promise.all(reply.content.filter((b) => b.type === "tool_use").map((b) => handleToolCall(client, b.name, b.input)',
         '  .then((r) => ({ type: "tool_result" as const, tool_use_id: b.id, content: r.content[0].text, is_error: r.isError }))));',
         'messages.push({ role: "assistant", content: reply.content }, { role: "user", content: results });',
@@ -69,14 +69,18 @@ export function modelExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "Vercel AI SDK",
-      intro: "With `ai` 6, which takes each tool's Standard Schema as it is (its JSON Schema for the model, the package validator for the arguments). `model` is any AI SDK model, such as `openai(\"gpt-4.1\")` from `@ai-sdk/openai`.",
+      intro: "With `ai` 7, which takes each tool's Standard Schema as it is (its JSON Schema for the model, the package validator for the arguments). `execute` returns only the tool's value, so that is all the model reads, and throws the package's text for a failed call, which the AI SDK sends as a tool error. `model` is any AI SDK model, such as `openai(\"gpt-5.5\")` from `@ai-sdk/openai`.",
       lang: "ts",
       code: [
         'import { generateText, stepCountIs, tool } from "ai";',
         `import { handleToolCall, manifest, schemaOf } from ${from};`,
         "",
         "const tools = Object.fromEntries(manifest.tools.map((t) => [t.modelName, tool({",
-        "  description: t.modelDescription, inputSchema: schemaOf(t.name), execute: (args) => handleToolCall(client, t.name, args),",
+        "  description: t.modelDescription, inputSchema: schemaOf(t.name), execute: async (args) => {",
+        "    const result = await handleToolCall(client, t.name, args);",
+        "    if (result.isError) throw new Error(result.content[0].text);",
+        "    return result.structuredContent ?? result.content[0].text;",
+        "  },",
         "})]));",
         "const { text, steps } = await generateText({ model, tools, stopWhen: stepCountIs(3), prompt });",
       ].join("\n"),

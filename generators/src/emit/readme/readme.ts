@@ -10,6 +10,9 @@ import { jsonLiteral, markdownCode, markdownText } from "../core/escape.ts";
 import { exampleInput } from "./examples.ts";
 import { factSections, judgmentLines, tableOfContents } from "./sections.ts";
 import { modelExamples } from "./model.ts";
+import { lossLine } from "./loss-report.ts";
+import { geminiExample } from "./gemini-example.ts";
+import { modelTool, toolLowering } from "../model/provider-tools.ts";
 import { searchExamples, toolFilesText } from "./search-examples.ts";
 import { requestBodyReadme } from "../request-body/readme.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
@@ -29,7 +32,7 @@ export const readmeEmitter: Emitter = { id: "readme", outputs: ["README.md"], em
 
 function emitReadme(context: EmitContext): GeneratedFile {
   const { server, toolMode } = context;
-  const tools = server.tools.map((tool) => toolView(tool, toolMode, toolNames(context.names, tool.name).requestBody));
+  const tools = server.tools.map((tool) => toolView(server, tool, toolMode, toolNames(context.names, tool.name).requestBody));
   const facts = context.documentation;
   const text = template({
     header: headerLine(server).replace(/^\/\/ /, ""),
@@ -48,7 +51,7 @@ function emitReadme(context: EmitContext): GeneratedFile {
     firstMethod: server.tools[0]?.methodName ?? "",
     firstExample: tools[0]?.example ?? "",
     firstSchema: server.tools[0] === undefined ? "toolSchemas" : toolNames(context.names, server.tools[0].name).schema,
-    modelExamples: [...modelExamples(context), ...searchExamples(context)],
+    modelExamples: [...modelExamples(context), geminiExample(context), ...searchExamples(context)],
     toolFiles: toolFilesText(context),
     modeTools: server.tools.filter((t) => t.modePattern).length,
     modeValues: toolMode.values.map((v) => markdownCode(v.value)).join(" or "),
@@ -80,8 +83,9 @@ function authLines(server: Server): string[] {
   return [...lines, ...meanings, ...auth.notes.map((n) => markdownText(sentence(n)))];
 }
 
-function toolView(tool: Tool, toolMode: ToolModeRules, bodyType: string): Record<string, unknown> {
+function toolView(server: Server, tool: Tool, toolMode: ToolModeRules, bodyType: string): Record<string, unknown> {
   const executeValue = toolMode.executeValue;
+  const loss = lossLine(toolLowering(modelTool(server, tool, toolMode)));
   return {
     name: tool.name,
     fullName: tool.fullName,
@@ -99,7 +103,7 @@ function toolView(tool: Tool, toolMode: ToolModeRules, bodyType: string): Record
           }))
         : [],
     noParameters: tool.parameters.kind === "known" ? "Takes no parameters." : "Parameters: not shown in the catalog; any object is accepted.",
-    rules: [...tool.rules.map(ruleText), ...tool.notes.map(sentence)].map(markdownText),
+    rules: [...[...tool.rules.map(ruleText), ...tool.notes.map(sentence)].map(markdownText), ...(loss === undefined ? [] : [loss])],
     requestBody: requestBodyReadme(tool, bodyType),
   };
 }

@@ -11,8 +11,8 @@ import { jsonImport, mcpServerCode, type ModelExample } from "./model.ts";
 export function toolFilesText(context: EmitContext): string {
   const { server } = context;
   const whole = server.tools.length <= openAiToolLimit
-    ? "Every tool ships in each provider's format under `tools/` (`openai-chat.json`, `openai-responses.json`, `anthropic.json`, `mcp.json`)."
-    : `Every tool ships under \`tools/\` in Anthropic's and MCP's formats (\`anthropic.json\`, \`mcp.json\`); OpenAI takes at most ${openAiToolLimit} tools a request, so the ${server.tools.length} tools come in OpenAI's formats only per group, through \`selectTools\` and in the deferred file.`;
+    ? "Every tool ships in each provider's format under `tools/` (`openai-chat.json`, `openai-responses.json`, `anthropic.json`, `gemini.json`, `mcp.json`)."
+    : `Every tool ships under \`tools/\` in Anthropic's, Gemini's and MCP's formats (\`anthropic.json\`, \`gemini.json\`, \`mcp.json\`); OpenAI takes at most ${openAiToolLimit} tools a request, so the ${server.tools.length} tools come in OpenAI's formats only per group, through \`selectTools\` and in the deferred file.`;
   const groups = hasGroups(server) ? " Each group's tools (the spec's topic headings; `other` for the rest) are in `tools/groups/<group>/`, in every format." : "";
   return `${whole}${groups} \`tools/anthropic-deferred.json\` and \`tools/openai-responses-deferred.json\` hold every tool deferred, for tool search (below).`;
 }
@@ -24,7 +24,7 @@ export function searchExamples(context: EmitContext): ModelExample[] {
   /** A Messages loop until the model stops calling tools; `answer` turns one tool_use block `b` into its tool_result. */
   const anthropicLoop = (tools: string, answer: string): string[] => [
     'const messages: Anthropic.MessageParam[] = [{ role: "user", content: prompt }];',
-    `const ask = () => new Anthropic().messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages, tools: ${tools} });`,
+    `const ask = () => new Anthropic().messages.create({ model: "claude-sonnet-5", max_tokens: 1024, messages, tools: ${tools} });`,
     'for (let reply = await ask(); reply.stop_reason === "tool_use"; reply = await ask()) {',
     '  const results = await Promise.all(reply.content.filter((b) => b.type === "tool_use").map((b) =>',
     `    ${answer}));`,
@@ -34,7 +34,7 @@ export function searchExamples(context: EmitContext): ModelExample[] {
   return [
     {
       title: "OpenAI Responses, tool search",
-      intro: "With `openai` 6 and a model that supports `tool_search` (gpt-5.4 or later). `tools/openai-responses-deferred.json` holds the hosted `tool_search` tool and every tool with `defer_loading: true`, in namespaces (one per group where the spec has groups): before searching, the model sees only the namespaces' names and descriptions.",
+      intro: "With `openai` 7 and a model that supports `tool_search` (gpt-5.4 or later). `tools/openai-responses-deferred.json` holds the hosted `tool_search` tool and every tool with `defer_loading: true`, in namespaces (one per group where the spec has groups): before searching, the model sees only the namespaces' names and descriptions.",
       lang: "ts",
       code: [
         'import OpenAI from "openai";',
@@ -76,7 +76,7 @@ export function searchExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "Vercel AI SDK, active tools",
-      intro: "With `ai` 6: `prepareToolSearch()` is a `prepareStep` that, each step, makes active only the tools already called and the best matches for the latest user message, so the model reads a few tool definitions instead of all of them.",
+      intro: "With `ai` 7: `prepareToolSearch()` is a `prepareStep` that, each step, makes active only the tools already called and the best matches for the latest user message, so the model reads a few tool definitions instead of all of them.",
       lang: "ts",
       code: [
         'import { generateText, stepCountIs, tool } from "ai";',

@@ -66,21 +66,6 @@ function modePatternSchema(properties: JsonSchema, checks: JsonSchema, toolMode:
   };
 }
 
-/**
- * A mode-pattern schema as it applies with mode execute, as models and input generators read it: the parameters' types (under `else`, since mode
- * get_request_schema ignores them) merged into `properties`, the if/else dropped. The descriptions
- * say when a parameter is required and that other modes ignore it; the validator enforces both.
- */
-export function executeView(schema: JsonSchema): JsonSchema {
-  const { if: _if, else: otherwise, ...rest } = schema as { if?: unknown; else?: JsonSchema } & JsonSchema;
-  if (otherwise === undefined) return schema;
-  const { properties: typed = {}, ...checks } = otherwise as { properties?: Record<string, JsonSchema> } & JsonSchema;
-  const top = (rest["properties"] ?? {}) as Record<string, JsonSchema>;
-  const properties = Object.fromEntries(Object.entries(top).map(([name, annotations]) => [name, { ...(typed[name] ?? {}), ...annotations }]));
-  const required = [...((rest["required"] ?? []) as string[]), ...((checks["required"] ?? []) as string[])];
-  return { ...rest, ...checks, properties, required };
-}
-
 function pick(schema: JsonSchema, keys: readonly string[]): JsonSchema {
   return Object.fromEntries(keys.filter((key) => key in schema).map((key) => [key, schema[key]]));
 }

@@ -8,6 +8,7 @@ import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "
 import { inputSchema } from "./input-schema.ts";
 import { modelToolDescription } from "../model/descriptions.ts";
 import { vocabulary } from "../model/vocabulary.ts";
+import { modelTool, toolLowering } from "../model/provider-tools.ts";
 import { runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
 import { exportConst, nameList, printTypeScript } from "../core/source-file.ts";
 
@@ -64,6 +65,8 @@ function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName
     notes: tool.notes,
     judgments: tool.judgments,
     inputSchema: inputSchema(tool, toolMode),
+    // What the tool files' provider forms leave out of inputSchema; the validator checks it all.
+    lowering: toolLowering(modelTool(server, tool, toolMode)),
   };
 }
 

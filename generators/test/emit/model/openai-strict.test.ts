@@ -2,7 +2,7 @@
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../src/ir/json.ts";
-import { openAiStrict, strictFormats, strictKeywords } from "../../../src/emit/model/openai-strict.ts";
+import { lowerOpenAiStrict as openAiStrict, strictFormats, strictKeywords } from "../../../../packages/runtime/src/lowering/openai-strict.ts";
 import { modelTool, openAiChatTool, openAiResponsesTool } from "../../../src/emit/model/provider-tools.ts";
 import { loadCatalog } from "../../../src/loader/load.ts";
 import { workspaceRoot } from "../../support.ts";
@@ -58,8 +58,16 @@ describe("openAiStrict", () => {
       dependentRequired: { body: ["mode"] },
       allOf: [{ if: { properties: { mode: { const: "execute" } }, required: ["mode"] }, then: { required: ["body"] } }],
     });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       strict: true,
+      strictNulls: ["/mode", "/url", "/when", "/body", "/tags"],
+      dropped: [
+        { pointer: "", keyword: "dependentRequired" },
+        { pointer: "", keyword: "allOf" },
+        { pointer: "/properties/url", keyword: "format" },
+        { pointer: "/properties/body", keyword: "contentMediaType" },
+        { pointer: "/properties/tags/items", keyword: "format" },
+      ],
       schema: {
         type: "object",
         properties: {

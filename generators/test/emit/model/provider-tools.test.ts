@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { anthropicTool, mcpTool, modelTool, openAiChatTool, openAiNonStrictReason } from "../../../src/emit/model/provider-tools.ts";
 import { judgmentBrief, ruleText } from "../../../src/emit/core/describe.ts";
 import { modelNamePattern } from "../../../src/ir/model-names.ts";
+import { executeView } from "../../../../packages/runtime/src/lowering/execute-view.ts";
 import { loadCatalog } from "../../../src/loader/load.ts";
 import { workspaceRoot } from "../../support.ts";
 
@@ -92,7 +93,7 @@ describe("provider formats", () => {
     const names = { readOnly: "readOnlyHint", destructive: "destructiveHint", idempotent: "idempotentHint", openWorld: "openWorldHint" } as const;
     for (const { tool, model } of pairs) {
       const mcp = mcpTool(model);
-      expect(mcp).toMatchObject({ name: model.name, title: model.title, inputSchema: model.inputSchema });
+      expect(mcp).toMatchObject({ name: model.name, title: model.title, inputSchema: executeView(model.inputSchema) });
       const expected = Object.fromEntries(Object.entries(tool.annotations).map(([key, value]) => [names[key as keyof typeof names], value]));
       expect(mcp.annotations ?? {}, tool.fullName).toEqual(expected);
     }

@@ -1,9 +1,9 @@
 // The README's AI SDK walkthrough, run: a scripted model writes one program that reads two sheets
 // and writes a total; the program type-checks, makes three calls, and the model reads the result.
-import { MockLanguageModelV3 } from "ai/test";
+import { MockLanguageModelV4 } from "ai/test";
 import { createInMemoryTransport } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
-import { totalToCell } from "../examples/execute-code.ts";
+import { totalToCell } from "../../packages/code/examples/execute-code.ts";
 
 const program = `const [q1, q2] = await Promise.all([
   CloudSheets.getSpreadsheet({ spreadsheet_id: "q1", start_row: 2, start_col: "B", max_rows: 1, max_cols: 1 }),
@@ -22,7 +22,7 @@ describe("execute_code with the AI SDK", () => {
       "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({ value: input.spreadsheet_id === "q1" ? 40 : 2 }),
       "CloudSheets.WriteToCell": (input: unknown) => (written.push(input), { ok: true }),
     } as never);
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModelV4({
       doGenerate: [
         {
           content: [{ type: "tool-call", toolCallId: "call_0", toolName: "execute_code", input: JSON.stringify({ code: program }) }],
