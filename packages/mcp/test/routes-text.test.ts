@@ -5,7 +5,7 @@
 // description and one description per parameter.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import { createMemoryTransport, type Manifest } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
 import type { Toolkit } from "../src/toolkit.ts";
