@@ -78,6 +78,55 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `CloudContacts.SearchContactsByEmail` is valid: what
+ * `validateSearchContactsByEmail` says, without issues. Never throws.
+ */
+export function isSearchContactsByEmail(input: unknown): input is SearchContactsByEmailInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "email":
+        case "limit":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const email = source["email"];
+    const limit = source["limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 2 && source === input && seen !== ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
+      return isSearchContactsByEmail(ownProperties(input));
+    }
+    if (email === undefined) {
+      return false;
+    } else {
+      if (typeof email !== "string") {
+        return false;
+      }
+    }
+    if (limit !== undefined) {
+      if (typeof limit !== "number" || !Number.isInteger(limit)) {
+        return false;
+      } else {
+        if (limit > 30) {
+          return false;
+        }
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CloudContacts.SearchContactsByName`, reporting every problem. Never throws. */
 export function validateSearchContactsByName(input: unknown): ValidationResult<SearchContactsByNameInput> {
   try {
@@ -127,6 +176,55 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
 }
 
 /**
+ * Whether an input for `CloudContacts.SearchContactsByName` is valid: what
+ * `validateSearchContactsByName` says, without issues. Never throws.
+ */
+export function isSearchContactsByName(input: unknown): input is SearchContactsByNameInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "name":
+        case "limit":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const name = source["name"];
+    const limit = source["limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 2 && source === input && seen !== ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
+      return isSearchContactsByName(ownProperties(input));
+    }
+    if (name === undefined) {
+      return false;
+    } else {
+      if (typeof name !== "string") {
+        return false;
+      }
+    }
+    if (limit !== undefined) {
+      if (typeof limit !== "number" || !Number.isInteger(limit)) {
+        return false;
+      } else {
+        if (limit > 30) {
+          return false;
+        }
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Checks an input for `CloudContacts.SearchContactsByPhoneNumber`, reporting every problem. Never
  * throws.
  */
@@ -138,6 +236,18 @@ export function validateSearchContactsByPhoneNumber(
     return { ok: true, value: input as unknown as SearchContactsByPhoneNumberInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CloudContacts.SearchContactsByPhoneNumber` is valid: what
+ * `validateSearchContactsByPhoneNumber` says, without issues. Never throws.
+ */
+export function isSearchContactsByPhoneNumber(input: unknown): input is SearchContactsByPhoneNumberInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -208,6 +318,74 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
   }
 }
 
+/**
+ * Whether an input for `CloudContacts.CreateContact` is valid: what `validateCreateContact` says,
+ * without issues. Never throws.
+ */
+export function isCreateContact(input: unknown): input is CreateContactInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "given_name":
+        case "family_name":
+        case "email":
+        case "phone_number":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const givenName = source["given_name"];
+    const familyName = source["family_name"];
+    const email = source["email"];
+    const phoneNumber = source["phone_number"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (givenName === undefined ? 0 : 1) +
+        (familyName === undefined ? 0 : 1) +
+        (email === undefined ? 0 : 1) +
+        (phoneNumber === undefined ? 0 : 1)
+      )
+    ) {
+      return isCreateContact(ownProperties(input));
+    }
+    if (givenName === undefined) {
+      return false;
+    } else {
+      if (typeof givenName !== "string") {
+        return false;
+      }
+    }
+    if (familyName !== undefined) {
+      if (typeof familyName !== "string") {
+        return false;
+      }
+    }
+    if (email !== undefined) {
+      if (typeof email !== "string") {
+        return false;
+      }
+    }
+    if (phoneNumber !== undefined) {
+      if (typeof phoneNumber !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CloudContacts.WhoAmI`, reporting every problem. Never throws. */
 export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
@@ -223,6 +401,25 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CloudContacts.WhoAmI` is valid: what `validateWhoAmI` says, without issues.
+ * Never throws.
+ */
+export function isWhoAmI(input: unknown): input is WhoAmIInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -113,6 +113,51 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
   }
 }
 
+/**
+ * Whether an input for `CloudSheets.CreateSpreadsheet` is valid: what `validateCreateSpreadsheet`
+ * says, without issues. Never throws.
+ */
+export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "title":
+        case "data":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const title = source["title"];
+    const data = source["data"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 2 && source === input && seen !== ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
+      return isCreateSpreadsheet(ownProperties(input));
+    }
+    if (title !== undefined) {
+      if (typeof title !== "string") {
+        return false;
+      }
+    }
+    if (data !== undefined) {
+      if (typeof data !== "string") {
+        return false;
+      } else if (!isCellData(data)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CloudSheets.WriteToCell`, reporting every problem. Never throws. */
 export function validateWriteToCell(input: unknown): ValidationResult<WriteToCellInput> {
   try {
@@ -196,6 +241,90 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
   }
 }
 
+/**
+ * Whether an input for `CloudSheets.WriteToCell` is valid: what `validateWriteToCell` says, without
+ * issues. Never throws.
+ */
+export function isWriteToCell(input: unknown): input is WriteToCellInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "spreadsheet_id":
+        case "column":
+        case "row":
+        case "value":
+        case "sheet_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const spreadsheetId = source["spreadsheet_id"];
+    const column = source["column"];
+    const row = source["row"];
+    const value = source["value"];
+    const sheetName = source["sheet_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (column === undefined ? 0 : 1) +
+        (row === undefined ? 0 : 1) +
+        (value === undefined ? 0 : 1) +
+        (sheetName === undefined ? 0 : 1)
+      )
+    ) {
+      return isWriteToCell(ownProperties(input));
+    }
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return false;
+      }
+    }
+    if (column === undefined) {
+      return false;
+    } else {
+      if (typeof column !== "string") {
+        return false;
+      } else if (!isColumnLetters(column)) {
+        return false;
+      }
+    }
+    if (row === undefined) {
+      return false;
+    } else {
+      if (typeof row !== "number" || !Number.isInteger(row)) {
+        return false;
+      }
+    }
+    if (value === undefined) {
+      return false;
+    } else {
+      if (typeof value !== "string") {
+        return false;
+      }
+    }
+    if (sheetName !== undefined) {
+      if (typeof sheetName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CloudSheets.UpdateCells`, reporting every problem. Never throws. */
 export function validateUpdateCells(input: unknown): ValidationResult<UpdateCellsInput> {
   try {
@@ -264,6 +393,78 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CloudSheets.UpdateCells` is valid: what `validateUpdateCells` says, without
+ * issues. Never throws.
+ */
+export function isUpdateCells(input: unknown): input is UpdateCellsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "spreadsheet_id":
+        case "data":
+        case "sheet_position":
+        case "sheet_id_or_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const spreadsheetId = source["spreadsheet_id"];
+    const data = source["data"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (data === undefined ? 0 : 1) +
+        (sheetPosition === undefined ? 0 : 1) +
+        (sheetIdOrName === undefined ? 0 : 1)
+      )
+    ) {
+      return isUpdateCells(ownProperties(input));
+    }
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return false;
+      }
+    }
+    if (data === undefined) {
+      return false;
+    } else {
+      if (typeof data !== "string") {
+        return false;
+      } else if (!isCellData(data)) {
+        return false;
+      }
+    }
+    if (sheetPosition !== undefined) {
+      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
+        return false;
+      }
+    }
+    if (sheetIdOrName !== undefined) {
+      if (typeof sheetIdOrName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -353,6 +554,96 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CloudSheets.AddNoteToCell` is valid: what `validateAddNoteToCell` says,
+ * without issues. Never throws.
+ */
+export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "spreadsheet_id":
+        case "column":
+        case "row":
+        case "note_text":
+        case "sheet_position":
+        case "sheet_id_or_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const spreadsheetId = source["spreadsheet_id"];
+    const column = source["column"];
+    const row = source["row"];
+    const noteText = source["note_text"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (column === undefined ? 0 : 1) +
+        (row === undefined ? 0 : 1) +
+        (noteText === undefined ? 0 : 1) +
+        (sheetPosition === undefined ? 0 : 1) +
+        (sheetIdOrName === undefined ? 0 : 1)
+      )
+    ) {
+      return isAddNoteToCell(ownProperties(input));
+    }
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return false;
+      }
+    }
+    if (column === undefined) {
+      return false;
+    } else {
+      if (typeof column !== "string") {
+        return false;
+      }
+    }
+    if (row === undefined) {
+      return false;
+    } else {
+      if (typeof row !== "number" || !Number.isInteger(row)) {
+        return false;
+      }
+    }
+    if (noteText === undefined) {
+      return false;
+    } else {
+      if (typeof noteText !== "string") {
+        return false;
+      }
+    }
+    if (sheetPosition !== undefined) {
+      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
+        return false;
+      }
+    }
+    if (sheetIdOrName !== undefined) {
+      if (typeof sheetIdOrName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -515,6 +806,122 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
   }
 }
 
+/**
+ * Whether an input for `CloudSheets.SearchSpreadsheets` is valid: what `validateSearchSpreadsheets`
+ * says, without issues. Never throws.
+ */
+export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheetsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "spreadsheet_contains":
+        case "spreadsheet_not_contains":
+        case "search_only_in_shared_drive_id":
+        case "include_shared_drives":
+        case "include_organization_domain_spreadsheets":
+        case "order_by":
+        case "limit":
+        case "pagination_token":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const spreadsheetContains = source["spreadsheet_contains"];
+    const spreadsheetNotContains = source["spreadsheet_not_contains"];
+    const searchOnlyInSharedDriveId = source["search_only_in_shared_drive_id"];
+    const includeSharedDrives = source["include_shared_drives"];
+    const includeOrganizationDomainSpreadsheets = source["include_organization_domain_spreadsheets"];
+    const orderBy = source["order_by"];
+    const limit = source["limit"];
+    const paginationToken = source["pagination_token"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 8 &&
+      source === input &&
+      seen !== (
+        (spreadsheetContains === undefined ? 0 : 1) +
+        (spreadsheetNotContains === undefined ? 0 : 1) +
+        (searchOnlyInSharedDriveId === undefined ? 0 : 1) +
+        (includeSharedDrives === undefined ? 0 : 1) +
+        (includeOrganizationDomainSpreadsheets === undefined ? 0 : 1) +
+        (orderBy === undefined ? 0 : 1) +
+        (limit === undefined ? 0 : 1) +
+        (paginationToken === undefined ? 0 : 1)
+      )
+    ) {
+      return isSearchSpreadsheets(ownProperties(input));
+    }
+    if (spreadsheetContains !== undefined) {
+      if (!Array.isArray(spreadsheetContains)) {
+        return false;
+      } else {
+        for (let i = 0; i < spreadsheetContains.length; i++) {
+          const item: unknown = spreadsheetContains[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    if (spreadsheetNotContains !== undefined) {
+      if (!Array.isArray(spreadsheetNotContains)) {
+        return false;
+      } else {
+        for (let i = 0; i < spreadsheetNotContains.length; i++) {
+          const item: unknown = spreadsheetNotContains[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    if (searchOnlyInSharedDriveId !== undefined) {
+      if (typeof searchOnlyInSharedDriveId !== "string") {
+        return false;
+      }
+    }
+    if (includeSharedDrives !== undefined) {
+      if (typeof includeSharedDrives !== "boolean") {
+        return false;
+      }
+    }
+    if (includeOrganizationDomainSpreadsheets !== undefined) {
+      if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
+        return false;
+      }
+    }
+    if (orderBy !== undefined) {
+      if (typeof orderBy !== "string") {
+        return false;
+      }
+    }
+    if (limit !== undefined) {
+      if (typeof limit !== "number" || !Number.isInteger(limit)) {
+        return false;
+      } else {
+        if (limit > 50) {
+          return false;
+        }
+      }
+    }
+    if (paginationToken !== undefined) {
+      if (typeof paginationToken !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CloudSheets.WhoAmI`, reporting every problem. Never throws. */
 export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
@@ -533,6 +940,25 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   }
 }
 
+/**
+ * Whether an input for `CloudSheets.WhoAmI` is valid: what `validateWhoAmI` says, without issues.
+ * Never throws.
+ */
+export function isWhoAmI(input: unknown): input is WhoAmIInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CloudSheets.GenerateCloudFilePickerUrl`, reporting every problem. Never throws. */
 export function validateGenerateCloudFilePickerUrl(input: unknown): ValidationResult<GenerateCloudFilePickerUrlInput> {
   try {
@@ -548,6 +974,25 @@ export function validateGenerateCloudFilePickerUrl(input: unknown): ValidationRe
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CloudSheets.GenerateCloudFilePickerUrl` is valid: what
+ * `validateGenerateCloudFilePickerUrl` says, without issues. Never throws.
+ */
+export function isGenerateCloudFilePickerUrl(input: unknown): input is GenerateCloudFilePickerUrlInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -658,6 +1103,114 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
   }
 }
 
+/**
+ * Whether an input for `CloudSheets.GetSpreadsheet` is valid: what `validateGetSpreadsheet` says,
+ * without issues. Never throws.
+ */
+export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "spreadsheet_id":
+        case "sheet_position":
+        case "sheet_id_or_name":
+        case "start_row":
+        case "start_col":
+        case "max_rows":
+        case "max_cols":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const spreadsheetId = source["spreadsheet_id"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
+    const startRow = source["start_row"];
+    const startCol = source["start_col"];
+    const maxRows = source["max_rows"];
+    const maxCols = source["max_cols"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 7 &&
+      source === input &&
+      seen !== (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (sheetPosition === undefined ? 0 : 1) +
+        (sheetIdOrName === undefined ? 0 : 1) +
+        (startRow === undefined ? 0 : 1) +
+        (startCol === undefined ? 0 : 1) +
+        (maxRows === undefined ? 0 : 1) +
+        (maxCols === undefined ? 0 : 1)
+      )
+    ) {
+      return isGetSpreadsheet(ownProperties(input));
+    }
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return false;
+      }
+    }
+    if (sheetPosition !== undefined) {
+      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
+        return false;
+      }
+    }
+    if (sheetIdOrName !== undefined) {
+      if (typeof sheetIdOrName !== "string") {
+        return false;
+      }
+    }
+    if (startRow !== undefined) {
+      if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
+        return false;
+      }
+    }
+    if (startCol !== undefined) {
+      if (typeof startCol !== "string") {
+        return false;
+      } else if (!isColumn(startCol)) {
+        return false;
+      }
+    }
+    if (maxRows !== undefined) {
+      if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
+        return false;
+      } else {
+        if (maxRows < 1) {
+          return false;
+        }
+        if (maxRows > 1000) {
+          return false;
+        }
+      }
+    }
+    if (maxCols !== undefined) {
+      if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
+        return false;
+      } else {
+        if (maxCols < 1) {
+          return false;
+        }
+        if (maxCols > 100) {
+          return false;
+        }
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CloudSheets.GetSpreadsheetMetadata`, reporting every problem. Never throws. */
 export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult<GetSpreadsheetMetadataInput> {
   try {
@@ -692,6 +1245,44 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CloudSheets.GetSpreadsheetMetadata` is valid: what
+ * `validateGetSpreadsheetMetadata` says, without issues. Never throws.
+ */
+export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadsheetMetadataInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "spreadsheet_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const spreadsheetId = source["spreadsheet_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((spreadsheetId === undefined ? 0 : 1))) {
+      return isGetSpreadsheetMetadata(ownProperties(input));
+    }
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 

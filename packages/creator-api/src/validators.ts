@@ -205,6 +205,57 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.FetchZetaAppSections` is valid: what `validateFetchZetaAppSections`
+ * says, without issues. Never throws.
+ */
+export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSectionsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "zeta_account_owner_name":
+        case "zeta_application_link_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaApplicationLinkName = source["zeta_application_link_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
+    ) {
+      return isFetchZetaAppSections(ownProperties(input));
+    }
+    if (zetaAccountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (zetaApplicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaApplicationLinkName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.FetchRecordDetail`, reporting every problem. Never throws. */
 export function validateFetchRecordDetail(input: unknown): ValidationResult<FetchRecordDetailInput> {
   try {
@@ -298,6 +349,90 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.FetchRecordDetail` is valid: what `validateFetchRecordDetail` says,
+ * without issues. Never throws.
+ */
+export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "application_private_link":
+        case "account_owner_name":
+        case "application_link_name":
+        case "report_link_name":
+        case "record_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const applicationPrivateLink = source["application_private_link"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (applicationPrivateLink === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1)
+      )
+    ) {
+      return isFetchRecordDetail(ownProperties(input));
+    }
+    if (applicationPrivateLink === undefined) {
+      return false;
+    } else {
+      if (typeof applicationPrivateLink !== "string") {
+        return false;
+      }
+    }
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return false;
+      }
+    }
+    if (recordId === undefined) {
+      return false;
+    } else {
+      if (typeof recordId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.FetchZetaFormFieldsMetadata`, reporting every problem. Never throws. */
 export function validateFetchZetaFormFieldsMetadata(
   input: unknown,
@@ -368,6 +503,70 @@ export function validateFetchZetaFormFieldsMetadata(
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.FetchZetaFormFieldsMetadata` is valid: what
+ * `validateFetchZetaFormFieldsMetadata` says, without issues. Never throws.
+ */
+export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZetaFormFieldsMetadataInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "account_owner_name":
+        case "application_link_name":
+        case "form_identifier":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const formIdentifier = source["form_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (formIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return isFetchZetaFormFieldsMetadata(ownProperties(input));
+    }
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (formIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof formIdentifier !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.FetchZetaReportsMeta`, reporting every problem. Never throws. */
 export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<FetchZetaReportsMetaInput> {
   try {
@@ -420,6 +619,57 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.FetchZetaReportsMeta` is valid: what `validateFetchZetaReportsMeta`
+ * says, without issues. Never throws.
+ */
+export function isFetchZetaReportsMeta(input: unknown): input is FetchZetaReportsMetaInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "zeta_account_owner_name":
+        case "zeta_app_link_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
+    ) {
+      return isFetchZetaReportsMeta(ownProperties(input));
+    }
+    if (zetaAccountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (zetaAppLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAppLinkName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -546,6 +796,111 @@ export function validateUpdateZetaCreatorReportRecords(
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.UpdateZetaCreatorReportRecords` is valid: what
+ * `validateUpdateZetaCreatorReportRecords` says, without issues. Never throws.
+ */
+export function isUpdateZetaCreatorReportRecords(input: unknown): input is UpdateZetaCreatorReportRecordsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "account_owner_name":
+        case "application_link_name":
+        case "report_link_name":
+        case "process_until_limit_enabled":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const processUntilLimitEnabled = source["process_until_limit_enabled"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (processUntilLimitEnabled === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isUpdateZetaCreatorReportRecords(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (accountOwnerName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return false;
+      }
+    }
+    if (processUntilLimitEnabled !== undefined) {
+      if (typeof processUntilLimitEnabled !== "boolean") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.FetchZetaRecords`, reporting every problem. Never throws. */
 export function validateFetchZetaRecords(input: unknown): ValidationResult<FetchZetaRecordsInput> {
   try {
@@ -644,6 +999,98 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.FetchZetaRecords` is valid: what `validateFetchZetaRecords` says,
+ * without issues. Never throws.
+ */
+export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "account_owner_identifier":
+        case "application_link_name":
+        case "report_link_name":
+        case "start_record_index":
+        case "record_limit":
+        case "filter_criteria":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const accountOwnerIdentifier = source["account_owner_identifier"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const startRecordIndex = source["start_record_index"];
+    const recordLimit = source["record_limit"];
+    const filterCriteria = source["filter_criteria"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (accountOwnerIdentifier === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (startRecordIndex === undefined ? 0 : 1) +
+        (recordLimit === undefined ? 0 : 1) +
+        (filterCriteria === undefined ? 0 : 1)
+      )
+    ) {
+      return isFetchZetaRecords(ownProperties(input));
+    }
+    if (accountOwnerIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerIdentifier !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return false;
+      }
+    }
+    if (startRecordIndex !== undefined) {
+      if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
+        return false;
+      }
+    }
+    if (recordLimit !== undefined) {
+      if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
+        return false;
+      } else {
+        if (recordLimit > 200) {
+          return false;
+        }
+      }
+    }
+    if (filterCriteria !== undefined) {
+      if (typeof filterCriteria !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -762,6 +1209,111 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.DeleteReportRecords` is valid: what `validateDeleteReportRecords`
+ * says, without issues. Never throws.
+ */
+export function isDeleteReportRecords(input: unknown): input is DeleteReportRecordsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "account_owner_name":
+        case "application_link_name":
+        case "report_identifier":
+        case "process_records_up_to_limit":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportIdentifier = source["report_identifier"];
+    const processRecordsUpToLimit = source["process_records_up_to_limit"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportIdentifier === undefined ? 0 : 1) +
+        (processRecordsUpToLimit === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isDeleteReportRecords(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (accountOwnerName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportIdentifier === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof reportIdentifier !== "string") {
+        return false;
+      }
+    }
+    if (processRecordsUpToLimit !== undefined) {
+      if (typeof processRecordsUpToLimit !== "boolean") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.FetchZetaCreatorPagesMeta`, reporting every problem. Never throws. */
 export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationResult<FetchZetaCreatorPagesMetaInput> {
   try {
@@ -812,6 +1364,57 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.FetchZetaCreatorPagesMeta` is valid: what
+ * `validateFetchZetaCreatorPagesMeta` says, without issues. Never throws.
+ */
+export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaCreatorPagesMetaInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "account_owner_name":
+        case "zeta_app_link_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const accountOwnerName = source["account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
+    ) {
+      return isFetchZetaCreatorPagesMeta(ownProperties(input));
+    }
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (zetaAppLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAppLinkName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.GetApplicationMetaInfo`, reporting every problem. Never throws. */
 export function validateGetApplicationMetaInfo(input: unknown): ValidationResult<GetApplicationMetaInfoInput> {
   try {
@@ -827,6 +1430,25 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.GetApplicationMetaInfo` is valid: what
+ * `validateGetApplicationMetaInfo` says, without issues. Never throws.
+ */
+export function isGetApplicationMetaInfo(input: unknown): input is GetApplicationMetaInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -934,6 +1556,103 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.InsertRecordsInZetaForm` is valid: what
+ * `validateInsertRecordsInZetaForm` says, without issues. Never throws.
+ */
+export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecordsInZetaFormInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "zeta_account_owner_name":
+        case "application_link_name":
+        case "form_link_name":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const formLinkName = source["form_link_name"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (zetaAccountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (formLinkName === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isInsertRecordsInZetaForm(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (zetaAccountOwnerName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (formLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof formLinkName !== "string") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1056,6 +1775,115 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.UpdateZetaRecord` is valid: what `validateUpdateZetaRecord` says,
+ * without issues. Never throws.
+ */
+export function isUpdateZetaRecord(input: unknown): input is UpdateZetaRecordInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "zeta_account_owner_name":
+        case "application_link_name":
+        case "report_link_name":
+        case "record_id":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (zetaAccountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isUpdateZetaRecord(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (zetaAccountOwnerName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return false;
+      }
+    }
+    if (recordId === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof recordId !== "string") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.FetchZetaRecordDetail`, reporting every problem. Never throws. */
 export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<FetchZetaRecordDetailInput> {
   try {
@@ -1131,6 +1959,80 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.FetchZetaRecordDetail` is valid: what
+ * `validateFetchZetaRecordDetail` says, without issues. Never throws.
+ */
+export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecordDetailInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "account_owner_name":
+        case "application_identifier":
+        case "report_link_name":
+        case "record_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const accountOwnerName = source["account_owner_name"];
+    const applicationIdentifier = source["application_identifier"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationIdentifier === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1)
+      )
+    ) {
+      return isFetchZetaRecordDetail(ownProperties(input));
+    }
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof applicationIdentifier !== "string") {
+        return false;
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return false;
+      }
+    }
+    if (recordId === undefined) {
+      return false;
+    } else {
+      if (typeof recordId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1253,6 +2155,115 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.DeleteZetaRecord` is valid: what `validateDeleteZetaRecord` says,
+ * without issues. Never throws.
+ */
+export function isDeleteZetaRecord(input: unknown): input is DeleteZetaRecordInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "zeta_account_owner_name":
+        case "application_link_name":
+        case "report_link_name":
+        case "record_id":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (zetaAccountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isDeleteZetaRecord(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (zetaAccountOwnerName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return false;
+      }
+    }
+    if (recordId === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof recordId !== "string") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.CreateBulkReadJob`, reporting every problem. Never throws. */
 export function validateCreateBulkReadJob(input: unknown): ValidationResult<CreateBulkReadJobInput> {
   try {
@@ -1357,6 +2368,103 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.CreateBulkReadJob` is valid: what `validateCreateBulkReadJob` says,
+ * without issues. Never throws.
+ */
+export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "account_owner_name":
+        case "application_link_name":
+        case "report_reference_name":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportReferenceName = source["report_reference_name"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportReferenceName === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isCreateBulkReadJob(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (accountOwnerName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportReferenceName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof reportReferenceName !== "string") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1471,6 +2579,108 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.FetchZetaReportRecords` is valid: what
+ * `validateFetchZetaReportRecords` says, without issues. Never throws.
+ */
+export function isFetchZetaReportRecords(input: unknown): input is FetchZetaReportRecordsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "zeta_private_link":
+        case "account_owner_name":
+        case "zeta_application_link_name":
+        case "report_link_name":
+        case "record_fetch_start_index":
+        case "record_limit":
+        case "filter_criteria":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const zetaPrivateLink = source["zeta_private_link"];
+    const accountOwnerName = source["account_owner_name"];
+    const zetaApplicationLinkName = source["zeta_application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordFetchStartIndex = source["record_fetch_start_index"];
+    const recordLimit = source["record_limit"];
+    const filterCriteria = source["filter_criteria"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 7 &&
+      source === input &&
+      seen !== (
+        (zetaPrivateLink === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (zetaApplicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordFetchStartIndex === undefined ? 0 : 1) +
+        (recordLimit === undefined ? 0 : 1) +
+        (filterCriteria === undefined ? 0 : 1)
+      )
+    ) {
+      return isFetchZetaReportRecords(ownProperties(input));
+    }
+    if (zetaPrivateLink === undefined) {
+      return false;
+    } else {
+      if (typeof zetaPrivateLink !== "string") {
+        return false;
+      }
+    }
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (zetaApplicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaApplicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return false;
+      }
+    }
+    if (recordFetchStartIndex !== undefined) {
+      if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
+        return false;
+      }
+    }
+    if (recordLimit !== undefined) {
+      if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
+        return false;
+      } else {
+        if (recordLimit > 200) {
+          return false;
+        }
+      }
+    }
+    if (filterCriteria !== undefined) {
+      if (typeof filterCriteria !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.GetBulkReadJobDetails`, reporting every problem. Never throws. */
 export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<GetBulkReadJobDetailsInput> {
   try {
@@ -1549,6 +2759,80 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `CreatorApi.GetBulkReadJobDetails` is valid: what
+ * `validateGetBulkReadJobDetails` says, without issues. Never throws.
+ */
+export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJobDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "account_owner_name":
+        case "application_link_name":
+        case "report_link_name":
+        case "job_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const jobId = source["job_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (jobId === undefined ? 0 : 1)
+      )
+    ) {
+      return isGetBulkReadJobDetails(ownProperties(input));
+    }
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return false;
+      }
+    }
+    if (jobId === undefined) {
+      return false;
+    } else {
+      if (typeof jobId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CreatorApi.FetchWorkspaceAppMeta`, reporting every problem. Never throws. */
 export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<FetchWorkspaceAppMetaInput> {
   try {
@@ -1588,6 +2872,44 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.FetchWorkspaceAppMeta` is valid: what
+ * `validateFetchWorkspaceAppMeta` says, without issues. Never throws.
+ */
+export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspaceAppMetaInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "workspace_account_owner_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const workspaceAccountOwnerName = source["workspace_account_owner_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
+      return isFetchWorkspaceAppMeta(ownProperties(input));
+    }
+    if (workspaceAccountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof workspaceAccountOwnerName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1648,6 +2970,57 @@ export function validateFetchZetaFormMetaInformation(
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.FetchZetaFormMetaInformation` is valid: what
+ * `validateFetchZetaFormMetaInformation` says, without issues. Never throws.
+ */
+export function isFetchZetaFormMetaInformation(input: unknown): input is FetchZetaFormMetaInformationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "zeta_account_owner_name":
+        case "zeta_app_link_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
+    ) {
+      return isFetchZetaFormMetaInformation(ownProperties(input));
+    }
+    if (zetaAccountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (zetaAppLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAppLinkName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1767,6 +3140,115 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CreatorApi.AddRecordsToZetaForm` is valid: what `validateAddRecordsToZetaForm`
+ * says, without issues. Never throws.
+ */
+export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZetaFormInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "form_private_link":
+        case "zeta_account_owner_name":
+        case "application_link_name":
+        case "zeta_form_link_name":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const formPrivateLink = source["form_private_link"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const zetaFormLinkName = source["zeta_form_link_name"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 6 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (formPrivateLink === undefined ? 0 : 1) +
+        (zetaAccountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (zetaFormLinkName === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isAddRecordsToZetaForm(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (formPrivateLink === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof formPrivateLink !== "string") {
+        return false;
+      }
+    }
+    if (zetaAccountOwnerName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return false;
+      }
+    }
+    if (applicationLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return false;
+      }
+    }
+    if (zetaFormLinkName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof zetaFormLinkName !== "string") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 

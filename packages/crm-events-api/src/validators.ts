@@ -289,6 +289,165 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
   }
 }
 
+/**
+ * Whether an input for `CrmEventsApi.RetrieveEventCompletions` is valid: what
+ * `validateRetrieveEventCompletions` says, without issues. Never throws.
+ */
+export function isRetrieveEventCompletions(input: unknown): input is RetrieveEventCompletionsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "crm_object_id":
+        case "crm_object_type":
+        case "event_instance_ids":
+        case "event_property_filter":
+        case "event_type_name":
+        case "filter_events_occurred_before":
+        case "filter_occurred_after_datetime":
+        case "max_results_per_page":
+        case "paging_before_token":
+        case "paging_cursor_token":
+        case "sort_direction":
+        case "unique_identifier_property":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const crmObjectId = source["crm_object_id"];
+    const crmObjectType = source["crm_object_type"];
+    const eventInstanceIds = source["event_instance_ids"];
+    const eventPropertyFilter = source["event_property_filter"];
+    const eventTypeName = source["event_type_name"];
+    const filterEventsOccurredBefore = source["filter_events_occurred_before"];
+    const filterOccurredAfterDatetime = source["filter_occurred_after_datetime"];
+    const maxResultsPerPage = source["max_results_per_page"];
+    const pagingBeforeToken = source["paging_before_token"];
+    const pagingCursorToken = source["paging_cursor_token"];
+    const sortDirection = source["sort_direction"];
+    const uniqueIdentifierProperty = source["unique_identifier_property"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 12 &&
+      source === input &&
+      seen !== (
+        (crmObjectId === undefined ? 0 : 1) +
+        (crmObjectType === undefined ? 0 : 1) +
+        (eventInstanceIds === undefined ? 0 : 1) +
+        (eventPropertyFilter === undefined ? 0 : 1) +
+        (eventTypeName === undefined ? 0 : 1) +
+        (filterEventsOccurredBefore === undefined ? 0 : 1) +
+        (filterOccurredAfterDatetime === undefined ? 0 : 1) +
+        (maxResultsPerPage === undefined ? 0 : 1) +
+        (pagingBeforeToken === undefined ? 0 : 1) +
+        (pagingCursorToken === undefined ? 0 : 1) +
+        (sortDirection === undefined ? 0 : 1) +
+        (uniqueIdentifierProperty === undefined ? 0 : 1)
+      )
+    ) {
+      return isRetrieveEventCompletions(ownProperties(input));
+    }
+    if (crmObjectId !== undefined) {
+      if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
+        return false;
+      }
+    }
+    if (crmObjectType !== undefined) {
+      if (typeof crmObjectType !== "string") {
+        return false;
+      }
+    }
+    if (eventInstanceIds !== undefined) {
+      if (!Array.isArray(eventInstanceIds)) {
+        return false;
+      } else {
+        for (let i = 0; i < eventInstanceIds.length; i++) {
+          const item: unknown = eventInstanceIds[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    if (eventPropertyFilter !== undefined) {
+      if (!isObject(eventPropertyFilter)) {
+        return false;
+      } else {
+        const count = Object.keys(eventPropertyFilter).length;
+        if (count < 1) {
+          return false;
+        }
+        if (count > 1) {
+          return false;
+        }
+      }
+    }
+    if (eventTypeName !== undefined) {
+      if (typeof eventTypeName !== "string") {
+        return false;
+      }
+    }
+    if (filterEventsOccurredBefore !== undefined) {
+      if (typeof filterEventsOccurredBefore !== "string") {
+        return false;
+      } else if (!isDateTime(filterEventsOccurredBefore)) {
+        return false;
+      }
+    }
+    if (filterOccurredAfterDatetime !== undefined) {
+      if (typeof filterOccurredAfterDatetime !== "string") {
+        return false;
+      } else if (!isDateTime(filterOccurredAfterDatetime)) {
+        return false;
+      }
+    }
+    if (maxResultsPerPage !== undefined) {
+      if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
+        return false;
+      }
+    }
+    if (pagingBeforeToken !== undefined) {
+      if (typeof pagingBeforeToken !== "string") {
+        return false;
+      }
+    }
+    if (pagingCursorToken !== undefined) {
+      if (typeof pagingCursorToken !== "string") {
+        return false;
+      }
+    }
+    if (sortDirection !== undefined) {
+      if (!Array.isArray(sortDirection)) {
+        return false;
+      } else {
+        for (let i = 0; i < sortDirection.length; i++) {
+          const item: unknown = sortDirection[i];
+          if (item !== "ASCENDING" && item !== "DESCENDING") {
+            return false;
+          }
+        }
+      }
+    }
+    if (uniqueIdentifierProperty !== undefined) {
+      if (!isObject(uniqueIdentifierProperty)) {
+        return false;
+      }
+    }
+    if (crmObjectId !== undefined && crmObjectType === undefined) {
+      return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CrmEventsApi.ListEventTypes`, reporting every problem. Never throws. */
 export function validateListEventTypes(input: unknown): ValidationResult<ListEventTypesInput> {
   try {
@@ -304,6 +463,25 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CrmEventsApi.ListEventTypes` is valid: what `validateListEventTypes` says,
+ * without issues. Never throws.
+ */
+export function isListEventTypes(input: unknown): input is ListEventTypesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -401,6 +579,80 @@ export function validateRetrieveCustomEventDefinitions(
 }
 
 /**
+ * Whether an input for `CrmEventsApi.RetrieveCustomEventDefinitions` is valid: what
+ * `validateRetrieveCustomEventDefinitions` says, without issues. Never throws.
+ */
+export function isRetrieveCustomEventDefinitions(input: unknown): input is RetrieveCustomEventDefinitionsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "event_name_search_string":
+        case "include_event_properties":
+        case "paging_cursor_token":
+        case "results_per_page_limit":
+        case "sort_order":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const eventNameSearchString = source["event_name_search_string"];
+    const includeEventProperties = source["include_event_properties"];
+    const pagingCursorToken = source["paging_cursor_token"];
+    const resultsPerPageLimit = source["results_per_page_limit"];
+    const sortOrder = source["sort_order"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (eventNameSearchString === undefined ? 0 : 1) +
+        (includeEventProperties === undefined ? 0 : 1) +
+        (pagingCursorToken === undefined ? 0 : 1) +
+        (resultsPerPageLimit === undefined ? 0 : 1) +
+        (sortOrder === undefined ? 0 : 1)
+      )
+    ) {
+      return isRetrieveCustomEventDefinitions(ownProperties(input));
+    }
+    if (eventNameSearchString !== undefined) {
+      if (typeof eventNameSearchString !== "string") {
+        return false;
+      }
+    }
+    if (includeEventProperties !== undefined) {
+      if (typeof includeEventProperties !== "boolean") {
+        return false;
+      }
+    }
+    if (pagingCursorToken !== undefined) {
+      if (typeof pagingCursorToken !== "string") {
+        return false;
+      }
+    }
+    if (resultsPerPageLimit !== undefined) {
+      if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
+        return false;
+      }
+    }
+    if (sortOrder !== undefined) {
+      if (sortOrder !== "ASC" && sortOrder !== "DESC") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Checks an input for `CrmEventsApi.CreateCustomEventDefinition`, reporting every problem. Never
  * throws.
  */
@@ -467,6 +719,64 @@ export function validateCreateCustomEventDefinition(
 }
 
 /**
+ * Whether an input for `CrmEventsApi.CreateCustomEventDefinition` is valid: what
+ * `validateCreateCustomEventDefinition` says, without issues. Never throws.
+ */
+export function isCreateCustomEventDefinition(input: unknown): input is CreateCustomEventDefinitionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateCustomEventDefinition(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Checks an input for `CrmEventsApi.FetchEventDefinitionByName`, reporting every problem. Never
  * throws.
  */
@@ -503,6 +813,44 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CrmEventsApi.FetchEventDefinitionByName` is valid: what
+ * `validateFetchEventDefinitionByName` says, without issues. Never throws.
+ */
+export function isFetchEventDefinitionByName(input: unknown): input is FetchEventDefinitionByNameInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "event_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const eventName = source["event_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
+      return isFetchEventDefinitionByName(ownProperties(input));
+    }
+    if (eventName === undefined) {
+      return false;
+    } else {
+      if (typeof eventName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -545,6 +893,44 @@ export function validateDeleteCustomEventDefinition(
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CrmEventsApi.DeleteCustomEventDefinition` is valid: what
+ * `validateDeleteCustomEventDefinition` says, without issues. Never throws.
+ */
+export function isDeleteCustomEventDefinition(input: unknown): input is DeleteCustomEventDefinitionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "event_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const eventName = source["event_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
+      return isDeleteCustomEventDefinition(ownProperties(input));
+    }
+    if (eventName === undefined) {
+      return false;
+    } else {
+      if (typeof eventName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -609,6 +995,66 @@ export function validateUpdateCustomEventDefinition(
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CrmEventsApi.UpdateCustomEventDefinition` is valid: what
+ * `validateUpdateCustomEventDefinition` says, without issues. Never throws.
+ */
+export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCustomEventDefinitionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "internal_event_name":
+        case "event_description":
+        case "event_label":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const internalEventName = source["internal_event_name"];
+    const eventDescription = source["event_description"];
+    const eventLabel = source["event_label"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (internalEventName === undefined ? 0 : 1) +
+        (eventDescription === undefined ? 0 : 1) +
+        (eventLabel === undefined ? 0 : 1)
+      )
+    ) {
+      return isUpdateCustomEventDefinition(ownProperties(input));
+    }
+    if (internalEventName === undefined) {
+      return false;
+    } else {
+      if (typeof internalEventName !== "string") {
+        return false;
+      }
+    }
+    if (eventDescription !== undefined) {
+      if (typeof eventDescription !== "string") {
+        return false;
+      }
+    }
+    if (eventLabel !== undefined) {
+      if (typeof eventLabel !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -694,6 +1140,79 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
   }
 }
 
+/**
+ * Whether an input for `CrmEventsApi.CreateEventProperty` is valid: what `validateCreateEventProperty`
+ * says, without issues. Never throws.
+ */
+export function isCreateEventProperty(input: unknown): input is CreateEventPropertyInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "custom_event_internal_name":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const customEventInternalName = source["custom_event_internal_name"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (customEventInternalName === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isCreateEventProperty(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (customEventInternalName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof customEventInternalName !== "string") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CrmEventsApi.DeleteCustomEventProperty`, reporting every problem. Never throws. */
 export function validateDeleteCustomEventProperty(input: unknown): ValidationResult<DeleteCustomEventPropertyInput> {
   try {
@@ -751,6 +1270,57 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CrmEventsApi.DeleteCustomEventProperty` is valid: what
+ * `validateDeleteCustomEventProperty` says, without issues. Never throws.
+ */
+export function isDeleteCustomEventProperty(input: unknown): input is DeleteCustomEventPropertyInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "custom_event_internal_name":
+        case "property_internal_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const customEventInternalName = source["custom_event_internal_name"];
+    const propertyInternalName = source["property_internal_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
+    ) {
+      return isDeleteCustomEventProperty(ownProperties(input));
+    }
+    if (customEventInternalName === undefined) {
+      return false;
+    } else {
+      if (typeof customEventInternalName !== "string") {
+        return false;
+      }
+    }
+    if (propertyInternalName === undefined) {
+      return false;
+    } else {
+      if (typeof propertyInternalName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -844,6 +1414,91 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
   }
 }
 
+/**
+ * Whether an input for `CrmEventsApi.UpdateEventProperty` is valid: what `validateUpdateEventProperty`
+ * says, without issues. Never throws.
+ */
+export function isUpdateEventProperty(input: unknown): input is UpdateEventPropertyInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "custom_event_name":
+        case "property_name_to_update":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const customEventName = source["custom_event_name"];
+    const propertyNameToUpdate = source["property_name_to_update"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (mode === undefined ? 0 : 1) +
+        (customEventName === undefined ? 0 : 1) +
+        (propertyNameToUpdate === undefined ? 0 : 1) +
+        (requestBody === undefined ? 0 : 1)
+      )
+    ) {
+      return isUpdateEventProperty(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (customEventName === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof customEventName !== "string") {
+        return false;
+      }
+    }
+    if (propertyNameToUpdate === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof propertyNameToUpdate !== "string") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CrmEventsApi.SendBatchEvents`, reporting every problem. Never throws. */
 export function validateSendBatchEvents(input: unknown): ValidationResult<SendBatchEventsInput> {
   try {
@@ -902,6 +1557,64 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
   }
 }
 
+/**
+ * Whether an input for `CrmEventsApi.SendBatchEvents` is valid: what `validateSendBatchEvents` says,
+ * without issues. Never throws.
+ */
+export function isSendBatchEvents(input: unknown): input is SendBatchEventsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isSendBatchEvents(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `CrmEventsApi.SendEventData`, reporting every problem. Never throws. */
 export function validateSendEventData(input: unknown): ValidationResult<SendEventDataInput> {
   try {
@@ -957,6 +1670,64 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `CrmEventsApi.SendEventData` is valid: what `validateSendEventData` says,
+ * without issues. Never throws.
+ */
+export function isSendEventData(input: unknown): input is SendEventDataInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isSendEventData(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 

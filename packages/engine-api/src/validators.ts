@@ -134,6 +134,25 @@ export function validateListAvailableAuthProviders(input: unknown): ValidationRe
   }
 }
 
+/**
+ * Whether an input for `EngineApi.ListAvailableAuthProviders` is valid: what
+ * `validateListAvailableAuthProviders` says, without issues. Never throws.
+ */
+export function isListAvailableAuthProviders(input: unknown): input is ListAvailableAuthProvidersInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.GetAuthProviderDetails`, reporting every problem. Never throws. */
 export function validateGetAuthProviderDetails(input: unknown): ValidationResult<GetAuthProviderDetailsInput> {
   try {
@@ -168,6 +187,44 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.GetAuthProviderDetails` is valid: what
+ * `validateGetAuthProviderDetails` says, without issues. Never throws.
+ */
+export function isGetAuthProviderDetails(input: unknown): input is GetAuthProviderDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "auth_provider_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const authProviderId = source["auth_provider_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
+      return isGetAuthProviderDetails(ownProperties(input));
+    }
+    if (authProviderId === undefined) {
+      return false;
+    } else {
+      if (typeof authProviderId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -208,6 +265,44 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
   }
 }
 
+/**
+ * Whether an input for `EngineApi.DeleteAuthProvider` is valid: what `validateDeleteAuthProvider`
+ * says, without issues. Never throws.
+ */
+export function isDeleteAuthProvider(input: unknown): input is DeleteAuthProviderInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "auth_provider_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const authProviderId = source["auth_provider_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
+      return isDeleteAuthProvider(ownProperties(input));
+    }
+    if (authProviderId === undefined) {
+      return false;
+    } else {
+      if (typeof authProviderId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.DeleteSecretById`, reporting every problem. Never throws. */
 export function validateDeleteSecretById(input: unknown): ValidationResult<DeleteSecretByIdInput> {
   try {
@@ -242,6 +337,44 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.DeleteSecretById` is valid: what `validateDeleteSecretById` says,
+ * without issues. Never throws.
+ */
+export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "secret_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const secretId = source["secret_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((secretId === undefined ? 0 : 1))) {
+      return isDeleteSecretById(ownProperties(input));
+    }
+    if (secretId === undefined) {
+      return false;
+    } else {
+      if (typeof secretId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -300,6 +433,55 @@ export function validateUpdateSessionVerificationSettings(
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.UpdateSessionVerificationSettings` is valid: what
+ * `validateUpdateSessionVerificationSettings` says, without issues. Never throws.
+ */
+export function isUpdateSessionVerificationSettings(input: unknown): input is UpdateSessionVerificationSettingsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "unsafe_skip_verification":
+        case "verifier_url":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const unsafeSkipVerification = source["unsafe_skip_verification"];
+    const verifierUrl = source["verifier_url"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))
+    ) {
+      return isUpdateSessionVerificationSettings(ownProperties(input));
+    }
+    if (unsafeSkipVerification !== undefined) {
+      if (typeof unsafeSkipVerification !== "boolean") {
+        return false;
+      }
+    }
+    if (verifierUrl !== undefined) {
+      if (typeof verifierUrl !== "string") {
+        return false;
+      } else if (!isUrl(verifierUrl)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -368,6 +550,72 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
   }
 }
 
+/**
+ * Whether an input for `EngineApi.ListAuthConnections` is valid: what `validateListAuthConnections`
+ * says, without issues. Never throws.
+ */
+export function isListAuthConnections(input: unknown): input is ListAuthConnectionsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "page_offset":
+        case "page_size":
+        case "provider_id":
+        case "user_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const pageOffset = source["page_offset"];
+    const pageSize = source["page_size"];
+    const providerId = source["provider_id"];
+    const userId = source["user_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (pageOffset === undefined ? 0 : 1) +
+        (pageSize === undefined ? 0 : 1) +
+        (providerId === undefined ? 0 : 1) +
+        (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return isListAuthConnections(ownProperties(input));
+    }
+    if (pageOffset !== undefined) {
+      if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
+        return false;
+      }
+    }
+    if (pageSize !== undefined) {
+      if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
+        return false;
+      }
+    }
+    if (providerId !== undefined) {
+      if (typeof providerId !== "string") {
+        return false;
+      }
+    }
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.DeleteUserAuthConnection`, reporting every problem. Never throws. */
 export function validateDeleteUserAuthConnection(input: unknown): ValidationResult<DeleteUserAuthConnectionInput> {
   try {
@@ -402,6 +650,44 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.DeleteUserAuthConnection` is valid: what
+ * `validateDeleteUserAuthConnection` says, without issues. Never throws.
+ */
+export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserAuthConnectionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "connection_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const connectionId = source["connection_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((connectionId === undefined ? 0 : 1))) {
+      return isDeleteUserAuthConnection(ownProperties(input));
+    }
+    if (connectionId === undefined) {
+      return false;
+    } else {
+      if (typeof connectionId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -454,6 +740,59 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.CheckAuthStatus` is valid: what `validateCheckAuthStatus` says,
+ * without issues. Never throws.
+ */
+export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "authorization_id":
+        case "timeout_in_seconds":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const authorizationId = source["authorization_id"];
+    const timeoutInSeconds = source["timeout_in_seconds"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))
+    ) {
+      return isCheckAuthStatus(ownProperties(input));
+    }
+    if (authorizationId === undefined) {
+      return false;
+    } else {
+      if (typeof authorizationId !== "string") {
+        return false;
+      }
+    }
+    if (timeoutInSeconds !== undefined) {
+      if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
+        return false;
+      } else {
+        if (timeoutInSeconds > 59) {
+          return false;
+        }
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -545,6 +884,84 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
 }
 
 /**
+ * Whether an input for `EngineApi.RetrieveFormattedToolsList` is valid: what
+ * `validateRetrieveFormattedToolsList` says, without issues. Never throws.
+ */
+export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveFormattedToolsListInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "filter_by_toolkit":
+        case "number_of_items_to_return":
+        case "offset_start_index":
+        case "provider_format":
+        case "user_identifier":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const filterByToolkit = source["filter_by_toolkit"];
+    const numberOfItemsToReturn = source["number_of_items_to_return"];
+    const offsetStartIndex = source["offset_start_index"];
+    const providerFormat = source["provider_format"];
+    const userIdentifier = source["user_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (filterByToolkit === undefined ? 0 : 1) +
+        (numberOfItemsToReturn === undefined ? 0 : 1) +
+        (offsetStartIndex === undefined ? 0 : 1) +
+        (providerFormat === undefined ? 0 : 1) +
+        (userIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return isRetrieveFormattedToolsList(ownProperties(input));
+    }
+    if (filterByToolkit !== undefined) {
+      if (typeof filterByToolkit !== "string") {
+        return false;
+      }
+    }
+    if (numberOfItemsToReturn !== undefined) {
+      if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
+        return false;
+      } else {
+        if (numberOfItemsToReturn > 100) {
+          return false;
+        }
+      }
+    }
+    if (offsetStartIndex !== undefined) {
+      if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
+        return false;
+      }
+    }
+    if (providerFormat !== undefined) {
+      if (typeof providerFormat !== "string") {
+        return false;
+      }
+    }
+    if (userIdentifier !== undefined) {
+      if (typeof userIdentifier !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Checks an input for `EngineApi.GetFormattedToolSpecification`, reporting every problem. Never
  * throws.
  */
@@ -606,6 +1023,64 @@ export function validateGetFormattedToolSpecification(
   }
 }
 
+/**
+ * Whether an input for `EngineApi.GetFormattedToolSpecification` is valid: what
+ * `validateGetFormattedToolSpecification` says, without issues. Never throws.
+ */
+export function isGetFormattedToolSpecification(input: unknown): input is GetFormattedToolSpecificationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "tool_name":
+        case "provider_format":
+        case "user_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const toolName = source["tool_name"];
+    const providerFormat = source["provider_format"];
+    const userId = source["user_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (toolName === undefined ? 0 : 1) + (providerFormat === undefined ? 0 : 1) + (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return isGetFormattedToolSpecification(ownProperties(input));
+    }
+    if (toolName === undefined) {
+      return false;
+    } else {
+      if (typeof toolName !== "string") {
+        return false;
+      }
+    }
+    if (providerFormat !== undefined) {
+      if (typeof providerFormat !== "string") {
+        return false;
+      }
+    }
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.CheckPlatformEngineHealth`, reporting every problem. Never throws. */
 export function validateCheckPlatformEngineHealth(input: unknown): ValidationResult<CheckPlatformEngineHealthInput> {
   try {
@@ -624,6 +1099,25 @@ export function validateCheckPlatformEngineHealth(input: unknown): ValidationRes
   }
 }
 
+/**
+ * Whether an input for `EngineApi.CheckPlatformEngineHealth` is valid: what
+ * `validateCheckPlatformEngineHealth` says, without issues. Never throws.
+ */
+export function isCheckPlatformEngineHealth(input: unknown): input is CheckPlatformEngineHealthInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.DeleteMcpEndpoint`, reporting every problem. Never throws. */
 export function validateDeleteMcpEndpoint(input: unknown): ValidationResult<DeleteMcpEndpointInput> {
   try {
@@ -639,6 +1133,25 @@ export function validateDeleteMcpEndpoint(input: unknown): ValidationResult<Dele
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.DeleteMcpEndpoint` is valid: what `validateDeleteMcpEndpoint` says,
+ * without issues. Never throws.
+ */
+export function isDeleteMcpEndpoint(input: unknown): input is DeleteMcpEndpointInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -708,6 +1221,68 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `EngineApi.ListAccessibleProjects` is valid: what
+ * `validateListAccessibleProjects` says, without issues. Never throws.
+ */
+export function isListAccessibleProjects(input: unknown): input is ListAccessibleProjectsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "bearer_token":
+        case "items_to_skip":
+        case "maximum_items_to_return":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const bearerToken = source["bearer_token"];
+    const itemsToSkip = source["items_to_skip"];
+    const maximumItemsToReturn = source["maximum_items_to_return"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (bearerToken === undefined ? 0 : 1) +
+        (itemsToSkip === undefined ? 0 : 1) +
+        (maximumItemsToReturn === undefined ? 0 : 1)
+      )
+    ) {
+      return isListAccessibleProjects(ownProperties(input));
+    }
+    if (bearerToken === undefined) {
+      return false;
+    } else {
+      if (typeof bearerToken !== "string") {
+        return false;
+      } else if (!isJwt(bearerToken)) {
+        return false;
+      }
+    }
+    if (itemsToSkip !== undefined) {
+      if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
+        return false;
+      }
+    }
+    if (maximumItemsToReturn !== undefined) {
+      if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.GetProjectDetails`, reporting every problem. Never throws. */
 export function validateGetProjectDetails(input: unknown): ValidationResult<GetProjectDetailsInput> {
   try {
@@ -757,6 +1332,59 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.GetProjectDetails` is valid: what `validateGetProjectDetails` says,
+ * without issues. Never throws.
+ */
+export function isGetProjectDetails(input: unknown): input is GetProjectDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "authorization_token":
+        case "project_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const authorizationToken = source["authorization_token"];
+    const projectId = source["project_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))
+    ) {
+      return isGetProjectDetails(ownProperties(input));
+    }
+    if (authorizationToken === undefined) {
+      return false;
+    } else {
+      if (typeof authorizationToken !== "string") {
+        return false;
+      } else if (!isBearer(authorizationToken)) {
+        return false;
+      }
+    }
+    if (projectId === undefined) {
+      return false;
+    } else {
+      if (typeof projectId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -810,6 +1438,57 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
   }
 }
 
+/**
+ * Whether an input for `EngineApi.GetScheduledToolExecutions` is valid: what
+ * `validateGetScheduledToolExecutions` says, without issues. Never throws.
+ */
+export function isGetScheduledToolExecutions(input: unknown): input is GetScheduledToolExecutionsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "items_limit":
+        case "list_offset":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const itemsLimit = source["items_limit"];
+    const listOffset = source["list_offset"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))
+    ) {
+      return isGetScheduledToolExecutions(ownProperties(input));
+    }
+    if (itemsLimit !== undefined) {
+      if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
+        return false;
+      } else {
+        if (itemsLimit > 100) {
+          return false;
+        }
+      }
+    }
+    if (listOffset !== undefined) {
+      if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.GetScheduledToolDetails`, reporting every problem. Never throws. */
 export function validateGetScheduledToolDetails(input: unknown): ValidationResult<GetScheduledToolDetailsInput> {
   try {
@@ -852,6 +1531,44 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `EngineApi.GetScheduledToolDetails` is valid: what
+ * `validateGetScheduledToolDetails` says, without issues. Never throws.
+ */
+export function isGetScheduledToolDetails(input: unknown): input is GetScheduledToolDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "scheduled_execution_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const scheduledExecutionId = source["scheduled_execution_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((scheduledExecutionId === undefined ? 0 : 1))) {
+      return isGetScheduledToolDetails(ownProperties(input));
+    }
+    if (scheduledExecutionId === undefined) {
+      return false;
+    } else {
+      if (typeof scheduledExecutionId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.GetOpenAPISpecification`, reporting every problem. Never throws. */
 export function validateGetOpenAPISpecification(input: unknown): ValidationResult<GetOpenAPISpecificationInput> {
   try {
@@ -867,6 +1584,25 @@ export function validateGetOpenAPISpecification(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.GetOpenAPISpecification` is valid: what
+ * `validateGetOpenAPISpecification` says, without issues. Never throws.
+ */
+export function isGetOpenAPISpecification(input: unknown): input is GetOpenAPISpecificationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -964,6 +1700,91 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
   }
 }
 
+/**
+ * Whether an input for `EngineApi.GetToolsList` is valid: what `validateGetToolsList` says, without
+ * issues. Never throws.
+ */
+export function isGetToolsList(input: unknown): input is GetToolsListInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "include_formats":
+        case "items_per_page":
+        case "start_offset":
+        case "toolkit_name":
+        case "user_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const includeFormats = source["include_formats"];
+    const itemsPerPage = source["items_per_page"];
+    const startOffset = source["start_offset"];
+    const toolkitName = source["toolkit_name"];
+    const userId = source["user_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (includeFormats === undefined ? 0 : 1) +
+        (itemsPerPage === undefined ? 0 : 1) +
+        (startOffset === undefined ? 0 : 1) +
+        (toolkitName === undefined ? 0 : 1) +
+        (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return isGetToolsList(ownProperties(input));
+    }
+    if (includeFormats !== undefined) {
+      if (!Array.isArray(includeFormats)) {
+        return false;
+      } else {
+        for (let i = 0; i < includeFormats.length; i++) {
+          const item: unknown = includeFormats[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    if (itemsPerPage !== undefined) {
+      if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
+        return false;
+      } else {
+        if (itemsPerPage > 100) {
+          return false;
+        }
+      }
+    }
+    if (startOffset !== undefined) {
+      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
+        return false;
+      }
+    }
+    if (toolkitName !== undefined) {
+      if (typeof toolkitName !== "string") {
+        return false;
+      }
+    }
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.AuthorizeUserToolAccess`, reporting every problem. Never throws. */
 export function validateAuthorizeUserToolAccess(input: unknown): ValidationResult<AuthorizeUserToolAccessInput> {
   try {
@@ -1041,6 +1862,74 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `EngineApi.AuthorizeUserToolAccess` is valid: what
+ * `validateAuthorizeUserToolAccess` says, without issues. Never throws.
+ */
+export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUserToolAccessInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "tool_name_for_authorization":
+        case "redirect_uri_after_authorization":
+        case "tool_version":
+        case "user_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const toolNameForAuthorization = source["tool_name_for_authorization"];
+    const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
+    const toolVersion = source["tool_version"];
+    const userId = source["user_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (toolNameForAuthorization === undefined ? 0 : 1) +
+        (redirectUriAfterAuthorization === undefined ? 0 : 1) +
+        (toolVersion === undefined ? 0 : 1) +
+        (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return isAuthorizeUserToolAccess(ownProperties(input));
+    }
+    if (toolNameForAuthorization === undefined) {
+      return false;
+    } else {
+      if (typeof toolNameForAuthorization !== "string") {
+        return false;
+      }
+    }
+    if (redirectUriAfterAuthorization !== undefined) {
+      if (typeof redirectUriAfterAuthorization !== "string") {
+        return false;
+      }
+    }
+    if (toolVersion !== undefined) {
+      if (typeof toolVersion !== "string") {
+        return false;
+      }
+    }
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.ExecuteTool`, reporting every problem. Never throws. */
 export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToolInput> {
   try {
@@ -1096,6 +1985,64 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.ExecuteTool` is valid: what `validateExecuteTool` says, without
+ * issues. Never throws.
+ */
+export function isExecuteTool(input: unknown): input is ExecuteToolInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isExecuteTool(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1175,6 +2122,73 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
   }
 }
 
+/**
+ * Whether an input for `EngineApi.GetToolSpecification` is valid: what `validateGetToolSpecification`
+ * says, without issues. Never throws.
+ */
+export function isGetToolSpecification(input: unknown): input is GetToolSpecificationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "tool_name":
+        case "formats_to_include":
+        case "user_identifier":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const toolName = source["tool_name"];
+    const formatsToInclude = source["formats_to_include"];
+    const userIdentifier = source["user_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (toolName === undefined ? 0 : 1) +
+        (formatsToInclude === undefined ? 0 : 1) +
+        (userIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return isGetToolSpecification(ownProperties(input));
+    }
+    if (toolName === undefined) {
+      return false;
+    } else {
+      if (typeof toolName !== "string") {
+        return false;
+      }
+    }
+    if (formatsToInclude !== undefined) {
+      if (!Array.isArray(formatsToInclude)) {
+        return false;
+      } else {
+        for (let i = 0; i < formatsToInclude.length; i++) {
+          const item: unknown = formatsToInclude[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    if (userIdentifier !== undefined) {
+      if (typeof userIdentifier !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.ListWorkers`, reporting every problem. Never throws. */
 export function validateListWorkers(input: unknown): ValidationResult<ListWorkersInput> {
   try {
@@ -1232,6 +2246,57 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.ListWorkers` is valid: what `validateListWorkers` says, without
+ * issues. Never throws.
+ */
+export function isListWorkers(input: unknown): input is ListWorkersInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "number_of_items_to_return":
+        case "start_offset":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const numberOfItemsToReturn = source["number_of_items_to_return"];
+    const startOffset = source["start_offset"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))
+    ) {
+      return isListWorkers(ownProperties(input));
+    }
+    if (numberOfItemsToReturn !== undefined) {
+      if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
+        return false;
+      } else {
+        if (numberOfItemsToReturn > 100) {
+          return false;
+        }
+      }
+    }
+    if (startOffset !== undefined) {
+      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1364,6 +2429,126 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
   }
 }
 
+/**
+ * Whether an input for `EngineApi.CreateWorker` is valid: what `validateCreateWorker` says, without
+ * issues. Never throws.
+ */
+export function isCreateWorker(input: unknown): input is CreateWorkerInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "worker_id":
+        case "enable_worker":
+        case "http_retry_attempts":
+        case "http_secret_key":
+        case "http_timeout_seconds":
+        case "mcp_retry_attempts":
+        case "mcp_timeout_duration":
+        case "worker_http_uri":
+        case "worker_resource_uri":
+        case "worker_type":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const workerId = source["worker_id"];
+    const enableWorker = source["enable_worker"];
+    const httpRetryAttempts = source["http_retry_attempts"];
+    const httpSecretKey = source["http_secret_key"];
+    const httpTimeoutSeconds = source["http_timeout_seconds"];
+    const mcpRetryAttempts = source["mcp_retry_attempts"];
+    const mcpTimeoutDuration = source["mcp_timeout_duration"];
+    const workerHttpUri = source["worker_http_uri"];
+    const workerResourceUri = source["worker_resource_uri"];
+    const workerType = source["worker_type"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 10 &&
+      source === input &&
+      seen !== (
+        (workerId === undefined ? 0 : 1) +
+        (enableWorker === undefined ? 0 : 1) +
+        (httpRetryAttempts === undefined ? 0 : 1) +
+        (httpSecretKey === undefined ? 0 : 1) +
+        (httpTimeoutSeconds === undefined ? 0 : 1) +
+        (mcpRetryAttempts === undefined ? 0 : 1) +
+        (mcpTimeoutDuration === undefined ? 0 : 1) +
+        (workerHttpUri === undefined ? 0 : 1) +
+        (workerResourceUri === undefined ? 0 : 1) +
+        (workerType === undefined ? 0 : 1)
+      )
+    ) {
+      return isCreateWorker(ownProperties(input));
+    }
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return false;
+      }
+    }
+    if (enableWorker !== undefined) {
+      if (typeof enableWorker !== "boolean") {
+        return false;
+      }
+    }
+    if (httpRetryAttempts !== undefined) {
+      if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
+        return false;
+      }
+    }
+    if (httpSecretKey !== undefined) {
+      if (typeof httpSecretKey !== "string") {
+        return false;
+      }
+    }
+    if (httpTimeoutSeconds !== undefined) {
+      if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
+        return false;
+      }
+    }
+    if (mcpRetryAttempts !== undefined) {
+      if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
+        return false;
+      }
+    }
+    if (mcpTimeoutDuration !== undefined) {
+      if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
+        return false;
+      }
+    }
+    if (workerHttpUri !== undefined) {
+      if (typeof workerHttpUri !== "string") {
+        return false;
+      } else if (!isUrl(workerHttpUri)) {
+        return false;
+      }
+    }
+    if (workerResourceUri !== undefined) {
+      if (typeof workerResourceUri !== "string") {
+        return false;
+      } else if (!isUri(workerResourceUri)) {
+        return false;
+      }
+    }
+    if (workerType !== undefined) {
+      if (typeof workerType !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.TestWorkerConnection`, reporting every problem. Never throws. */
 export function validateTestWorkerConnection(input: unknown): ValidationResult<TestWorkerConnectionInput> {
   try {
@@ -1428,6 +2613,66 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
   }
 }
 
+/**
+ * Whether an input for `EngineApi.TestWorkerConnection` is valid: what `validateTestWorkerConnection`
+ * says, without issues. Never throws.
+ */
+export function isTestWorkerConnection(input: unknown): input is TestWorkerConnectionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "worker_connection_type":
+        case "http_uri":
+        case "mcp_uri":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const workerConnectionType = source["worker_connection_type"];
+    const httpUri = source["http_uri"];
+    const mcpUri = source["mcp_uri"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (workerConnectionType === undefined ? 0 : 1) +
+        (httpUri === undefined ? 0 : 1) +
+        (mcpUri === undefined ? 0 : 1)
+      )
+    ) {
+      return isTestWorkerConnection(ownProperties(input));
+    }
+    if (workerConnectionType === undefined) {
+      return false;
+    } else {
+      if (typeof workerConnectionType !== "string") {
+        return false;
+      }
+    }
+    if (httpUri !== undefined) {
+      if (typeof httpUri !== "string") {
+        return false;
+      }
+    }
+    if (mcpUri !== undefined) {
+      if (typeof mcpUri !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.GetWorkerById`, reporting every problem. Never throws. */
 export function validateGetWorkerById(input: unknown): ValidationResult<GetWorkerByIdInput> {
   try {
@@ -1462,6 +2707,44 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.GetWorkerById` is valid: what `validateGetWorkerById` says, without
+ * issues. Never throws.
+ */
+export function isGetWorkerById(input: unknown): input is GetWorkerByIdInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "worker_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const workerId = source["worker_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+      return isGetWorkerById(ownProperties(input));
+    }
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1502,6 +2785,44 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
   }
 }
 
+/**
+ * Whether an input for `EngineApi.DeleteWorker` is valid: what `validateDeleteWorker` says, without
+ * issues. Never throws.
+ */
+export function isDeleteWorker(input: unknown): input is DeleteWorkerInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "worker_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const workerId = source["worker_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+      return isDeleteWorker(ownProperties(input));
+    }
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.AuthorizeWorker`, reporting every problem. Never throws. */
 export function validateAuthorizeWorker(input: unknown): ValidationResult<AuthorizeWorkerInput> {
   try {
@@ -1539,6 +2860,44 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
   }
 }
 
+/**
+ * Whether an input for `EngineApi.AuthorizeWorker` is valid: what `validateAuthorizeWorker` says,
+ * without issues. Never throws.
+ */
+export function isAuthorizeWorker(input: unknown): input is AuthorizeWorkerInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "worker_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const workerId = source["worker_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+      return isAuthorizeWorker(ownProperties(input));
+    }
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `EngineApi.GetWorkerHealthStatus`, reporting every problem. Never throws. */
 export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<GetWorkerHealthStatusInput> {
   try {
@@ -1573,6 +2932,44 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.GetWorkerHealthStatus` is valid: what
+ * `validateGetWorkerHealthStatus` says, without issues. Never throws.
+ */
+export function isGetWorkerHealthStatus(input: unknown): input is GetWorkerHealthStatusInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "worker_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const workerId = source["worker_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+      return isGetWorkerHealthStatus(ownProperties(input));
+    }
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1634,6 +3031,68 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `EngineApi.FetchToolsPage` is valid: what `validateFetchToolsPage` says,
+ * without issues. Never throws.
+ */
+export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "worker_id":
+        case "number_of_items":
+        case "start_offset":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const workerId = source["worker_id"];
+    const numberOfItems = source["number_of_items"];
+    const startOffset = source["start_offset"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (workerId === undefined ? 0 : 1) + (numberOfItems === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1)
+      )
+    ) {
+      return isFetchToolsPage(ownProperties(input));
+    }
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return false;
+      }
+    }
+    if (numberOfItems !== undefined) {
+      if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
+        return false;
+      } else {
+        if (numberOfItems > 100) {
+          return false;
+        }
+      }
+    }
+    if (startOffset !== undefined) {
+      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -346,6 +346,47 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetApiKeyInfo` is valid: what `validateGetApiKeyInfo` says, without
+ * issues. Never throws.
+ */
+export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "empty_request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const emptyRequestBody = source["empty_request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((emptyRequestBody === undefined ? 0 : 1))) {
+      return isGetApiKeyInfo(ownProperties(input));
+    }
+    if (emptyRequestBody !== undefined) {
+      if (!isObject(emptyRequestBody)) {
+        return false;
+      } else {
+        const count = Object.keys(emptyRequestBody).length;
+        if (count > 0) {
+          return false;
+        }
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ChangeApplicationSource`, reporting every problem. Never throws. */
 export function validateChangeApplicationSource(input: unknown): ValidationResult<ChangeApplicationSourceInput> {
   try {
@@ -383,6 +424,42 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ChangeApplicationSource` is valid: what
+ * `validateChangeApplicationSource` says, without issues. Never throws.
+ */
+export function isChangeApplicationSource(input: unknown): input is ChangeApplicationSourceInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "application_source_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const applicationSourceDetails = source["application_source_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((applicationSourceDetails === undefined ? 0 : 1))) {
+      return isChangeApplicationSource(ownProperties(input));
+    }
+    if (applicationSourceDetails !== undefined) {
+      if (!isObject(applicationSourceDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -426,6 +503,42 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ChangeApplicationStage` is valid: what
+ * `validateChangeApplicationStage` says, without issues. Never throws.
+ */
+export function isChangeApplicationStage(input: unknown): input is ChangeApplicationStageInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "application_stage_change_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const applicationStageChangeDetails = source["application_stage_change_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((applicationStageChangeDetails === undefined ? 0 : 1))) {
+      return isChangeApplicationStage(ownProperties(input));
+    }
+    if (applicationStageChangeDetails !== undefined) {
+      if (!isObject(applicationStageChangeDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateJobApplication`, reporting every problem. Never throws. */
 export function validateCreateJobApplication(input: unknown): ValidationResult<CreateJobApplicationInput> {
   try {
@@ -463,6 +576,42 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateJobApplication` is valid: what `validateCreateJobApplication`
+ * says, without issues. Never throws.
+ */
+export function isCreateJobApplication(input: unknown): input is CreateJobApplicationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "job_application_data":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const jobApplicationData = source["job_application_data"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((jobApplicationData === undefined ? 0 : 1))) {
+      return isCreateJobApplication(ownProperties(input));
+    }
+    if (jobApplicationData !== undefined) {
+      if (!isObject(jobApplicationData)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -506,6 +655,42 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.TransferApplicationToJob` is valid: what
+ * `validateTransferApplicationToJob` says, without issues. Never throws.
+ */
+export function isTransferApplicationToJob(input: unknown): input is TransferApplicationToJobInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "application_transfer_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const applicationTransferDetails = source["application_transfer_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((applicationTransferDetails === undefined ? 0 : 1))) {
+      return isTransferApplicationToJob(ownProperties(input));
+    }
+    if (applicationTransferDetails !== undefined) {
+      if (!isObject(applicationTransferDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateApplicationStatus`, reporting every problem. Never throws. */
 export function validateUpdateApplicationStatus(input: unknown): ValidationResult<UpdateApplicationStatusInput> {
   try {
@@ -543,6 +728,42 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.UpdateApplicationStatus` is valid: what
+ * `validateUpdateApplicationStatus` says, without issues. Never throws.
+ */
+export function isUpdateApplicationStatus(input: unknown): input is UpdateApplicationStatusInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "application_update_payload":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const applicationUpdatePayload = source["application_update_payload"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((applicationUpdatePayload === undefined ? 0 : 1))) {
+      return isUpdateApplicationStatus(ownProperties(input));
+    }
+    if (applicationUpdatePayload !== undefined) {
+      if (!isObject(applicationUpdatePayload)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -586,6 +807,42 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.AddHiringTeamMember` is valid: what `validateAddHiringTeamMember`
+ * says, without issues. Never throws.
+ */
+export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMemberInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "hiring_team_member_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const hiringTeamMemberDetails = source["hiring_team_member_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
+      return isAddHiringTeamMember(ownProperties(input));
+    }
+    if (hiringTeamMemberDetails !== undefined) {
+      if (!isObject(hiringTeamMemberDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.RemoveHiringTeamMember`, reporting every problem. Never throws. */
 export function validateRemoveHiringTeamMember(input: unknown): ValidationResult<RemoveHiringTeamMemberInput> {
   try {
@@ -626,6 +883,42 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.RemoveHiringTeamMember` is valid: what
+ * `validateRemoveHiringTeamMember` says, without issues. Never throws.
+ */
+export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringTeamMemberInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "hiring_team_removal_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
+      return isRemoveHiringTeamMember(ownProperties(input));
+    }
+    if (hiringTeamRemovalDetails !== undefined) {
+      if (!isObject(hiringTeamRemovalDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetHiringTeamRoles`, reporting every problem. Never throws. */
 export function validateGetHiringTeamRoles(input: unknown): ValidationResult<GetHiringTeamRolesInput> {
   try {
@@ -641,6 +934,25 @@ export function validateGetHiringTeamRoles(input: unknown): ValidationResult<Get
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetHiringTeamRoles` is valid: what `validateGetHiringTeamRoles`
+ * says, without issues. Never throws.
+ */
+export function isGetHiringTeamRoles(input: unknown): input is GetHiringTeamRolesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -684,6 +996,42 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListArchiveReasons` is valid: what `validateListArchiveReasons`
+ * says, without issues. Never throws.
+ */
+export function isListArchiveReasons(input: unknown): input is ListArchiveReasonsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "include_archived_interview_plans":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
+      return isListArchiveReasons(ownProperties(input));
+    }
+    if (includeArchivedInterviewPlans !== undefined) {
+      if (typeof includeArchivedInterviewPlans !== "boolean") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListAssessments`, reporting every problem. Never throws. */
 export function validateListAssessments(input: unknown): ValidationResult<ListAssessmentsInput> {
   try {
@@ -699,6 +1047,25 @@ export function validateListAssessments(input: unknown): ValidationResult<ListAs
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListAssessments` is valid: what `validateListAssessments` says,
+ * without issues. Never throws.
+ */
+export function isListAssessments(input: unknown): input is ListAssessmentsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -748,6 +1115,53 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.FindCandidates` is valid: what `validateFindCandidates` says,
+ * without issues. Never throws.
+ */
+export function isFindCandidates(input: unknown): input is FindCandidatesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "candidate_email":
+        case "candidate_name":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const candidateEmail = source["candidate_email"];
+    const candidateName = source["candidate_name"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))
+    ) {
+      return isFindCandidates(ownProperties(input));
+    }
+    if (candidateEmail !== undefined) {
+      if (typeof candidateEmail !== "string") {
+        return false;
+      }
+    }
+    if (candidateName !== undefined) {
+      if (typeof candidateName !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListCloseReasons`, reporting every problem. Never throws. */
 export function validateListCloseReasons(input: unknown): ValidationResult<ListCloseReasonsInput> {
   try {
@@ -789,6 +1203,42 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
 }
 
 /**
+ * Whether an input for `RecruitApi.ListCloseReasons` is valid: what `validateListCloseReasons` says,
+ * without issues. Never throws.
+ */
+export function isListCloseReasons(input: unknown): input is ListCloseReasonsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "include_archived_reasons":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const includeArchivedReasons = source["include_archived_reasons"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((includeArchivedReasons === undefined ? 0 : 1))) {
+      return isListCloseReasons(ownProperties(input));
+    }
+    if (includeArchivedReasons !== undefined) {
+      if (typeof includeArchivedReasons !== "boolean") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Checks an input for `RecruitApi.ListEnabledCommunicationTemplates`, reporting every problem. Never
  * throws.
  */
@@ -808,6 +1258,25 @@ export function validateListEnabledCommunicationTemplates(
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListEnabledCommunicationTemplates` is valid: what
+ * `validateListEnabledCommunicationTemplates` says, without issues. Never throws.
+ */
+export function isListEnabledCommunicationTemplates(input: unknown): input is ListEnabledCommunicationTemplatesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -843,6 +1312,42 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetDepartmentDetails` is valid: what `validateGetDepartmentDetails`
+ * says, without issues. Never throws.
+ */
+export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "department_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const departmentId = source["department_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((departmentId === undefined ? 0 : 1))) {
+      return isGetDepartmentDetails(ownProperties(input));
+    }
+    if (departmentId !== undefined) {
+      if (!isObject(departmentId)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -886,6 +1391,42 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListHiringTeamRoles` is valid: what `validateListHiringTeamRoles`
+ * says, without issues. Never throws.
+ */
+export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRolesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "return_role_titles_only":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const returnRoleTitlesOnly = source["return_role_titles_only"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
+      return isListHiringTeamRoles(ownProperties(input));
+    }
+    if (returnRoleTitlesOnly !== undefined) {
+      if (typeof returnRoleTitlesOnly !== "boolean") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.FetchInterviewDetails`, reporting every problem. Never throws. */
 export function validateFetchInterviewDetails(input: unknown): ValidationResult<FetchInterviewDetailsInput> {
   try {
@@ -918,6 +1459,42 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.FetchInterviewDetails` is valid: what
+ * `validateFetchInterviewDetails` says, without issues. Never throws.
+ */
+export function isFetchInterviewDetails(input: unknown): input is FetchInterviewDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "interview_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const interviewId = source["interview_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((interviewId === undefined ? 0 : 1))) {
+      return isFetchInterviewDetails(ownProperties(input));
+    }
+    if (interviewId !== undefined) {
+      if (!isObject(interviewId)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -961,6 +1538,42 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.CancelInterviewSchedule` is valid: what
+ * `validateCancelInterviewSchedule` says, without issues. Never throws.
+ */
+export function isCancelInterviewSchedule(input: unknown): input is CancelInterviewScheduleInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "interview_schedule_cancel_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
+      return isCancelInterviewSchedule(ownProperties(input));
+    }
+    if (interviewScheduleCancelDetails !== undefined) {
+      if (!isObject(interviewScheduleCancelDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateInterviewSchedule`, reporting every problem. Never throws. */
 export function validateCreateInterviewSchedule(input: unknown): ValidationResult<CreateInterviewScheduleInput> {
   try {
@@ -1001,6 +1614,42 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.CreateInterviewSchedule` is valid: what
+ * `validateCreateInterviewSchedule` says, without issues. Never throws.
+ */
+export function isCreateInterviewSchedule(input: unknown): input is CreateInterviewScheduleInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "interview_schedule_request":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const interviewScheduleRequest = source["interview_schedule_request"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((interviewScheduleRequest === undefined ? 0 : 1))) {
+      return isCreateInterviewSchedule(ownProperties(input));
+    }
+    if (interviewScheduleRequest !== undefined) {
+      if (!isObject(interviewScheduleRequest)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.FetchInterviewStageDetails`, reporting every problem. Never throws. */
 export function validateFetchInterviewStageDetails(input: unknown): ValidationResult<FetchInterviewStageDetailsInput> {
   try {
@@ -1036,6 +1685,42 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.FetchInterviewStageDetails` is valid: what
+ * `validateFetchInterviewStageDetails` says, without issues. Never throws.
+ */
+export function isFetchInterviewStageDetails(input: unknown): input is FetchInterviewStageDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "interview_stage_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const interviewStageId = source["interview_stage_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((interviewStageId === undefined ? 0 : 1))) {
+      return isFetchInterviewStageDetails(ownProperties(input));
+    }
+    if (interviewStageId !== undefined) {
+      if (!isObject(interviewStageId)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListInterviewStageGroups`, reporting every problem. Never throws. */
 export function validateListInterviewStageGroups(input: unknown): ValidationResult<ListInterviewStageGroupsInput> {
   try {
@@ -1051,6 +1736,25 @@ export function validateListInterviewStageGroups(input: unknown): ValidationResu
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListInterviewStageGroups` is valid: what
+ * `validateListInterviewStageGroups` says, without issues. Never throws.
+ */
+export function isListInterviewStageGroups(input: unknown): input is ListInterviewStageGroupsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1097,6 +1801,53 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListJobOpenings` is valid: what `validateListJobOpenings` says,
+ * without issues. Never throws.
+ */
+export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "last_sync_token":
+        case "page_cursor":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const lastSyncToken = source["last_sync_token"];
+    const pageCursor = source["page_cursor"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))
+    ) {
+      return isListJobOpenings(ownProperties(input));
+    }
+    if (lastSyncToken !== undefined) {
+      if (typeof lastSyncToken !== "string") {
+        return false;
+      }
+    }
+    if (pageCursor !== undefined) {
+      if (typeof pageCursor !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1283,6 +2034,151 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.CreateJobOpening` is valid: what `validateCreateJobOpening` says,
+ * without issues. Never throws.
+ */
+export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "associated_job_ids":
+        case "department_team_id":
+        case "employment_start_date":
+        case "target_hire_date":
+        case "employment_type":
+        case "is_backfill":
+        case "job_description":
+        case "location_ids":
+        case "opening_state":
+        case "identifiers":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const associatedJobIds = source["associated_job_ids"];
+    const departmentTeamId = source["department_team_id"];
+    const employmentStartDate = source["employment_start_date"];
+    const targetHireDate = source["target_hire_date"];
+    const employmentType = source["employment_type"];
+    const isBackfill = source["is_backfill"];
+    const jobDescription = source["job_description"];
+    const locationIds = source["location_ids"];
+    const openingState = source["opening_state"];
+    const identifiers = source["identifiers"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 10 &&
+      source === input &&
+      seen !== (
+        (associatedJobIds === undefined ? 0 : 1) +
+        (departmentTeamId === undefined ? 0 : 1) +
+        (employmentStartDate === undefined ? 0 : 1) +
+        (targetHireDate === undefined ? 0 : 1) +
+        (employmentType === undefined ? 0 : 1) +
+        (isBackfill === undefined ? 0 : 1) +
+        (jobDescription === undefined ? 0 : 1) +
+        (locationIds === undefined ? 0 : 1) +
+        (openingState === undefined ? 0 : 1) +
+        (identifiers === undefined ? 0 : 1)
+      )
+    ) {
+      return isCreateJobOpening(ownProperties(input));
+    }
+    if (associatedJobIds !== undefined) {
+      if (!Array.isArray(associatedJobIds)) {
+        return false;
+      } else {
+        for (let i = 0; i < associatedJobIds.length; i++) {
+          const item: unknown = associatedJobIds[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    if (departmentTeamId !== undefined) {
+      if (typeof departmentTeamId !== "string") {
+        return false;
+      }
+    }
+    if (employmentStartDate !== undefined) {
+      if (typeof employmentStartDate !== "string") {
+        return false;
+      } else if (!isDate(employmentStartDate)) {
+        return false;
+      }
+    }
+    if (targetHireDate !== undefined) {
+      if (typeof targetHireDate !== "string") {
+        return false;
+      } else if (!isDate(targetHireDate)) {
+        return false;
+      }
+    }
+    if (employmentType !== undefined) {
+      if (
+        employmentType !== "FullTime" &&
+        employmentType !== "PartTime" &&
+        employmentType !== "Intern" &&
+        employmentType !== "Contract" &&
+        employmentType !== "Temporary"
+      ) {
+        return false;
+      }
+    }
+    if (isBackfill !== undefined) {
+      if (typeof isBackfill !== "boolean") {
+        return false;
+      }
+    }
+    if (jobDescription !== undefined) {
+      if (typeof jobDescription !== "string") {
+        return false;
+      }
+    }
+    if (locationIds !== undefined) {
+      if (!Array.isArray(locationIds)) {
+        return false;
+      } else {
+        for (let i = 0; i < locationIds.length; i++) {
+          const item: unknown = locationIds[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    if (openingState !== undefined) {
+      if (
+        openingState !== "Draft" &&
+        openingState !== "Approved" &&
+        openingState !== "Open" &&
+        openingState !== "Closed"
+      ) {
+        return false;
+      }
+    }
+    if (identifiers !== undefined) {
+      if (typeof identifiers !== "string") {
+        return false;
+      } else if (!isCsv(identifiers)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.SetOpeningState`, reporting every problem. Never throws. */
 export function validateSetOpeningState(input: unknown): ValidationResult<SetOpeningStateInput> {
   try {
@@ -1353,6 +2249,72 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.SetOpeningState` is valid: what `validateSetOpeningState` says,
+ * without issues. Never throws.
+ */
+export function isSetOpeningState(input: unknown): input is SetOpeningStateInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "close_reason_id":
+        case "new_opening_state":
+        case "opening_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const closeReasonId = source["close_reason_id"];
+    const newOpeningState = source["new_opening_state"];
+    const openingId = source["opening_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (closeReasonId === undefined ? 0 : 1) +
+        (newOpeningState === undefined ? 0 : 1) +
+        (openingId === undefined ? 0 : 1)
+      )
+    ) {
+      return isSetOpeningState(ownProperties(input));
+    }
+    if (closeReasonId !== undefined) {
+      if (typeof closeReasonId !== "string") {
+        return false;
+      }
+    }
+    if (newOpeningState !== undefined) {
+      if (
+        newOpeningState !== "Draft" &&
+        newOpeningState !== "Approved" &&
+        newOpeningState !== "Open" &&
+        newOpeningState !== "Closed"
+      ) {
+        return false;
+      }
+    }
+    if (openingId !== undefined) {
+      if (typeof openingId !== "string") {
+        return false;
+      }
+    }
+    if (newOpeningState === "Closed" && closeReasonId === undefined) {
+      return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.SetOpeningArchivedState`, reporting every problem. Never throws. */
 export function validateSetOpeningArchivedState(input: unknown): ValidationResult<SetOpeningArchivedStateInput> {
   try {
@@ -1396,6 +2358,53 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.SetOpeningArchivedState` is valid: what
+ * `validateSetOpeningArchivedState` says, without issues. Never throws.
+ */
+export function isSetOpeningArchivedState(input: unknown): input is SetOpeningArchivedStateInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "opening_id":
+        case "set_archived_state":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const openingId = source["opening_id"];
+    const setArchivedState = source["set_archived_state"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))
+    ) {
+      return isSetOpeningArchivedState(ownProperties(input));
+    }
+    if (openingId !== undefined) {
+      if (typeof openingId !== "string") {
+        return false;
+      }
+    }
+    if (setArchivedState !== undefined) {
+      if (typeof setArchivedState !== "boolean") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1516,6 +2525,114 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateJobOpening` is valid: what `validateUpdateJobOpening` says,
+ * without issues. Never throws.
+ */
+export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "department_team_id":
+        case "employment_type":
+        case "fields_to_update":
+        case "is_backfill":
+        case "job_description_update":
+        case "opening_identifier":
+        case "target_hire_date":
+        case "target_start_date":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const departmentTeamId = source["department_team_id"];
+    const employmentType = source["employment_type"];
+    const fieldsToUpdate = source["fields_to_update"];
+    const isBackfill = source["is_backfill"];
+    const jobDescriptionUpdate = source["job_description_update"];
+    const openingIdentifier = source["opening_identifier"];
+    const targetHireDate = source["target_hire_date"];
+    const targetStartDate = source["target_start_date"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 8 &&
+      source === input &&
+      seen !== (
+        (departmentTeamId === undefined ? 0 : 1) +
+        (employmentType === undefined ? 0 : 1) +
+        (fieldsToUpdate === undefined ? 0 : 1) +
+        (isBackfill === undefined ? 0 : 1) +
+        (jobDescriptionUpdate === undefined ? 0 : 1) +
+        (openingIdentifier === undefined ? 0 : 1) +
+        (targetHireDate === undefined ? 0 : 1) +
+        (targetStartDate === undefined ? 0 : 1)
+      )
+    ) {
+      return isUpdateJobOpening(ownProperties(input));
+    }
+    if (departmentTeamId !== undefined) {
+      if (typeof departmentTeamId !== "string") {
+        return false;
+      }
+    }
+    if (employmentType !== undefined) {
+      if (
+        employmentType !== "FullTime" &&
+        employmentType !== "PartTime" &&
+        employmentType !== "Intern" &&
+        employmentType !== "Contract" &&
+        employmentType !== "Temporary"
+      ) {
+        return false;
+      }
+    }
+    if (fieldsToUpdate !== undefined) {
+      if (typeof fieldsToUpdate !== "string") {
+        return false;
+      }
+    }
+    if (isBackfill !== undefined) {
+      if (typeof isBackfill !== "boolean") {
+        return false;
+      }
+    }
+    if (jobDescriptionUpdate !== undefined) {
+      if (typeof jobDescriptionUpdate !== "string") {
+        return false;
+      }
+    }
+    if (openingIdentifier !== undefined) {
+      if (typeof openingIdentifier !== "string") {
+        return false;
+      }
+    }
+    if (targetHireDate !== undefined) {
+      if (typeof targetHireDate !== "string") {
+        return false;
+      } else if (!isDate(targetHireDate)) {
+        return false;
+      }
+    }
+    if (targetStartDate !== undefined) {
+      if (typeof targetStartDate !== "string") {
+        return false;
+      } else if (!isDate(targetStartDate)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListProjects`, reporting every problem. Never throws. */
 export function validateListProjects(input: unknown): ValidationResult<ListProjectsInput> {
   try {
@@ -1577,6 +2694,68 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListProjects` is valid: what `validateListProjects` says, without
+ * issues. Never throws.
+ */
+export function isListProjects(input: unknown): input is ListProjectsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "last_sync_token":
+        case "max_items_to_return":
+        case "page_results_cursor":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const lastSyncToken = source["last_sync_token"];
+    const maxItemsToReturn = source["max_items_to_return"];
+    const pageResultsCursor = source["page_results_cursor"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (lastSyncToken === undefined ? 0 : 1) +
+        (maxItemsToReturn === undefined ? 0 : 1) +
+        (pageResultsCursor === undefined ? 0 : 1)
+      )
+    ) {
+      return isListProjects(ownProperties(input));
+    }
+    if (lastSyncToken !== undefined) {
+      if (typeof lastSyncToken !== "string") {
+        return false;
+      }
+    }
+    if (maxItemsToReturn !== undefined) {
+      if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
+        return false;
+      } else {
+        if (maxItemsToReturn > 100) {
+          return false;
+        }
+      }
+    }
+    if (pageResultsCursor !== undefined) {
+      if (typeof pageResultsCursor !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.SearchProjectsByTitle`, reporting every problem. Never throws. */
 export function validateSearchProjectsByTitle(input: unknown): ValidationResult<SearchProjectsByTitleInput> {
   try {
@@ -1612,6 +2791,42 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.SearchProjectsByTitle` is valid: what
+ * `validateSearchProjectsByTitle` says, without issues. Never throws.
+ */
+export function isSearchProjectsByTitle(input: unknown): input is SearchProjectsByTitleInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "project_title":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const projectTitle = source["project_title"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((projectTitle === undefined ? 0 : 1))) {
+      return isSearchProjectsByTitle(ownProperties(input));
+    }
+    if (projectTitle !== undefined) {
+      if (typeof projectTitle !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetReferralFormInfo`, reporting every problem. Never throws. */
 export function validateGetReferralFormInfo(input: unknown): ValidationResult<GetReferralFormInfoInput> {
   try {
@@ -1627,6 +2842,25 @@ export function validateGetReferralFormInfo(input: unknown): ValidationResult<Ge
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetReferralFormInfo` is valid: what `validateGetReferralFormInfo`
+ * says, without issues. Never throws.
+ */
+export function isGetReferralFormInfo(input: unknown): input is GetReferralFormInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    for (const key in source) {
+      if (isOwnKey(source, key)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1670,6 +2904,42 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListAllSources` is valid: what `validateListAllSources` says,
+ * without issues. Never throws.
+ */
+export function isListAllSources(input: unknown): input is ListAllSourcesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "include_archived_items":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const includeArchivedItems = source["include_archived_items"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((includeArchivedItems === undefined ? 0 : 1))) {
+      return isListAllSources(ownProperties(input));
+    }
+    if (includeArchivedItems !== undefined) {
+      if (typeof includeArchivedItems !== "boolean") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListSourceTrackingLinks`, reporting every problem. Never throws. */
 export function validateListSourceTrackingLinks(input: unknown): ValidationResult<ListSourceTrackingLinksInput> {
   try {
@@ -1707,6 +2977,42 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListSourceTrackingLinks` is valid: what
+ * `validateListSourceTrackingLinks` says, without issues. Never throws.
+ */
+export function isListSourceTrackingLinks(input: unknown): input is ListSourceTrackingLinksInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "include_disabled_tracking_links":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
+      return isListSourceTrackingLinks(ownProperties(input));
+    }
+    if (includeDisabledTrackingLinks !== undefined) {
+      if (typeof includeDisabledTrackingLinks !== "boolean") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1750,6 +3056,42 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.CreateWebhookSetting` is valid: what `validateCreateWebhookSetting`
+ * says, without issues. Never throws.
+ */
+export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSettingInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webhook_configuration":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const webhookConfiguration = source["webhook_configuration"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
+      return isCreateWebhookSetting(ownProperties(input));
+    }
+    if (webhookConfiguration !== undefined) {
+      if (!isObject(webhookConfiguration)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateWebhookSetting`, reporting every problem. Never throws. */
 export function validateUpdateWebhookSetting(input: unknown): ValidationResult<UpdateWebhookSettingInput> {
   try {
@@ -1790,6 +3132,42 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateWebhookSetting` is valid: what `validateUpdateWebhookSetting`
+ * says, without issues. Never throws.
+ */
+export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSettingInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webhook_settings_payload":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const webhookSettingsPayload = source["webhook_settings_payload"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookSettingsPayload === undefined ? 0 : 1))) {
+      return isUpdateWebhookSetting(ownProperties(input));
+    }
+    if (webhookSettingsPayload !== undefined) {
+      if (!isObject(webhookSettingsPayload)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.DeleteWebhookSetting`, reporting every problem. Never throws. */
 export function validateDeleteWebhookSetting(input: unknown): ValidationResult<DeleteWebhookSettingInput> {
   try {
@@ -1822,6 +3200,42 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.DeleteWebhookSetting` is valid: what `validateDeleteWebhookSetting`
+ * says, without issues. Never throws.
+ */
+export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSettingInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webhook_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const webhookId = source["webhook_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
+      return isDeleteWebhookSetting(ownProperties(input));
+    }
+    if (webhookId !== undefined) {
+      if (!isObject(webhookId)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1883,6 +3297,64 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.FetchApplicationDetails` is valid: what
+ * `validateFetchApplicationDetails` says, without issues. Never throws.
+ */
+export function isFetchApplicationDetails(input: unknown): input is FetchApplicationDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isFetchApplicationDetails(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListApplications`, reporting every problem. Never throws. */
 export function validateListApplications(input: unknown): ValidationResult<ListApplicationsInput> {
   try {
@@ -1938,6 +3410,64 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListApplications` is valid: what `validateListApplications` says,
+ * without issues. Never throws.
+ */
+export function isListApplications(input: unknown): input is ListApplicationsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListApplications(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1999,6 +3529,64 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateApplicationHistory` is valid: what
+ * `validateUpdateApplicationHistory` says, without issues. Never throws.
+ */
+export function isUpdateApplicationHistory(input: unknown): input is UpdateApplicationHistoryInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateApplicationHistory(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetApplicationHistory`, reporting every problem. Never throws. */
 export function validateGetApplicationHistory(input: unknown): ValidationResult<GetApplicationHistoryInput> {
   try {
@@ -2054,6 +3642,64 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetApplicationHistory` is valid: what
+ * `validateGetApplicationHistory` says, without issues. Never throws.
+ */
+export function isGetApplicationHistory(input: unknown): input is GetApplicationHistoryInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetApplicationHistory(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2123,6 +3769,64 @@ export function validateGetCandidateCriteriaEvaluations(
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetCandidateCriteriaEvaluations` is valid: what
+ * `validateGetCandidateCriteriaEvaluations` says, without issues. Never throws.
+ */
+export function isGetCandidateCriteriaEvaluations(input: unknown): input is GetCandidateCriteriaEvaluationsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetCandidateCriteriaEvaluations(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListApplicationFeedback`, reporting every problem. Never throws. */
 export function validateListApplicationFeedback(input: unknown): ValidationResult<ListApplicationFeedbackInput> {
   try {
@@ -2178,6 +3882,64 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListApplicationFeedback` is valid: what
+ * `validateListApplicationFeedback` says, without issues. Never throws.
+ */
+export function isListApplicationFeedback(input: unknown): input is ListApplicationFeedbackInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListApplicationFeedback(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2239,6 +4001,64 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.SubmitApplicationFeedback` is valid: what
+ * `validateSubmitApplicationFeedback` says, without issues. Never throws.
+ */
+export function isSubmitApplicationFeedback(input: unknown): input is SubmitApplicationFeedbackInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isSubmitApplicationFeedback(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetApprovalList`, reporting every problem. Never throws. */
 export function validateGetApprovalList(input: unknown): ValidationResult<GetApprovalListInput> {
   try {
@@ -2294,6 +4114,64 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetApprovalList` is valid: what `validateGetApprovalList` says,
+ * without issues. Never throws.
+ */
+export function isGetApprovalList(input: unknown): input is GetApprovalListInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetApprovalList(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2355,6 +4233,64 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateApprovalDefinition` is valid: what
+ * `validateUpdateApprovalDefinition` says, without issues. Never throws.
+ */
+export function isUpdateApprovalDefinition(input: unknown): input is UpdateApprovalDefinitionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateApprovalDefinition(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.OfferApprovalAction`, reporting every problem. Never throws. */
 export function validateOfferApprovalAction(input: unknown): ValidationResult<OfferApprovalActionInput> {
   try {
@@ -2410,6 +4346,64 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.OfferApprovalAction` is valid: what `validateOfferApprovalAction`
+ * says, without issues. Never throws.
+ */
+export function isOfferApprovalAction(input: unknown): input is OfferApprovalActionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isOfferApprovalAction(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2471,6 +4465,64 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.CreateOffer` is valid: what `validateCreateOffer` says, without
+ * issues. Never throws.
+ */
+export function isCreateOffer(input: unknown): input is CreateOfferInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateOffer(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetOfferDetails`, reporting every problem. Never throws. */
 export function validateGetOfferDetails(input: unknown): ValidationResult<GetOfferDetailsInput> {
   try {
@@ -2529,6 +4581,64 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetOfferDetails` is valid: what `validateGetOfferDetails` says,
+ * without issues. Never throws.
+ */
+export function isGetOfferDetails(input: unknown): input is GetOfferDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetOfferDetails(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetLatestOffers`, reporting every problem. Never throws. */
 export function validateGetLatestOffers(input: unknown): ValidationResult<GetLatestOffersInput> {
   try {
@@ -2584,6 +4694,64 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetLatestOffers` is valid: what `validateGetLatestOffers` says,
+ * without issues. Never throws.
+ */
+export function isGetLatestOffers(input: unknown): input is GetLatestOffersInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetLatestOffers(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2650,6 +4818,64 @@ export function validateCreateCandidateOfferVersion(
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.CreateCandidateOfferVersion` is valid: what
+ * `validateCreateCandidateOfferVersion` says, without issues. Never throws.
+ */
+export function isCreateCandidateOfferVersion(input: unknown): input is CreateCandidateOfferVersionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateCandidateOfferVersion(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateOffer`, reporting every problem. Never throws. */
 export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOfferInput> {
   try {
@@ -2708,6 +4934,64 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateOffer` is valid: what `validateUpdateOffer` says, without
+ * issues. Never throws.
+ */
+export function isUpdateOffer(input: unknown): input is UpdateOfferInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateOffer(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.StartOfferProcess`, reporting every problem. Never throws. */
 export function validateStartOfferProcess(input: unknown): ValidationResult<StartOfferProcessInput> {
   try {
@@ -2763,6 +5047,64 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.StartOfferProcess` is valid: what `validateStartOfferProcess` says,
+ * without issues. Never throws.
+ */
+export function isStartOfferProcess(input: unknown): input is StartOfferProcessInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isStartOfferProcess(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2832,6 +5174,64 @@ export function validateAddCompletedAssessmentToCandidate(
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.AddCompletedAssessmentToCandidate` is valid: what
+ * `validateAddCompletedAssessmentToCandidate` says, without issues. Never throws.
+ */
+export function isAddCompletedAssessmentToCandidate(input: unknown): input is AddCompletedAssessmentToCandidateInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isAddCompletedAssessmentToCandidate(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.StartAssessment`, reporting every problem. Never throws. */
 export function validateStartAssessment(input: unknown): ValidationResult<StartAssessmentInput> {
   try {
@@ -2887,6 +5287,64 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.StartAssessment` is valid: what `validateStartAssessment` says,
+ * without issues. Never throws.
+ */
+export function isStartAssessment(input: unknown): input is StartAssessmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isStartAssessment(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2948,6 +5406,64 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateAssessmentStatus` is valid: what
+ * `validateUpdateAssessmentStatus` says, without issues. Never throws.
+ */
+export function isUpdateAssessmentStatus(input: unknown): input is UpdateAssessmentStatusInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateAssessmentStatus(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CancelAssessment`, reporting every problem. Never throws. */
 export function validateCancelAssessment(input: unknown): ValidationResult<CancelAssessmentInput> {
   try {
@@ -3003,6 +5519,64 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CancelAssessment` is valid: what `validateCancelAssessment` says,
+ * without issues. Never throws.
+ */
+export function isCancelAssessment(input: unknown): input is CancelAssessmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCancelAssessment(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3064,6 +5638,64 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.AddCandidateToProject` is valid: what
+ * `validateAddCandidateToProject` says, without issues. Never throws.
+ */
+export function isAddCandidateToProject(input: unknown): input is AddCandidateToProjectInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isAddCandidateToProject(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.AddCandidateTag`, reporting every problem. Never throws. */
 export function validateAddCandidateTag(input: unknown): ValidationResult<AddCandidateTagInput> {
   try {
@@ -3119,6 +5751,64 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.AddCandidateTag` is valid: what `validateAddCandidateTag` says,
+ * without issues. Never throws.
+ */
+export function isAddCandidateTag(input: unknown): input is AddCandidateTagInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isAddCandidateTag(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3180,6 +5870,64 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.AnonymizeCandidateData` is valid: what
+ * `validateAnonymizeCandidateData` says, without issues. Never throws.
+ */
+export function isAnonymizeCandidateData(input: unknown): input is AnonymizeCandidateDataInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isAnonymizeCandidateData(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateCandidate`, reporting every problem. Never throws. */
 export function validateCreateCandidate(input: unknown): ValidationResult<CreateCandidateInput> {
   try {
@@ -3235,6 +5983,64 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateCandidate` is valid: what `validateCreateCandidate` says,
+ * without issues. Never throws.
+ */
+export function isCreateCandidate(input: unknown): input is CreateCandidateInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateCandidate(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3296,6 +6102,64 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.CreateCandidateNote` is valid: what `validateCreateCandidateNote`
+ * says, without issues. Never throws.
+ */
+export function isCreateCandidateNote(input: unknown): input is CreateCandidateNoteInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateCandidateNote(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetCandidateInformation`, reporting every problem. Never throws. */
 export function validateGetCandidateInformation(input: unknown): ValidationResult<GetCandidateInformationInput> {
   try {
@@ -3351,6 +6215,64 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetCandidateInformation` is valid: what
+ * `validateGetCandidateInformation` says, without issues. Never throws.
+ */
+export function isGetCandidateInformation(input: unknown): input is GetCandidateInformationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetCandidateInformation(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3412,6 +6334,64 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListCandidates` is valid: what `validateListCandidates` says,
+ * without issues. Never throws.
+ */
+export function isListCandidates(input: unknown): input is ListCandidatesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListCandidates(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListCandidateClientInfo`, reporting every problem. Never throws. */
 export function validateListCandidateClientInfo(input: unknown): ValidationResult<ListCandidateClientInfoInput> {
   try {
@@ -3467,6 +6447,64 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListCandidateClientInfo` is valid: what
+ * `validateListCandidateClientInfo` says, without issues. Never throws.
+ */
+export function isListCandidateClientInfo(input: unknown): input is ListCandidateClientInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListCandidateClientInfo(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3528,6 +6566,64 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListCandidateNotes` is valid: what `validateListCandidateNotes`
+ * says, without issues. Never throws.
+ */
+export function isListCandidateNotes(input: unknown): input is ListCandidateNotesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListCandidateNotes(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListCandidateProjects`, reporting every problem. Never throws. */
 export function validateListCandidateProjects(input: unknown): ValidationResult<ListCandidateProjectsInput> {
   try {
@@ -3583,6 +6679,64 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListCandidateProjects` is valid: what
+ * `validateListCandidateProjects` says, without issues. Never throws.
+ */
+export function isListCandidateProjects(input: unknown): input is ListCandidateProjectsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListCandidateProjects(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3644,6 +6798,64 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateCandidateInfo` is valid: what `validateUpdateCandidateInfo`
+ * says, without issues. Never throws.
+ */
+export function isUpdateCandidateInfo(input: unknown): input is UpdateCandidateInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateCandidateInfo(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateCandidateTag`, reporting every problem. Never throws. */
 export function validateCreateCandidateTag(input: unknown): ValidationResult<CreateCandidateTagInput> {
   try {
@@ -3699,6 +6911,64 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateCandidateTag` is valid: what `validateCreateCandidateTag`
+ * says, without issues. Never throws.
+ */
+export function isCreateCandidateTag(input: unknown): input is CreateCandidateTagInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateCandidateTag(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3760,6 +7030,64 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListCandidateTags` is valid: what `validateListCandidateTags` says,
+ * without issues. Never throws.
+ */
+export function isListCandidateTags(input: unknown): input is ListCandidateTagsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListCandidateTags(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.RetrieveCandidateFileUrl`, reporting every problem. Never throws. */
 export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResult<RetrieveCandidateFileUrlInput> {
   try {
@@ -3815,6 +7143,64 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.RetrieveCandidateFileUrl` is valid: what
+ * `validateRetrieveCandidateFileUrl` says, without issues. Never throws.
+ */
+export function isRetrieveCandidateFileUrl(input: unknown): input is RetrieveCandidateFileUrlInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isRetrieveCandidateFileUrl(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3876,6 +7262,64 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.CreateCandidateReferral` is valid: what
+ * `validateCreateCandidateReferral` says, without issues. Never throws.
+ */
+export function isCreateCandidateReferral(input: unknown): input is CreateCandidateReferralInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateCandidateReferral(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateCustomField`, reporting every problem. Never throws. */
 export function validateCreateCustomField(input: unknown): ValidationResult<CreateCustomFieldInput> {
   try {
@@ -3931,6 +7375,64 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateCustomField` is valid: what `validateCreateCustomField` says,
+ * without issues. Never throws.
+ */
+export function isCreateCustomField(input: unknown): input is CreateCustomFieldInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateCustomField(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -3992,6 +7494,64 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetCustomFieldInfo` is valid: what `validateGetCustomFieldInfo`
+ * says, without issues. Never throws.
+ */
+export function isGetCustomFieldInfo(input: unknown): input is GetCustomFieldInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetCustomFieldInfo(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListCustomFields`, reporting every problem. Never throws. */
 export function validateListCustomFields(input: unknown): ValidationResult<ListCustomFieldsInput> {
   try {
@@ -4047,6 +7607,64 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListCustomFields` is valid: what `validateListCustomFields` says,
+ * without issues. Never throws.
+ */
+export function isListCustomFields(input: unknown): input is ListCustomFieldsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListCustomFields(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -4108,6 +7726,64 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.SetCustomFieldValue` is valid: what `validateSetCustomFieldValue`
+ * says, without issues. Never throws.
+ */
+export function isSetCustomFieldValue(input: unknown): input is SetCustomFieldValueInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isSetCustomFieldValue(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateDepartment`, reporting every problem. Never throws. */
 export function validateCreateDepartment(input: unknown): ValidationResult<CreateDepartmentInput> {
   try {
@@ -4163,6 +7839,64 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateDepartment` is valid: what `validateCreateDepartment` says,
+ * without issues. Never throws.
+ */
+export function isCreateDepartment(input: unknown): input is CreateDepartmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateDepartment(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -4224,6 +7958,64 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ArchiveDepartment` is valid: what `validateArchiveDepartment` says,
+ * without issues. Never throws.
+ */
+export function isArchiveDepartment(input: unknown): input is ArchiveDepartmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isArchiveDepartment(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.RestoreDepartment`, reporting every problem. Never throws. */
 export function validateRestoreDepartment(input: unknown): ValidationResult<RestoreDepartmentInput> {
   try {
@@ -4279,6 +8071,64 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.RestoreDepartment` is valid: what `validateRestoreDepartment` says,
+ * without issues. Never throws.
+ */
+export function isRestoreDepartment(input: unknown): input is RestoreDepartmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isRestoreDepartment(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -4340,6 +8190,64 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListDepartments` is valid: what `validateListDepartments` says,
+ * without issues. Never throws.
+ */
+export function isListDepartments(input: unknown): input is ListDepartmentsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListDepartments(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.MoveDepartment`, reporting every problem. Never throws. */
 export function validateMoveDepartment(input: unknown): ValidationResult<MoveDepartmentInput> {
   try {
@@ -4395,6 +8303,64 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.MoveDepartment` is valid: what `validateMoveDepartment` says,
+ * without issues. Never throws.
+ */
+export function isMoveDepartment(input: unknown): input is MoveDepartmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isMoveDepartment(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -4456,6 +8422,64 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateDepartment` is valid: what `validateUpdateDepartment` says,
+ * without issues. Never throws.
+ */
+export function isUpdateDepartment(input: unknown): input is UpdateDepartmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateDepartment(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetFeedbackFormInfo`, reporting every problem. Never throws. */
 export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<GetFeedbackFormInfoInput> {
   try {
@@ -4511,6 +8535,64 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetFeedbackFormInfo` is valid: what `validateGetFeedbackFormInfo`
+ * says, without issues. Never throws.
+ */
+export function isGetFeedbackFormInfo(input: unknown): input is GetFeedbackFormInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetFeedbackFormInfo(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -4572,6 +8654,64 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListFeedbackForms` is valid: what `validateListFeedbackForms` says,
+ * without issues. Never throws.
+ */
+export function isListFeedbackForms(input: unknown): input is ListFeedbackFormsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListFeedbackForms(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.HiringTeamAddMember`, reporting every problem. Never throws. */
 export function validateHiringTeamAddMember(input: unknown): ValidationResult<HiringTeamAddMemberInput> {
   try {
@@ -4627,6 +8767,64 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.HiringTeamAddMember` is valid: what `validateHiringTeamAddMember`
+ * says, without issues. Never throws.
+ */
+export function isHiringTeamAddMember(input: unknown): input is HiringTeamAddMemberInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isHiringTeamAddMember(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -4691,6 +8889,64 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.RemoveTeamMemberFromHiring` is valid: what
+ * `validateRemoveTeamMemberFromHiring` says, without issues. Never throws.
+ */
+export function isRemoveTeamMemberFromHiring(input: unknown): input is RemoveTeamMemberFromHiringInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isRemoveTeamMemberFromHiring(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListInterviews`, reporting every problem. Never throws. */
 export function validateListInterviews(input: unknown): ValidationResult<ListInterviewsInput> {
   try {
@@ -4746,6 +9002,64 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListInterviews` is valid: what `validateListInterviews` says,
+ * without issues. Never throws.
+ */
+export function isListInterviews(input: unknown): input is ListInterviewsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListInterviews(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -4807,6 +9121,64 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListInterviewEvents` is valid: what `validateListInterviewEvents`
+ * says, without issues. Never throws.
+ */
+export function isListInterviewEvents(input: unknown): input is ListInterviewEventsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListInterviewEvents(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListInterviewPlans`, reporting every problem. Never throws. */
 export function validateListInterviewPlans(input: unknown): ValidationResult<ListInterviewPlansInput> {
   try {
@@ -4862,6 +9234,64 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListInterviewPlans` is valid: what `validateListInterviewPlans`
+ * says, without issues. Never throws.
+ */
+export function isListInterviewPlans(input: unknown): input is ListInterviewPlansInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListInterviewPlans(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -4923,6 +9353,64 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetInterviewSchedules` is valid: what
+ * `validateGetInterviewSchedules` says, without issues. Never throws.
+ */
+export function isGetInterviewSchedules(input: unknown): input is GetInterviewSchedulesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetInterviewSchedules(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateInterviewSchedule`, reporting every problem. Never throws. */
 export function validateUpdateInterviewSchedule(input: unknown): ValidationResult<UpdateInterviewScheduleInput> {
   try {
@@ -4978,6 +9466,64 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.UpdateInterviewSchedule` is valid: what
+ * `validateUpdateInterviewSchedule` says, without issues. Never throws.
+ */
+export function isUpdateInterviewSchedule(input: unknown): input is UpdateInterviewScheduleInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateInterviewSchedule(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5039,6 +9585,64 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListInterviewStages` is valid: what `validateListInterviewStages`
+ * says, without issues. Never throws.
+ */
+export function isListInterviewStages(input: unknown): input is ListInterviewStagesInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListInterviewStages(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListInterviewerPools`, reporting every problem. Never throws. */
 export function validateListInterviewerPools(input: unknown): ValidationResult<ListInterviewerPoolsInput> {
   try {
@@ -5094,6 +9698,64 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListInterviewerPools` is valid: what `validateListInterviewerPools`
+ * says, without issues. Never throws.
+ */
+export function isListInterviewerPools(input: unknown): input is ListInterviewerPoolsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListInterviewerPools(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5155,6 +9817,64 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetInterviewerPoolInfo` is valid: what
+ * `validateGetInterviewerPoolInfo` says, without issues. Never throws.
+ */
+export function isGetInterviewerPoolInfo(input: unknown): input is GetInterviewerPoolInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetInterviewerPoolInfo(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateInterviewerPool`, reporting every problem. Never throws. */
 export function validateCreateInterviewerPool(input: unknown): ValidationResult<CreateInterviewerPoolInput> {
   try {
@@ -5210,6 +9930,64 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateInterviewerPool` is valid: what
+ * `validateCreateInterviewerPool` says, without issues. Never throws.
+ */
+export function isCreateInterviewerPool(input: unknown): input is CreateInterviewerPoolInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateInterviewerPool(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5271,6 +10049,64 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateInterviewerPool` is valid: what
+ * `validateUpdateInterviewerPool` says, without issues. Never throws.
+ */
+export function isUpdateInterviewerPool(input: unknown): input is UpdateInterviewerPoolInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateInterviewerPool(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateWorkplaceType`, reporting every problem. Never throws. */
 export function validateUpdateWorkplaceType(input: unknown): ValidationResult<UpdateWorkplaceTypeInput> {
   try {
@@ -5326,6 +10162,64 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.UpdateWorkplaceType` is valid: what `validateUpdateWorkplaceType`
+ * says, without issues. Never throws.
+ */
+export function isUpdateWorkplaceType(input: unknown): input is UpdateWorkplaceTypeInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateWorkplaceType(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5387,6 +10281,64 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetOpeningInfo` is valid: what `validateGetOpeningInfo` says,
+ * without issues. Never throws.
+ */
+export function isGetOpeningInfo(input: unknown): input is GetOpeningInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetOpeningInfo(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.SearchJobOpenings`, reporting every problem. Never throws. */
 export function validateSearchJobOpenings(input: unknown): ValidationResult<SearchJobOpeningsInput> {
   try {
@@ -5442,6 +10394,64 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.SearchJobOpenings` is valid: what `validateSearchJobOpenings` says,
+ * without issues. Never throws.
+ */
+export function isSearchJobOpenings(input: unknown): input is SearchJobOpeningsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isSearchJobOpenings(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5503,6 +10513,64 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.AddJobToOpening` is valid: what `validateAddJobToOpening` says,
+ * without issues. Never throws.
+ */
+export function isAddJobToOpening(input: unknown): input is AddJobToOpeningInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isAddJobToOpening(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.RemoveJobFromOpening`, reporting every problem. Never throws. */
 export function validateRemoveJobFromOpening(input: unknown): ValidationResult<RemoveJobFromOpeningInput> {
   try {
@@ -5558,6 +10626,64 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.RemoveJobFromOpening` is valid: what `validateRemoveJobFromOpening`
+ * says, without issues. Never throws.
+ */
+export function isRemoveJobFromOpening(input: unknown): input is RemoveJobFromOpeningInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isRemoveJobFromOpening(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5619,6 +10745,64 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.AddLocationToJobOpening` is valid: what
+ * `validateAddLocationToJobOpening` says, without issues. Never throws.
+ */
+export function isAddLocationToJobOpening(input: unknown): input is AddLocationToJobOpeningInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isAddLocationToJobOpening(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.RemoveLocationFromOpening`, reporting every problem. Never throws. */
 export function validateRemoveLocationFromOpening(input: unknown): ValidationResult<RemoveLocationFromOpeningInput> {
   try {
@@ -5674,6 +10858,64 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.RemoveLocationFromOpening` is valid: what
+ * `validateRemoveLocationFromOpening` says, without issues. Never throws.
+ */
+export function isRemoveLocationFromOpening(input: unknown): input is RemoveLocationFromOpeningInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isRemoveLocationFromOpening(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5735,6 +10977,64 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetProjectInformation` is valid: what
+ * `validateGetProjectInformation` says, without issues. Never throws.
+ */
+export function isGetProjectInformation(input: unknown): input is GetProjectInformationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetProjectInformation(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GenerateAndPollReport`, reporting every problem. Never throws. */
 export function validateGenerateAndPollReport(input: unknown): ValidationResult<GenerateAndPollReportInput> {
   try {
@@ -5790,6 +11090,64 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GenerateAndPollReport` is valid: what
+ * `validateGenerateAndPollReport` says, without issues. Never throws.
+ */
+export function isGenerateAndPollReport(input: unknown): input is GenerateAndPollReportInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGenerateAndPollReport(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5851,6 +11209,64 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.RetrieveSyncReport` is valid: what `validateRetrieveSyncReport`
+ * says, without issues. Never throws.
+ */
+export function isRetrieveSyncReport(input: unknown): input is RetrieveSyncReportInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isRetrieveSyncReport(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetSurveyFormDetails`, reporting every problem. Never throws. */
 export function validateGetSurveyFormDetails(input: unknown): ValidationResult<GetSurveyFormDetailsInput> {
   try {
@@ -5906,6 +11322,64 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetSurveyFormDetails` is valid: what `validateGetSurveyFormDetails`
+ * says, without issues. Never throws.
+ */
+export function isGetSurveyFormDetails(input: unknown): input is GetSurveyFormDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetSurveyFormDetails(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -5967,6 +11441,64 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListSurveyFormDefinitions` is valid: what
+ * `validateListSurveyFormDefinitions` says, without issues. Never throws.
+ */
+export function isListSurveyFormDefinitions(input: unknown): input is ListSurveyFormDefinitionsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListSurveyFormDefinitions(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateSurveyRequest`, reporting every problem. Never throws. */
 export function validateCreateSurveyRequest(input: unknown): ValidationResult<CreateSurveyRequestInput> {
   try {
@@ -6022,6 +11554,64 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateSurveyRequest` is valid: what `validateCreateSurveyRequest`
+ * says, without issues. Never throws.
+ */
+export function isCreateSurveyRequest(input: unknown): input is CreateSurveyRequestInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateSurveyRequest(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -6083,6 +11673,64 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListSurveyRequests` is valid: what `validateListSurveyRequests`
+ * says, without issues. Never throws.
+ */
+export function isListSurveyRequests(input: unknown): input is ListSurveyRequestsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListSurveyRequests(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateSurveySubmission`, reporting every problem. Never throws. */
 export function validateCreateSurveySubmission(input: unknown): ValidationResult<CreateSurveySubmissionInput> {
   try {
@@ -6138,6 +11786,64 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateSurveySubmission` is valid: what
+ * `validateCreateSurveySubmission` says, without issues. Never throws.
+ */
+export function isCreateSurveySubmission(input: unknown): input is CreateSurveySubmissionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isCreateSurveySubmission(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -6199,6 +11905,64 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListSurveySubmissions` is valid: what
+ * `validateListSurveySubmissions` says, without issues. Never throws.
+ */
+export function isListSurveySubmissions(input: unknown): input is ListSurveySubmissionsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isListSurveySubmissions(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.GetRecruitUserInfo`, reporting every problem. Never throws. */
 export function validateGetRecruitUserInfo(input: unknown): ValidationResult<GetRecruitUserInfoInput> {
   try {
@@ -6254,6 +12018,64 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.GetRecruitUserInfo` is valid: what `validateGetRecruitUserInfo`
+ * says, without issues. Never throws.
+ */
+export function isGetRecruitUserInfo(input: unknown): input is GetRecruitUserInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetRecruitUserInfo(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -6315,6 +12137,64 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetRecruitUserList` is valid: what `validateGetRecruitUserList`
+ * says, without issues. Never throws.
+ */
+export function isGetRecruitUserList(input: unknown): input is GetRecruitUserListInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetRecruitUserList(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.RecruitUserSearch`, reporting every problem. Never throws. */
 export function validateRecruitUserSearch(input: unknown): ValidationResult<RecruitUserSearchInput> {
   try {
@@ -6370,6 +12250,64 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.RecruitUserSearch` is valid: what `validateRecruitUserSearch` says,
+ * without issues. Never throws.
+ */
+export function isRecruitUserSearch(input: unknown): input is RecruitUserSearchInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isRecruitUserSearch(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -6431,6 +12369,64 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetInterviewerSettings` is valid: what
+ * `validateGetInterviewerSettings` says, without issues. Never throws.
+ */
+export function isGetInterviewerSettings(input: unknown): input is GetInterviewerSettingsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetInterviewerSettings(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateInterviewerSettings`, reporting every problem. Never throws. */
 export function validateUpdateInterviewerSettings(input: unknown): ValidationResult<UpdateInterviewerSettingsInput> {
   try {
@@ -6486,6 +12482,64 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.UpdateInterviewerSettings` is valid: what
+ * `validateUpdateInterviewerSettings` says, without issues. Never throws.
+ */
+export function isUpdateInterviewerSettings(input: unknown): input is UpdateInterviewerSettingsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateInterviewerSettings(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -6547,6 +12601,64 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.RetrieveWebhookInfo` is valid: what `validateRetrieveWebhookInfo`
+ * says, without issues. Never throws.
+ */
+export function isRetrieveWebhookInfo(input: unknown): input is RetrieveWebhookInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isRetrieveWebhookInfo(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ArchiveInterviewerPool`, reporting every problem. Never throws. */
 export function validateArchiveInterviewerPool(input: unknown): ValidationResult<ArchiveInterviewerPoolInput> {
   try {
@@ -6554,6 +12666,18 @@ export function validateArchiveInterviewerPool(input: unknown): ValidationResult
     return { ok: true, value: input as unknown as ArchiveInterviewerPoolInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ArchiveInterviewerPool` is valid: what
+ * `validateArchiveInterviewerPool` says, without issues. Never throws.
+ */
+export function isArchiveInterviewerPool(input: unknown): input is ArchiveInterviewerPoolInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6567,6 +12691,18 @@ export function validateRestoreInterviewerPool(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.RestoreInterviewerPool` is valid: what
+ * `validateRestoreInterviewerPool` says, without issues. Never throws.
+ */
+export function isRestoreInterviewerPool(input: unknown): input is RestoreInterviewerPoolInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.AddUserToInterviewerPool`, reporting every problem. Never throws. */
 export function validateAddUserToInterviewerPool(input: unknown): ValidationResult<AddUserToInterviewerPoolInput> {
   try {
@@ -6574,6 +12710,18 @@ export function validateAddUserToInterviewerPool(input: unknown): ValidationResu
     return { ok: true, value: input as unknown as AddUserToInterviewerPoolInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.AddUserToInterviewerPool` is valid: what
+ * `validateAddUserToInterviewerPool` says, without issues. Never throws.
+ */
+export function isAddUserToInterviewerPool(input: unknown): input is AddUserToInterviewerPoolInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6592,6 +12740,18 @@ export function validateRemoveUserFromInterviewerPool(
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.RemoveUserFromInterviewerPool` is valid: what
+ * `validateRemoveUserFromInterviewerPool` says, without issues. Never throws.
+ */
+export function isRemoveUserFromInterviewerPool(input: unknown): input is RemoveUserFromInterviewerPoolInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateNewJob`, reporting every problem. Never throws. */
 export function validateCreateNewJob(input: unknown): ValidationResult<CreateNewJobInput> {
   try {
@@ -6599,6 +12759,18 @@ export function validateCreateNewJob(input: unknown): ValidationResult<CreateNew
     return { ok: true, value: input as unknown as CreateNewJobInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateNewJob` is valid: what `validateCreateNewJob` says, without
+ * issues. Never throws.
+ */
+export function isCreateNewJob(input: unknown): input is CreateNewJobInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6612,6 +12784,18 @@ export function validateGetJobDetails(input: unknown): ValidationResult<GetJobDe
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetJobDetails` is valid: what `validateGetJobDetails` says, without
+ * issues. Never throws.
+ */
+export function isGetJobDetails(input: unknown): input is GetJobDetailsInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListAllJobs`, reporting every problem. Never throws. */
 export function validateListAllJobs(input: unknown): ValidationResult<ListAllJobsInput> {
   try {
@@ -6619,6 +12803,18 @@ export function validateListAllJobs(input: unknown): ValidationResult<ListAllJob
     return { ok: true, value: input as unknown as ListAllJobsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListAllJobs` is valid: what `validateListAllJobs` says, without
+ * issues. Never throws.
+ */
+export function isListAllJobs(input: unknown): input is ListAllJobsInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6632,6 +12828,18 @@ export function validateSetJobStatus(input: unknown): ValidationResult<SetJobSta
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.SetJobStatus` is valid: what `validateSetJobStatus` says, without
+ * issues. Never throws.
+ */
+export function isSetJobStatus(input: unknown): input is SetJobStatusInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateJobDetails`, reporting every problem. Never throws. */
 export function validateUpdateJobDetails(input: unknown): ValidationResult<UpdateJobDetailsInput> {
   try {
@@ -6639,6 +12847,18 @@ export function validateUpdateJobDetails(input: unknown): ValidationResult<Updat
     return { ok: true, value: input as unknown as UpdateJobDetailsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.UpdateJobDetails` is valid: what `validateUpdateJobDetails` says,
+ * without issues. Never throws.
+ */
+export function isUpdateJobDetails(input: unknown): input is UpdateJobDetailsInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6652,6 +12872,18 @@ export function validateUpdateJobCompensation(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateJobCompensation` is valid: what
+ * `validateUpdateJobCompensation` says, without issues. Never throws.
+ */
+export function isUpdateJobCompensation(input: unknown): input is UpdateJobCompensationInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.SearchJobsByTitle`, reporting every problem. Never throws. */
 export function validateSearchJobsByTitle(input: unknown): ValidationResult<SearchJobsByTitleInput> {
   try {
@@ -6659,6 +12891,18 @@ export function validateSearchJobsByTitle(input: unknown): ValidationResult<Sear
     return { ok: true, value: input as unknown as SearchJobsByTitleInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.SearchJobsByTitle` is valid: what `validateSearchJobsByTitle` says,
+ * without issues. Never throws.
+ */
+export function isSearchJobsByTitle(input: unknown): input is SearchJobsByTitleInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6672,6 +12916,18 @@ export function validateListEnabledJobBoards(input: unknown): ValidationResult<L
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListEnabledJobBoards` is valid: what `validateListEnabledJobBoards`
+ * says, without issues. Never throws.
+ */
+export function isListEnabledJobBoards(input: unknown): input is ListEnabledJobBoardsInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.JobInterviewPlanInfo`, reporting every problem. Never throws. */
 export function validateJobInterviewPlanInfo(input: unknown): ValidationResult<JobInterviewPlanInfoInput> {
   try {
@@ -6679,6 +12935,18 @@ export function validateJobInterviewPlanInfo(input: unknown): ValidationResult<J
     return { ok: true, value: input as unknown as JobInterviewPlanInfoInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.JobInterviewPlanInfo` is valid: what `validateJobInterviewPlanInfo`
+ * says, without issues. Never throws.
+ */
+export function isJobInterviewPlanInfo(input: unknown): input is JobInterviewPlanInfoInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6692,6 +12960,18 @@ export function validateGetJobPostingInfo(input: unknown): ValidationResult<GetJ
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetJobPostingInfo` is valid: what `validateGetJobPostingInfo` says,
+ * without issues. Never throws.
+ */
+export function isGetJobPostingInfo(input: unknown): input is GetJobPostingInfoInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListPublishedJobPostings`, reporting every problem. Never throws. */
 export function validateListPublishedJobPostings(input: unknown): ValidationResult<ListPublishedJobPostingsInput> {
   try {
@@ -6699,6 +12979,18 @@ export function validateListPublishedJobPostings(input: unknown): ValidationResu
     return { ok: true, value: input as unknown as ListPublishedJobPostingsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListPublishedJobPostings` is valid: what
+ * `validateListPublishedJobPostings` says, without issues. Never throws.
+ */
+export function isListPublishedJobPostings(input: unknown): input is ListPublishedJobPostingsInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6712,6 +13004,18 @@ export function validateListJobTemplates(input: unknown): ValidationResult<ListJ
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ListJobTemplates` is valid: what `validateListJobTemplates` says,
+ * without issues. Never throws.
+ */
+export function isListJobTemplates(input: unknown): input is ListJobTemplatesInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateJobPosting`, reporting every problem. Never throws. */
 export function validateUpdateJobPosting(input: unknown): ValidationResult<UpdateJobPostingInput> {
   try {
@@ -6719,6 +13023,18 @@ export function validateUpdateJobPosting(input: unknown): ValidationResult<Updat
     return { ok: true, value: input as unknown as UpdateJobPostingInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.UpdateJobPosting` is valid: what `validateUpdateJobPosting` says,
+ * without issues. Never throws.
+ */
+export function isUpdateJobPosting(input: unknown): input is UpdateJobPostingInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6732,6 +13048,18 @@ export function validateArchiveLocation(input: unknown): ValidationResult<Archiv
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.ArchiveLocation` is valid: what `validateArchiveLocation` says,
+ * without issues. Never throws.
+ */
+export function isArchiveLocation(input: unknown): input is ArchiveLocationInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.CreateLocation`, reporting every problem. Never throws. */
 export function validateCreateLocation(input: unknown): ValidationResult<CreateLocationInput> {
   try {
@@ -6739,6 +13067,18 @@ export function validateCreateLocation(input: unknown): ValidationResult<CreateL
     return { ok: true, value: input as unknown as CreateLocationInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.CreateLocation` is valid: what `validateCreateLocation` says,
+ * without issues. Never throws.
+ */
+export function isCreateLocation(input: unknown): input is CreateLocationInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6752,6 +13092,18 @@ export function validateGetLocationDetails(input: unknown): ValidationResult<Get
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.GetLocationDetails` is valid: what `validateGetLocationDetails`
+ * says, without issues. Never throws.
+ */
+export function isGetLocationDetails(input: unknown): input is GetLocationDetailsInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.ListAllLocations`, reporting every problem. Never throws. */
 export function validateListAllLocations(input: unknown): ValidationResult<ListAllLocationsInput> {
   try {
@@ -6759,6 +13111,18 @@ export function validateListAllLocations(input: unknown): ValidationResult<ListA
     return { ok: true, value: input as unknown as ListAllLocationsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.ListAllLocations` is valid: what `validateListAllLocations` says,
+ * without issues. Never throws.
+ */
+export function isListAllLocations(input: unknown): input is ListAllLocationsInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6772,6 +13136,18 @@ export function validateMoveLocationInHierarchy(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.MoveLocationInHierarchy` is valid: what
+ * `validateMoveLocationInHierarchy` says, without issues. Never throws.
+ */
+export function isMoveLocationInHierarchy(input: unknown): input is MoveLocationInHierarchyInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.RestoreArchivedLocation`, reporting every problem. Never throws. */
 export function validateRestoreArchivedLocation(input: unknown): ValidationResult<RestoreArchivedLocationInput> {
   try {
@@ -6779,6 +13155,18 @@ export function validateRestoreArchivedLocation(input: unknown): ValidationResul
     return { ok: true, value: input as unknown as RestoreArchivedLocationInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.RestoreArchivedLocation` is valid: what
+ * `validateRestoreArchivedLocation` says, without issues. Never throws.
+ */
+export function isRestoreArchivedLocation(input: unknown): input is RestoreArchivedLocationInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 
@@ -6792,6 +13180,18 @@ export function validateUpdateLocationAddress(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateLocationAddress` is valid: what
+ * `validateUpdateLocationAddress` says, without issues. Never throws.
+ */
+export function isUpdateLocationAddress(input: unknown): input is UpdateLocationAddressInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateLocationName`, reporting every problem. Never throws. */
 export function validateUpdateLocationName(input: unknown): ValidationResult<UpdateLocationNameInput> {
   try {
@@ -6802,6 +13202,18 @@ export function validateUpdateLocationName(input: unknown): ValidationResult<Upd
   }
 }
 
+/**
+ * Whether an input for `RecruitApi.UpdateLocationName` is valid: what `validateUpdateLocationName`
+ * says, without issues. Never throws.
+ */
+export function isUpdateLocationName(input: unknown): input is UpdateLocationNameInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `RecruitApi.UpdateLocationRemoteStatus`, reporting every problem. Never throws. */
 export function validateUpdateLocationRemoteStatus(input: unknown): ValidationResult<UpdateLocationRemoteStatusInput> {
   try {
@@ -6809,6 +13221,18 @@ export function validateUpdateLocationRemoteStatus(input: unknown): ValidationRe
     return { ok: true, value: input as unknown as UpdateLocationRemoteStatusInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `RecruitApi.UpdateLocationRemoteStatus` is valid: what
+ * `validateUpdateLocationRemoteStatus` says, without issues. Never throws.
+ */
+export function isUpdateLocationRemoteStatus(input: unknown): input is UpdateLocationRemoteStatusInput {
+  try {
+    return isObject(input);
+  } catch {
+    return false;
   }
 }
 

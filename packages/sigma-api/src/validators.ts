@@ -192,6 +192,64 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.PerformSigmaSearch` is valid: what `validatePerformSigmaSearch` says,
+ * without issues. Never throws.
+ */
+export function isPerformSigmaSearch(input: unknown): input is PerformSigmaSearchInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isPerformSigmaSearch(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.FindSimilarLinks`, reporting every problem. Never throws. */
 export function validateFindSimilarLinks(input: unknown): ValidationResult<FindSimilarLinksInput> {
   try {
@@ -250,6 +308,64 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.FindSimilarLinks` is valid: what `validateFindSimilarLinks` says,
+ * without issues. Never throws.
+ */
+export function isFindSimilarLinks(input: unknown): input is FindSimilarLinksInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isFindSimilarLinks(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.GetContentDetails`, reporting every problem. Never throws. */
 export function validateGetContentDetails(input: unknown): ValidationResult<GetContentDetailsInput> {
   try {
@@ -305,6 +421,64 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.GetContentDetails` is valid: what `validateGetContentDetails` says,
+ * without issues. Never throws.
+ */
+export function isGetContentDetails(input: unknown): input is GetContentDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "mode":
+        case "request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
+    ) {
+      return isGetContentDetails(ownProperties(input));
+    }
+    if (mode === "get_request_schema") {
+      return true;
+    }
+    if (mode === undefined) {
+      return false;
+    } else {
+      if (mode !== "get_request_schema" && mode !== "execute") {
+        return false;
+      }
+    }
+    if (requestBody === undefined) {
+      if (mode === "execute") {
+        return false;
+      }
+    } else {
+      if (typeof requestBody !== "string") {
+        return false;
+      } else if (!isJson(requestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -372,6 +546,66 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.GenerateAnswerSummary` is valid: what `validateGenerateAnswerSummary`
+ * says, without issues. Never throws.
+ */
+export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswerSummaryInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "search_query":
+        case "enable_streaming_response":
+        case "include_full_text":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const searchQuery = source["search_query"];
+    const enableStreamingResponse = source["enable_streaming_response"];
+    const includeFullText = source["include_full_text"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (searchQuery === undefined ? 0 : 1) +
+        (enableStreamingResponse === undefined ? 0 : 1) +
+        (includeFullText === undefined ? 0 : 1)
+      )
+    ) {
+      return isGenerateAnswerSummary(ownProperties(input));
+    }
+    if (searchQuery === undefined) {
+      return false;
+    } else {
+      if (typeof searchQuery !== "string") {
+        return false;
+      }
+    }
+    if (enableStreamingResponse !== undefined) {
+      if (typeof enableStreamingResponse !== "boolean") {
+        return false;
+      }
+    }
+    if (includeFullText !== undefined) {
+      if (typeof includeFullText !== "boolean") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.ListResearchRequests`, reporting every problem. Never throws. */
 export function validateListResearchRequests(input: unknown): ValidationResult<ListResearchRequestsInput> {
   try {
@@ -418,6 +652,53 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.ListResearchRequests` is valid: what `validateListResearchRequests`
+ * says, without issues. Never throws.
+ */
+export function isListResearchRequests(input: unknown): input is ListResearchRequestsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "pagination_cursor":
+        case "results_limit":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
+    ) {
+      return isListResearchRequests(ownProperties(input));
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return false;
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.CreateResearchRequest`, reporting every problem. Never throws. */
 export function validateCreateResearchRequest(input: unknown): ValidationResult<CreateResearchRequestInput> {
   try {
@@ -457,6 +738,44 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.CreateResearchRequest` is valid: what `validateCreateResearchRequest`
+ * says, without issues. Never throws.
+ */
+export function isCreateResearchRequest(input: unknown): input is CreateResearchRequestInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "research_request_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const researchRequestDetails = source["research_request_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((researchRequestDetails === undefined ? 0 : 1))) {
+      return isCreateResearchRequest(ownProperties(input));
+    }
+    if (researchRequestDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(researchRequestDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -525,6 +844,72 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.GetResearchById` is valid: what `validateGetResearchById` says,
+ * without issues. Never throws.
+ */
+export function isGetResearchById(input: unknown): input is GetResearchByIdInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "enable_streaming":
+        case "event_filter":
+        case "research_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const enableStreaming = source["enable_streaming"];
+    const eventFilter = source["event_filter"];
+    const researchId = source["research_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (enableStreaming === undefined ? 0 : 1) +
+        (eventFilter === undefined ? 0 : 1) +
+        (researchId === undefined ? 0 : 1)
+      )
+    ) {
+      return isGetResearchById(ownProperties(input));
+    }
+    if (enableStreaming === undefined) {
+      return false;
+    } else {
+      if (typeof enableStreaming !== "string") {
+        return false;
+      }
+    }
+    if (eventFilter === undefined) {
+      return false;
+    } else {
+      if (typeof eventFilter !== "string") {
+        return false;
+      } else if (!isCsv(eventFilter)) {
+        return false;
+      }
+    }
+    if (researchId === undefined) {
+      return false;
+    } else {
+      if (typeof researchId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.CreateWebset`, reporting every problem. Never throws. */
 export function validateCreateWebset(input: unknown): ValidationResult<CreateWebsetInput> {
   try {
@@ -564,6 +949,44 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.CreateWebset` is valid: what `validateCreateWebset` says, without
+ * issues. Never throws.
+ */
+export function isCreateWebset(input: unknown): input is CreateWebsetInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webset_configuration":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const websetConfiguration = source["webset_configuration"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((websetConfiguration === undefined ? 0 : 1))) {
+      return isCreateWebset(ownProperties(input));
+    }
+    if (websetConfiguration === undefined) {
+      return false;
+    } else {
+      if (!isObject(websetConfiguration)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -615,6 +1038,53 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.ListWebsets` is valid: what `validateListWebsets` says, without
+ * issues. Never throws.
+ */
+export function isListWebsets(input: unknown): input is ListWebsetsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "pagination_cursor":
+        case "websets_return_limit":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const paginationCursor = source["pagination_cursor"];
+    const websetsReturnLimit = source["websets_return_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))
+    ) {
+      return isListWebsets(ownProperties(input));
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return false;
+      }
+    }
+    if (websetsReturnLimit !== undefined) {
+      if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -683,6 +1153,62 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.GetWebsetDetails` is valid: what `validateGetWebsetDetails` says,
+ * without issues. Never throws.
+ */
+export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webset_identifier":
+        case "resources_to_expand":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const websetIdentifier = source["webset_identifier"];
+    const resourcesToExpand = source["resources_to_expand"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))
+    ) {
+      return isGetWebsetDetails(ownProperties(input));
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    if (resourcesToExpand !== undefined) {
+      if (!Array.isArray(resourcesToExpand)) {
+        return false;
+      } else {
+        for (let i = 0; i < resourcesToExpand.length; i++) {
+          const item: unknown = resourcesToExpand[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.UpdateWebset`, reporting every problem. Never throws. */
 export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWebsetInput> {
   try {
@@ -733,6 +1259,57 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.UpdateWebset` is valid: what `validateUpdateWebset` says, without
+ * issues. Never throws.
+ */
+export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webset_details":
+        case "webset_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const websetDetails = source["webset_details"];
+    const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return isUpdateWebset(ownProperties(input));
+    }
+    if (websetDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(websetDetails)) {
+        return false;
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.DeleteWebset`, reporting every problem. Never throws. */
 export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWebsetInput> {
   try {
@@ -770,6 +1347,44 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.DeleteWebset` is valid: what `validateDeleteWebset` says, without
+ * issues. Never throws.
+ */
+export function isDeleteWebset(input: unknown): input is DeleteWebsetInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webset_identifier":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
+      return isDeleteWebset(ownProperties(input));
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.CancelWebsetOperations`, reporting every problem. Never throws. */
 export function validateCancelWebsetOperations(input: unknown): ValidationResult<CancelWebsetOperationsInput> {
   try {
@@ -804,6 +1419,44 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.CancelWebsetOperations` is valid: what
+ * `validateCancelWebsetOperations` says, without issues. Never throws.
+ */
+export function isCancelWebsetOperations(input: unknown): input is CancelWebsetOperationsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webset_identifier":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
+      return isCancelWebsetOperations(ownProperties(input));
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -846,6 +1499,44 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.PreviewSearchDecomposition` is valid: what
+ * `validatePreviewSearchDecomposition` says, without issues. Never throws.
+ */
+export function isPreviewSearchDecomposition(input: unknown): input is PreviewSearchDecompositionInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "search_query_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const searchQueryDetails = source["search_query_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((searchQueryDetails === undefined ? 0 : 1))) {
+      return isPreviewSearchDecomposition(ownProperties(input));
+    }
+    if (searchQueryDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(searchQueryDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -899,6 +1590,57 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.GetWebsetItem` is valid: what `validateGetWebsetItem` says, without
+ * issues. Never throws.
+ */
+export function isGetWebsetItem(input: unknown): input is GetWebsetItemInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webset_identifier":
+        case "webset_item_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const websetIdentifier = source["webset_identifier"];
+    const websetItemId = source["webset_item_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
+    ) {
+      return isGetWebsetItem(ownProperties(input));
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    if (websetItemId === undefined) {
+      return false;
+    } else {
+      if (typeof websetItemId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.DeleteWebsetItem`, reporting every problem. Never throws. */
 export function validateDeleteWebsetItem(input: unknown): ValidationResult<DeleteWebsetItemInput> {
   try {
@@ -946,6 +1688,57 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.DeleteWebsetItem` is valid: what `validateDeleteWebsetItem` says,
+ * without issues. Never throws.
+ */
+export function isDeleteWebsetItem(input: unknown): input is DeleteWebsetItemInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webset_identifier":
+        case "webset_item_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const websetIdentifier = source["webset_identifier"];
+    const websetItemId = source["webset_item_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
+    ) {
+      return isDeleteWebsetItem(ownProperties(input));
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    if (websetItemId === undefined) {
+      return false;
+    } else {
+      if (typeof websetItemId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1016,6 +1809,74 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.ListWebsetItems` is valid: what `validateListWebsetItems` says,
+ * without issues. Never throws.
+ */
+export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webset_identifier":
+        case "pagination_cursor":
+        case "result_limit":
+        case "source_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const websetIdentifier = source["webset_identifier"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultLimit = source["result_limit"];
+    const sourceId = source["source_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 4 &&
+      source === input &&
+      seen !== (
+        (websetIdentifier === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultLimit === undefined ? 0 : 1) +
+        (sourceId === undefined ? 0 : 1)
+      )
+    ) {
+      return isListWebsetItems(ownProperties(input));
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return false;
+      }
+    }
+    if (resultLimit !== undefined) {
+      if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
+        return false;
+      }
+    }
+    if (sourceId !== undefined) {
+      if (typeof sourceId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.CreateWebsetEnrichment`, reporting every problem. Never throws. */
 export function validateCreateWebsetEnrichment(input: unknown): ValidationResult<CreateWebsetEnrichmentInput> {
   try {
@@ -1063,6 +1924,57 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.CreateWebsetEnrichment` is valid: what
+ * `validateCreateWebsetEnrichment` says, without issues. Never throws.
+ */
+export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetEnrichmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "enrichment_details":
+        case "webset_identifier":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const enrichmentDetails = source["enrichment_details"];
+    const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
+    ) {
+      return isCreateWebsetEnrichment(ownProperties(input));
+    }
+    if (enrichmentDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(enrichmentDetails)) {
+        return false;
+      }
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1139,6 +2051,70 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.UpdateWebsetEnrichment` is valid: what
+ * `validateUpdateWebsetEnrichment` says, without issues. Never throws.
+ */
+export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetEnrichmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "enrichment_configuration_details":
+        case "enrichment_configuration_id":
+        case "webset_identifier":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
+    const enrichmentConfigurationId = source["enrichment_configuration_id"];
+    const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (enrichmentConfigurationDetails === undefined ? 0 : 1) +
+        (enrichmentConfigurationId === undefined ? 0 : 1) +
+        (websetIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return isUpdateWebsetEnrichment(ownProperties(input));
+    }
+    if (enrichmentConfigurationDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(enrichmentConfigurationDetails)) {
+        return false;
+      }
+    }
+    if (enrichmentConfigurationId === undefined) {
+      return false;
+    } else {
+      if (typeof enrichmentConfigurationId !== "string") {
+        return false;
+      }
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.GetEnrichmentDetails`, reporting every problem. Never throws. */
 export function validateGetEnrichmentDetails(input: unknown): ValidationResult<GetEnrichmentDetailsInput> {
   try {
@@ -1186,6 +2162,57 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.GetEnrichmentDetails` is valid: what `validateGetEnrichmentDetails`
+ * says, without issues. Never throws.
+ */
+export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDetailsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "enrichment_id":
+        case "webset_identifier":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const enrichmentId = source["enrichment_id"];
+    const websetIdentifier = source["webset_identifier"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
+    ) {
+      return isGetEnrichmentDetails(ownProperties(input));
+    }
+    if (enrichmentId === undefined) {
+      return false;
+    } else {
+      if (typeof enrichmentId !== "string") {
+        return false;
+      }
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1239,6 +2266,57 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.DeleteEnrichment` is valid: what `validateDeleteEnrichment` says,
+ * without issues. Never throws.
+ */
+export function isDeleteEnrichment(input: unknown): input is DeleteEnrichmentInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "enrichment_id":
+        case "webset_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const enrichmentId = source["enrichment_id"];
+    const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return isDeleteEnrichment(ownProperties(input));
+    }
+    if (enrichmentId === undefined) {
+      return false;
+    } else {
+      if (typeof enrichmentId !== "string") {
+        return false;
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.CancelEnrichmentProcess`, reporting every problem. Never throws. */
 export function validateCancelEnrichmentProcess(input: unknown): ValidationResult<CancelEnrichmentProcessInput> {
   try {
@@ -1289,6 +2367,57 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.CancelEnrichmentProcess` is valid: what
+ * `validateCancelEnrichmentProcess` says, without issues. Never throws.
+ */
+export function isCancelEnrichmentProcess(input: unknown): input is CancelEnrichmentProcessInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "enrichment_id":
+        case "webset_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const enrichmentId = source["enrichment_id"];
+    const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return isCancelEnrichmentProcess(ownProperties(input));
+    }
+    if (enrichmentId === undefined) {
+      return false;
+    } else {
+      if (typeof enrichmentId !== "string") {
+        return false;
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.CreateWebhookForNotifications`, reporting every problem. Never throws. */
 export function validateCreateWebhookForNotifications(
   input: unknown,
@@ -1330,6 +2459,44 @@ export function validateCreateWebhookForNotifications(
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.CreateWebhookForNotifications` is valid: what
+ * `validateCreateWebhookForNotifications` says, without issues. Never throws.
+ */
+export function isCreateWebhookForNotifications(input: unknown): input is CreateWebhookForNotificationsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webhook_configuration":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const webhookConfiguration = source["webhook_configuration"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
+      return isCreateWebhookForNotifications(ownProperties(input));
+    }
+    if (webhookConfiguration === undefined) {
+      return false;
+    } else {
+      if (!isObject(webhookConfiguration)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1383,6 +2550,57 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.GetWebhooksList` is valid: what `validateGetWebhooksList` says,
+ * without issues. Never throws.
+ */
+export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "pagination_cursor":
+        case "results_per_page":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const paginationCursor = source["pagination_cursor"];
+    const resultsPerPage = source["results_per_page"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))
+    ) {
+      return isGetWebhooksList(ownProperties(input));
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return false;
+      }
+    }
+    if (resultsPerPage !== undefined) {
+      if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
+        return false;
+      } else {
+        if (resultsPerPage > 200) {
+          return false;
+        }
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.GetWebhookInfo`, reporting every problem. Never throws. */
 export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebhookInfoInput> {
   try {
@@ -1417,6 +2635,44 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.GetWebhookInfo` is valid: what `validateGetWebhookInfo` says, without
+ * issues. Never throws.
+ */
+export function isGetWebhookInfo(input: unknown): input is GetWebhookInfoInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webhook_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const webhookId = source["webhook_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
+      return isGetWebhookInfo(ownProperties(input));
+    }
+    if (webhookId === undefined) {
+      return false;
+    } else {
+      if (typeof webhookId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1475,6 +2731,57 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.UpdateWebhookSettings` is valid: what `validateUpdateWebhookSettings`
+ * says, without issues. Never throws.
+ */
+export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookSettingsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webhook_id":
+        case "webhook_update_request_body":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const webhookId = source["webhook_id"];
+    const webhookUpdateRequestBody = source["webhook_update_request_body"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))
+    ) {
+      return isUpdateWebhookSettings(ownProperties(input));
+    }
+    if (webhookId === undefined) {
+      return false;
+    } else {
+      if (typeof webhookId !== "string") {
+        return false;
+      }
+    }
+    if (webhookUpdateRequestBody === undefined) {
+      return false;
+    } else {
+      if (!isObject(webhookUpdateRequestBody)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.RemoveWebhook`, reporting every problem. Never throws. */
 export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWebhookInput> {
   try {
@@ -1509,6 +2816,44 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.RemoveWebhook` is valid: what `validateRemoveWebhook` says, without
+ * issues. Never throws.
+ */
+export function isRemoveWebhook(input: unknown): input is RemoveWebhookInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webhook_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const webhookId = source["webhook_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
+      return isRemoveWebhook(ownProperties(input));
+    }
+    if (webhookId === undefined) {
+      return false;
+    } else {
+      if (typeof webhookId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1589,6 +2934,82 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.ListWebhookAttempts` is valid: what `validateListWebhookAttempts`
+ * says, without issues. Never throws.
+ */
+export function isListWebhookAttempts(input: unknown): input is ListWebhookAttemptsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "webhook_id":
+        case "event_type_filter":
+        case "filter_by_successful_attempts":
+        case "pagination_cursor":
+        case "results_limit":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const webhookId = source["webhook_id"];
+    const eventTypeFilter = source["event_type_filter"];
+    const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (webhookId === undefined ? 0 : 1) +
+        (eventTypeFilter === undefined ? 0 : 1) +
+        (filterBySuccessfulAttempts === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultsLimit === undefined ? 0 : 1)
+      )
+    ) {
+      return isListWebhookAttempts(ownProperties(input));
+    }
+    if (webhookId === undefined) {
+      return false;
+    } else {
+      if (typeof webhookId !== "string") {
+        return false;
+      }
+    }
+    if (eventTypeFilter !== undefined) {
+      if (typeof eventTypeFilter !== "string") {
+        return false;
+      }
+    }
+    if (filterBySuccessfulAttempts !== undefined) {
+      if (typeof filterBySuccessfulAttempts !== "boolean") {
+        return false;
+      }
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return false;
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1696,6 +3117,91 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.ListSystemEvents` is valid: what `validateListSystemEvents` says,
+ * without issues. Never throws.
+ */
+export function isListSystemEvents(input: unknown): input is ListSystemEventsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "created_after":
+        case "event_types_filter":
+        case "filter_created_before":
+        case "pagination_cursor":
+        case "results_limit":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const createdAfter = source["created_after"];
+    const eventTypesFilter = source["event_types_filter"];
+    const filterCreatedBefore = source["filter_created_before"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 5 &&
+      source === input &&
+      seen !== (
+        (createdAfter === undefined ? 0 : 1) +
+        (eventTypesFilter === undefined ? 0 : 1) +
+        (filterCreatedBefore === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultsLimit === undefined ? 0 : 1)
+      )
+    ) {
+      return isListSystemEvents(ownProperties(input));
+    }
+    if (createdAfter !== undefined) {
+      if (typeof createdAfter !== "string") {
+        return false;
+      } else if (!isDateTime(createdAfter)) {
+        return false;
+      }
+    }
+    if (eventTypesFilter !== undefined) {
+      if (!Array.isArray(eventTypesFilter)) {
+        return false;
+      } else {
+        for (let i = 0; i < eventTypesFilter.length; i++) {
+          const item: unknown = eventTypesFilter[i];
+          if (typeof item !== "string") {
+            return false;
+          }
+        }
+      }
+    }
+    if (filterCreatedBefore !== undefined) {
+      if (typeof filterCreatedBefore !== "string") {
+        return false;
+      } else if (!isDateTime(filterCreatedBefore)) {
+        return false;
+      }
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return false;
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.GetEventById`, reporting every problem. Never throws. */
 export function validateGetEventById(input: unknown): ValidationResult<GetEventByIdInput> {
   try {
@@ -1730,6 +3236,44 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.GetEventById` is valid: what `validateGetEventById` says, without
+ * issues. Never throws.
+ */
+export function isGetEventById(input: unknown): input is GetEventByIdInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "event_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const eventId = source["event_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((eventId === undefined ? 0 : 1))) {
+      return isGetEventById(ownProperties(input));
+    }
+    if (eventId === undefined) {
+      return false;
+    } else {
+      if (typeof eventId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1783,6 +3327,57 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.CreateWebsetSearch` is valid: what `validateCreateWebsetSearch` says,
+ * without issues. Never throws.
+ */
+export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearchInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "search_criteria":
+        case "webset_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const searchCriteria = source["search_criteria"];
+    const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return isCreateWebsetSearch(ownProperties(input));
+    }
+    if (searchCriteria === undefined) {
+      return false;
+    } else {
+      if (!isObject(searchCriteria)) {
+        return false;
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.GetSearchById`, reporting every problem. Never throws. */
 export function validateGetSearchById(input: unknown): ValidationResult<GetSearchByIdInput> {
   try {
@@ -1830,6 +3425,57 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.GetSearchById` is valid: what `validateGetSearchById` says, without
+ * issues. Never throws.
+ */
+export function isGetSearchById(input: unknown): input is GetSearchByIdInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "search_id":
+        case "webset_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const searchId = source["search_id"];
+    const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return isGetSearchById(ownProperties(input));
+    }
+    if (searchId === undefined) {
+      return false;
+    } else {
+      if (typeof searchId !== "string") {
+        return false;
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1883,6 +3529,57 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.CancelRunningSearch` is valid: what `validateCancelRunningSearch`
+ * says, without issues. Never throws.
+ */
+export function isCancelRunningSearch(input: unknown): input is CancelRunningSearchInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "search_id":
+        case "webset_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const searchId = source["search_id"];
+    const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
+    ) {
+      return isCancelRunningSearch(ownProperties(input));
+    }
+    if (searchId === undefined) {
+      return false;
+    } else {
+      if (typeof searchId !== "string") {
+        return false;
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.CreateMonitorForWebsets`, reporting every problem. Never throws. */
 export function validateCreateMonitorForWebsets(input: unknown): ValidationResult<CreateMonitorForWebsetsInput> {
   try {
@@ -1922,6 +3619,44 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.CreateMonitorForWebsets` is valid: what
+ * `validateCreateMonitorForWebsets` says, without issues. Never throws.
+ */
+export function isCreateMonitorForWebsets(input: unknown): input is CreateMonitorForWebsetsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "monitor_configuration":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const monitorConfiguration = source["monitor_configuration"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((monitorConfiguration === undefined ? 0 : 1))) {
+      return isCreateMonitorForWebsets(ownProperties(input));
+    }
+    if (monitorConfiguration === undefined) {
+      return false;
+    } else {
+      if (!isObject(monitorConfiguration)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -1982,6 +3717,64 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.ListWebsiteMonitors` is valid: what `validateListWebsiteMonitors`
+ * says, without issues. Never throws.
+ */
+export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonitorsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "pagination_cursor":
+        case "results_limit":
+        case "webset_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    const websetId = source["webset_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 3 &&
+      source === input &&
+      seen !== (
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultsLimit === undefined ? 0 : 1) +
+        (websetId === undefined ? 0 : 1)
+      )
+    ) {
+      return isListWebsiteMonitors(ownProperties(input));
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return false;
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return false;
+      }
+    }
+    if (websetId !== undefined) {
+      if (typeof websetId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.GetSpecificMonitor`, reporting every problem. Never throws. */
 export function validateGetSpecificMonitor(input: unknown): ValidationResult<GetSpecificMonitorInput> {
   try {
@@ -2016,6 +3809,44 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.GetSpecificMonitor` is valid: what `validateGetSpecificMonitor` says,
+ * without issues. Never throws.
+ */
+export function isGetSpecificMonitor(input: unknown): input is GetSpecificMonitorInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "monitor_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const monitorId = source["monitor_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
+      return isGetSpecificMonitor(ownProperties(input));
+    }
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2074,6 +3905,57 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.UpdateMonitorConfiguration` is valid: what
+ * `validateUpdateMonitorConfiguration` says, without issues. Never throws.
+ */
+export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMonitorConfigurationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "monitor_configuration_details":
+        case "monitor_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const monitorConfigurationDetails = source["monitor_configuration_details"];
+    const monitorId = source["monitor_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
+    ) {
+      return isUpdateMonitorConfiguration(ownProperties(input));
+    }
+    if (monitorConfigurationDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(monitorConfigurationDetails)) {
+        return false;
+      }
+    }
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.DeleteMonitor`, reporting every problem. Never throws. */
 export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMonitorInput> {
   try {
@@ -2111,6 +3993,44 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.DeleteMonitor` is valid: what `validateDeleteMonitor` says, without
+ * issues. Never throws.
+ */
+export function isDeleteMonitor(input: unknown): input is DeleteMonitorInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "monitor_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const monitorId = source["monitor_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
+      return isDeleteMonitor(ownProperties(input));
+    }
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.ListMonitorRuns`, reporting every problem. Never throws. */
 export function validateListMonitorRuns(input: unknown): ValidationResult<ListMonitorRunsInput> {
   try {
@@ -2145,6 +4065,44 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.ListMonitorRuns` is valid: what `validateListMonitorRuns` says,
+ * without issues. Never throws.
+ */
+export function isListMonitorRuns(input: unknown): input is ListMonitorRunsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "monitor_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const monitorId = source["monitor_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
+      return isListMonitorRuns(ownProperties(input));
+    }
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2198,6 +4156,57 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.GetSpecificMonitorRun` is valid: what `validateGetSpecificMonitorRun`
+ * says, without issues. Never throws.
+ */
+export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMonitorRunInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "monitor_id":
+        case "run_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const monitorId = source["monitor_id"];
+    const runId = source["run_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))
+    ) {
+      return isGetSpecificMonitorRun(ownProperties(input));
+    }
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return false;
+      }
+    }
+    if (runId === undefined) {
+      return false;
+    } else {
+      if (typeof runId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.CreateDataImport`, reporting every problem. Never throws. */
 export function validateCreateDataImport(input: unknown): ValidationResult<CreateDataImportInput> {
   try {
@@ -2232,6 +4241,44 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.CreateDataImport` is valid: what `validateCreateDataImport` says,
+ * without issues. Never throws.
+ */
+export function isCreateDataImport(input: unknown): input is CreateDataImportInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "data_import_details":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const dataImportDetails = source["data_import_details"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((dataImportDetails === undefined ? 0 : 1))) {
+      return isCreateDataImport(ownProperties(input));
+    }
+    if (dataImportDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(dataImportDetails)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2281,6 +4328,53 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.ListImports` is valid: what `validateListImports` says, without
+ * issues. Never throws.
+ */
+export function isListImports(input: unknown): input is ListImportsInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "pagination_cursor":
+        case "results_limit":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
+    ) {
+      return isListImports(ownProperties(input));
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return false;
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.GetSpecificImport`, reporting every problem. Never throws. */
 export function validateGetSpecificImport(input: unknown): ValidationResult<GetSpecificImportInput> {
   try {
@@ -2315,6 +4409,44 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.GetSpecificImport` is valid: what `validateGetSpecificImport` says,
+ * without issues. Never throws.
+ */
+export function isGetSpecificImport(input: unknown): input is GetSpecificImportInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "import_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const importId = source["import_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
+      return isGetSpecificImport(ownProperties(input));
+    }
+    if (importId === undefined) {
+      return false;
+    } else {
+      if (typeof importId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -2373,6 +4505,57 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
   }
 }
 
+/**
+ * Whether an input for `SigmaApi.UpdateImportsConfiguration` is valid: what
+ * `validateUpdateImportsConfiguration` says, without issues. Never throws.
+ */
+export function isUpdateImportsConfiguration(input: unknown): input is UpdateImportsConfigurationInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "import_configuration_details":
+        case "import_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const importConfigurationDetails = source["import_configuration_details"];
+    const importId = source["import_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (
+      seen !== 2 &&
+      source === input &&
+      seen !== ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))
+    ) {
+      return isUpdateImportsConfiguration(ownProperties(input));
+    }
+    if (importConfigurationDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(importConfigurationDetails)) {
+        return false;
+      }
+    }
+    if (importId === undefined) {
+      return false;
+    } else {
+      if (typeof importId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an input for `SigmaApi.DeleteImport`, reporting every problem. Never throws. */
 export function validateDeleteImport(input: unknown): ValidationResult<DeleteImportInput> {
   try {
@@ -2407,6 +4590,44 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
+  }
+}
+
+/**
+ * Whether an input for `SigmaApi.DeleteImport` is valid: what `validateDeleteImport` says, without
+ * issues. Never throws.
+ */
+export function isDeleteImport(input: unknown): input is DeleteImportInput {
+  try {
+    if (!isObject(input)) return false;
+    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    let seen = 0;
+    for (const key in source) {
+      switch (key) {
+        case "import_id":
+          seen++;
+          break;
+        default:
+          if (isOwnKey(source, key)) {
+            return false;
+          }
+      }
+    }
+    const importId = source["import_id"];
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
+      return isDeleteImport(ownProperties(input));
+    }
+    if (importId === undefined) {
+      return false;
+    } else {
+      if (typeof importId !== "string") {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 
