@@ -44,6 +44,7 @@ const validatorHelpers = internalNames([
   "issueLength",
   "issueNoMatch",
   "issueExclusive",
+  "addIssue",
   "capIssues",
   "MAX_ISSUES",
   "parseJson",
@@ -129,7 +130,7 @@ function validatorFunction(tool: Tool, ctx: Context): string {
   const outcome: Outcome = {
     self: names.validator,
     collects: true,
-    fail: (w, helper, args) => writeLaidOut(w, prefixed("(issues ??= []).push(", suffixed(call(helper, args), ")")), ";"),
+    fail: (w, helper, args) => writeLaidOut(w, prefixed(`issues = ${ctx.helper("addIssue")}(issues, `, suffixed(call(helper, args), ")")), ";"),
     finish: (w, value) => {
       writeLaidOut(w, prefixed("if (issues === undefined) return ", valid(value, names.input)), ";");
       w.writeLine(`return { ok: false, issues: ${issues} };`);
