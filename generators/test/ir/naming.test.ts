@@ -13,6 +13,7 @@ describe("serverNames", () => {
       input: "GetSpreadsheetInput",
       parameters: "GetSpreadsheetParameters",
       validator: "validateGetSpreadsheet",
+      guard: "isGetSpreadsheet",
       definition: "getSpreadsheetTool",
       schema: "getSpreadsheetSchema",
       method: "getSpreadsheet",
@@ -24,7 +25,7 @@ describe("serverNames", () => {
     });
     expect(toolNames(names, "Call").method).toBe("callTool");
     expect(names.clientFactory).toBe("createCloudSheetsClient");
-    expect(names.exports).toContain("validateGetSpreadsheet");
+    expect(names.exports).toEqual(expect.arrayContaining(["validateGetSpreadsheet", "isGetSpreadsheet"]));
     expect(names.exports).toContain("manifest");
     expect(names.exports).toEqual(expect.arrayContaining(["handleToolCall", "toolSchemas", "isToolModelName", "getSpreadsheetSchema"]));
   });

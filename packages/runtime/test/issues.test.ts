@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addIssue,
   capIssues,
   describeThrown,
   issueFormat,
@@ -8,7 +9,7 @@ import {
   issueUnreadable,
   MAX_ISSUES,
 } from "../src/issues.js";
-import { describeValue } from "../src/validation.js";
+import { describeValue, type ValidationIssue } from "../src/validation.js";
 import { revokedProxy } from "./support/hostile.js";
 
 
@@ -66,6 +67,21 @@ describe("issueUnknownTool", () => {
   ] as [string, unknown, string][])("never throws for %s", (_, name, message) => {
     // The serialised form: a message is built when first read (lazy-issue.ts).
     expect(JSON.parse(JSON.stringify(issueUnknownTool(name, "CloudSheets", known)))).toEqual({ path: "", code: "unknown_tool", message });
+  });
+});
+
+describe("addIssue", () => {
+  // Lists of every length up to past the point where V8 grows a one-item list's backing store.
+  it.each([0, 1, 2, 17, 18, 40])("adds to a list of %i issues in order, making the list with the first", (count) => {
+    let list: ValidationIssue[] | undefined;
+    const added = Array.from({ length: count + 1 }, (_, i) => issueRequired(`/${i}`, `p${i}`));
+    for (const issue of added) {
+      const before = list;
+      list = addIssue(list, issue);
+      if (before !== undefined) expect(list).toBe(before);
+    }
+    expect(list).toHaveLength(added.length);
+    added.forEach((issue, i) => expect(list?.[i]).toBe(issue));
   });
 });
 
