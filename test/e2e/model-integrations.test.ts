@@ -1,10 +1,12 @@
 // The README's "Use with a model" examples, as shipped: the packed tarballs of the runtime,
 // cloud-sheets, mcp and code (mcp's code-mode dependency) are installed into a fresh project with the provider libraries, each
-// example is taken from the installed README, wrapped in a harness that scripts one model turn
-// (fixtures/model), type-checked with strict tsc and run with node. The model asks for
-// CloudSheets_GetSpreadsheet by its model name twice; the valid call runs through the in-memory
-// transport and the invalid one comes back as a result the model can read. The tool search
-// examples run complete loops: search (server-side, client-side, narrowed lists), call, answer.
+// example is taken from the installed README, wrapped in a harness that scripts the model's turns
+// (fixtures/model), type-checked with strict tsc and run with node. Each example is a complete loop
+// (or the library's own): the model asks for CloudSheets_GetSpreadsheet by its model name twice,
+// the valid call runs through the in-memory transport and the model reads its value alone, the
+// invalid one comes back as the package's message with its JSON pointer, flagged as an error where
+// the library has that notion, and the model then answers. The tool search examples also search
+// (server-side, client-side, narrowed lists) first.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,12 +17,13 @@ import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
 
 const packed = ["runtime", "code", "cloud-sheets", "mcp"] as const;
-const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai"] as const;
+const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai", "@openai/agents"] as const;
 const examples = {
   OpenAI: "openai",
   Anthropic: "anthropic",
   "Vercel AI SDK": "ai-sdk",
   LangChain: "langchain",
+  "OpenAI Agents": "openai-agents",
   MCP: "mcp",
   Gemini: "gemini",
   "OpenAI Responses, tool search": "openai-responses-search",
@@ -132,8 +135,8 @@ describe("the README's model integrations, from the packed packages", () => {
   });
 
   it("Anthropic: tool_result blocks carry the answer and the validation error, flagged is_error", () => {
-    const { sentTools, messages, received } = outcome("anthropic");
-    expect(sentTools).toBe(9);
+    const { turns, sentTools, messages, received } = outcome("anthropic");
+    expect({ turns, sentTools }).toEqual({ turns: 2, sentTools: 9 });
     expect(received).toEqual([valid]);
     expect((messages as { content: unknown }[])[2]).toEqual({
       role: "user",
@@ -151,14 +154,27 @@ describe("the README's model integrations, from the packed packages", () => {
     const parts = (toolMessages as { content: { toolCallId: string; output: unknown }[] }[]).flatMap((m) => m.content);
     expect(parts.map((p) => p.toolCallId)).toEqual(["call_0", "call_1"]);
     expect(parts[0]?.output).toEqual({ type: "json", value: { rows: [["Ada", 36]] } });
-    expect(parts[1]?.output).toMatchObject({ type: "error-text", value: expect.stringContaining("max_rows") });
+    expect(parts[1]?.output).toEqual({ type: "error-text", value: invalidText });
   });
 
-  it("LangChain: the tool message carries the answer; LangChain itself rejects the invalid call", () => {
-    const { results, invalid, received } = outcome("langchain");
+  it("LangChain: ToolMessages carry the answer and the package's issue with status error; the loop goes on", () => {
+    const { turns, results, received } = outcome("langchain");
+    expect(turns).toBe(2);
     expect(received).toEqual([valid]);
-    expect(results).toEqual([{ id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) }]);
-    expect(invalid).toBe("ToolInputParsingException");
+    expect(results).toEqual([
+      { id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }), status: "success" },
+      { id: "call_1", content: invalidText, status: "error" },
+    ]);
+  });
+
+  it("OpenAI Agents: the agent sends strict tools and gets back the answer and the package's issue", () => {
+    const { turns, finalOutput, strict, sentTools, outputs, received } = outcome("openai-agents");
+    expect({ turns, finalOutput, strict, sentTools }).toEqual({ turns: 2, finalOutput: "Ada, 36.", strict: true, sentTools: 9 });
+    expect(received).toEqual([valid]);
+    expect(outputs).toMatchObject([
+      { call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
+      { call_id: "call_1", output: invalidText },
+    ]);
   });
 
   it("Gemini: the model's signed calls go back with function responses carrying the output and the validation error", () => {

@@ -137,6 +137,7 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
       "Anthropic",
       "Vercel AI SDK",
       "LangChain",
+      "OpenAI Agents",
       "MCP",
       "Gemini",
       "OpenAI Responses, tool search",

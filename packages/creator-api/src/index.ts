@@ -12,6 +12,8 @@ export {
   createHttpTransport,
   createInMemoryTransport,
   formats,
+  langChainSchema,
+  strictParameters,
   AuthorizationRequiredError,
   MissingSecretError,
   ToolExecutionError,

@@ -78,7 +78,7 @@ function programClient(client: ToolClient): ToolClient {
         if (json.ok) return json.value;
       }
       // The message and facts (code, issues with JSON pointers) become the program's ToolError.
-      throw failure(outcome.ok ? successResult(outcome.value, outcome.clean) : errorResult(outcome.error, outcome.clean));
+      throw failure(outcome.ok ? successResult(outcome.value, outcome.clean) : errorResult(fullName, outcome.error, outcome.clean));
     },
   };
 }

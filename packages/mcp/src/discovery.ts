@@ -70,7 +70,7 @@ export function discovery(toolkits: readonly Toolkit[], served: readonly ServedT
         const tools = hits.map((hit) => ({ name: catalog.nameOf(byFullName.get(hit.name)!), title: hit.title, description: hit.description, score: hit.score }));
         return successResult({ tools });
       } catch (error) {
-        return errorResult(error);
+        return errorResult("search_tools", error);
       }
     },
     describe_tools: async (args) => {

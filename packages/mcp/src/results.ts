@@ -1,12 +1,14 @@
-// Turns what a toolcat client returns or throws into MCP tool results a model can read. Errors are
-// recognised by their `code`, not instanceof: a loaded package may carry its own runtime copy.
-// Every text and detail passes through `clean`, the client's redaction of the secrets it knows.
+// Turns what a toolcat client returns or throws into MCP tool results a model can read. The texts
+// are the runtime's (answerText, failureText), so a model reads the same words as from
+// handleToolCall; the structured content adds the facts. Errors are recognised by their `code`, not
+// instanceof: a loaded package may carry its own runtime copy. Every text and detail passes
+// through `clean`, the client's redaction of the secrets it knows.
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { cleanJson, describeThrown, type Clean } from "@toolcat/runtime/internal";
+import { answerText, cleanJson, failureText, type Clean } from "@toolcat/runtime/internal";
 
 const unchanged: Clean = (text) => text;
 
-/** The value as structured content (wrapped when it is not an object) and as JSON text; never throws. */
+/** The value as structured content (wrapped when it is not an object) and as text (compact JSON); never throws. */
 export function successResult(value: unknown, clean: Clean = unchanged): CallToolResult {
   const json = cleanJson(value, clean);
   if (!json.ok) {
@@ -15,7 +17,7 @@ export function successResult(value: unknown, clean: Clean = unchanged): CallToo
   }
   const isRecord = typeof json.value === "object" && json.value !== null && !Array.isArray(json.value);
   const structured = isRecord ? (json.value as Record<string, unknown>) : { value: json.value };
-  return { content: [{ type: "text", text: JSON.stringify(json.value, null, 2) }], structuredContent: structured };
+  return { content: [{ type: "text", text: answerText(json.value) }], structuredContent: structured };
 }
 
 interface CodedError {
@@ -40,21 +42,21 @@ const details: Readonly<Record<string, (error: CodedError) => Record<string, unk
 };
 
 /**
- * An `isError` result: the error's message as text (issues with their JSON pointers, missing
- * secret names, the authorization URL) and the same facts as structured content. Never throws.
+ * An `isError` result for a call of the tool named `label` (its full name): failureText's words
+ * (issues with their JSON pointers, missing secret names, the authorization URL, what to do next)
+ * and the same facts as structured content. Never throws.
  */
-export function errorResult(error: unknown, clean: Clean = unchanged): CallToolResult {
-  const internal = (): CallToolResult => {
-    const text = clean(`the tool call failed: ${describeThrown(error)}`);
-    return { isError: true, content: [{ type: "text", text }], structuredContent: { error: { code: "internal" } } };
-  };
+export function errorResult(label: string, error: unknown, clean: Clean = unchanged): CallToolResult {
+  // failureText never throws: a getter that throws leaves only what describeThrown reads.
+  const text = clean(failureText(label, error));
+  const internal = (): CallToolResult => ({ isError: true, content: [{ type: "text", text }], structuredContent: { error: { code: "internal" } } });
   try {
     if (!isCodedError(error) || !Object.hasOwn(details, error.code)) return internal();
     const structured = cleanJson({ code: error.code, ...details[error.code]?.(error) }, clean);
-    if (!structured.ok || typeof error.message !== "string") return internal();
-    return { isError: true, content: [{ type: "text", text: clean(error.message) }], structuredContent: { error: structured.value } };
+    if (!structured.ok) return internal();
+    return { isError: true, content: [{ type: "text", text }], structuredContent: { error: structured.value } };
   } catch {
-    // A getter on the error threw: only what describeThrown reads safely is shown.
+    // A getter on the error threw: the facts are left out.
     return internal();
   }
 }

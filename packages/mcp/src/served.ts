@@ -35,7 +35,7 @@ export function toolsMode(served: readonly ServedTool[]): Routes {
 export async function callServed(entry: ServedTool, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
   // The SDK aborts this signal on notifications/cancelled; the client passes it to the transport.
   const outcome = await callClient(entry.client, entry.tool.fullName, args, { signal });
-  return outcome.ok ? successResult(outcome.value, outcome.clean) : errorResult(outcome.error, outcome.clean);
+  return outcome.ok ? successResult(outcome.value, outcome.clean) : errorResult(entry.tool.fullName, outcome.error, outcome.clean);
 }
 
 /** What a client call gave, with the client's redaction, which every text shown from it must pass through. */

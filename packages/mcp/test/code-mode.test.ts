@@ -106,7 +106,7 @@ describe("code mode", () => {
     const client = await serve();
     const result = await run(client, 'await CloudSheets.whoAmI();\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: "s", max_rows: 5000 });');
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/^the program threw: ToolError: invalid input for CloudSheets\.GetSpreadsheet:\n {2}\/max_rows: /);
+    expect(text(result)).toMatch(/^the program threw: ToolError: Invalid arguments for CloudSheets\.GetSpreadsheet:\n- \/max_rows: /);
     expect(text(result)).toContain("calls made before it stopped: CloudSheets.WhoAmI (ok), CloudSheets.GetSpreadsheet (failed)");
     expect(result.structuredContent).toMatchObject({ error: { kind: "runtime" } });
   });

@@ -1,13 +1,14 @@
 import { inspect } from "node:util";
 import { AuthorizationRequiredError, MissingSecretError, TimeoutError, ToolExecutionError, TransportError, ValidationError } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
+import { failureText } from "@toolcat/runtime/internal";
 import { errorResult, successResult } from "../src/results.ts";
 
 describe("successResult", () => {
   it.each([
-    [{ a: 1 }, { a: 1 }, '{\n  "a": 1\n}'],
-    [[1], { value: [1] }, "[\n  1\n]"],
-    ["text", { value: "text" }, '"text"'],
+    [{ a: 1 }, { a: 1 }, '{"a":1}'],
+    [[1], { value: [1] }, "[1]"],
+    ["text", { value: "text" }, "text"],
     [undefined, { value: null }, "null"],
   ])("%j", (value, structured, text) => {
     expect(successResult(value)).toEqual({ content: [{ type: "text", text }], structuredContent: structured });
@@ -23,14 +24,15 @@ describe("errorResult", () => {
     [new TransportError("down", { retryable: true }), { code: "transport_failed", retryable: true }],
     [new TimeoutError("S.T", 5), { code: "timeout", timeoutMs: 5 }],
   ])("%s", (error, structured) => {
-    expect(errorResult(error)).toEqual({ isError: true, content: [{ type: "text", text: error.message }], structuredContent: { error: structured } });
+    const text = failureText("S.T", error);
+    expect(errorResult("S.T", error)).toEqual({ isError: true, content: [{ type: "text", text }], structuredContent: { error: structured } });
   });
 
   it("reports other errors by message only", () => {
     const error = Object.assign(new Error("odd"), { code: "ENOENT", secret: "s3cr3t" });
-    const result = errorResult(error);
-    expect(result).toEqual({ isError: true, content: [{ type: "text", text: "the tool call failed: odd" }], structuredContent: { error: { code: "internal" } } });
+    const result = errorResult("S.T", error);
+    expect(result).toEqual({ isError: true, content: [{ type: "text", text: "S.T failed: odd" }], structuredContent: { error: { code: "internal" } } });
     expect(`${JSON.stringify(result)}${inspect(result, { depth: null })}`).not.toContain("s3cr3t");
-    expect(errorResult("plain").content).toEqual([{ type: "text", text: "the tool call failed: plain" }]);
+    expect(errorResult("S.T", "plain").content).toEqual([{ type: "text", text: "S.T failed: plain" }]);
   });
 });

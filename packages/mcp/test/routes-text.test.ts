@@ -2,14 +2,19 @@
 // provider format, per-group files where a package ships no whole OpenAI list, the deferred files
 // of tool search), its manifest.json
 // and what this server lists over MCP give each of the catalog's tools one name, one title, one
-// description and one description per parameter.
+// description and one description per parameter. And a call reads the same either way: for a
+// seeded sample of each package's tools, valid, mutated and unknown-key arguments called through
+// handleToolCall and through MCP tools/call give the same text and error flag (and the same
+// structured content for an object value), over one client.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Tool } from "@modelcontextprotocol/client";
-import { createMemoryTransport, type Manifest } from "@toolcat/runtime";
+import { createMemoryTransport, type Manifest, type ModelToolResult } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
-import type { Toolkit } from "../src/toolkit.ts";
-import { connectInMemory } from "./support/in-memory.ts";
+import { mutatedInput, validInput } from "../../../test/support/inputs.ts";
+import { random, seed } from "../../runtime/test/support/encodings.ts";
+import { createToolkitClient, type Toolkit } from "../src/toolkit.ts";
+import { call, connectInMemory } from "./support/in-memory.ts";
 import { workspaceRoot } from "./support/toolkits.ts";
 
 const packagesDir = join(workspaceRoot, "packages");
@@ -96,5 +101,48 @@ describe.each(slugs)("%s: one text per tool on every route", (slug) => {
         expect(byName.get(rest.name), `${route} ${rest.name}`).toEqual(titled.has(route) ? { ...rest, title } : rest);
       }
     }
+  });
+});
+
+/** What a handler answers, by the tool's place in the sample: an object, text, a list, or a failure. */
+const answers: readonly ((input: unknown) => unknown)[] = [
+  (input) => ({ rows: [["A1", 2]], input }),
+  () => "plain text answer",
+  () => [1, "two"],
+  () => {
+    throw new Error("the engine is down");
+  },
+];
+
+describe.each(slugs)("%s: the same call result through handleToolCall and MCP", (slug) => {
+  it(`for a seeded sample of tools (TOOLCAT_SEED=${seed})`, async () => {
+    const toolkit = (await import(`../../${slug}/src/index.ts`)) as Toolkit;
+    const handleToolCall = toolkit["handleToolCall"] as (client: unknown, name: string, args: unknown) => Promise<ModelToolResult>;
+    const rng = random(seed);
+    const shuffled = toolkit.manifest.tools.map((tool) => ({ tool, key: rng() })).sort((a, b) => a.key - b.key);
+    const sample = shuffled.slice(0, 6).map(({ tool }) => tool);
+    const handlers = Object.fromEntries(sample.map((tool, i) => [tool.fullName, answers[i % answers.length]!]));
+    const secrets = Object.fromEntries(toolkit.manifest.tools.flatMap((tool) => tool.secrets.map((name) => [name, "secret-value"])));
+    const client = createToolkitClient(toolkit, { transport: createMemoryTransport(handlers), secrets, env: false });
+    const mcp = await connectInMemory({ toolkit, client });
+    const outcomes: string[] = [];
+    for (const tool of sample) {
+      const valid = validInput(tool.inputSchema, rng, "execute");
+      // Without top-level nulls: handleToolCall drops the nulls OpenAI strict mode sends for
+      // optional parameters, while MCP lists the full schema, where null is an issue.
+      const mutated = Object.fromEntries(Object.entries(mutatedInput(tool.inputSchema, rng)).filter(([, value]) => value !== null));
+      for (const args of [valid, mutated, { ...valid, toolcat_unknown_key: 1 }]) {
+        const direct = await handleToolCall(client, tool.modelName, args);
+        const served = await call(mcp, tool.modelName, args);
+        const where = `${tool.fullName} ${JSON.stringify(args)}`;
+        expect(served.content, where).toEqual(direct.content);
+        expect(served.isError ?? false, where).toBe(direct.isError);
+        if (direct.structuredContent !== undefined) expect(served.structuredContent, where).toEqual(direct.structuredContent);
+        outcomes.push(direct.isError ? (direct.code ?? "") : "ok");
+      }
+    }
+    // The sample reaches both kinds of answer the model reads: values and the package's issues.
+    expect(outcomes).toContain("ok");
+    expect(outcomes).toContain("validation_failed");
   });
 });

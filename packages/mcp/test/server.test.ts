@@ -68,11 +68,11 @@ describe.each(eras)("on %s", (era: Era) => {
   });
 
   describe("calling", () => {
-    it("returns the value as structured content and JSON text", async () => {
+    it("returns the value as structured content and compact JSON text, as handleToolCall", async () => {
       // 2026-07-28 results also name the server in _meta.
       const { _meta, ...result } = await (await serve()).callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
       const value = { rows: [["A1"]], input: { spreadsheet_id: "s1" } };
-      expect(result).toEqual({ content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: value });
+      expect(result).toEqual({ content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value });
     });
 
     it("wraps a value that is not an object", async () => {
@@ -182,7 +182,7 @@ describe.each(eras)("on %s", (era: Era) => {
       const result = await (await serve()).callTool({ name: "CloudSheets_GetSpreadsheet", arguments: args });
       if (invalid) {
         expect(result.isError).toBe(true);
-        expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/^invalid input for CloudSheets.GetSpreadsheet:\n {2}\//) }]);
+        expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/^Invalid arguments for CloudSheets.GetSpreadsheet:\n- \//) }]);
       } else {
         expect(result.structuredContent).toMatchObject({ input: { spreadsheet_id: "s" } });
       }

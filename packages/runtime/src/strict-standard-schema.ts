@@ -49,6 +49,26 @@ export function strictStandardSchema<I>(schema: ToolStandardSchema<I>): StrictSt
   };
 }
 
+/** The strict form's root: a closed object whose every parameter is required (nullable when optional). */
+export interface StrictParameters {
+  readonly type: "object";
+  readonly properties: Readonly<Record<string, JsonSchemaObject>>;
+  // Mutable: libraries type their parameters' `required` as a mutable array.
+  readonly required: string[];
+  readonly additionalProperties: false;
+}
+
+/**
+ * The strict form's JSON Schema (2020-12) as plain parameters, typed as the closed object it is, for
+ * libraries that take strict JSON Schema and leave the check to the tool (@openai/agents `tool()`:
+ * its own check of a Standard Schema hides the issues from the model). The tool's `execute` then
+ * checks the arguments with handleToolCall, which drops the strict nulls.
+ */
+export function strictParameters<I>(schema: ToolStandardSchema<I>): StrictParameters {
+  // lowerOpenAiStrict (or the empty fallback above) gives exactly this shape.
+  return strictStandardSchema(schema)["~standard"].jsonSchema.input({ target: "draft-2020-12" }) as unknown as StrictParameters;
+}
+
 type Properties = Readonly<Record<string, JsonSchemaObject>>;
 
 /** The view with each open object parameter (or array of them) given `maxProperties: 0`, which strict mode closes. */

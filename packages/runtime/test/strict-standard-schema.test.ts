@@ -8,7 +8,7 @@ import { langChainSchema } from "../src/langchain-schema.js";
 import { lowerOpenAiStrict } from "../src/lowering/index.js";
 import { convertSchema, type JsonSchemaObject } from "../src/schema-targets.js";
 import { toStandardSchema } from "../src/standard-schema.js";
-import { strictStandardSchema } from "../src/strict-standard-schema.js";
+import { strictParameters, strictStandardSchema } from "../src/strict-standard-schema.js";
 import type { ValidationResult } from "../src/validation.js";
 
 const dialect = "https://json-schema.org/draft/2020-12/schema";
@@ -103,6 +103,12 @@ describe.each(cases)("strictStandardSchema: $name", ({ schema, closed, sent, rec
     expect(form).toMatchObject({ type: "object", additionalProperties: false });
     expect(form["required"]).toEqual(Object.keys(form["properties"] as object));
     expect(strict.strictLoss.closed).toEqual(closed);
+  });
+
+  it("gives the same form as strictParameters, with the shape that type claims", () => {
+    const parameters = strictParameters(standard);
+    expect(parameters).toEqual(form);
+    expect(parameters).toMatchObject({ type: "object", additionalProperties: false, required: expect.any(Array), properties: expect.any(Object) });
   });
 
   it("reports what the strict lowering drops", () => {

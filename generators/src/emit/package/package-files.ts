@@ -15,6 +15,8 @@ export const packageFilesEmitter: Emitter = {
       "createHttpTransport",
       "createInMemoryTransport",
       "formats",
+      "langChainSchema",
+      "strictParameters",
       "AuthorizationRequiredError",
       "MissingSecretError",
       "ToolExecutionError",

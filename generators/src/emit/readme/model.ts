@@ -1,7 +1,9 @@
-// The README's "Use with a model" examples: OpenAI, Anthropic, the AI SDK, LangChain and MCP, each
-// a few lines of glue over the package's tools/*.json, manifest, toolSchemas and handleToolCall.
-// They use only the package name and fixed export names; the e2e suite extracts, type-checks and runs them
-// against scripted model turns.
+// The README's "Use with a model" examples: OpenAI Chat Completions, Anthropic, the AI SDK, LangChain,
+// @openai/agents and MCP, each a few lines of glue over the package's tools/*.json, manifest, schemaOf
+// and handleToolCall, and a complete loop wherever the library does not loop itself. The model reads
+// the tool's value, or the package's message (issues at their JSON pointers) marked as an error
+// where the library has that notion. They use only the package name and fixed export names, and
+// no type assertion: the e2e suite extracts, type-checks and runs them against scripted model turns.
 import type { EmitContext } from "../core/emitter.ts";
 
 export interface ModelExample {
@@ -28,14 +30,47 @@ export function mcpServerCode(from: string, options: string): string {
   ].join("\n");
 }
 
+/** One tool_use block `b` answered: the text of handleToolCall's result, `is_error` when it failed. */
+export const anthropicAnswer =
+  'handleToolCall(client, b.name, b.input).then((r): Anthropic.ToolResultBlockParam => ({ type: "tool_result", tool_use_id: b.id, content: r.content[0].text, is_error: r.isError }))';
+
+/** A Messages loop over `tools` until the model stops calling them; `answer` turns one tool_use block `b` into its tool_result. */
+export function anthropicLoop(answer = anthropicAnswer): string[] {
+  return [
+    'const messages: Anthropic.MessageParam[] = [{ role: "user", content: prompt }];',
+    `const ask = () => new Anthropic().messages.create({ model: "claude-sonnet-5", max_tokens: 1024, messages, tools });`,
+    'for (let reply = await ask(); reply.stop_reason === "tool_use"; reply = await ask()) {',
+    '  const results = await Promise.all(reply.content.filter((b) => b.type === "tool_use").map((b) =>',
+    `    ${answer}));`,
+    '  messages.push({ role: "assistant", content: reply.content }, { role: "user", content: results });',
+    "}",
+  ];
+}
+
+/**
+ * AI SDK tools from the manifest: its JSON Schema as plain JSON Schema, so the AI SDK leaves the check
+ * to `execute` (its own check's error text repeats the arguments, secrets included); `execute` gives
+ * the model the tool's value alone, or fails with the package's text, which the AI SDK sends as a tool error.
+ */
+export function aiSdkTools(): string[] {
+  return [
+    "const tools = Object.fromEntries(manifest.tools.map((t) => [t.modelName, tool({",
+    "  description: t.modelDescription, inputSchema: jsonSchema(t.inputSchema), execute: async (args) => {",
+    "    const result = await handleToolCall(client, t.name, args);",
+    "    if (result.isError) throw new Error(result.content[0].text);",
+    "    return result.structuredContent ?? result.content[0].text;",
+    "  },",
+    "})]));",
+  ];
+}
+
 export function modelExamples(context: EmitContext): ModelExample[] {
   const { packageName } = context.server;
   const from = JSON.stringify(packageName);
-  const json = (file: string): string => jsonImport(packageName, file);
   return [
     {
       title: "OpenAI",
-      intro: "With `openai` 7 (Chat Completions), a complete loop. Chat Completions cannot defer tools, so `selectTools` sends the chat tools that best match the request (at most 20 by default, never over OpenAI's 128), strict where a tool allows it; `handleToolCall` drops the nulls strict mode sends for omitted arguments. For the Responses API see \"OpenAI Responses, tool search\" below.",
+      intro: "With `openai` 7 (Chat Completions), a complete loop. Chat Completions cannot defer tools, so `selectTools` sends the chat tools that best match the request (at most 20 by default, never over OpenAI's 128), strict where a tool allows it; `handleToolCall` drops the nulls strict mode sends for omitted arguments. A tool message carries the tool's value, or the package's message for a failed call. For the Responses API see \"OpenAI Responses, tool search\" below.",
       lang: "ts",
       code: [
         'import OpenAI from "openai";',
@@ -53,55 +88,58 @@ export function modelExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "Anthropic",
-      intro: "With `@anthropic-ai/sdk` (Messages API).",
+      intro: "With `@anthropic-ai/sdk` (Messages API), a complete loop over `tools/anthropic.json`: each `tool_result` carries the tool's value, or the package's message with `is_error: true`.",
       lang: "ts",
-      code: [
-        'import Anthropic from "@anthropic-ai/sdk";',
-        json("anthropic"),
-        `import { handleToolCall } from ${from};`,
-        "",
-        'const messages: Anthropic.MessageParam[] = [{ role: "user", content: prompt }];',
-        'const reply = await new Anthropic().messages.create({ model: "claude-sonnet-5", max_tokens: 1024, messages, tools: tools as Anthropic.Tool[] });',
-        'const results = await Promise.all(reply.content.filter((b) => b.type === "tool_use").map((b) => handleToolCall(client, b.name, b.input)',
-        '  .then((r) => ({ type: "tool_result" as const, tool_use_id: b.id, content: r.content[0].text, is_error: r.isError }))));',
-        'messages.push({ role: "assistant", content: reply.content }, { role: "user", content: results });',
-      ].join("\n"),
+      code: ['import Anthropic from "@anthropic-ai/sdk";', jsonImport(packageName, "anthropic"), `import { handleToolCall } from ${from};`, "", ...anthropicLoop()].join("\n"),
     },
     {
       title: "Vercel AI SDK",
-      intro: "With `ai` 7, which takes each tool's Standard Schema as it is (its JSON Schema for the model, the package validator for the arguments). `execute` returns only the tool's value, so that is all the model reads, and throws the package's text for a failed call, which the AI SDK sends as a tool error. `model` is any AI SDK model, such as `openai(\"gpt-5.5\")` from `@ai-sdk/openai`.",
+      intro: "With `ai` 7, which runs the steps itself (`stopWhen`). Each tool's JSON Schema goes to the model as plain JSON Schema and `execute` checks the arguments with `handleToolCall`: the model reads only the tool's value, and a failed call as a tool error carrying the package's message (the AI SDK's own check would repeat the arguments, secrets included). `model` is any AI SDK model, such as `openai(\"gpt-5.5\")` from `@ai-sdk/openai`.",
       lang: "ts",
       code: [
-        'import { generateText, stepCountIs, tool } from "ai";',
-        `import { handleToolCall, manifest, schemaOf } from ${from};`,
+        'import { generateText, jsonSchema, stepCountIs, tool } from "ai";',
+        `import { handleToolCall, manifest } from ${from};`,
         "",
-        "const tools = Object.fromEntries(manifest.tools.map((t) => [t.modelName, tool({",
-        "  description: t.modelDescription, inputSchema: schemaOf(t.name), execute: async (args) => {",
-        "    const result = await handleToolCall(client, t.name, args);",
-        "    if (result.isError) throw new Error(result.content[0].text);",
-        "    return result.structuredContent ?? result.content[0].text;",
-        "  },",
-        "})]));",
-        "const { text, steps } = await generateText({ model, tools, stopWhen: stepCountIs(3), prompt });",
+        ...aiSdkTools(),
+        "const { text, steps } = await generateText({ model, tools, stopWhen: stepCountIs(5), prompt });",
       ].join("\n"),
     },
     {
       title: "LangChain",
-      intro: "With `@langchain/core` tools. `model` is any chat model that calls tools, such as `ChatOpenAI` from `@langchain/openai`. LangChain checks arguments against the JSON Schema itself before the tool runs and throws `ToolInputParsingException` for arguments that break it; agents (LangGraph's `ToolNode`) hand that error to the model.",
+      intro: "With `@langchain/core` tools, a complete loop (LangGraph's `ToolNode` takes the same tools). `langChainSchema` hands LangChain the tool's Standard Schema, so the model gets its JSON Schema and the check is left to `handleToolCall`; each tool answers with a `ToolMessage` whose status is `\"error\"` for a failed call, so `Promise.all` over the calls never throws. `model` is any chat model that calls tools, such as `ChatOpenAI` from `@langchain/openai`.",
       lang: "ts",
       code: [
+        'import { HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";',
         'import { tool } from "@langchain/core/tools";',
-        `import { handleToolCall, manifest } from ${from};`,
+        `import { handleToolCall, langChainSchema, manifest, schemaOf } from ${from};`,
         "",
-        "const tools = manifest.tools.map((t) => tool(async (args: unknown) => (await handleToolCall(client, t.name, args)).content[0].text,",
-        "  { name: t.modelName, description: t.modelDescription, schema: t.inputSchema }));",
-        "const reply = await model.bindTools(tools).invoke(prompt);",
-        "const results = await Promise.all(reply.tool_calls!.map((call) => tools.find((t) => t.name === call.name)!.invoke(call)));",
+        "const tools = manifest.tools.map((t) => tool(async (args: unknown, { toolCall }) => handleToolCall(client, t.name, args).then((r) =>",
+        '  new ToolMessage({ content: r.content[0].text, tool_call_id: toolCall?.id ?? "", status: r.isError ? "error" : "success" })),',
+        "  { name: t.modelName, description: t.modelDescription, schema: langChainSchema(schemaOf(t.name)) }));",
+        "const messages: BaseMessage[] = [new HumanMessage(prompt)];",
+        "const ask = () => model.bindTools(tools).invoke(messages);",
+        "for (let reply = await ask(); reply.tool_calls?.length; reply = await ask()) {",
+        "  messages.push(reply, ...(await Promise.all(reply.tool_calls.map((call) => tools.find((t) => t.name === call.name)!.invoke(call)))));",
+        "}",
+      ].join("\n"),
+    },
+    {
+      title: "OpenAI Agents",
+      intro: "With `@openai/agents`, which runs the loop itself. Each tool takes the strict form of its schema as plain JSON Schema (`strictParameters`; strict is the agents' default) and `execute` checks the arguments with `handleToolCall`, which drops the nulls strict mode sends: the model reads the tool's value, or the package's message (the agents' own check of a schema would answer only \"Invalid JSON input for tool\").",
+      lang: "ts",
+      code: [
+        'import { Agent, run, tool } from "@openai/agents";',
+        `import { handleToolCall, manifest, schemaOf, strictParameters } from ${from};`,
+        "",
+        "const tools = manifest.tools.map((t) => tool({ name: t.modelName, description: t.modelDescription, parameters: strictParameters(schemaOf(t.name)),",
+        "  execute: async (args) => (await handleToolCall(client, t.name, args)).content[0].text }));",
+        'const agent = new Agent({ name: "assistant", instructions: "Answer with the tools.", model: "gpt-5.5", tools });',
+        "const { finalOutput } = await run(agent, prompt);",
       ].join("\n"),
     },
     {
       title: "MCP",
-      intro: `\`@toolcat/mcp\` serves the package over the Model Context Protocol (stdio), listing each tool under its model name with its model description: \`npx @toolcat/mcp ${packageName}\`. In code, over your client:`,
+      intro: `\`@toolcat/mcp\` serves the package over the Model Context Protocol (stdio), listing each tool under its model name with its model description: \`npx @toolcat/mcp ${packageName}\`. A call's result reads as \`handleToolCall\`'s does. In code, over your client:`,
       lang: "ts",
       code: mcpServerCode(from, "{ toolkit, client }"),
     },

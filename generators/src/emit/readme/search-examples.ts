@@ -5,7 +5,7 @@
 import { hasGroups } from "../../ir/groups.ts";
 import type { EmitContext } from "../core/emitter.ts";
 import { openAiToolLimit } from "../model/tools.ts";
-import { jsonImport, mcpServerCode, type ModelExample } from "./model.ts";
+import { aiSdkTools, anthropicAnswer, anthropicLoop, jsonImport, mcpServerCode, type ModelExample } from "./model.ts";
 
 /** What the package's tools/ holds, in sentences (no spec text): the README's "Use with a model" opening. */
 export function toolFilesText(context: EmitContext): string {
@@ -20,33 +20,24 @@ export function toolFilesText(context: EmitContext): string {
 export function searchExamples(context: EmitContext): ModelExample[] {
   const { packageName } = context.server;
   const from = JSON.stringify(packageName);
-  const runCall = 'handleToolCall(client, b.name, b.input).then((r) => ({ type: "tool_result" as const, tool_use_id: b.id, content: r.content[0].text, is_error: r.isError }))';
-  /** A Messages loop until the model stops calling tools; `answer` turns one tool_use block `b` into its tool_result. */
-  const anthropicLoop = (tools: string, answer: string): string[] => [
-    'const messages: Anthropic.MessageParam[] = [{ role: "user", content: prompt }];',
-    `const ask = () => new Anthropic().messages.create({ model: "claude-sonnet-5", max_tokens: 1024, messages, tools: ${tools} });`,
-    'for (let reply = await ask(); reply.stop_reason === "tool_use"; reply = await ask()) {',
-    '  const results = await Promise.all(reply.content.filter((b) => b.type === "tool_use").map((b) =>',
-    `    ${answer}));`,
-    '  messages.push({ role: "assistant", content: reply.content }, { role: "user", content: results });',
-    "}",
-  ];
   return [
     {
       title: "OpenAI Responses, tool search",
-      intro: "With `openai` 7 and a model that supports `tool_search` (gpt-5.4 or later). `tools/openai-responses-deferred.json` holds the hosted `tool_search` tool and every tool with `defer_loading: true`, in namespaces (one per group where the spec has groups): before searching, the model sees only the namespaces' names and descriptions.",
+      intro: "With `openai` 7 and a model that supports `tool_search`, such as gpt-5.5, a complete loop. `tools/openai-responses-deferred.json` holds the hosted `tool_search` tool and every tool with `defer_loading: true`, in namespaces (one per group where the spec has groups): before searching, the model sees only the namespaces' names and descriptions. Each `function_call_output` carries the tool's value, or the package's message for a failed call.",
       lang: "ts",
       code: [
         'import OpenAI from "openai";',
         jsonImport(packageName, "openai-responses-deferred"),
         `import { handleToolCall } from ${from};`,
         "",
-        'const ask = (input: OpenAI.Responses.ResponseInput, previous?: string) => new OpenAI().responses.create({ model: "gpt-5.4", input,',
-        "  tools: tools as OpenAI.Responses.Tool[], ...(previous === undefined ? {} : { previous_response_id: previous }) });",
-        'let response = await ask([{ role: "user", content: prompt }]);',
-        'for (let calls = response.output.filter((o) => o.type === "function_call"); calls.length > 0;',
-        '  calls = (response = await ask(await Promise.all(calls.map(async (c) => ({ type: "function_call_output" as const, call_id: c.call_id,',
-        '    output: (await handleToolCall(client, c.name, c.arguments)).content[0].text }))), response.id)).output.filter((o) => o.type === "function_call"));',
+        "const ask = (input: OpenAI.Responses.ResponseInput, previous: string | null = null) =>",
+        '  new OpenAI().responses.create({ model: "gpt-5.5", input, tools, previous_response_id: previous });',
+        'for (let response = await ask([{ role: "user", content: prompt }]), turns = 5; turns-- > 0;) {',
+        '  const calls = response.output.filter((o) => o.type === "function_call");',
+        "  if (calls.length === 0) break;",
+        "  response = await ask(await Promise.all(calls.map((c) => handleToolCall(client, c.name, c.arguments).then((r): OpenAI.Responses.ResponseInputItem =>",
+        '    ({ type: "function_call_output", call_id: c.call_id, output: r.content[0].text })))), response.id);',
+        "}",
       ].join("\n"),
     },
     {
@@ -58,7 +49,7 @@ export function searchExamples(context: EmitContext): ModelExample[] {
         jsonImport(packageName, "anthropic-deferred"),
         `import { handleToolCall } from ${from};`,
         "",
-        ...anthropicLoop("tools as Anthropic.ToolUnion[]", runCall),
+        ...anthropicLoop(),
       ].join("\n"),
     },
     {
@@ -70,21 +61,19 @@ export function searchExamples(context: EmitContext): ModelExample[] {
         jsonImport(packageName, "anthropic-deferred", "deferred"),
         `import { anthropicSearch, anthropicSearchTool, handleToolCall } from ${from};`,
         "",
-        "const tools = [anthropicSearchTool, ...deferred.slice(1)] as Anthropic.ToolUnion[];",
-        ...anthropicLoop("tools", `b.name === anthropicSearchTool.name ? anthropicSearch(b) : ${runCall}`),
+        "const tools: Anthropic.ToolUnion[] = [anthropicSearchTool, ...deferred.slice(1)];",
+        ...anthropicLoop(`b.name === anthropicSearchTool.name ? anthropicSearch(b) : ${anthropicAnswer}`),
       ].join("\n"),
     },
     {
       title: "Vercel AI SDK, active tools",
-      intro: "With `ai` 7: `prepareToolSearch()` is a `prepareStep` that, each step, makes active only the tools already called and the best matches for the latest user message, so the model reads a few tool definitions instead of all of them.",
+      intro: "With `ai` 7: `prepareToolSearch()` is a `prepareStep` that, each step, makes active only the tools already called and the best matches for the latest user message, so the model reads a few tool definitions instead of all of them. The tools are built as in \"Vercel AI SDK\" above.",
       lang: "ts",
       code: [
-        'import { generateText, stepCountIs, tool } from "ai";',
-        `import { handleToolCall, manifest, prepareToolSearch, schemaOf } from ${from};`,
+        'import { generateText, jsonSchema, stepCountIs, tool } from "ai";',
+        `import { handleToolCall, manifest, prepareToolSearch } from ${from};`,
         "",
-        "const tools = Object.fromEntries(manifest.tools.map((t) => [t.modelName, tool({",
-        "  description: t.modelDescription, inputSchema: schemaOf(t.name), execute: (args) => handleToolCall(client, t.name, args),",
-        "})]));",
+        ...aiSdkTools(),
         "const { text, steps } = await generateText({ model, tools, prepareStep: prepareToolSearch(), stopWhen: stepCountIs(5), prompt });",
       ].join("\n"),
     },
