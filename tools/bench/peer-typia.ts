@@ -43,3 +43,20 @@ export function prepareTypia(): void {
     if (out.includes("typia.createEquals")) throw new Error(`typia left ${manifest.package}'s validators untransformed`);
   }
 }
+
+const gapKeywords = ["pattern", "format", "contentMediaType", "minimum", "maximum", "minProperties", "maxProperties", "dependentRequired", "propertyNames"];
+
+/**
+ * Keywords of `schema` that the package's TypeScript types cannot carry, so typia, which checks
+ * the types, does not check them: bounds, integers, patterns, formats, JSON text, key counts and
+ * key dependencies. A tool with any of them is left out of typia's ratios (its verdicts differ).
+ */
+export function typiaGaps(schema: unknown, found = new Set<string>()): string[] {
+  if (typeof schema !== "object" || schema === null) return [...found];
+  const record = schema as Record<string, unknown>;
+  for (const keyword of gapKeywords) if (keyword in record) found.add(keyword);
+  if (record["type"] === "integer") found.add("integer");
+  const nested = [record["if"], record["then"], record["else"], record["items"], record["additionalProperties"], ...((record["allOf"] ?? []) as unknown[])];
+  for (const sub of [...nested, ...Object.values((record["properties"] ?? {}) as object)]) typiaGaps(sub, found);
+  return [...found].sort();
+}

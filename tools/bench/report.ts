@@ -11,7 +11,8 @@ import type { ScaleResult } from "./scale.ts";
 import { searchRows } from "./search-report.ts";
 import { kb, mark, n, type Row } from "./table.ts";
 import type { SearchResult } from "./search.ts";
-import { validatorTargets, type Geomeans, type ValidatorsResult } from "./validators.ts";
+import type { ValidatorsResult } from "./validators.ts";
+import { validatorRows } from "./validator-report.ts";
 import type { WatchResult } from "./watch.ts";
 
 export interface Results {
@@ -31,7 +32,6 @@ export interface Results {
 }
 
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
-const ops = (value: number) => `${n(value / 1e6, 2)} M/s`;
 const times = (value: number) => `${Number(value.toPrecision(3))}×`;
 
 function generationRows(g: GenerationResult): Row[] {
@@ -116,34 +116,6 @@ function nxScaleRows(x: NxScaleResult): Row[] {
       "",
       "",
     ],
-  ];
-}
-
-function validatorRows(v: ValidatorsResult): Row[] {
-  const rows = v.rows.map((r): Row => [
-    "4 Validator throughput",
-    `${r.tool}, ${r.validity}${r.validity === "invalid" ? ` (${r.issuesReported.toolcat} issues)` : ""}`,
-    ops(r.opsPerSecond.toolcat),
-    `Ajv all errors ${ops(r.opsPerSecond.ajvAllErrors)}; Ajv first error ${ops(r.opsPerSecond.ajvFirstError)}; Zod ${ops(r.opsPerSecond.zod)}`,
-    `${times(r.vsAjvAllErrors)} / ${times(r.vsAjvFirstError)} / ${times(r.vsZod)}`,
-    "(targets are the geometric means below)",
-    "",
-  ]);
-  const { valid, invalid, all } = v.geomean;
-  const mean = (what: string, g: Geomeans, goal: string, met: boolean): Row => [
-    "4 Validator throughput",
-    `geometric mean, ${what}`,
-    "",
-    "",
-    `${times(g.vsAjvAllErrors)} / ${times(g.vsAjvFirstError)} / ${times(g.vsZod)}`,
-    goal,
-    mark(met),
-  ];
-  return [
-    ...rows,
-    mean("valid inputs", valid, `≥ ${validatorTargets.validVsAjv}× Ajv all errors`, valid.vsAjvAllErrors >= validatorTargets.validVsAjv),
-    mean("invalid inputs", invalid, `≥ ${validatorTargets.invalidVsAjv}× Ajv all errors`, invalid.vsAjvAllErrors >= validatorTargets.invalidVsAjv),
-    mean("all six", all, `≥ ${validatorTargets.vsZod}× Zod`, all.vsZod >= validatorTargets.vsZod),
   ];
 }
 

@@ -4,7 +4,7 @@
 // toolcat ops/s ÷ peer ops/s on the same inputs, and the geometric mean is taken over tools.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ratio, timeNodeOk, workspaceRoot } from "./measure.ts";
+import { median, ratio, timeNodeOk, workspaceRoot } from "./measure.ts";
 import { readManifests } from "./openapi.ts";
 import { nodeBin } from "./peers.ts";
 import { prepareTypia } from "./peer-typia.ts";
@@ -20,6 +20,8 @@ export interface ToolRow {
   readonly issues: Readonly<Record<string, readonly number[]>>;
   /** Contenders that disagree with Ajv on an input of this tool: not timed, not in their ratio. */
   readonly disagreeing: readonly string[];
+  /** Schema keywords typia cannot check from the types; when any, typia is not run on the tool. */
+  readonly typiaGaps: readonly string[];
 }
 
 /** A geometric mean over the tools both contenders were timed on. */
@@ -30,6 +32,8 @@ export interface Ratio {
 
 export interface Summary {
   readonly tools: number;
+  /** Median ops/s over the tools, per contender, on valid and on invalid inputs. */
+  readonly medianOps: { readonly valid: Readonly<Partial<Record<ContenderName, number>>>; readonly invalid: Readonly<Partial<Record<ContenderName, number>>> };
   /** toolcat's validator ÷ each peer, on valid and on invalid inputs. */
   readonly valid: Readonly<Partial<Record<ContenderName, Ratio>>>;
   readonly invalid: Readonly<Partial<Record<ContenderName, Ratio>>>;
@@ -68,11 +72,17 @@ function ratios(rows: readonly ToolRow[], subject: ContenderName, validity: "val
   return out;
 }
 
+function medians(rows: readonly ToolRow[], validity: "valid" | "invalid"): Partial<Record<ContenderName, number>> {
+  const timed = contenderNames.map((name) => [name, rows.flatMap((row) => (row[validity][name] === undefined ? [] : [row[validity][name]!]))] as const);
+  return Object.fromEntries(timed.filter(([, ops]) => ops.length > 0).map(([name, ops]) => [name, Math.round(median(ops))]));
+}
+
 export function summarize(rows: readonly ToolRow[]): Summary {
   const isValid = ratios(rows, "toolcatIs", "valid");
   const isInvalid = ratios(rows, "toolcatIs", "invalid");
   return {
     tools: rows.length,
+    medianOps: { valid: medians(rows, "valid"), invalid: medians(rows, "invalid") },
     valid: ratios(rows, "toolcat", "valid") ?? {},
     invalid: ratios(rows, "toolcat", "invalid") ?? {},
     ...(isValid === undefined ? {} : { isValid }),

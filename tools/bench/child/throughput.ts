@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { median } from "../measure.ts";
 import { ajvStandalone } from "../peer-ajv.ts";
-import { typiaDir } from "../peer-typia.ts";
+import { typiaDir, typiaGaps } from "../peer-typia.ts";
 import { contenderNames, serverAjv, toolContenders, type Contender, type ServerPeers } from "../validator-contenders.ts";
 import { toolInputs } from "../validator-inputs.ts";
 import type { ToolRow } from "../validators.ts";
@@ -59,6 +59,11 @@ const peers: ServerPeers = {
 const rows: ToolRow[] = manifest.tools.map((tool) => {
   const inputs = toolInputs(tool.fullName, tool.inputSchema, peers.ajvAll);
   const all = toolContenders(peers, tool.name, tool.inputSchema);
+  const gaps = typiaGaps(tool.inputSchema);
+  if (gaps.length > 0) {
+    delete all.typiaEquals;
+    delete all.typiaValidate;
+  }
   const agreeing: Record<string, Contender> = {};
   const disagreeing: string[] = [];
   for (const name of contenderNames) {
@@ -77,6 +82,7 @@ const rows: ToolRow[] = manifest.tools.map((tool) => {
     invalid: throughput(agreeing, inputs.invalid),
     issues,
     disagreeing,
+    typiaGaps: gaps,
   };
 });
 process.stdout.write(JSON.stringify(rows));
