@@ -29,7 +29,7 @@ export default defineConfig({
       { test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"] } },
       { resolve: runnerSource, test: { name: "mcp", include: ["packages/mcp/test/**/*.test.ts"], testTimeout: 30_000 } },
       { resolve: codeSource, test: { name: "code", include: ["packages/code/test/**/*.test.ts"], testTimeout: 30_000 } },
-      { test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
+      { resolve: runtimeSource, test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
       { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false } },
     ],

@@ -2,7 +2,7 @@
 // per figure, with what it is compared with, the ratio, the target and whether it is met.
 import type { CodeResult } from "./code.ts";
 import type { DriftResult } from "./drift.ts";
-import type { FootprintResult } from "./footprint.ts";
+import type { FootprintResult, Sizes } from "./footprint.ts";
 import type { GenerationResult } from "./generation.ts";
 import type { IncrementalResult } from "./incremental.ts";
 import type { Machine } from "./measure.ts";
@@ -119,15 +119,19 @@ function nxScaleRows(x: NxScaleResult): Row[] {
   ];
 }
 
+/** Issue 29's target: a package imports in at most 15 ms with its search unused. */
+const coldImportTargetMs = 15;
+
 function footprintRows(f: FootprintResult): Row[] {
+  const figures = (p: Sizes) => `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; search index ${kb(p.searchIndexGzipBytes)} gz; cold import ${n(p.coldImportMs.median, 1)} ms`;
   const rows = f.packages.map((p): Row => [
     "5 Footprint",
     `@toolcat/${p.slug} (${p.tools} tools)`,
-    `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; cold import ${n(p.coldImportMs.median, 1)} ms`,
-    "",
-    "",
-    "",
-    "",
+    figures(p),
+    `before (${f.base}): ${figures(p.before)}`,
+    `${times(p.coldImportMs.median / p.before.coldImportMs.median)} the import time`,
+    `≤ ${coldImportTargetMs} ms import`,
+    mark(p.coldImportMs.median <= coldImportTargetMs),
   ]);
   rows.push(["5 Footprint", "@toolcat/runtime alone", `${kb(f.runtimeGzipBytes)} min+gz`, "", "", "", ""]);
   for (const c of f.consumers) {
@@ -136,7 +140,7 @@ function footprintRows(f: FootprintResult): Row[] {
       "5 Footprint, one-validator consumer",
       `imports validate${c.tool.split(".")[1]} only`,
       `${kb(c.gzipBytes)} min+gz, runtime included`,
-      clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`,
+      `before: ${kb(c.beforeGzipBytes)}; ${clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`}`,
       "",
       "no other tools",
       mark(clean),
