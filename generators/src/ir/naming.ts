@@ -74,6 +74,7 @@ export function toolExportNames(tool: string): {
   input: string;
   parameters: string;
   validator: string;
+  guard: string;
   definition: string;
   schema: string;
   requestBody: string;
@@ -84,6 +85,7 @@ export function toolExportNames(tool: string): {
     input: `${tool}Input`,
     parameters: `${tool}Parameters`,
     validator: `validate${tool}`,
+    guard: `is${tool}`,
     definition: `${camel}Tool`,
     schema: `${camel}Schema`,
     // Exported only when a request body schema was captured for the tool.
@@ -113,6 +115,8 @@ export interface ToolNames {
   readonly input: string;
   readonly parameters: string;
   readonly validator: string;
+  /** The boolean check (`isGetThing`): the validator's verdict without issues. */
+  readonly guard: string;
   readonly definition: string;
   /** The tool's Standard Schema object (`createSpreadsheetSchema`). */
   readonly schema: string;

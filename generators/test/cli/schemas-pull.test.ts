@@ -313,6 +313,18 @@ describe("toolcat schemas pull", () => {
     }
     // A tool without a captured schema keeps taking any JSON text.
     expect(pkg.validate("CancelOrder", { mode: "execute", request_body: "[1]" }).ok).toBe(true);
+    // The boolean guards parse the body once too and give each validator's verdict.
+    const fixed = { ...inventory, counts: { a: 1 }, replace: true, tags: ["x"] };
+    const bodies = [body, bad, inventory, fixed].map((b) => JSON.stringify(b));
+    for (const [tool, other] of [["CreateOrder", { store_id: "s1" }], ["UpdateInventory", {}]] as const) {
+      const verdicts = new Set<boolean>();
+      for (const text of [...bodies, "{", "[]", 7]) {
+        const input = { mode: "execute", ...other, request_body: text };
+        verdicts.add(pkg[`is${tool}`](input));
+        expect(pkg[`is${tool}`](input), `${tool} ${String(text)}`).toBe(pkg.validate(tool, input).ok);
+      }
+      expect([...verdicts].sort(), tool).toEqual([false, true]);
+    }
 
     const manifest = JSON.parse(readFileSync(join(root, "packages/orders-api/manifest.json"), "utf8")) as ManifestShape;
     const create = manifest.tools.find((t) => t.name === "CreateOrder");
@@ -325,6 +337,8 @@ interface PackageModule {
   createOrdersApiClient(options: object): { createOrder(input: object): Promise<unknown> };
   createHttpTransport(options: { baseUrl: string; apiKey: string }): object;
   validate(name: string, input: unknown): { ok: true } | { ok: false; issues: { path: string }[] };
+  isCreateOrder(input: unknown): boolean;
+  isUpdateInventory(input: unknown): boolean;
   ValidationError: new (...args: never[]) => Error;
 }
 

@@ -1,7 +1,7 @@
 // Straight-line checks of a captured request body, emitted into src/validators.ts: one function per
 // tool with a captured schema (and one per component it names, and one per part of a large schema),
-// reporting every issue under `/request_body/...`. The body is JSON text the validator has already parsed-checked; these run on
-// the parsed value, which JSON.parse makes plain data, so they never run user code.
+// reporting every issue under `/request_body/...`. The validator parses the JSON text once; these run
+// on the parsed value, which JSON.parse makes plain data, so they never run user code.
 import type { CodeBlockWriter } from "ts-morph";
 import { pointer } from "../../../../packages/runtime/src/validation.ts";
 import type { ToolNames } from "../../ir/naming.ts";
@@ -15,14 +15,18 @@ import { functionDeclaration } from "../core/source-file.ts";
 /** Records a runtime helper as used and returns its name, for the import list. */
 export type UseHelper = (name: InternalName) => string;
 
-/** Emits, after the request_body parameter's own checks, the call of the tool's body check. */
-export function writeRequestBodyCall(w: CodeBlockWriter, tool: Tool, names: ToolNames, local: string): void {
-  if (tool.requestBody === undefined) return;
-  w.write(`if (typeof ${local} === "string") `).inlineBlock(() => {
-    w.writeLine(`const bodyIssues = ${names.requestBodyCheck}(${local});`);
+/**
+ * Emits the request_body check of a tool with a captured body, on a value known to be a string:
+ * one parse is both the JSON-text check (`failFormat` when it fails) and the tree the body check
+ * walks. The validator adds the body's issues to its own; the guard answers false on any.
+ */
+export function writeRequestBodyCheck(w: CodeBlockWriter, tool: Tool, names: ToolNames, local: string, use: UseHelper, collects: boolean, failFormat: () => void): void {
+  w.writeLine(`const body = ${use("parseJson")}(${local});`);
+  writeIf(w, "body === undefined", failFormat, () => {
+    if (!collects) return writeIf(w, `${names.requestBodyCheck}(body).length > 0`, () => w.writeLine("return false;"));
+    w.writeLine(`const bodyIssues = ${names.requestBodyCheck}(body);`);
     w.writeLine("if (bodyIssues.length > 0) (issues ??= []).push(...bodyIssues);");
   });
-  w.newLine();
 }
 
 /** The check functions of a tool's captured body; none when nothing was captured. */
@@ -32,17 +36,12 @@ export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper):
   const writer = new BodyWriter(body, names.requestBodyCheck, use);
   const root = functionDeclaration({
     exported: false,
-    doc: `Checks the JSON text of a \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never throws on JSON input.`,
+    doc: `Checks a parsed \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never throws on JSON input.`,
     name: names.requestBodyCheck,
-    parameters: ["text: string"],
+    parameters: ["body: unknown"],
     returnType: "ValidationIssue[]",
     body: (w) => {
       w.writeLine("const issues: ValidationIssue[] = [];");
-      w.writeLine("let body: unknown;");
-      w.write("try ").inlineBlock(() => w.writeLine("body = JSON.parse(text);"));
-      // Text that is not JSON already has its issue from the request_body format check.
-      w.write(" catch ").inlineBlock(() => w.writeLine("return issues;"));
-      w.newLine();
       writer.fresh(() => writer.check(w, body.root, "body", writer.staticPath(pointer("request_body")), "issues"));
       w.writeLine("return issues;");
     },

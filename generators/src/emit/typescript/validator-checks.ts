@@ -1,0 +1,253 @@
+// The checks of one tool's input, written into its validator (which reports every issue) and its
+// guard (which answers false at the first problem). Both walk the same checks in the same order,
+// so they agree on every input; only what a failed check writes, and how the function ends, differ.
+import type { CodeBlockWriter } from "ts-morph";
+// The pointers the emitted code reports are the runtime's own, built by the same function.
+import { pointer } from "../../../../packages/runtime/src/validation.ts";
+import { toolNames, type ServerNames } from "../../ir/naming.ts";
+import type { Parameter, Rule, Tool, ValueType } from "../../ir/types.ts";
+import { isUsableIdentifier, stringLiteral } from "../core/escape.ts";
+import { formatPredicate, type InternalName } from "../core/runtime-names.ts";
+import { arrayLiteral, chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
+import { writeRequestBodyCheck } from "../request-body/validator.ts";
+
+/** The module being written: the runtime names it imports and the names its functions must not shadow. */
+export interface ModuleContext {
+  readonly executeValue: string;
+  readonly names: ServerNames;
+  /** Mode values with which a mode-pattern tool ignores its other parameters. */
+  readonly ignoringModes: readonly string[];
+  /** The module's scope: a parameter's local must not shadow any of it (a function calls itself again). */
+  readonly moduleNames: ReadonlySet<string>;
+  /** Records a runtime helper as used and returns its name. */
+  helper(name: InternalName): string;
+  /** Records a format predicate as used and returns its name. */
+  format(name: InternalName): string;
+}
+
+/** How the function being written reports a problem and ends. */
+export interface Outcome {
+  /** The function's own name, called again on a copy of an input read through a proxy or prototype. */
+  readonly self: string;
+  /** Whether checking goes on after a problem (the validator), so an array walk needs its bound. */
+  readonly collects: boolean;
+  /** Writes what a failed check does, given the runtime issue builder (its name) and its arguments. */
+  fail(w: CodeBlockWriter, helper: string, args: readonly Code[]): void;
+  /** Writes the return once every check has run; `value` is what a valid input yields. */
+  finish(w: CodeBlockWriter, value: string): void;
+}
+
+/** Names the function bodies use themselves; a parameter's local never takes one. */
+const bodyNames = new Set([
+  ...["input", "source", "seen", "issues", "bodyIssues", "body", "key", "count", "item", "i", "error"],
+  // Globals beyond the module's own; the loader's snake_case rule keeps parameters off them, this keeps it so.
+  ...["undefined", "arguments", "eval"],
+]);
+
+/**
+ * A readable local per parameter (`max_rows` → `maxRows`), unique within the function and never a
+ * reserved word, a name the body uses or a name of the module's scope (which includes the
+ * function's own name, called again on a copy of the input): a clash gets a `Value` suffix, then a
+ * number.
+ */
+export function localNames(parameters: readonly Parameter[], moduleNames: ReadonlySet<string>): Map<string, string> {
+  const taken = new Set([...bodyNames, ...moduleNames]);
+  const locals = new Map<string, string>();
+  for (const p of parameters) {
+    const base = p.name.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_$]/g, "_");
+    let name = isUsableIdentifier(base) && !taken.has(base) ? base : `${base}Value`;
+    for (let n = 2; !isUsableIdentifier(name) || taken.has(name); n++) name = `${base}Value${n}`;
+    taken.add(name);
+    locals.set(p.name, name);
+  }
+  return locals;
+}
+
+/** Writes every check of a tool with known parameters, from the key walk to the final return. */
+export function writeChecks(w: CodeBlockWriter, tool: Tool & { readonly parameters: { kind: "known" } }, ctx: ModuleContext, outcome: Outcome): void {
+  const names = toolNames(ctx.names, tool.name);
+  const locals = localNames(tool.parameters.list, ctx.moduleNames);
+  const checks = new Checks(ctx, outcome, locals);
+  checks.keys(w, names.parameterList);
+  if (tool.modePattern) checks.ignoringModes(w);
+  for (const p of tool.parameters.list) {
+    const local = locals.get(p.name) ?? p.name;
+    checks.parameter(w, p, local, p.name === "request_body" ? tool : undefined);
+  }
+  tool.rules.forEach((rule) => checks.rule(w, rule));
+  outcome.finish(w, "input");
+}
+
+class Checks {
+  constructor(
+    private readonly ctx: ModuleContext,
+    private readonly outcome: Outcome,
+    private readonly locals: ReadonlyMap<string, string>,
+  ) {}
+
+  /** The local holding a declared parameter's value; the loader rejects rules and `~` naming any other. */
+  private valueOf(name: string): string {
+    const local = this.locals.get(name);
+    if (local === undefined) throw new Error(`toolcat internal error: no local for parameter ${name}`);
+    return local;
+  }
+
+  private fail(w: CodeBlockWriter, helper: InternalName, args: readonly Code[]): void {
+    this.outcome.fail(w, this.ctx.helper(helper), args);
+  }
+
+  /**
+   * The input is read as JSON would send it: own enumerable properties. A plain object (what
+   * JSON.parse and literals give) is read in place: one `for...in` pass finds unknown keys and counts
+   * the known ones, then each parameter is one property read, which V8 compiles to a field load. The
+   * count guards the reads: when more parameters have a value than known keys were seen (a proxy's
+   * default answer, a non-enumerable or inherited property), the input is checked again as a copy of
+   * its own enumerable properties. Any other object (class instance, null prototype, own `__proto__`
+   * key) is read through that copy from the start; it has a null prototype, so nothing is inherited.
+   * (`__proto__` is the one prototype test V8 inlines.) The loader rejects Object.prototype's names.
+   */
+  keys(w: CodeBlockWriter, known: string): void {
+    const copy = this.ctx.helper("ownProperties");
+    const { locals } = this;
+    w.writeLine(`const source = input.__proto__ === Object.prototype ? input : ${copy}(input);`);
+    if (locals.size > 0) w.writeLine("let seen = 0;");
+    w.write("for (const key in source) ").inlineBlock(() => {
+      const unknown = (): void => writeIf(w, `${this.ctx.helper("isOwnKey")}(source, key)`, () => this.fail(w, "issueUnknownParameter", ["key", known]));
+      if (locals.size === 0) return unknown();
+      w.write("switch (key) ").inlineBlock(() => {
+        for (const name of locals.keys()) w.writeLine(`case ${stringLiteral(name)}:`);
+        w.indent(() => {
+          w.writeLine("seen++;");
+          w.writeLine("break;");
+        });
+        w.writeLine("default:");
+        w.indent(unknown);
+      });
+      w.newLine();
+    });
+    w.newLine();
+    if (locals.size === 0) return;
+    for (const [name, local] of locals) w.writeLine(`const ${local} = source[${stringLiteral(name)}];`);
+    const given = chain("+", [...locals.values()].map((local) => `(${local} === undefined ? 0 : 1)`));
+    // With every known key seen, each value read has its key; otherwise count the values read.
+    w.writeLine("// Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).");
+    const elsewhere = chain("&&", [`seen !== ${locals.size}`, "source === input", prefixed("seen !== ", parenthesized(given))]);
+    writeIf(w, elsewhere, () => w.writeLine(`return ${this.outcome.self}(${copy}(input));`));
+  }
+
+  /**
+   * Document A, rule 3: with a mode other than execute (get_request_schema) every other parameter is
+   * ignored whatever its value, so only unknown keys count and the validated value keeps `mode` alone
+   * (the client sends nothing else).
+   */
+  ignoringModes(w: CodeBlockWriter): void {
+    if (this.ctx.ignoringModes.length === 0) return;
+    const mode = this.valueOf("mode");
+    const ignoring = chain("||", this.ctx.ignoringModes.map((value) => `${mode} === ${stringLiteral(value)}`));
+    // The value already read and compared, not a second read a getter could answer differently.
+    writeIf(w, ignoring, () => this.outcome.finish(w, `{ mode: ${mode} }`));
+  }
+
+  /** The checks of one parameter; `bodyOf` is the tool when the parameter is its request_body. */
+  parameter(w: CodeBlockWriter, parameter: Parameter, variable: string, bodyOf: Tool | undefined): void {
+    const path = stringLiteral(pointer(parameter.name));
+    const label = stringLiteral(parameter.name);
+    const check = (): void => this.typeCheck(w, parameter.type, variable, path, label, bodyOf);
+    switch (parameter.requirement) {
+      case "always":
+        writeIf(w, `${variable} === undefined`, () => this.fail(w, "issueRequired", [path, label]), check);
+        return;
+      case "execute": {
+        const execute = stringLiteral(this.ctx.executeValue);
+        const onExecute = (): void => this.fail(w, "issueRequiredOnExecute", [path, label, execute]);
+        writeIf(w, `${variable} === undefined`, () => writeIf(w, `${this.valueOf("mode")} === ${execute}`, onExecute), check);
+        return;
+      }
+      case "optional":
+        writeIf(w, `${variable} !== undefined`, check);
+        return;
+    }
+  }
+
+  /** Emits the checks for one value; `path` and `label` are JS expressions. */
+  private typeCheck(w: CodeBlockWriter, type: ValueType, value: string, path: string, label: string, bodyOf?: Tool): void {
+    const fail = (helper: InternalName, ...args: Code[]) => (): void => this.fail(w, helper, [path, label, ...args, value]);
+    switch (type.kind) {
+      case "string": {
+        const format = type.format;
+        if (format === undefined) return writeIf(w, `typeof ${value} !== "string"`, fail("issueType", '"a string"'));
+        w.write(`if (typeof ${value} !== "string") `).inlineBlock(fail("issueType", '"a string"'));
+        w.write(" else ");
+        // A captured body is parsed once: the parse is the JSON-text check and gives the tree to check.
+        if (bodyOf?.requestBody !== undefined && format === "json") {
+          w.inlineBlock(() => writeRequestBodyCheck(w, bodyOf, toolNames(this.ctx.names, bodyOf.name), value, this.ctx.helper, this.outcome.collects, fail("issueFormat", '"json"')));
+          w.newLine();
+          return;
+        }
+        const predicate = this.ctx.format(formatPredicate(format));
+        return writeIf(w, `!${predicate}(${value})`, fail("issueFormat", stringLiteral(format)), undefined, "} else ");
+      }
+      case "enum": {
+        if (!type.values.known) return writeIf(w, `typeof ${value} !== "string"`, fail("issueType", '"a string"'));
+        const values = type.values.value.map(stringLiteral);
+        return writeIf(w, chain("&&", values.map((v) => `${value} !== ${v}`)), fail("issueEnum", arrayLiteral(values)));
+      }
+      case "integer":
+      case "number": {
+        const wrong = type.kind === "integer" ? `typeof ${value} !== "number" || !Number.isInteger(${value})` : `typeof ${value} !== "number" || !Number.isFinite(${value})`;
+        const { minimum, maximum } = type;
+        const bounds = (): void => {
+          if (minimum !== undefined) writeIf(w, `${value} < ${minimum}`, fail("issueTooSmall", `${minimum}`));
+          if (maximum !== undefined) writeIf(w, `${value} > ${maximum}`, fail("issueTooBig", `${maximum}`));
+        };
+        const expected = type.kind === "integer" ? '"an integer"' : '"a number"';
+        return writeIf(w, wrong, fail("issueType", expected), minimum !== undefined || maximum !== undefined ? bounds : undefined);
+      }
+      case "boolean":
+        return writeIf(w, `typeof ${value} !== "boolean"`, fail("issueType", '"a boolean"'));
+      case "object": {
+        const count = (helper: InternalName, limit: number) => (): void => this.fail(w, helper, [path, label, `${limit}`, "count"]);
+        const { minProperties: minimum, maxProperties: maximum } = type;
+        const counts = (): void => {
+          w.writeLine(`const count = Object.keys(${value}).length;`);
+          if (minimum !== undefined) writeIf(w, `count < ${minimum}`, count("issueTooFewKeys", minimum));
+          if (maximum !== undefined) writeIf(w, `count > ${maximum}`, count("issueTooManyKeys", maximum));
+        };
+        return writeIf(w, `!isObject(${value})`, fail("issueType", '"an object"'), minimum !== undefined || maximum !== undefined ? counts : undefined);
+      }
+      case "array":
+        return writeIf(w, `!Array.isArray(${value})`, fail("issueType", '"an array"'), () => {
+          w.write(`for (let i = 0; i < ${value}.length; i++) `).inlineBlock(() => {
+            // A huge or sparse array must not cost unbounded time: stop once the issue list is full.
+            if (this.outcome.collects) {
+              writeIf(w, `issues !== undefined && issues.length > ${this.ctx.helper("MAX_ISSUES")}`, () => {
+                w.writeLine(`unchecked += ${value}.length - i;`);
+                w.writeLine("break;");
+              });
+            }
+            w.writeLine(`const item: unknown = ${value}[i];`);
+            this.typeCheck(w, type.items, "item", `${path} + "/" + i`, `${label} + "[" + i + "]"`);
+          });
+          w.newLine();
+        });
+    }
+  }
+
+  rule(w: CodeBlockWriter, rule: Rule): void {
+    const value = (name: string): string => this.valueOf(name);
+    switch (rule.kind) {
+      case "required-when": {
+        const args = [pointer(rule.parameter), rule.parameter, rule.when, rule.equals].map(stringLiteral);
+        const condition = chain("&&", [`${value(rule.when)} === ${stringLiteral(rule.equals)}`, `${value(rule.parameter)} === undefined`]);
+        return writeIf(w, condition, () => this.fail(w, "issueRequiredWhen", args));
+      }
+      case "requires": {
+        const args = [pointer(rule.requires), rule.requires, rule.parameter].map(stringLiteral);
+        const condition = chain("&&", [`${value(rule.parameter)} !== undefined`, `${value(rule.requires)} === undefined`]);
+        return writeIf(w, condition, () => this.fail(w, "issueRequires", args));
+      }
+      case "precedence":
+        return; // documentation only: both parameters stay valid together
+    }
+  }
+}
