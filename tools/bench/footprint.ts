@@ -62,7 +62,8 @@ async function bundle(contents: string, resolveDir: string, options: { minify: b
     platform: "neutral",
     target: "es2022",
     minify: options.minify,
-    external: options.external ?? [],
+    // Node built-ins stay imports (the runtime's search routes import node:module), as for any bundler.
+    external: [...(options.external ?? []), "node:*"],
     logLevel: "silent",
   });
   return result.outputFiles[0]!.text;
