@@ -1,4 +1,4 @@
-// `npm run bench`: builds what the packages ship, runs the nine sections, prints one markdown table
+// `npm run bench`: builds what the packages ship, runs the sections, prints one markdown table
 // and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
