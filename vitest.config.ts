@@ -29,7 +29,7 @@ export default defineConfig({
       { test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"] } },
       { resolve: runnerSource, test: { name: "mcp", include: ["packages/mcp/test/**/*.test.ts"], testTimeout: 30_000 } },
       { resolve: codeSource, test: { name: "code", include: ["packages/code/test/**/*.test.ts"], testTimeout: 30_000 } },
-      { test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
+      { resolve: runtimeSource, test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
       // The agent frameworks on today's majors (Node >= 22), with scripted models; not in the Node 20 matrix.
       { resolve: codeSource, test: { name: "frameworks", include: ["test/frameworks/**/*.test.ts"], testTimeout: 30_000 } },

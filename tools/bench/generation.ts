@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFil
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { summarizeProfile, type ProfileSummary } from "./cpu-profile.ts";
 import { interleave, median, ratio, round, stats, timeNodeOk, workspaceRoot, type ProcessRun, type Stats } from "./measure.ts";
 import { openApiDocument, readManifests } from "./openapi.ts";
 import { heyApi } from "./peers.ts";
@@ -22,6 +23,8 @@ export interface GenerationResult {
   readonly packages: number;
   readonly operations: number;
   readonly toolcat: { readonly wallMs: Stats; readonly peakMb: number; readonly pipelineMs: number; readonly files: number; readonly bytes: number };
+  /** Where one more cold `generate`, run under `--cpu-prof`, spends its time. */
+  readonly profile: ProfileSummary;
   readonly openapiTypescript: Peer;
   readonly heyApi: Peer & { readonly node: string };
   /** toolcat wall time ÷ openapi-typescript wall time; target ≤ 1 (stretch 0.8). */
@@ -92,6 +95,9 @@ export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
     const heyRun = peer("heyApi");
     const reported = results["toolcat"]!.map((r) => /generated (\d+) package\(s\) in (\d+) ms/.exec(r.stdout));
     const tools = /(\d+) tools/g;
+    const profileDir = join(dir, "profile");
+    timeNodeOk(["--cpu-prof", "--cpu-prof-dir", profileDir, toolcatBin, "generate"], { cwd: freshWorkspace(dir) });
+    const profile = summarizeProfile(join(profileDir, readdirSync(profileDir)[0]!));
     const output = treeBytes(join(lastRoot, "packages"));
     const runtime = treeBytes(join(lastRoot, "packages/runtime"));
     return {
@@ -104,6 +110,7 @@ export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
         files: output.files - runtime.files,
         bytes: output.bytes - runtime.bytes,
       },
+      profile,
       openapiTypescript: { version: (require(oatPackage) as { version: string }).version, ...oat, bytes: statSync(oatOut).size },
       heyApi: { version: hey.version, node: "22", ...heyRun, bytes: treeBytes(heyOut).bytes },
       ratio: ratio(toolcat.wallMs.median / oat.wallMs.median),

@@ -22,7 +22,7 @@ function npmInstall(prefix: string, packages: readonly string[]): void {
 }
 
 /** The path of a Node binary of this major, from tools/ci/node-bin (which installs it on first use). */
-function nodeBin(major: string): string {
+export function nodeBin(major: string): string {
   const run = spawnSync(fileURLToPath(new URL("../ci/node-bin", import.meta.url)), [major], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`tools/ci/node-bin ${major} failed\n${run.stderr.slice(-4000)}`);
   return run.stdout.trim();

@@ -2,7 +2,7 @@
 // per figure, with what it is compared with, the ratio, the target and whether it is met.
 import type { CodeResult } from "./code.ts";
 import type { DriftResult } from "./drift.ts";
-import type { FootprintResult } from "./footprint.ts";
+import type { FootprintResult, Sizes } from "./footprint.ts";
 import type { GenerationResult } from "./generation.ts";
 import type { IncrementalResult } from "./incremental.ts";
 import type { Machine } from "./measure.ts";
@@ -13,7 +13,8 @@ import { searchRows } from "./search-report.ts";
 import { kb, mark, n, type Row } from "./table.ts";
 import type { SearchResult } from "./search.ts";
 import { toolTokenTarget, type RouteToolTokens } from "./tokens.ts";
-import { validatorTargets, type Geomeans, type ValidatorsResult } from "./validators.ts";
+import type { ValidatorsResult } from "./validators.ts";
+import { validatorRows } from "./validator-report.ts";
 import type { WatchResult } from "./watch.ts";
 
 export interface Results {
@@ -35,7 +36,6 @@ export interface Results {
 }
 
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
-const ops = (value: number) => `${n(value / 1e6, 2)} M/s`;
 const times = (value: number) => `${Number(value.toPrecision(3))}×`;
 
 function generationRows(g: GenerationResult): Row[] {
@@ -123,43 +123,19 @@ function nxScaleRows(x: NxScaleResult): Row[] {
   ];
 }
 
-function validatorRows(v: ValidatorsResult): Row[] {
-  const rows = v.rows.map((r): Row => [
-    "4 Validator throughput",
-    `${r.tool}, ${r.validity}${r.validity === "invalid" ? ` (${r.issuesReported.toolcat} issues)` : ""}`,
-    ops(r.opsPerSecond.toolcat),
-    `Ajv all errors ${ops(r.opsPerSecond.ajvAllErrors)}; Ajv first error ${ops(r.opsPerSecond.ajvFirstError)}; Zod ${ops(r.opsPerSecond.zod)}`,
-    `${times(r.vsAjvAllErrors)} / ${times(r.vsAjvFirstError)} / ${times(r.vsZod)}`,
-    "(targets are the geometric means below)",
-    "",
-  ]);
-  const { valid, invalid, all } = v.geomean;
-  const mean = (what: string, g: Geomeans, goal: string, met: boolean): Row => [
-    "4 Validator throughput",
-    `geometric mean, ${what}`,
-    "",
-    "",
-    `${times(g.vsAjvAllErrors)} / ${times(g.vsAjvFirstError)} / ${times(g.vsZod)}`,
-    goal,
-    mark(met),
-  ];
-  return [
-    ...rows,
-    mean("valid inputs", valid, `≥ ${validatorTargets.validVsAjv}× Ajv all errors`, valid.vsAjvAllErrors >= validatorTargets.validVsAjv),
-    mean("invalid inputs", invalid, `≥ ${validatorTargets.invalidVsAjv}× Ajv all errors`, invalid.vsAjvAllErrors >= validatorTargets.invalidVsAjv),
-    mean("all six", all, `≥ ${validatorTargets.vsZod}× Zod`, all.vsZod >= validatorTargets.vsZod),
-  ];
-}
+/** Issue 29's target: a package imports in at most 15 ms with its search unused. */
+const coldImportTargetMs = 15;
 
 function footprintRows(f: FootprintResult): Row[] {
+  const figures = (p: Sizes) => `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; search index ${kb(p.searchIndexGzipBytes)} gz; cold import ${n(p.coldImportMs.median, 1)} ms`;
   const rows = f.packages.map((p): Row => [
     "5 Footprint",
     `@toolcat/${p.slug} (${p.tools} tools)`,
-    `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; cold import ${n(p.coldImportMs.median, 1)} ms`,
-    "",
-    "",
-    "",
-    "",
+    figures(p),
+    `before (${f.base}): ${figures(p.before)}`,
+    `${times(p.coldImportMs.median / p.before.coldImportMs.median)} the import time`,
+    `≤ ${coldImportTargetMs} ms import`,
+    mark(p.coldImportMs.median <= coldImportTargetMs),
   ]);
   rows.push(["5 Footprint", "@toolcat/runtime alone", `${kb(f.runtimeGzipBytes)} min+gz`, "", "", "", ""]);
   for (const c of f.consumers) {
@@ -168,7 +144,7 @@ function footprintRows(f: FootprintResult): Row[] {
       "5 Footprint, one-validator consumer",
       `imports validate${c.tool.split(".")[1]} only`,
       `${kb(c.gzipBytes)} min+gz, runtime included`,
-      clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`,
+      `before: ${kb(c.beforeGzipBytes)}; ${clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`}`,
       "",
       "no other tools",
       mark(clean),

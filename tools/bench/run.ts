@@ -1,4 +1,4 @@
-// `npm run bench`: builds what the packages ship, runs its sections, prints one markdown table
+// `npm run bench`: builds what the packages ship, runs the sections, prints one markdown table
 // and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
 // and prints them without overwriting the results file, which always holds a complete run.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -18,8 +18,25 @@ import { toolTokensByRoute } from "./tokens.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
 
-const sections = ["generation", "incremental", "watch", "scale", "nx-scale", "validators", "footprint", "drift", "search", "code", "mcp", "tokens"] as const;
-type Section = (typeof sections)[number];
+type Writable = { -readonly [K in keyof Results]: Results[K] };
+
+/** The sections in run order, each storing its result: registering a section is one line here. */
+const steps = {
+  generation: (results: Writable) => void (results.generation = benchGeneration()),
+  incremental: (results: Writable) => void (results.incremental = benchIncremental()),
+  watch: async (results: Writable) => void (results.watch = await benchWatch()),
+  scale: (results: Writable) => void (results.scale = benchScale()),
+  "nx-scale": (results: Writable) => void (results.nxScale = benchNxScale()),
+  validators: (results: Writable) => void (results.validators = benchValidators()),
+  footprint: async (results: Writable) => void (results.footprint = await benchFootprint()),
+  drift: (results: Writable) => void (results.drift = benchDrift()),
+  search: async (results: Writable) => void (results.search = await benchSearch()),
+  code: (results: Writable) => void (results.code = benchCode()),
+  mcp: async (results: Writable) => void (results.mcp = await benchMcp()),
+  tokens: (results: Writable) => void (results.tokens = toolTokensByRoute(workspaceRoot)),
+} satisfies Record<string, (results: Writable) => Promise<void> | void>;
+type Section = keyof typeof steps;
+const sections = Object.keys(steps) as Section[];
 
 /**
  * Validators and footprint measure the built dist/, what consumers install. The runtime is built
@@ -47,33 +64,19 @@ async function main(argv: readonly string[]): Promise<void> {
   if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(", ")}; sections: ${sections.join(", ")}`);
   const selected = new Set<Section>(argv.length === 0 ? sections : (argv as Section[]));
   const start = performance.now();
-  const results: { -readonly [K in keyof Results]: Results[K] } = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
+  const results: Writable = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
   if (selected.has("validators") || selected.has("footprint") || selected.has("search") || selected.has("code")) {
     log("building packages (cached by Nx)");
     buildPackages();
   }
-  const steps: Record<Section, () => Promise<void> | void> = {
-    generation: () => void (results.generation = benchGeneration()),
-    incremental: () => void (results.incremental = benchIncremental()),
-    watch: async () => void (results.watch = await benchWatch()),
-    scale: () => void (results.scale = benchScale()),
-    "nx-scale": () => void (results.nxScale = benchNxScale()),
-    validators: () => void (results.validators = benchValidators()),
-    footprint: async () => void (results.footprint = await benchFootprint()),
-    drift: () => void (results.drift = benchDrift()),
-    search: async () => void (results.search = await benchSearch()),
-    code: () => void (results.code = benchCode()),
-    mcp: async () => void (results.mcp = await benchMcp()),
-    tokens: () => void (results.tokens = toolTokensByRoute(workspaceRoot)),
-  };
   const failed: Section[] = [];
   for (const section of sections) {
     if (!selected.has(section)) continue;
     const sectionStart = performance.now();
     log(`${section}…`);
     try {
-      await steps[section]();
+      await steps[section](results);
       log(`${section} done in ${round((performance.now() - sectionStart) / 1000)} s`);
     } catch (error) {
       // One failing section must not throw away the others' figures: they are printed, it is named.

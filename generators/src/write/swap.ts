@@ -23,11 +23,17 @@ export type StepHook = (step: string) => void;
 export function swapPackages(root: string, packages: readonly PackageFiles[], step: StepHook = () => {}): void {
   if (packages.length === 0) return;
   const staging = mkdtempSync(join(root, "packages", stagingPrefix));
+  // Each directory is made once, not once per file written into it.
+  const made = new Set<string>();
   for (const { slug, files } of packages) {
     mkdirSync(join(staging, slug));
+    made.add(join(staging, slug));
     for (const file of files) {
       const target = join(staging, slug, file.path.slice(`packages/${slug}/`.length));
-      mkdirSync(dirname(target), { recursive: true });
+      if (!made.has(dirname(target))) {
+        mkdirSync(dirname(target), { recursive: true });
+        made.add(dirname(target));
+      }
       writeFileSync(target, file.text);
     }
   }

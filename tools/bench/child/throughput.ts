@@ -1,83 +1,36 @@
-// Child process for validator throughput: each case is validated by the generated validator (from
-// the package's built dist, what a consumer runs), Ajv 2020-12 compiled once from the tool's
-// manifest inputSchema (every-error and first-error modes) and Zod 4 built from the same schema.
-// Contenders alternate batch by batch so machine noise hits all alike. Prints a JSON report for
-// the case named by its index in validatorCases.
+// Child process for validator throughput over every tool of one server: all contenders in one
+// process, each tool's valid set and invalid set timed batch by batch, contenders taking turns so
+// machine noise hits all alike. A contender is timed on a tool only if it agrees with Ajv on every
+// input of that tool; the ones that do not are reported as disagreeing. Prints a JSON report.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
-import { formats } from "@toolcat/runtime/formats";
+import { pathToFileURL } from "node:url";
 import { median } from "../measure.ts";
-import { validatorCases, type ValidatorCase } from "../validator-cases.ts";
-import { zodFromSchema } from "../zod-schema.ts";
+import { ajvStandalone } from "../peer-ajv.ts";
+import { typiaDir, typiaGaps } from "../peer-typia.ts";
+import { contenderNames, serverAjv, toolContenders, type Contender, type ServerPeers } from "../validator-contenders.ts";
+import { toolInputs } from "../validator-inputs.ts";
+import type { ToolRow } from "../validators.ts";
 
-const [root, caseIndex] = process.argv.slice(2);
-const selected = validatorCases[Number(caseIndex)];
-if (root === undefined || selected === undefined) throw new Error("usage: throughput.ts <root> <case index>");
-const batchMs = 100;
-const warmupBatches = 2;
-const measuredBatches = 7;
+const [root, slug] = process.argv.slice(2);
+if (root === undefined || slug === undefined) throw new Error("usage: throughput.ts <root> <package slug>");
+const batchMs = 3;
+const warmupBatches = 1;
+const measuredBatches = 5;
 
-/** What a contender returns, reduced to verdict and issue count for the agreement check. */
-type Verdict = { readonly ok: boolean; readonly issues: number };
-
-interface Contender {
-  /** The bare call that is timed: exactly what a caller pays per validation. */
-  readonly run: (input: unknown) => unknown;
-  readonly verdict: (input: unknown) => Verdict;
-}
-
-function ajv(allErrors: boolean): Ajv2020 {
-  // Stock Ajv as the contract tests use it: ajv-formats only, strict mode; plus one keyword, since
-  // JSON Schema leaves `contentMediaType` an annotation while toolcat and Zod check JSON text: Ajv
-  // checks it too (with the runtime's predicate), so all three do the same work.
-  const instance = new Ajv2020({ allErrors, strict: true });
-  addFormats.default(instance);
-  instance.removeKeyword("contentMediaType");
-  instance.addKeyword({
-    keyword: "contentMediaType",
-    type: "string",
-    schemaType: "string",
-    errors: false,
-    validate: (media: string, data: string) => media !== "application/json" || formats.json(data),
-  });
-  return instance;
-}
-
-async function contenders(c: ValidatorCase): Promise<Record<string, Contender>> {
-  const manifest = JSON.parse(readFileSync(join(root!, "packages", c.slug, "manifest.json"), "utf8")) as { tools: { name: string; inputSchema: Record<string, unknown> }[] };
-  const schema = manifest.tools.find((t) => t.name === c.tool)?.inputSchema;
-  if (schema === undefined) throw new Error(`${c.server}.${c.tool} is not in packages/${c.slug}/manifest.json`);
-  const pkg = (await import(`@toolcat/${c.slug}`)) as Record<string, unknown>;
-  const ours = pkg[`validate${c.tool}`] as (input: unknown) => { ok: boolean; issues?: readonly unknown[] };
-  const every = ajv(true).compile(schema);
-  const first = ajv(false).compile(schema);
-  const zod = zodFromSchema(schema);
-  const zodParse = (input: unknown) => zod.safeParse(input);
-  return {
-    toolcat: { run: ours, verdict: (input) => ({ ok: ours(input).ok, issues: ours(input).issues?.length ?? 0 }) },
-    ajvAllErrors: { run: every, verdict: (input) => ({ ok: every(input), issues: every.errors?.length ?? 0 }) },
-    ajvFirstError: { run: first, verdict: (input) => ({ ok: first(input), issues: first.errors?.length ?? 0 }) },
-    zod: { run: zodParse, verdict: (input) => ({ ok: zodParse(input).success, issues: zodParse(input).error?.issues.length ?? 0 }) },
-  };
-}
-
-/** Calls per batch so one batch lasts about batchMs. */
-function calibrate(run: (input: unknown) => unknown, input: unknown): number {
-  let iterations = 1000;
-  for (;;) {
+/** Calls per batch so one batch lasts about batchMs, cycling through the inputs. */
+function calibrate(run: (input: unknown) => unknown, inputs: readonly unknown[]): number {
+  for (let iterations = 64; ; iterations *= 4) {
     const start = performance.now();
-    for (let i = 0; i < iterations; i++) run(input);
+    for (let i = 0; i < iterations; i++) run(inputs[i % inputs.length]);
     const elapsed = performance.now() - start;
     if (elapsed > batchMs / 4) return Math.ceil((iterations * batchMs) / elapsed);
-    iterations *= 4;
   }
 }
 
-function throughput(contenders: Record<string, Contender>, input: unknown): Record<string, number> {
+function throughput(contenders: Readonly<Record<string, Contender>>, inputs: readonly unknown[]): Record<string, number> {
   const names = Object.keys(contenders);
-  const iterations = Object.fromEntries(names.map((name) => [name, calibrate(contenders[name]!.run, input)]));
+  const iterations = Object.fromEntries(names.map((name) => [name, calibrate(contenders[name]!.run, inputs)]));
   const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   let sink = 0; // every result is inspected, so no call can be optimised away
   for (let batch = 0; batch < warmupBatches + measuredBatches; batch++) {
@@ -85,7 +38,7 @@ function throughput(contenders: Record<string, Contender>, input: unknown): Reco
       const run = contenders[name]!.run;
       const n = iterations[name]!;
       const start = performance.now();
-      for (let i = 0; i < n; i++) if (run(input) === undefined) sink++;
+      for (let i = 0; i < n; i++) if (run(inputs[i % inputs.length]) === undefined) sink++;
       const elapsed = performance.now() - start;
       if (batch >= warmupBatches) samples[name]!.push((n * 1000) / elapsed);
     }
@@ -94,19 +47,42 @@ function throughput(contenders: Record<string, Contender>, input: unknown): Reco
   return Object.fromEntries(names.map((name) => [name, Math.round(median(samples[name]!))]));
 }
 
-// One tool per process: what one tool's checks taught the JIT must not speed up or slow down another's.
-const all = await contenders(selected);
-const report = (["valid", "invalid"] as const).map((validity) => {
-  const input = selected[validity];
-  // A speed comparison is only meaningful between validators that agree on the verdict.
-  const verdicts = Object.fromEntries(Object.entries(all).map(([name, contender]) => [name, contender.verdict(input)]));
-  for (const [name, verdict] of Object.entries(verdicts)) {
-    if (verdict.ok !== (validity === "valid")) throw new Error(`${name} calls the ${validity} ${selected.server}.${selected.tool} input ${verdict.ok ? "valid" : "invalid"}`);
+const manifest = JSON.parse(readFileSync(join(root, "packages", slug, "manifest.json"), "utf8")) as { tools: { name: string; fullName: string; inputSchema: Record<string, unknown> }[] };
+const typia = (await import(pathToFileURL(join(typiaDir, "out", `${slug}.ts`)).href)) as ServerPeers["typia"];
+const peers: ServerPeers = {
+  pkg: (await import(`@toolcat/${slug}`)) as Record<string, unknown>,
+  ...serverAjv(),
+  standalone: ajvStandalone(slug, Object.fromEntries(manifest.tools.map((t) => [t.name, t.inputSchema]))),
+  typia: { equals: typia.equals, validateEquals: typia.validateEquals },
+};
+
+const rows: ToolRow[] = manifest.tools.map((tool) => {
+  const inputs = toolInputs(tool.fullName, tool.inputSchema, peers.ajvAll);
+  const all = toolContenders(peers, tool.name, tool.inputSchema);
+  const gaps = typiaGaps(tool.inputSchema);
+  if (gaps.length > 0) {
+    delete all.typiaEquals;
+    delete all.typiaValidate;
   }
+  const agreeing: Record<string, Contender> = {};
+  const disagreeing: string[] = [];
+  for (const name of contenderNames) {
+    const contender = all[name];
+    if (contender === undefined) continue;
+    const wrong = [...inputs.valid.filter((input) => !contender.verdict(input).ok), ...inputs.invalid.filter((input) => contender.verdict(input).ok)];
+    if (wrong.length === 0) agreeing[name] = contender;
+    else if (name === "toolcat") throw new Error(`${tool.fullName}: the generated validator disagrees with Ajv on ${JSON.stringify(wrong[0])}`);
+    else disagreeing.push(name);
+  }
+  const issues = Object.fromEntries(Object.entries(agreeing).map(([name, c]) => [name, inputs.invalid.map((input) => c.verdict(input).issues ?? -1)]));
   return {
-    validity,
-    opsPerSecond: throughput(all, input),
-    issuesReported: Object.fromEntries(Object.entries(verdicts).map(([name, verdict]) => [name, verdict.issues])),
+    tool: tool.fullName,
+    inputs: { valid: inputs.valid.length, invalid: inputs.invalid.length },
+    valid: throughput(agreeing, inputs.valid),
+    invalid: throughput(agreeing, inputs.invalid),
+    issues,
+    disagreeing,
+    typiaGaps: gaps,
   };
 });
-process.stdout.write(JSON.stringify(report));
+process.stdout.write(JSON.stringify(rows));

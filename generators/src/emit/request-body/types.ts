@@ -6,7 +6,7 @@
 // recursive schema); `<Tool>RequestBodyComponents` lists them under their component names.
 import { createRequire } from "node:module";
 import type { GlobalContext, SchemaObject } from "openapi-typescript";
-import ts from "typescript";
+import type TS from "typescript";
 import type { ToolNames } from "../../ir/naming.ts";
 import type { CapturedRequestBody } from "../../ir/request-body.ts";
 import type { Tool } from "../../ir/types.ts";
@@ -16,12 +16,22 @@ import { chain, laidOut, parenthesized, prefixed, suffixed, typeArguments, typeL
 import { docComment, exportType } from "../core/source-file.ts";
 
 /**
- * openapi-typescript, loaded on first use: it takes about a second to load, which every toolcat
- * command would otherwise pay, though only packages with a captured body need it.
+ * openapi-typescript and the TypeScript compiler API (a second copy beside ts-morph's, about 50 ms
+ * to load), loaded on first use: every toolcat command would otherwise pay for them, though only
+ * packages with a captured body need them.
  */
 let library: typeof import("openapi-typescript") | undefined;
+let ts: typeof TS;
+let printer: TS.Printer;
+let sourceFile: TS.SourceFile;
 function openapiTypescript(): typeof import("openapi-typescript") {
-  library ??= createRequire(import.meta.url)("openapi-typescript") as typeof import("openapi-typescript");
+  if (library === undefined) {
+    const require = createRequire(import.meta.url);
+    ts = require("typescript") as typeof TS;
+    printer = ts.createPrinter({ removeComments: true });
+    sourceFile = ts.createSourceFile("body.ts", "", ts.ScriptTarget.ESNext);
+    library = require("openapi-typescript") as typeof import("openapi-typescript");
+  }
   return library;
 }
 
@@ -34,7 +44,7 @@ export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
   const ctx = context(body, fields);
   const components = Object.entries(body.answer.components);
   const aliases = new Map(components.map(([name], index) => [name, `${names.requestBodyComponents}${index}`]));
-  const convert = (schema: JsonValue, path: string): ts.TypeNode => restore(transformSchemaObject(asSchemaObject(schema, fields), { path, ctx }), aliases, fields);
+  const convert = (schema: JsonValue, path: string): TS.TypeNode => restore(transformSchemaObject(asSchemaObject(schema, fields), { path, ctx }), aliases, fields);
   const statements: string[] = [];
   if (components.length > 0) {
     for (const [name, schema] of components) {
@@ -59,7 +69,7 @@ export function requestBodyPropertyType(tool: Tool, names: ToolNames): string | 
  * A type node as layout code, so a long union or object type breaks over lines like every other
  * generated type; other nodes print as the TypeScript printer writes them.
  */
-function nodeCode(node: ts.TypeNode): Code {
+function nodeCode(node: TS.TypeNode): Code {
   if (ts.isUnionTypeNode(node)) return chain("|", node.types.map(nodeCode));
   if (ts.isIntersectionTypeNode(node)) return chain("&", node.types.map(nodeCode));
   if (ts.isParenthesizedTypeNode(node)) return parenthesized(nodeCode(node.type));
@@ -83,12 +93,10 @@ function memberCode(name: string, optional: boolean, type: Code): Code {
   return prefixed(`${name}${optional ? "?" : ""}: `, type);
 }
 
-function print(node: ts.Node): string {
+function print(node: TS.Node): string {
   return printer.printNode(ts.EmitHint.Unspecified, node, sourceFile);
 }
 
-const printer = ts.createPrinter({ removeComments: true });
-const sourceFile = ts.createSourceFile("body.ts", "", ts.ScriptTarget.ESNext);
 
 /** openapi-typescript's options, as its own entry point fills them, resolving refs within the answer. */
 function context(body: CapturedRequestBody, fields: FieldNames): GlobalContext {
@@ -182,9 +190,9 @@ function typeShape(schema: JsonValue, fields: FieldNames): JsonValue {
  * The printed type with the engine's field names back, and each $ref (openapi-typescript writes
  * `components["schemas"]["Name"]`) as the component's alias.
  */
-function restore(node: ts.TypeNode, aliases: ReadonlyMap<string, string>, fields: FieldNames): ts.TypeNode {
+function restore(node: TS.TypeNode, aliases: ReadonlyMap<string, string>, fields: FieldNames): TS.TypeNode {
   const { tsPropertyIndex } = openapiTypescript();
-  const visit = (child: ts.Node): ts.Node => {
+  const visit = (child: TS.Node): TS.Node => {
     const alias = ts.isIndexedAccessTypeNode(child) ? aliases.get(componentName(child) ?? "") : undefined;
     if (alias !== undefined) return ts.factory.createTypeReferenceNode(alias);
     const field = ts.isPropertySignature(child) && ts.isIdentifier(child.name) ? fields.original(child.name.text) : undefined;
@@ -194,12 +202,12 @@ function restore(node: ts.TypeNode, aliases: ReadonlyMap<string, string>, fields
     }
     return ts.visitEachChild(child, visit, undefined);
   };
-  return visit(node) as ts.TypeNode;
+  return visit(node) as TS.TypeNode;
 }
 
 /** "Name" of `components["schemas"]["Name"]`, or undefined for any other indexed access. */
-function componentName(node: ts.IndexedAccessTypeNode): string | undefined {
-  const literal = (type: ts.TypeNode): string | undefined => (ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal) ? type.literal.text : undefined);
+function componentName(node: TS.IndexedAccessTypeNode): string | undefined {
+  const literal = (type: TS.TypeNode): string | undefined => (ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal) ? type.literal.text : undefined);
   const { objectType } = node;
   if (!ts.isIndexedAccessTypeNode(objectType) || literal(objectType.indexType) !== "schemas") return undefined;
   const root = objectType.objectType;
