@@ -6,7 +6,9 @@
 // the valid call runs through the in-memory transport and the model reads its value alone, the
 // invalid one comes back as the package's message with its JSON pointer, flagged as an error where
 // the library has that notion, and the model then answers. The tool search examples also search
-// (server-side, client-side, narrowed lists) first.
+// (server-side, client-side, narrowed lists) first. recruit-api, over OpenAI's 128 tools a request,
+// runs its OpenAI Agents example: the agent sends only the tools selectTools picks, and a non-strict
+// tool's open object keys reach the tool.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
 
-const packed = ["runtime", "code", "cloud-sheets", "mcp"] as const;
+const packed = ["runtime", "code", "cloud-sheets", "recruit-api", "mcp"] as const;
 const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai", "@openai/agents"] as const;
 const examples = {
   OpenAI: "openai",
@@ -59,6 +61,7 @@ interface Outcome {
 describe("the README's model integrations, from the packed packages", () => {
   const project = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-models-"));
   let readme = "";
+  let recruitReadme = "";
   const outcome = (name: string): Outcome => {
     const result = run(process.execPath, [`dist/${name}.js`], project, { OPENAI_API_KEY: "sk-test", ANTHROPIC_API_KEY: "sk-ant-test", GEMINI_API_KEY: "gemini-test" });
     expect(result.status, result.output).toBe(0);
@@ -83,6 +86,7 @@ describe("the README's model integrations, from the packed packages", () => {
     );
     expect(install.status, install.output).toBe(0);
     readme = readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "README.md"), "utf8");
+    recruitReadme = readFileSync(join(project, "node_modules", "@toolcat", "recruit-api", "README.md"), "utf8");
     mkdirSync(join(project, "src"));
     copyFileSync(join(fixtures, "turn.ts"), join(project, "src", "turn.ts"));
     for (const [title, code] of modelExamples(readme)) {
@@ -90,6 +94,8 @@ describe("the README's model integrations, from the packed packages", () => {
       const harness = readFileSync(join(fixtures, `${name}.ts`), "utf8");
       writeFileSync(join(project, "src", `${name}.ts`), harness.replace(marker, code));
     }
+    const recruitHarness = readFileSync(join(fixtures, "openai-agents-recruit.ts"), "utf8");
+    writeFileSync(join(project, "src", "openai-agents-recruit.ts"), recruitHarness.replace(marker, modelExamples(recruitReadme).get("OpenAI Agents") ?? ""));
     const tsconfig = {
       compilerOptions: {
         strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, module: "NodeNext", moduleResolution: "NodeNext",
@@ -102,8 +108,8 @@ describe("the README's model integrations, from the packed packages", () => {
 
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-  it("has one example per integration, each at most eight lines of glue besides imports (a whole loop)", () => {
-    const blocks = modelExamples(readme);
+  it.each(["cloud-sheets", "recruit-api"])("%s has one example per integration, each at most eight lines of glue besides imports", (slug) => {
+    const blocks = modelExamples(slug === "recruit-api" ? recruitReadme : readme);
     expect([...blocks.keys()]).toEqual(Object.keys(examples));
     for (const [title, code] of blocks) {
       const glue = code.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("import "));
@@ -175,6 +181,15 @@ describe("the README's model integrations, from the packed packages", () => {
       { call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
       { call_id: "call_1", output: invalidText },
     ]);
+  });
+
+  it("OpenAI Agents, recruit-api: at most selectTools' 20 tools are sent; a non-strict tool's open keys reach the tool", () => {
+    const { finalOutput, sentTools, strict, outputs, received } = outcome("openai-agents-recruit");
+    const args = { application_source_details: { applicationId: "42", sourceId: "7" } };
+    expect({ finalOutput, strict, received }).toEqual({ finalOutput: "Changed.", strict: false, received: [args] });
+    expect(sentTools).toBeGreaterThan(0);
+    expect(sentTools).toBeLessThanOrEqual(20);
+    expect(outputs).toMatchObject([{ call_id: "call_0", output: JSON.stringify({ changed: true }) }]);
   });
 
   it("Gemini: the model's signed calls go back with function responses carrying the output and the validation error", () => {

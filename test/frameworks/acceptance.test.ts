@@ -1,6 +1,7 @@
 // Every consumer accepts every tool (260) in the form the package gives it: openai 7's
 // standard-schema helpers and @openai/agents `tool()` strict (the strict Standard Schema),
-// @openai/agents non-strict (the shipped Responses function), the AI SDK and LangChain (the full
+// @openai/agents non-strict (the shipped Responses function) and as the README builds it
+// (`openAiParameters`: the shipped form, strict or not, per tool), the AI SDK and LangChain (the full
 // Standard Schema). Then, per tool, the strict form keeps the valid input: with every optional
 // parameter left out as strict mode leaves it (null), the strict schema (stock Ajv) and the strict
 // Standard Schema accept it, and the tool receives what the full validator gives for the input
@@ -10,7 +11,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { asSchema, tool as aiTool } from "ai";
 import { tool as langchainTool } from "@langchain/core/tools";
-import { langChainSchema } from "@toolcat/runtime";
+import { langChainSchema, openAiParameters, type OpenAiToolParameters } from "@toolcat/runtime";
 import { standardFunction, standardResponsesFunction } from "openai/helpers/standard-schema";
 import { describe, expect, it } from "vitest";
 import { random, validInput } from "../support/inputs.ts";
@@ -30,6 +31,8 @@ const consumers: Record<string, (t: CatalogTool) => unknown> = {
   "@openai/agents tool, strict": (t) => agentsTool({ name: t.tool.modelName, description: t.tool.modelDescription, parameters: t.strict, execute: () => "ok" }),
   "@openai/agents tool, non-strict": (t) =>
     agentsTool({ name: t.tool.modelName, description: t.tool.modelDescription, parameters: t.responses.parameters as never, strict: false, execute: () => "ok" }),
+  "@openai/agents tool, openAiParameters": (t) =>
+    agentsTool<OpenAiToolParameters>({ name: t.tool.modelName, description: t.tool.modelDescription, ...openAiParameters(t.schema), execute: () => "ok" }),
   "AI SDK tool": (t) => asSchema(aiTool({ description: t.tool.modelDescription, inputSchema: t.schema }).inputSchema).jsonSchema,
   "LangChain tool": (t) => langchainTool(() => "ok", { name: t.tool.modelName, description: t.tool.modelDescription, schema: langChainSchema(t.schema) }),
 };
@@ -47,6 +50,16 @@ describe("every consumer accepts every tool", () => {
       }
     });
     expect(refused).toEqual([]);
+  });
+});
+
+describe("openAiParameters gives each tool's shipped OpenAI form", () => {
+  it.each(rows)("%s", (_fullName, t) => {
+    const { strict, parameters } = openAiParameters(t.schema);
+    expect(strict).toBe(t.tool.lowering.openAiStrict);
+    // The non-strict root gets the empty parameter list and open root @openai/agents types ask for, where absent.
+    const shipped = strict ? t.responses.parameters : { properties: {}, required: [], additionalProperties: true, ...t.responses.parameters };
+    expect({ strict, parameters }).toEqual({ strict: t.responses.strict, parameters: shipped });
   });
 });
 

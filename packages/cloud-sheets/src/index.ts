@@ -13,6 +13,7 @@ export {
   createInMemoryTransport,
   formats,
   langChainSchema,
+  openAiParameters,
   strictParameters,
   AuthorizationRequiredError,
   MissingSecretError,
@@ -25,6 +26,7 @@ export {
 export type {
   CallOptions,
   ClientOptions,
+  OpenAiToolParameters,
   ToolSearchHit,
   ToolSearchOptions,
   Transport,

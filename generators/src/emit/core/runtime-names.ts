@@ -42,6 +42,7 @@ interface RuntimeTypes {
   McpTool: publicEntry.McpTool;
   AnthropicDeferredTool: publicEntry.AnthropicDeferredTool;
   OpenAiResponsesDeferredTool: publicEntry.OpenAiResponsesDeferredTool;
+  OpenAiToolParameters: publicEntry.OpenAiToolParameters;
 }
 
 /** A type exported by the public entry. */

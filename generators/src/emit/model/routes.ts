@@ -9,7 +9,7 @@ import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
 import { exportConst, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
-import { openAiToolLimit } from "./tools.ts";
+import { withinOpenAiLimit } from "./tools.ts";
 
 const runtimeImports = runtimeNames(["anthropicSearchResult", "anthropicSearchToolFor", "prepareToolSearchStep", "selectChatTools"]);
 const runtimeTypes = ["AnthropicSearchResult", ...runtimeTypeNames(["OpenAiChatTool"])];
@@ -27,7 +27,7 @@ export const routesEmitter: Emitter = {
 /** The package's OpenAI chat lists, relative to src/ (and dist/). */
 function chatFiles(context: EmitContext): string[] {
   const { server } = context;
-  if (server.tools.length <= openAiToolLimit) return ["../tools/openai-chat.json"];
+  if (withinOpenAiLimit(server.tools.length)) return ["../tools/openai-chat.json"];
   return toolGroups(server).map((group) => `../tools/groups/${group.slug}/openai-chat.json`);
 }
 

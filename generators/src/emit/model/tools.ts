@@ -16,6 +16,9 @@ import { anthropicTool, geminiTool, mcpTool, modelTool, openAiChatTool, openAiRe
 /** The most tools OpenAI takes in one request's `tools` (Chat Completions and Responses alike). */
 export const openAiToolLimit = 128;
 
+/** Whether OpenAI takes `count` tools in one request. */
+export const withinOpenAiLimit = (count: number): boolean => count <= openAiToolLimit;
+
 export interface ToolFormat {
   /** File name in a tools directory. */
   readonly file: string;
@@ -59,7 +62,7 @@ export const modelToolsEmitter: Emitter = {
 /** One file per format in `dir` of the package, OpenAI formats only for lists OpenAI accepts. */
 export function toolFiles(context: EmitContext, dir: string, tools: readonly ModelTool[]): GeneratedFile[] {
   return toolFormats
-    .filter((format) => !format.openAi || tools.length <= openAiToolLimit)
+    .filter((format) => !format.openAi || withinOpenAiLimit(tools.length))
     .flatMap(({ file, convert, type }) => toolFile(context, `${dir}/${file}`, tools.map(convert), type));
 }
 

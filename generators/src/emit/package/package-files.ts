@@ -16,6 +16,7 @@ export const packageFilesEmitter: Emitter = {
       "createInMemoryTransport",
       "formats",
       "langChainSchema",
+      "openAiParameters",
       "strictParameters",
       "AuthorizationRequiredError",
       "MissingSecretError",
@@ -25,7 +26,7 @@ export const packageFilesEmitter: Emitter = {
       "TransportError",
       "ValidationError",
     ]),
-    types: runtimeTypeNames(["CallOptions", "ClientOptions", "ToolSearchHit", "ToolSearchOptions", "Transport", "ValidationIssue", "ValidationResult"]),
+    types: runtimeTypeNames(["CallOptions", "ClientOptions", "OpenAiToolParameters", "ToolSearchHit", "ToolSearchOptions", "Transport", "ValidationIssue", "ValidationResult"]),
   },
   emit: emitPackageFiles,
 };

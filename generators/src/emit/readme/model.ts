@@ -5,6 +5,7 @@
 // where the library has that notion. They use only the package name and fixed export names, and
 // no type assertion: the e2e suite extracts, type-checks and runs them against scripted model turns.
 import type { EmitContext } from "../core/emitter.ts";
+import { openAiToolLimit, withinOpenAiLimit } from "../model/tools.ts";
 
 export interface ModelExample {
   readonly title: string;
@@ -52,9 +53,9 @@ export function anthropicLoop(answer = anthropicAnswer): string[] {
  * to `execute` (its own check's error text repeats the arguments, secrets included); `execute` gives
  * the model the tool's value alone, or fails with the package's text, which the AI SDK sends as a tool error.
  */
-export function aiSdkTools(): string[] {
+export function aiSdkTools(source = "manifest.tools"): string[] {
   return [
-    "const tools = Object.fromEntries(manifest.tools.map((t) => [t.modelName, tool({",
+    `const tools = Object.fromEntries(${source}.map((t) => [t.modelName, tool({`,
     "  description: t.modelDescription, inputSchema: jsonSchema(t.inputSchema), execute: async (args) => {",
     "    const result = await handleToolCall(client, t.name, args);",
     "    if (result.isError) throw new Error(result.content[0].text);",
@@ -64,9 +65,29 @@ export function aiSdkTools(): string[] {
   ];
 }
 
+/**
+ * The manifest tools an example hands a framework, and the package imports that takes: every tool,
+ * or for a package over OpenAI's per-request limit those `selectTools` picks for the prompt, as the
+ * OpenAI example sends them, so the framework never gives an OpenAI model more than it takes.
+ */
+export function exampleTools(context: EmitContext, values: readonly string[], types: readonly string[] = []): { source: string; imports: string; intro: string } {
+  const all = withinOpenAiLimit(context.server.tools.length);
+  const imported = [...(all ? values : [...values, "selectTools"].sort()), ...types.map((type) => `type ${type}`)];
+  return {
+    source: all ? "manifest.tools" : "selectTools(prompt).flatMap((c) => manifest.tools.filter((t) => t.modelName === c.function.name))",
+    imports: `import { ${imported.join(", ")} } from ${JSON.stringify(context.server.packageName)};`,
+    intro: all
+      ? "Every tool of the manifest goes to the model."
+      : `OpenAI takes at most ${openAiToolLimit} tools a request and the package has ${context.server.tools.length}, so the tools are those \`selectTools\` picks for the request (at most 20), as in "OpenAI" above.`,
+  };
+}
+
 export function modelExamples(context: EmitContext): ModelExample[] {
   const { packageName } = context.server;
   const from = JSON.stringify(packageName);
+  const aiSdk = exampleTools(context, ["handleToolCall", "manifest"]);
+  const langChain = exampleTools(context, ["handleToolCall", "langChainSchema", "manifest", "schemaOf"]);
+  const agents = exampleTools(context, ["handleToolCall", "manifest", "openAiParameters", "schemaOf"], ["OpenAiToolParameters"]);
   return [
     {
       title: "OpenAI",
@@ -94,26 +115,26 @@ export function modelExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "Vercel AI SDK",
-      intro: "With `ai` 7, which runs the steps itself (`stopWhen`). Each tool's JSON Schema goes to the model as plain JSON Schema and `execute` checks the arguments with `handleToolCall`: the model reads only the tool's value, and a failed call as a tool error carrying the package's message (the AI SDK's own check would repeat the arguments, secrets included). `model` is any AI SDK model, such as `openai(\"gpt-5.5\")` from `@ai-sdk/openai`.",
+      intro: `With \`ai\` 7, which runs the steps itself (\`stopWhen\`). Each tool's JSON Schema goes to the model as plain JSON Schema and \`execute\` checks the arguments with \`handleToolCall\`: the model reads only the tool's value, and a failed call as a tool error carrying the package's message (the AI SDK's own check would repeat the arguments, secrets included). \`model\` is any AI SDK model, such as \`openai("gpt-5.5")\` from \`@ai-sdk/openai\`. ${aiSdk.intro}`,
       lang: "ts",
       code: [
         'import { generateText, jsonSchema, stepCountIs, tool } from "ai";',
-        `import { handleToolCall, manifest } from ${from};`,
+        aiSdk.imports,
         "",
-        ...aiSdkTools(),
+        ...aiSdkTools(aiSdk.source),
         "const { text, steps } = await generateText({ model, tools, stopWhen: stepCountIs(5), prompt });",
       ].join("\n"),
     },
     {
       title: "LangChain",
-      intro: "With `@langchain/core` tools, a complete loop (LangGraph's `ToolNode` takes the same tools). `langChainSchema` hands LangChain the tool's Standard Schema, so the model gets its JSON Schema and the check is left to `handleToolCall`; each tool answers with a `ToolMessage` whose status is `\"error\"` for a failed call, so `Promise.all` over the calls never throws. `model` is any chat model that calls tools, such as `ChatOpenAI` from `@langchain/openai`.",
+      intro: `With \`@langchain/core\` tools, a complete loop (LangGraph's \`ToolNode\` takes the same tools). \`langChainSchema\` hands LangChain the tool's Standard Schema, so the model gets its JSON Schema and the check is left to \`handleToolCall\`; each tool answers with a \`ToolMessage\` whose status is \`"error"\` for a failed call, so \`Promise.all\` over the calls never throws. \`model\` is any chat model that calls tools, such as \`ChatOpenAI\` from \`@langchain/openai\`. ${langChain.intro}`,
       lang: "ts",
       code: [
         'import { HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";',
         'import { tool } from "@langchain/core/tools";',
-        `import { handleToolCall, langChainSchema, manifest, schemaOf } from ${from};`,
+        langChain.imports,
         "",
-        "const tools = manifest.tools.map((t) => tool(async (args: unknown, { toolCall }) => handleToolCall(client, t.name, args).then((r) =>",
+        `const tools = ${langChain.source}.map((t) => tool(async (args: unknown, { toolCall }) => handleToolCall(client, t.name, args).then((r) =>`,
         '  new ToolMessage({ content: r.content[0].text, tool_call_id: toolCall?.id ?? "", status: r.isError ? "error" : "success" })),',
         "  { name: t.modelName, description: t.modelDescription, schema: langChainSchema(schemaOf(t.name)) }));",
         "const messages: BaseMessage[] = [new HumanMessage(prompt)];",
@@ -125,13 +146,13 @@ export function modelExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "OpenAI Agents",
-      intro: "With `@openai/agents`, which runs the loop itself. Each tool takes the strict form of its schema as plain JSON Schema (`strictParameters`; strict is the agents' default) and `execute` checks the arguments with `handleToolCall`, which drops the nulls strict mode sends: the model reads the tool's value, or the package's message (the agents' own check of a schema would answer only \"Invalid JSON input for tool\").",
+      intro: `With \`@openai/agents\`, which runs the loop itself. \`openAiParameters\` gives each tool the form the package's OpenAI tool files use, as plain JSON Schema: strict where the tool allows it, and non-strict (\`strict: false\`) for a tool with an object of unlisted keys or parameters not shown, which strict mode would close (the type argument lets \`tool\` take either form). \`execute\` checks the arguments with \`handleToolCall\`, which drops the nulls strict mode sends: the model reads the tool's value, or the package's message (the agents' own check of a schema would answer only "Invalid JSON input for tool"). ${agents.intro}`,
       lang: "ts",
       code: [
         'import { Agent, run, tool } from "@openai/agents";',
-        `import { handleToolCall, manifest, schemaOf, strictParameters } from ${from};`,
+        agents.imports,
         "",
-        "const tools = manifest.tools.map((t) => tool({ name: t.modelName, description: t.modelDescription, parameters: strictParameters(schemaOf(t.name)),",
+        `const tools = ${agents.source}.map((t) => tool<OpenAiToolParameters>({ name: t.modelName, description: t.modelDescription, ...openAiParameters(schemaOf(t.name)),`,
         "  execute: async (args) => (await handleToolCall(client, t.name, args)).content[0].text }));",
         'const agent = new Agent({ name: "assistant", instructions: "Answer with the tools.", model: "gpt-5.5", tools });',
         "const { finalOutput } = await run(agent, prompt);",

@@ -4,13 +4,13 @@
 // type-checks and runs each against scripted model turns.
 import { hasGroups } from "../../ir/groups.ts";
 import type { EmitContext } from "../core/emitter.ts";
-import { openAiToolLimit } from "../model/tools.ts";
+import { openAiToolLimit, withinOpenAiLimit } from "../model/tools.ts";
 import { aiSdkTools, anthropicAnswer, anthropicLoop, jsonImport, mcpServerCode, type ModelExample } from "./model.ts";
 
 /** What the package's tools/ holds, in sentences (no spec text): the README's "Use with a model" opening. */
 export function toolFilesText(context: EmitContext): string {
   const { server } = context;
-  const whole = server.tools.length <= openAiToolLimit
+  const whole = withinOpenAiLimit(server.tools.length)
     ? "Every tool ships in each provider's format under `tools/` (`openai-chat.json`, `openai-responses.json`, `anthropic.json`, `gemini.json`, `mcp.json`)."
     : `Every tool ships under \`tools/\` in Anthropic's, Gemini's and MCP's formats (\`anthropic.json\`, \`gemini.json\`, \`mcp.json\`); OpenAI takes at most ${openAiToolLimit} tools a request, so the ${server.tools.length} tools come in OpenAI's formats only per group, through \`selectTools\` and in the deferred file.`;
   const groups = hasGroups(server) ? " Each group's tools (the spec's topic headings; `other` for the rest) are in `tools/groups/<group>/`, in every format." : "";
