@@ -6,7 +6,7 @@ import type { Server, Tool, ToolAnnotations } from "../../ir/types.ts";
 import type { ToolModeRules } from "../core/emitter.ts";
 import { inputSchema } from "../schema/input-schema.ts";
 import type { JsonSchema } from "../../ir/json.ts";
-import { modelParameterDescription, modelToolDescription } from "./descriptions.ts";
+import { modelToolDescription } from "./descriptions.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
 import type {
   AnthropicTool,
@@ -36,21 +36,12 @@ export interface ModelTool {
 }
 
 export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
-  const executeValue = toolMode.executeValue;
-  const schema = inputSchema(tool, toolMode);
-  if (tool.parameters.kind === "known") {
-    const properties = schema["properties"] as Record<string, JsonSchema>;
-    for (const parameter of tool.parameters.list) {
-      const text = modelParameterDescription(parameter, executeValue);
-      const { description: _terse, ...rest } = properties[parameter.name]!;
-      properties[parameter.name] = text === "" ? rest : { ...rest, description: text };
-    }
-  }
   return {
     name: modelToolName(server, tool),
     title: toolTitle(tool),
-    description: modelToolDescription(server, tool, executeValue),
-    inputSchema: schema,
+    description: modelToolDescription(server, tool, toolMode.executeValue),
+    // The manifest's schema already carries the model-facing parameter descriptions (input-schema.ts).
+    inputSchema: inputSchema(tool, toolMode),
     annotations: tool.annotations,
   };
 }
