@@ -1,7 +1,8 @@
 // Builds packages as they were at an older commit, for before/after comparisons: their sources and
-// the runtime's, taken with `git archive` into a scratch directory and compiled with the workspace's
-// tsc, dependencies resolved from the workspace's node_modules (the older @toolcat/runtime linked in).
-import { execFileSync } from "node:child_process";
+// the runtime's, taken with `git archive` into a scratch directory and built as that commit built
+// them (its tools/build script where it has one, else the workspace's tsc), dependencies resolved
+// from the workspace's node_modules (the older @toolcat/runtime linked in).
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { timeCommand, workspaceRoot } from "./measure.ts";
@@ -11,7 +12,10 @@ export const git = (...args: string[]): string => execFileSync("git", args, { cw
 /** Builds the runtime and each of `slugs` at `revision` into `dir`; returns each package's directory. */
 export function buildAt(revision: string, slugs: readonly string[], dir: string): Record<string, string> {
   const archive = join(dir, "sources.tar");
-  git("archive", "--output", archive, revision, "tsconfig.base.json", "packages/runtime", ...slugs.map((slug) => `packages/${slug}`));
+  const script = "tools/build/build-package.js";
+  const hasScript = spawnSync("git", ["cat-file", "-e", `${revision}:${script}`], { cwd: workspaceRoot }).status === 0;
+  const sources = ["tsconfig.base.json", "packages/runtime", ...slugs.map((slug) => `packages/${slug}`), ...(hasScript ? [script] : [])];
+  git("archive", "--output", archive, revision, ...sources);
   execFileSync("tar", ["-xf", archive, "-C", dir]);
   const modules = join(dir, "node_modules");
   mkdirSync(join(modules, "@toolcat"), { recursive: true });
@@ -20,7 +24,10 @@ export function buildAt(revision: string, slugs: readonly string[], dir: string)
   }
   symlinkSync(join(dir, "packages/runtime"), join(modules, "@toolcat/runtime"), "dir");
   for (const project of ["runtime", ...slugs]) {
-    const build = timeCommand(join(workspaceRoot, "node_modules/.bin/tsc"), ["-p", join(dir, "packages", project, "tsconfig.json")]);
+    const packageDir = join(dir, "packages", project);
+    const build = hasScript
+      ? timeCommand(process.execPath, [join(dir, script), packageDir])
+      : timeCommand(join(workspaceRoot, "node_modules/.bin/tsc"), ["-p", join(packageDir, "tsconfig.json")]);
     if (build.status !== 0) throw new Error(`building ${project} at ${revision} failed\n${build.stdout.slice(-4000)}`);
   }
   return Object.fromEntries(slugs.map((slug) => [slug, join(dir, "packages", slug)]));

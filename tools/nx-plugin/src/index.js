@@ -6,6 +6,9 @@ import { createNodesFromFiles } from "@nx/devkit";
 
 const catalogFile = "catalog.yaml";
 
+/** The one package build (tsc declarations, esbuild bundle), shared with the runtime and each prepack. */
+const buildScript = "tools/build/build-package.js";
+
 /** What generation reads besides the server's own spec: change any of it and every package regenerates. */
 const generatorInputs = [
   "{workspaceRoot}/specs/catalog.yaml",
@@ -60,11 +63,20 @@ export function targetsFor(slug) {
       outputs: generateOutputs,
     },
     build: {
-      command: `tsc -p ${root}/tsconfig.json`,
+      command: `node ${buildScript} ${root}`,
       options: { cwd: "{workspaceRoot}" },
       dependsOn: ["generate", "^build"],
       cache: true,
-      inputs: ["{projectRoot}/src/**/*", "{projectRoot}/tsconfig.json", "{workspaceRoot}/tsconfig.base.json", "^production", { externalDependencies: ["typescript"] }],
+      inputs: [
+        "{projectRoot}/src/**/*",
+        "{projectRoot}/tsconfig.json",
+        // Its exports name the entries to bundle.
+        "{projectRoot}/package.json",
+        "{workspaceRoot}/tsconfig.base.json",
+        `{workspaceRoot}/${buildScript}`,
+        "^production",
+        { externalDependencies: ["typescript", "esbuild"] },
+      ],
       outputs: ["{projectRoot}/dist"],
     },
     // A generated package has no tests of its own to type-check, and build already runs the full strict tsc

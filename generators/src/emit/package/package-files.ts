@@ -32,14 +32,18 @@ export const packageFilesEmitter: Emitter = {
 };
 
 /**
- * `npm pack` and `npm publish` build dist/ first, with the workspace's TypeScript: the runtime, whose
- * declarations the package compiles against, then the package. Outside a workspace after `npm ci`
- * it cannot, and says what to do (tsc's own errors come first). The name is safe in a shell: it is
- * `@toolcat/` and the kebab-case of the server name, which the loader checks is a PascalCase identifier.
+ * `npm pack` and `npm publish` build dist/ first, with the workspace's build script (tsc for the
+ * declarations, esbuild for one bundled module): the runtime, whose declarations the package
+ * compiles against, then the package. Outside a workspace after `npm ci` it cannot, and says what to
+ * do (the build's own errors come first). The name is safe in a shell: it is `@toolcat/` and the
+ * kebab-case of the server name, which the loader checks is a PascalCase identifier.
  */
+/** The workspace's one package build, run from a package directory (tools/build/build-package.js). */
+const buildScript = "node ../../tools/build/build-package.js";
+
 function prepackScript(packageName: string): string {
   const help = `echo Could not build ${packageName} for packing: run npm ci at the repository root, then npx nx run ${packageName}:build to see why. 1>&2`;
-  return `tsc -p ../runtime/tsconfig.json && tsc -p tsconfig.json || (${help} && exit 1)`;
+  return `${buildScript} ../runtime && ${buildScript} . || (${help} && exit 1)`;
 }
 
 function emitPackageFiles(context: EmitContext): GeneratedFile[] {
@@ -67,14 +71,14 @@ function emitPackageFiles(context: EmitContext): GeneratedFile[] {
   };
   const tsconfig = {
     extends: "../../tsconfig.base.json",
-    // Maps with the sources inlined, so go-to-definition lands in the TypeScript a user can read.
+    // tsc checks and writes declarations only (esbuild bundles the JavaScript); their maps lead
+    // go-to-definition to the TypeScript a user can read.
     compilerOptions: {
       rootDir: "src",
       outDir: "dist",
       declaration: true,
-      sourceMap: true,
+      emitDeclarationOnly: true,
       declarationMap: true,
-      inlineSources: true,
       tsBuildInfoFile: "dist/.tsbuildinfo",
     },
     include: ["src"],

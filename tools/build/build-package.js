@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Builds one package's dist/: tsc type-checks and writes the declarations, esbuild writes the
+// JavaScript as one ES module per public entry (entries sharing code get one shared chunk, so
+// module state such as class identity stays single). Fewer, larger modules import several times
+// faster than tsc's file per source. Dependencies stay imports; maps point at the shipped src/.
+// Usage: node tools/build/build-package.js <package directory>
+// Plain ES module JavaScript with JSDoc types (checked by tsc), so it runs without a TypeScript loader
+// from an Nx target and from a package's prepack alike.
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
+
+/** The oldest Node the packages support (their `engines`). */
+const nodeTarget = "node20.19";
+
+/**
+ * The source of each `./dist/<name>.js` a package exports: `src/<name>.ts`.
+ * @param {unknown} exportsField the package.json `exports`
+ * @returns {string[]}
+ */
+export function entryPoints(exportsField) {
+  /** @type {string[]} */
+  const targets = [];
+  for (const value of Object.values(/** @type {Record<string, unknown>} */ (exportsField ?? {}))) {
+    const target = typeof value === "object" && value !== null ? /** @type {Record<string, unknown>} */ (value)["default"] : value;
+    const match = typeof target === "string" ? /^\.\/dist\/(.+)\.js$/.exec(target) : null;
+    if (match) targets.push(`src/${match[1]}.ts`);
+  }
+  return targets;
+}
+
+/**
+ * @param {string} dir the package directory
+ */
+export async function buildPackage(dir) {
+  const entries = entryPoints(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).exports);
+  if (entries.length === 0) throw new Error(`${dir}/package.json exports no ./dist/<name>.js entry to build`);
+  // A fresh dist/: files of a module since removed, or of tsc's earlier file-per-source output, must not ship.
+  rmSync(join(dir, "dist"), { recursive: true, force: true });
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  const declarations = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json")], { stdio: "inherit" });
+  if (declarations.status !== 0) return false;
+  await build({
+    absWorkingDir: dir,
+    entryPoints: entries,
+    outdir: "dist",
+    outbase: "src",
+    bundle: true,
+    splitting: entries.length > 1,
+    format: "esm",
+    platform: "node",
+    target: nodeTarget,
+    // Every bare import (the runtime, search libraries, Node built-ins) stays an import: installs share them.
+    packages: "external",
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+  return true;
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
+  const dir = process.argv[2];
+  if (dir === undefined) {
+    process.stderr.write("usage: node tools/build/build-package.js <package directory>\n");
+    process.exit(2);
+  }
+  // One line, never a stack trace; esbuild has printed its own errors in full already.
+  const built = await buildPackage(resolve(dir)).catch((/** @type {Error & { errors?: unknown }} */ error) => {
+    if (error.errors === undefined) process.stderr.write(`build-package: ${error.message}\n`);
+    return false;
+  });
+  process.exitCode = built ? 0 : 1;
+}
