@@ -21,26 +21,30 @@ export type ToolModelName =
  * and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or
  * openapi-3.0.
  */
-export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = Object.fromEntries(
-  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
-) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> };
+export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = /* @__PURE__ */ (() =>
+  Object.fromEntries(
+    manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
+  ) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }
+)();
 
-const strictNulls = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));
+const strictNulls = /* @__PURE__ */ (() =>
+  Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]))
+)();
 
 /** `CloudContacts.SearchContactsByEmail` as a Standard Schema. */
-export const searchContactsByEmailSchema = toolSchemas["SearchContactsByEmail"];
+export const searchContactsByEmailSchema = /* @__PURE__ */ (() => toolSchemas["SearchContactsByEmail"])();
 
 /** `CloudContacts.SearchContactsByName` as a Standard Schema. */
-export const searchContactsByNameSchema = toolSchemas["SearchContactsByName"];
+export const searchContactsByNameSchema = /* @__PURE__ */ (() => toolSchemas["SearchContactsByName"])();
 
 /** `CloudContacts.SearchContactsByPhoneNumber` as a Standard Schema. */
-export const searchContactsByPhoneNumberSchema = toolSchemas["SearchContactsByPhoneNumber"];
+export const searchContactsByPhoneNumberSchema = /* @__PURE__ */ (() => toolSchemas["SearchContactsByPhoneNumber"])();
 
 /** `CloudContacts.CreateContact` as a Standard Schema. */
-export const createContactSchema = toolSchemas["CreateContact"];
+export const createContactSchema = /* @__PURE__ */ (() => toolSchemas["CreateContact"])();
 
 /** `CloudContacts.WhoAmI` as a Standard Schema. */
-export const whoAmISchema = toolSchemas["WhoAmI"];
+export const whoAmISchema = /* @__PURE__ */ (() => toolSchemas["WhoAmI"])();
 
 /**
  * One tool's Standard Schema by name; over a union of names, one schema whose input is the union of

@@ -7,13 +7,11 @@ import { searchIndexFile } from "@toolcat/runtime/internal";
  * The CloudContacts tools' search data (search-index.json), read on the first search. Pass the package
  * to createToolSearch to search its tools together with other packages' tools.
  */
-export const toolSearchIndex: ToolSearchIndex = searchIndexFile(
-  "CloudContacts",
-  import.meta.url,
-  "../search-index.json",
-);
+export const toolSearchIndex: ToolSearchIndex = /* @__PURE__ */ (() =>
+  searchIndexFile("CloudContacts", import.meta.url, "../search-index.json")
+)();
 
-const search = createToolSearch([{ toolSearchIndex }]);
+const search = /* @__PURE__ */ (() => createToolSearch([{ toolSearchIndex }]))();
 
 /**
  * Finds CloudContacts tools for a need in words ("add a note to a cell"): hits best first, equal

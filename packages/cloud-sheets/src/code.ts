@@ -5,7 +5,7 @@
  */
 export const codeApi = {
   namespace: "CloudSheets",
-  declarations: new URL("../code/api.d.ts", import.meta.url),
+  declarations: /* @__PURE__ */ (() => new URL("../code/api.d.ts", import.meta.url))(),
   functions: {
     createSpreadsheet: "CloudSheets.CreateSpreadsheet",
     writeToCell: "CloudSheets.WriteToCell",

@@ -25,38 +25,42 @@ export type ToolModelName =
  * and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or
  * openapi-3.0.
  */
-export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = Object.fromEntries(
-  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
-) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> };
+export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = /* @__PURE__ */ (() =>
+  Object.fromEntries(
+    manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
+  ) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }
+)();
 
-const strictNulls = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));
+const strictNulls = /* @__PURE__ */ (() =>
+  Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]))
+)();
 
 /** `CloudSheets.CreateSpreadsheet` as a Standard Schema. */
-export const createSpreadsheetSchema = toolSchemas["CreateSpreadsheet"];
+export const createSpreadsheetSchema = /* @__PURE__ */ (() => toolSchemas["CreateSpreadsheet"])();
 
 /** `CloudSheets.WriteToCell` as a Standard Schema. */
-export const writeToCellSchema = toolSchemas["WriteToCell"];
+export const writeToCellSchema = /* @__PURE__ */ (() => toolSchemas["WriteToCell"])();
 
 /** `CloudSheets.UpdateCells` as a Standard Schema. */
-export const updateCellsSchema = toolSchemas["UpdateCells"];
+export const updateCellsSchema = /* @__PURE__ */ (() => toolSchemas["UpdateCells"])();
 
 /** `CloudSheets.AddNoteToCell` as a Standard Schema. */
-export const addNoteToCellSchema = toolSchemas["AddNoteToCell"];
+export const addNoteToCellSchema = /* @__PURE__ */ (() => toolSchemas["AddNoteToCell"])();
 
 /** `CloudSheets.SearchSpreadsheets` as a Standard Schema. */
-export const searchSpreadsheetsSchema = toolSchemas["SearchSpreadsheets"];
+export const searchSpreadsheetsSchema = /* @__PURE__ */ (() => toolSchemas["SearchSpreadsheets"])();
 
 /** `CloudSheets.WhoAmI` as a Standard Schema. */
-export const whoAmISchema = toolSchemas["WhoAmI"];
+export const whoAmISchema = /* @__PURE__ */ (() => toolSchemas["WhoAmI"])();
 
 /** `CloudSheets.GenerateCloudFilePickerUrl` as a Standard Schema. */
-export const generateCloudFilePickerUrlSchema = toolSchemas["GenerateCloudFilePickerUrl"];
+export const generateCloudFilePickerUrlSchema = /* @__PURE__ */ (() => toolSchemas["GenerateCloudFilePickerUrl"])();
 
 /** `CloudSheets.GetSpreadsheet` as a Standard Schema. */
-export const getSpreadsheetSchema = toolSchemas["GetSpreadsheet"];
+export const getSpreadsheetSchema = /* @__PURE__ */ (() => toolSchemas["GetSpreadsheet"])();
 
 /** `CloudSheets.GetSpreadsheetMetadata` as a Standard Schema. */
-export const getSpreadsheetMetadataSchema = toolSchemas["GetSpreadsheetMetadata"];
+export const getSpreadsheetMetadataSchema = /* @__PURE__ */ (() => toolSchemas["GetSpreadsheetMetadata"])();
 
 /**
  * One tool's Standard Schema by name; over a union of names, one schema whose input is the union of

@@ -35,68 +35,74 @@ export type ToolModelName =
  * and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or
  * openapi-3.0.
  */
-export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = Object.fromEntries(
-  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
-) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> };
+export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = /* @__PURE__ */ (() =>
+  Object.fromEntries(
+    manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
+  ) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }
+)();
 
-const strictNulls = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));
+const strictNulls = /* @__PURE__ */ (() =>
+  Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]))
+)();
 
 /** `CreatorApi.FetchZetaAppSections` as a Standard Schema. */
-export const fetchZetaAppSectionsSchema = toolSchemas["FetchZetaAppSections"];
+export const fetchZetaAppSectionsSchema = /* @__PURE__ */ (() => toolSchemas["FetchZetaAppSections"])();
 
 /** `CreatorApi.FetchRecordDetail` as a Standard Schema. */
-export const fetchRecordDetailSchema = toolSchemas["FetchRecordDetail"];
+export const fetchRecordDetailSchema = /* @__PURE__ */ (() => toolSchemas["FetchRecordDetail"])();
 
 /** `CreatorApi.FetchZetaFormFieldsMetadata` as a Standard Schema. */
-export const fetchZetaFormFieldsMetadataSchema = toolSchemas["FetchZetaFormFieldsMetadata"];
+export const fetchZetaFormFieldsMetadataSchema = /* @__PURE__ */ (() => toolSchemas["FetchZetaFormFieldsMetadata"])();
 
 /** `CreatorApi.FetchZetaReportsMeta` as a Standard Schema. */
-export const fetchZetaReportsMetaSchema = toolSchemas["FetchZetaReportsMeta"];
+export const fetchZetaReportsMetaSchema = /* @__PURE__ */ (() => toolSchemas["FetchZetaReportsMeta"])();
 
 /** `CreatorApi.UpdateZetaCreatorReportRecords` as a Standard Schema. */
-export const updateZetaCreatorReportRecordsSchema = toolSchemas["UpdateZetaCreatorReportRecords"];
+export const updateZetaCreatorReportRecordsSchema = /* @__PURE__ */ (() =>
+  toolSchemas["UpdateZetaCreatorReportRecords"]
+)();
 
 /** `CreatorApi.FetchZetaRecords` as a Standard Schema. */
-export const fetchZetaRecordsSchema = toolSchemas["FetchZetaRecords"];
+export const fetchZetaRecordsSchema = /* @__PURE__ */ (() => toolSchemas["FetchZetaRecords"])();
 
 /** `CreatorApi.DeleteReportRecords` as a Standard Schema. */
-export const deleteReportRecordsSchema = toolSchemas["DeleteReportRecords"];
+export const deleteReportRecordsSchema = /* @__PURE__ */ (() => toolSchemas["DeleteReportRecords"])();
 
 /** `CreatorApi.FetchZetaCreatorPagesMeta` as a Standard Schema. */
-export const fetchZetaCreatorPagesMetaSchema = toolSchemas["FetchZetaCreatorPagesMeta"];
+export const fetchZetaCreatorPagesMetaSchema = /* @__PURE__ */ (() => toolSchemas["FetchZetaCreatorPagesMeta"])();
 
 /** `CreatorApi.GetApplicationMetaInfo` as a Standard Schema. */
-export const getApplicationMetaInfoSchema = toolSchemas["GetApplicationMetaInfo"];
+export const getApplicationMetaInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetApplicationMetaInfo"])();
 
 /** `CreatorApi.InsertRecordsInZetaForm` as a Standard Schema. */
-export const insertRecordsInZetaFormSchema = toolSchemas["InsertRecordsInZetaForm"];
+export const insertRecordsInZetaFormSchema = /* @__PURE__ */ (() => toolSchemas["InsertRecordsInZetaForm"])();
 
 /** `CreatorApi.UpdateZetaRecord` as a Standard Schema. */
-export const updateZetaRecordSchema = toolSchemas["UpdateZetaRecord"];
+export const updateZetaRecordSchema = /* @__PURE__ */ (() => toolSchemas["UpdateZetaRecord"])();
 
 /** `CreatorApi.FetchZetaRecordDetail` as a Standard Schema. */
-export const fetchZetaRecordDetailSchema = toolSchemas["FetchZetaRecordDetail"];
+export const fetchZetaRecordDetailSchema = /* @__PURE__ */ (() => toolSchemas["FetchZetaRecordDetail"])();
 
 /** `CreatorApi.DeleteZetaRecord` as a Standard Schema. */
-export const deleteZetaRecordSchema = toolSchemas["DeleteZetaRecord"];
+export const deleteZetaRecordSchema = /* @__PURE__ */ (() => toolSchemas["DeleteZetaRecord"])();
 
 /** `CreatorApi.CreateBulkReadJob` as a Standard Schema. */
-export const createBulkReadJobSchema = toolSchemas["CreateBulkReadJob"];
+export const createBulkReadJobSchema = /* @__PURE__ */ (() => toolSchemas["CreateBulkReadJob"])();
 
 /** `CreatorApi.FetchZetaReportRecords` as a Standard Schema. */
-export const fetchZetaReportRecordsSchema = toolSchemas["FetchZetaReportRecords"];
+export const fetchZetaReportRecordsSchema = /* @__PURE__ */ (() => toolSchemas["FetchZetaReportRecords"])();
 
 /** `CreatorApi.GetBulkReadJobDetails` as a Standard Schema. */
-export const getBulkReadJobDetailsSchema = toolSchemas["GetBulkReadJobDetails"];
+export const getBulkReadJobDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetBulkReadJobDetails"])();
 
 /** `CreatorApi.FetchWorkspaceAppMeta` as a Standard Schema. */
-export const fetchWorkspaceAppMetaSchema = toolSchemas["FetchWorkspaceAppMeta"];
+export const fetchWorkspaceAppMetaSchema = /* @__PURE__ */ (() => toolSchemas["FetchWorkspaceAppMeta"])();
 
 /** `CreatorApi.FetchZetaFormMetaInformation` as a Standard Schema. */
-export const fetchZetaFormMetaInformationSchema = toolSchemas["FetchZetaFormMetaInformation"];
+export const fetchZetaFormMetaInformationSchema = /* @__PURE__ */ (() => toolSchemas["FetchZetaFormMetaInformation"])();
 
 /** `CreatorApi.AddRecordsToZetaForm` as a Standard Schema. */
-export const addRecordsToZetaFormSchema = toolSchemas["AddRecordsToZetaForm"];
+export const addRecordsToZetaFormSchema = /* @__PURE__ */ (() => toolSchemas["AddRecordsToZetaForm"])();
 
 /**
  * One tool's Standard Schema by name; over a union of names, one schema whose input is the union of

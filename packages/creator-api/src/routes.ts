@@ -13,14 +13,14 @@ import { searchTools } from "./search.js";
 /** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */
 export type ChatTool = OpenAiChatTool;
 
-const chatTools = toolListFiles<ChatTool>(import.meta.url, ["../tools/openai-chat.json"]);
+const chatTools = /* @__PURE__ */ (() => toolListFiles<ChatTool>(import.meta.url, ["../tools/openai-chat.json"]))();
 
 /**
  * Anthropic client-side tool search: a custom tool that finds CreatorApi tools; send it with
  * tools/anthropic-deferred.json's tools (every one deferred) and answer its calls with
  * `anthropicSearch`.
  */
-export const anthropicSearchTool = anthropicSearchToolFor([manifest]);
+export const anthropicSearchTool = /* @__PURE__ */ (() => anthropicSearchToolFor([manifest]))();
 
 /**
  * Answers a call of `anthropicSearchTool` (its tool_use block): a tool_result of tool_reference

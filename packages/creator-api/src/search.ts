@@ -7,9 +7,11 @@ import { searchIndexFile } from "@toolcat/runtime/internal";
  * The CreatorApi tools' search data (search-index.json), read on the first search. Pass the package to
  * createToolSearch to search its tools together with other packages' tools.
  */
-export const toolSearchIndex: ToolSearchIndex = searchIndexFile("CreatorApi", import.meta.url, "../search-index.json");
+export const toolSearchIndex: ToolSearchIndex = /* @__PURE__ */ (() =>
+  searchIndexFile("CreatorApi", import.meta.url, "../search-index.json")
+)();
 
-const search = createToolSearch([{ toolSearchIndex }]);
+const search = /* @__PURE__ */ (() => createToolSearch([{ toolSearchIndex }]))();
 
 /**
  * Finds CreatorApi tools for a need in words ("add a note to a cell"): hits best first, equal scores

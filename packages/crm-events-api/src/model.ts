@@ -28,47 +28,53 @@ export type ToolModelName =
  * and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or
  * openapi-3.0.
  */
-export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = Object.fromEntries(
-  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
-) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> };
+export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = /* @__PURE__ */ (() =>
+  Object.fromEntries(
+    manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
+  ) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }
+)();
 
-const strictNulls = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));
+const strictNulls = /* @__PURE__ */ (() =>
+  Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]))
+)();
 
 /** `CrmEventsApi.RetrieveEventCompletions` as a Standard Schema. */
-export const retrieveEventCompletionsSchema = toolSchemas["RetrieveEventCompletions"];
+export const retrieveEventCompletionsSchema = /* @__PURE__ */ (() => toolSchemas["RetrieveEventCompletions"])();
 
 /** `CrmEventsApi.ListEventTypes` as a Standard Schema. */
-export const listEventTypesSchema = toolSchemas["ListEventTypes"];
+export const listEventTypesSchema = /* @__PURE__ */ (() => toolSchemas["ListEventTypes"])();
 
 /** `CrmEventsApi.RetrieveCustomEventDefinitions` as a Standard Schema. */
-export const retrieveCustomEventDefinitionsSchema = toolSchemas["RetrieveCustomEventDefinitions"];
+export const retrieveCustomEventDefinitionsSchema = /* @__PURE__ */ (() =>
+  toolSchemas["RetrieveCustomEventDefinitions"]
+)();
 
 /** `CrmEventsApi.CreateCustomEventDefinition` as a Standard Schema. */
-export const createCustomEventDefinitionSchema = toolSchemas["CreateCustomEventDefinition"];
+export const createCustomEventDefinitionSchema = /* @__PURE__ */ (() => toolSchemas["CreateCustomEventDefinition"])();
 
 /** `CrmEventsApi.FetchEventDefinitionByName` as a Standard Schema. */
-export const fetchEventDefinitionByNameSchema = toolSchemas["FetchEventDefinitionByName"];
+export const fetchEventDefinitionByNameSchema = /* @__PURE__ */ (() => toolSchemas["FetchEventDefinitionByName"])();
 
 /** `CrmEventsApi.DeleteCustomEventDefinition` as a Standard Schema. */
-export const deleteCustomEventDefinitionSchema = toolSchemas["DeleteCustomEventDefinition"];
+export const deleteCustomEventDefinitionSchema = /* @__PURE__ */ (() => toolSchemas["DeleteCustomEventDefinition"])();
 
 /** `CrmEventsApi.UpdateCustomEventDefinition` as a Standard Schema. */
-export const updateCustomEventDefinitionSchema = toolSchemas["UpdateCustomEventDefinition"];
+export const updateCustomEventDefinitionSchema = /* @__PURE__ */ (() => toolSchemas["UpdateCustomEventDefinition"])();
 
 /** `CrmEventsApi.CreateEventProperty` as a Standard Schema. */
-export const createEventPropertySchema = toolSchemas["CreateEventProperty"];
+export const createEventPropertySchema = /* @__PURE__ */ (() => toolSchemas["CreateEventProperty"])();
 
 /** `CrmEventsApi.DeleteCustomEventProperty` as a Standard Schema. */
-export const deleteCustomEventPropertySchema = toolSchemas["DeleteCustomEventProperty"];
+export const deleteCustomEventPropertySchema = /* @__PURE__ */ (() => toolSchemas["DeleteCustomEventProperty"])();
 
 /** `CrmEventsApi.UpdateEventProperty` as a Standard Schema. */
-export const updateEventPropertySchema = toolSchemas["UpdateEventProperty"];
+export const updateEventPropertySchema = /* @__PURE__ */ (() => toolSchemas["UpdateEventProperty"])();
 
 /** `CrmEventsApi.SendBatchEvents` as a Standard Schema. */
-export const sendBatchEventsSchema = toolSchemas["SendBatchEvents"];
+export const sendBatchEventsSchema = /* @__PURE__ */ (() => toolSchemas["SendBatchEvents"])();
 
 /** `CrmEventsApi.SendEventData` as a Standard Schema. */
-export const sendEventDataSchema = toolSchemas["SendEventData"];
+export const sendEventDataSchema = /* @__PURE__ */ (() => toolSchemas["SendEventData"])();
 
 /**
  * One tool's Standard Schema by name; over a union of names, one schema whose input is the union of

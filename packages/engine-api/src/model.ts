@@ -45,98 +45,106 @@ export type ToolModelName =
  * and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or
  * openapi-3.0.
  */
-export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = Object.fromEntries(
-  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
-) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> };
+export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = /* @__PURE__ */ (() =>
+  Object.fromEntries(
+    manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
+  ) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }
+)();
 
-const strictNulls = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));
+const strictNulls = /* @__PURE__ */ (() =>
+  Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]))
+)();
 
 /** `EngineApi.ListAvailableAuthProviders` as a Standard Schema. */
-export const listAvailableAuthProvidersSchema = toolSchemas["ListAvailableAuthProviders"];
+export const listAvailableAuthProvidersSchema = /* @__PURE__ */ (() => toolSchemas["ListAvailableAuthProviders"])();
 
 /** `EngineApi.GetAuthProviderDetails` as a Standard Schema. */
-export const getAuthProviderDetailsSchema = toolSchemas["GetAuthProviderDetails"];
+export const getAuthProviderDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetAuthProviderDetails"])();
 
 /** `EngineApi.DeleteAuthProvider` as a Standard Schema. */
-export const deleteAuthProviderSchema = toolSchemas["DeleteAuthProvider"];
+export const deleteAuthProviderSchema = /* @__PURE__ */ (() => toolSchemas["DeleteAuthProvider"])();
 
 /** `EngineApi.DeleteSecretById` as a Standard Schema. */
-export const deleteSecretByIdSchema = toolSchemas["DeleteSecretById"];
+export const deleteSecretByIdSchema = /* @__PURE__ */ (() => toolSchemas["DeleteSecretById"])();
 
 /** `EngineApi.UpdateSessionVerificationSettings` as a Standard Schema. */
-export const updateSessionVerificationSettingsSchema = toolSchemas["UpdateSessionVerificationSettings"];
+export const updateSessionVerificationSettingsSchema = /* @__PURE__ */ (() =>
+  toolSchemas["UpdateSessionVerificationSettings"]
+)();
 
 /** `EngineApi.ListAuthConnections` as a Standard Schema. */
-export const listAuthConnectionsSchema = toolSchemas["ListAuthConnections"];
+export const listAuthConnectionsSchema = /* @__PURE__ */ (() => toolSchemas["ListAuthConnections"])();
 
 /** `EngineApi.DeleteUserAuthConnection` as a Standard Schema. */
-export const deleteUserAuthConnectionSchema = toolSchemas["DeleteUserAuthConnection"];
+export const deleteUserAuthConnectionSchema = /* @__PURE__ */ (() => toolSchemas["DeleteUserAuthConnection"])();
 
 /** `EngineApi.CheckAuthStatus` as a Standard Schema. */
-export const checkAuthStatusSchema = toolSchemas["CheckAuthStatus"];
+export const checkAuthStatusSchema = /* @__PURE__ */ (() => toolSchemas["CheckAuthStatus"])();
 
 /** `EngineApi.RetrieveFormattedToolsList` as a Standard Schema. */
-export const retrieveFormattedToolsListSchema = toolSchemas["RetrieveFormattedToolsList"];
+export const retrieveFormattedToolsListSchema = /* @__PURE__ */ (() => toolSchemas["RetrieveFormattedToolsList"])();
 
 /** `EngineApi.GetFormattedToolSpecification` as a Standard Schema. */
-export const getFormattedToolSpecificationSchema = toolSchemas["GetFormattedToolSpecification"];
+export const getFormattedToolSpecificationSchema = /* @__PURE__ */ (() =>
+  toolSchemas["GetFormattedToolSpecification"]
+)();
 
 /** `EngineApi.CheckPlatformEngineHealth` as a Standard Schema. */
-export const checkPlatformEngineHealthSchema = toolSchemas["CheckPlatformEngineHealth"];
+export const checkPlatformEngineHealthSchema = /* @__PURE__ */ (() => toolSchemas["CheckPlatformEngineHealth"])();
 
 /** `EngineApi.DeleteMcpEndpoint` as a Standard Schema. */
-export const deleteMcpEndpointSchema = toolSchemas["DeleteMcpEndpoint"];
+export const deleteMcpEndpointSchema = /* @__PURE__ */ (() => toolSchemas["DeleteMcpEndpoint"])();
 
 /** `EngineApi.ListAccessibleProjects` as a Standard Schema. */
-export const listAccessibleProjectsSchema = toolSchemas["ListAccessibleProjects"];
+export const listAccessibleProjectsSchema = /* @__PURE__ */ (() => toolSchemas["ListAccessibleProjects"])();
 
 /** `EngineApi.GetProjectDetails` as a Standard Schema. */
-export const getProjectDetailsSchema = toolSchemas["GetProjectDetails"];
+export const getProjectDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetProjectDetails"])();
 
 /** `EngineApi.GetScheduledToolExecutions` as a Standard Schema. */
-export const getScheduledToolExecutionsSchema = toolSchemas["GetScheduledToolExecutions"];
+export const getScheduledToolExecutionsSchema = /* @__PURE__ */ (() => toolSchemas["GetScheduledToolExecutions"])();
 
 /** `EngineApi.GetScheduledToolDetails` as a Standard Schema. */
-export const getScheduledToolDetailsSchema = toolSchemas["GetScheduledToolDetails"];
+export const getScheduledToolDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetScheduledToolDetails"])();
 
 /** `EngineApi.GetOpenAPISpecification` as a Standard Schema. */
-export const getOpenAPISpecificationSchema = toolSchemas["GetOpenAPISpecification"];
+export const getOpenAPISpecificationSchema = /* @__PURE__ */ (() => toolSchemas["GetOpenAPISpecification"])();
 
 /** `EngineApi.GetToolsList` as a Standard Schema. */
-export const getToolsListSchema = toolSchemas["GetToolsList"];
+export const getToolsListSchema = /* @__PURE__ */ (() => toolSchemas["GetToolsList"])();
 
 /** `EngineApi.AuthorizeUserToolAccess` as a Standard Schema. */
-export const authorizeUserToolAccessSchema = toolSchemas["AuthorizeUserToolAccess"];
+export const authorizeUserToolAccessSchema = /* @__PURE__ */ (() => toolSchemas["AuthorizeUserToolAccess"])();
 
 /** `EngineApi.ExecuteTool` as a Standard Schema. */
-export const executeToolSchema = toolSchemas["ExecuteTool"];
+export const executeToolSchema = /* @__PURE__ */ (() => toolSchemas["ExecuteTool"])();
 
 /** `EngineApi.GetToolSpecification` as a Standard Schema. */
-export const getToolSpecificationSchema = toolSchemas["GetToolSpecification"];
+export const getToolSpecificationSchema = /* @__PURE__ */ (() => toolSchemas["GetToolSpecification"])();
 
 /** `EngineApi.ListWorkers` as a Standard Schema. */
-export const listWorkersSchema = toolSchemas["ListWorkers"];
+export const listWorkersSchema = /* @__PURE__ */ (() => toolSchemas["ListWorkers"])();
 
 /** `EngineApi.CreateWorker` as a Standard Schema. */
-export const createWorkerSchema = toolSchemas["CreateWorker"];
+export const createWorkerSchema = /* @__PURE__ */ (() => toolSchemas["CreateWorker"])();
 
 /** `EngineApi.TestWorkerConnection` as a Standard Schema. */
-export const testWorkerConnectionSchema = toolSchemas["TestWorkerConnection"];
+export const testWorkerConnectionSchema = /* @__PURE__ */ (() => toolSchemas["TestWorkerConnection"])();
 
 /** `EngineApi.GetWorkerById` as a Standard Schema. */
-export const getWorkerByIdSchema = toolSchemas["GetWorkerById"];
+export const getWorkerByIdSchema = /* @__PURE__ */ (() => toolSchemas["GetWorkerById"])();
 
 /** `EngineApi.DeleteWorker` as a Standard Schema. */
-export const deleteWorkerSchema = toolSchemas["DeleteWorker"];
+export const deleteWorkerSchema = /* @__PURE__ */ (() => toolSchemas["DeleteWorker"])();
 
 /** `EngineApi.AuthorizeWorker` as a Standard Schema. */
-export const authorizeWorkerSchema = toolSchemas["AuthorizeWorker"];
+export const authorizeWorkerSchema = /* @__PURE__ */ (() => toolSchemas["AuthorizeWorker"])();
 
 /** `EngineApi.GetWorkerHealthStatus` as a Standard Schema. */
-export const getWorkerHealthStatusSchema = toolSchemas["GetWorkerHealthStatus"];
+export const getWorkerHealthStatusSchema = /* @__PURE__ */ (() => toolSchemas["GetWorkerHealthStatus"])();
 
 /** `EngineApi.FetchToolsPage` as a Standard Schema. */
-export const fetchToolsPageSchema = toolSchemas["FetchToolsPage"];
+export const fetchToolsPageSchema = /* @__PURE__ */ (() => toolSchemas["FetchToolsPage"])();
 
 /**
  * One tool's Standard Schema by name; over a union of names, one schema whose input is the union of

@@ -157,434 +157,446 @@ export type ToolModelName =
  * and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or
  * openapi-3.0.
  */
-export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = Object.fromEntries(
-  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
-) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> };
+export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = /* @__PURE__ */ (() =>
+  Object.fromEntries(
+    manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
+  ) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }
+)();
 
-const strictNulls = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));
+const strictNulls = /* @__PURE__ */ (() =>
+  Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]))
+)();
 
 /** `RecruitApi.GetApiKeyInfo` as a Standard Schema. */
-export const getApiKeyInfoSchema = toolSchemas["GetApiKeyInfo"];
+export const getApiKeyInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetApiKeyInfo"])();
 
 /** `RecruitApi.ChangeApplicationSource` as a Standard Schema. */
-export const changeApplicationSourceSchema = toolSchemas["ChangeApplicationSource"];
+export const changeApplicationSourceSchema = /* @__PURE__ */ (() => toolSchemas["ChangeApplicationSource"])();
 
 /** `RecruitApi.ChangeApplicationStage` as a Standard Schema. */
-export const changeApplicationStageSchema = toolSchemas["ChangeApplicationStage"];
+export const changeApplicationStageSchema = /* @__PURE__ */ (() => toolSchemas["ChangeApplicationStage"])();
 
 /** `RecruitApi.CreateJobApplication` as a Standard Schema. */
-export const createJobApplicationSchema = toolSchemas["CreateJobApplication"];
+export const createJobApplicationSchema = /* @__PURE__ */ (() => toolSchemas["CreateJobApplication"])();
 
 /** `RecruitApi.TransferApplicationToJob` as a Standard Schema. */
-export const transferApplicationToJobSchema = toolSchemas["TransferApplicationToJob"];
+export const transferApplicationToJobSchema = /* @__PURE__ */ (() => toolSchemas["TransferApplicationToJob"])();
 
 /** `RecruitApi.UpdateApplicationStatus` as a Standard Schema. */
-export const updateApplicationStatusSchema = toolSchemas["UpdateApplicationStatus"];
+export const updateApplicationStatusSchema = /* @__PURE__ */ (() => toolSchemas["UpdateApplicationStatus"])();
 
 /** `RecruitApi.AddHiringTeamMember` as a Standard Schema. */
-export const addHiringTeamMemberSchema = toolSchemas["AddHiringTeamMember"];
+export const addHiringTeamMemberSchema = /* @__PURE__ */ (() => toolSchemas["AddHiringTeamMember"])();
 
 /** `RecruitApi.RemoveHiringTeamMember` as a Standard Schema. */
-export const removeHiringTeamMemberSchema = toolSchemas["RemoveHiringTeamMember"];
+export const removeHiringTeamMemberSchema = /* @__PURE__ */ (() => toolSchemas["RemoveHiringTeamMember"])();
 
 /** `RecruitApi.GetHiringTeamRoles` as a Standard Schema. */
-export const getHiringTeamRolesSchema = toolSchemas["GetHiringTeamRoles"];
+export const getHiringTeamRolesSchema = /* @__PURE__ */ (() => toolSchemas["GetHiringTeamRoles"])();
 
 /** `RecruitApi.ListArchiveReasons` as a Standard Schema. */
-export const listArchiveReasonsSchema = toolSchemas["ListArchiveReasons"];
+export const listArchiveReasonsSchema = /* @__PURE__ */ (() => toolSchemas["ListArchiveReasons"])();
 
 /** `RecruitApi.ListAssessments` as a Standard Schema. */
-export const listAssessmentsSchema = toolSchemas["ListAssessments"];
+export const listAssessmentsSchema = /* @__PURE__ */ (() => toolSchemas["ListAssessments"])();
 
 /** `RecruitApi.FindCandidates` as a Standard Schema. */
-export const findCandidatesSchema = toolSchemas["FindCandidates"];
+export const findCandidatesSchema = /* @__PURE__ */ (() => toolSchemas["FindCandidates"])();
 
 /** `RecruitApi.ListCloseReasons` as a Standard Schema. */
-export const listCloseReasonsSchema = toolSchemas["ListCloseReasons"];
+export const listCloseReasonsSchema = /* @__PURE__ */ (() => toolSchemas["ListCloseReasons"])();
 
 /** `RecruitApi.ListEnabledCommunicationTemplates` as a Standard Schema. */
-export const listEnabledCommunicationTemplatesSchema = toolSchemas["ListEnabledCommunicationTemplates"];
+export const listEnabledCommunicationTemplatesSchema = /* @__PURE__ */ (() =>
+  toolSchemas["ListEnabledCommunicationTemplates"]
+)();
 
 /** `RecruitApi.GetDepartmentDetails` as a Standard Schema. */
-export const getDepartmentDetailsSchema = toolSchemas["GetDepartmentDetails"];
+export const getDepartmentDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetDepartmentDetails"])();
 
 /** `RecruitApi.ListHiringTeamRoles` as a Standard Schema. */
-export const listHiringTeamRolesSchema = toolSchemas["ListHiringTeamRoles"];
+export const listHiringTeamRolesSchema = /* @__PURE__ */ (() => toolSchemas["ListHiringTeamRoles"])();
 
 /** `RecruitApi.FetchInterviewDetails` as a Standard Schema. */
-export const fetchInterviewDetailsSchema = toolSchemas["FetchInterviewDetails"];
+export const fetchInterviewDetailsSchema = /* @__PURE__ */ (() => toolSchemas["FetchInterviewDetails"])();
 
 /** `RecruitApi.CancelInterviewSchedule` as a Standard Schema. */
-export const cancelInterviewScheduleSchema = toolSchemas["CancelInterviewSchedule"];
+export const cancelInterviewScheduleSchema = /* @__PURE__ */ (() => toolSchemas["CancelInterviewSchedule"])();
 
 /** `RecruitApi.CreateInterviewSchedule` as a Standard Schema. */
-export const createInterviewScheduleSchema = toolSchemas["CreateInterviewSchedule"];
+export const createInterviewScheduleSchema = /* @__PURE__ */ (() => toolSchemas["CreateInterviewSchedule"])();
 
 /** `RecruitApi.FetchInterviewStageDetails` as a Standard Schema. */
-export const fetchInterviewStageDetailsSchema = toolSchemas["FetchInterviewStageDetails"];
+export const fetchInterviewStageDetailsSchema = /* @__PURE__ */ (() => toolSchemas["FetchInterviewStageDetails"])();
 
 /** `RecruitApi.ListInterviewStageGroups` as a Standard Schema. */
-export const listInterviewStageGroupsSchema = toolSchemas["ListInterviewStageGroups"];
+export const listInterviewStageGroupsSchema = /* @__PURE__ */ (() => toolSchemas["ListInterviewStageGroups"])();
 
 /** `RecruitApi.ListJobOpenings` as a Standard Schema. */
-export const listJobOpeningsSchema = toolSchemas["ListJobOpenings"];
+export const listJobOpeningsSchema = /* @__PURE__ */ (() => toolSchemas["ListJobOpenings"])();
 
 /** `RecruitApi.CreateJobOpening` as a Standard Schema. */
-export const createJobOpeningSchema = toolSchemas["CreateJobOpening"];
+export const createJobOpeningSchema = /* @__PURE__ */ (() => toolSchemas["CreateJobOpening"])();
 
 /** `RecruitApi.SetOpeningState` as a Standard Schema. */
-export const setOpeningStateSchema = toolSchemas["SetOpeningState"];
+export const setOpeningStateSchema = /* @__PURE__ */ (() => toolSchemas["SetOpeningState"])();
 
 /** `RecruitApi.SetOpeningArchivedState` as a Standard Schema. */
-export const setOpeningArchivedStateSchema = toolSchemas["SetOpeningArchivedState"];
+export const setOpeningArchivedStateSchema = /* @__PURE__ */ (() => toolSchemas["SetOpeningArchivedState"])();
 
 /** `RecruitApi.UpdateJobOpening` as a Standard Schema. */
-export const updateJobOpeningSchema = toolSchemas["UpdateJobOpening"];
+export const updateJobOpeningSchema = /* @__PURE__ */ (() => toolSchemas["UpdateJobOpening"])();
 
 /** `RecruitApi.ListProjects` as a Standard Schema. */
-export const listProjectsSchema = toolSchemas["ListProjects"];
+export const listProjectsSchema = /* @__PURE__ */ (() => toolSchemas["ListProjects"])();
 
 /** `RecruitApi.SearchProjectsByTitle` as a Standard Schema. */
-export const searchProjectsByTitleSchema = toolSchemas["SearchProjectsByTitle"];
+export const searchProjectsByTitleSchema = /* @__PURE__ */ (() => toolSchemas["SearchProjectsByTitle"])();
 
 /** `RecruitApi.GetReferralFormInfo` as a Standard Schema. */
-export const getReferralFormInfoSchema = toolSchemas["GetReferralFormInfo"];
+export const getReferralFormInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetReferralFormInfo"])();
 
 /** `RecruitApi.ListAllSources` as a Standard Schema. */
-export const listAllSourcesSchema = toolSchemas["ListAllSources"];
+export const listAllSourcesSchema = /* @__PURE__ */ (() => toolSchemas["ListAllSources"])();
 
 /** `RecruitApi.ListSourceTrackingLinks` as a Standard Schema. */
-export const listSourceTrackingLinksSchema = toolSchemas["ListSourceTrackingLinks"];
+export const listSourceTrackingLinksSchema = /* @__PURE__ */ (() => toolSchemas["ListSourceTrackingLinks"])();
 
 /** `RecruitApi.CreateWebhookSetting` as a Standard Schema. */
-export const createWebhookSettingSchema = toolSchemas["CreateWebhookSetting"];
+export const createWebhookSettingSchema = /* @__PURE__ */ (() => toolSchemas["CreateWebhookSetting"])();
 
 /** `RecruitApi.UpdateWebhookSetting` as a Standard Schema. */
-export const updateWebhookSettingSchema = toolSchemas["UpdateWebhookSetting"];
+export const updateWebhookSettingSchema = /* @__PURE__ */ (() => toolSchemas["UpdateWebhookSetting"])();
 
 /** `RecruitApi.DeleteWebhookSetting` as a Standard Schema. */
-export const deleteWebhookSettingSchema = toolSchemas["DeleteWebhookSetting"];
+export const deleteWebhookSettingSchema = /* @__PURE__ */ (() => toolSchemas["DeleteWebhookSetting"])();
 
 /** `RecruitApi.FetchApplicationDetails` as a Standard Schema. */
-export const fetchApplicationDetailsSchema = toolSchemas["FetchApplicationDetails"];
+export const fetchApplicationDetailsSchema = /* @__PURE__ */ (() => toolSchemas["FetchApplicationDetails"])();
 
 /** `RecruitApi.ListApplications` as a Standard Schema. */
-export const listApplicationsSchema = toolSchemas["ListApplications"];
+export const listApplicationsSchema = /* @__PURE__ */ (() => toolSchemas["ListApplications"])();
 
 /** `RecruitApi.UpdateApplicationHistory` as a Standard Schema. */
-export const updateApplicationHistorySchema = toolSchemas["UpdateApplicationHistory"];
+export const updateApplicationHistorySchema = /* @__PURE__ */ (() => toolSchemas["UpdateApplicationHistory"])();
 
 /** `RecruitApi.GetApplicationHistory` as a Standard Schema. */
-export const getApplicationHistorySchema = toolSchemas["GetApplicationHistory"];
+export const getApplicationHistorySchema = /* @__PURE__ */ (() => toolSchemas["GetApplicationHistory"])();
 
 /** `RecruitApi.GetCandidateCriteriaEvaluations` as a Standard Schema. */
-export const getCandidateCriteriaEvaluationsSchema = toolSchemas["GetCandidateCriteriaEvaluations"];
+export const getCandidateCriteriaEvaluationsSchema = /* @__PURE__ */ (() =>
+  toolSchemas["GetCandidateCriteriaEvaluations"]
+)();
 
 /** `RecruitApi.ListApplicationFeedback` as a Standard Schema. */
-export const listApplicationFeedbackSchema = toolSchemas["ListApplicationFeedback"];
+export const listApplicationFeedbackSchema = /* @__PURE__ */ (() => toolSchemas["ListApplicationFeedback"])();
 
 /** `RecruitApi.SubmitApplicationFeedback` as a Standard Schema. */
-export const submitApplicationFeedbackSchema = toolSchemas["SubmitApplicationFeedback"];
+export const submitApplicationFeedbackSchema = /* @__PURE__ */ (() => toolSchemas["SubmitApplicationFeedback"])();
 
 /** `RecruitApi.GetApprovalList` as a Standard Schema. */
-export const getApprovalListSchema = toolSchemas["GetApprovalList"];
+export const getApprovalListSchema = /* @__PURE__ */ (() => toolSchemas["GetApprovalList"])();
 
 /** `RecruitApi.UpdateApprovalDefinition` as a Standard Schema. */
-export const updateApprovalDefinitionSchema = toolSchemas["UpdateApprovalDefinition"];
+export const updateApprovalDefinitionSchema = /* @__PURE__ */ (() => toolSchemas["UpdateApprovalDefinition"])();
 
 /** `RecruitApi.OfferApprovalAction` as a Standard Schema. */
-export const offerApprovalActionSchema = toolSchemas["OfferApprovalAction"];
+export const offerApprovalActionSchema = /* @__PURE__ */ (() => toolSchemas["OfferApprovalAction"])();
 
 /** `RecruitApi.CreateOffer` as a Standard Schema. */
-export const createOfferSchema = toolSchemas["CreateOffer"];
+export const createOfferSchema = /* @__PURE__ */ (() => toolSchemas["CreateOffer"])();
 
 /** `RecruitApi.GetOfferDetails` as a Standard Schema. */
-export const getOfferDetailsSchema = toolSchemas["GetOfferDetails"];
+export const getOfferDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetOfferDetails"])();
 
 /** `RecruitApi.GetLatestOffers` as a Standard Schema. */
-export const getLatestOffersSchema = toolSchemas["GetLatestOffers"];
+export const getLatestOffersSchema = /* @__PURE__ */ (() => toolSchemas["GetLatestOffers"])();
 
 /** `RecruitApi.CreateCandidateOfferVersion` as a Standard Schema. */
-export const createCandidateOfferVersionSchema = toolSchemas["CreateCandidateOfferVersion"];
+export const createCandidateOfferVersionSchema = /* @__PURE__ */ (() => toolSchemas["CreateCandidateOfferVersion"])();
 
 /** `RecruitApi.UpdateOffer` as a Standard Schema. */
-export const updateOfferSchema = toolSchemas["UpdateOffer"];
+export const updateOfferSchema = /* @__PURE__ */ (() => toolSchemas["UpdateOffer"])();
 
 /** `RecruitApi.StartOfferProcess` as a Standard Schema. */
-export const startOfferProcessSchema = toolSchemas["StartOfferProcess"];
+export const startOfferProcessSchema = /* @__PURE__ */ (() => toolSchemas["StartOfferProcess"])();
 
 /** `RecruitApi.AddCompletedAssessmentToCandidate` as a Standard Schema. */
-export const addCompletedAssessmentToCandidateSchema = toolSchemas["AddCompletedAssessmentToCandidate"];
+export const addCompletedAssessmentToCandidateSchema = /* @__PURE__ */ (() =>
+  toolSchemas["AddCompletedAssessmentToCandidate"]
+)();
 
 /** `RecruitApi.StartAssessment` as a Standard Schema. */
-export const startAssessmentSchema = toolSchemas["StartAssessment"];
+export const startAssessmentSchema = /* @__PURE__ */ (() => toolSchemas["StartAssessment"])();
 
 /** `RecruitApi.UpdateAssessmentStatus` as a Standard Schema. */
-export const updateAssessmentStatusSchema = toolSchemas["UpdateAssessmentStatus"];
+export const updateAssessmentStatusSchema = /* @__PURE__ */ (() => toolSchemas["UpdateAssessmentStatus"])();
 
 /** `RecruitApi.CancelAssessment` as a Standard Schema. */
-export const cancelAssessmentSchema = toolSchemas["CancelAssessment"];
+export const cancelAssessmentSchema = /* @__PURE__ */ (() => toolSchemas["CancelAssessment"])();
 
 /** `RecruitApi.AddCandidateToProject` as a Standard Schema. */
-export const addCandidateToProjectSchema = toolSchemas["AddCandidateToProject"];
+export const addCandidateToProjectSchema = /* @__PURE__ */ (() => toolSchemas["AddCandidateToProject"])();
 
 /** `RecruitApi.AddCandidateTag` as a Standard Schema. */
-export const addCandidateTagSchema = toolSchemas["AddCandidateTag"];
+export const addCandidateTagSchema = /* @__PURE__ */ (() => toolSchemas["AddCandidateTag"])();
 
 /** `RecruitApi.AnonymizeCandidateData` as a Standard Schema. */
-export const anonymizeCandidateDataSchema = toolSchemas["AnonymizeCandidateData"];
+export const anonymizeCandidateDataSchema = /* @__PURE__ */ (() => toolSchemas["AnonymizeCandidateData"])();
 
 /** `RecruitApi.CreateCandidate` as a Standard Schema. */
-export const createCandidateSchema = toolSchemas["CreateCandidate"];
+export const createCandidateSchema = /* @__PURE__ */ (() => toolSchemas["CreateCandidate"])();
 
 /** `RecruitApi.CreateCandidateNote` as a Standard Schema. */
-export const createCandidateNoteSchema = toolSchemas["CreateCandidateNote"];
+export const createCandidateNoteSchema = /* @__PURE__ */ (() => toolSchemas["CreateCandidateNote"])();
 
 /** `RecruitApi.GetCandidateInformation` as a Standard Schema. */
-export const getCandidateInformationSchema = toolSchemas["GetCandidateInformation"];
+export const getCandidateInformationSchema = /* @__PURE__ */ (() => toolSchemas["GetCandidateInformation"])();
 
 /** `RecruitApi.ListCandidates` as a Standard Schema. */
-export const listCandidatesSchema = toolSchemas["ListCandidates"];
+export const listCandidatesSchema = /* @__PURE__ */ (() => toolSchemas["ListCandidates"])();
 
 /** `RecruitApi.ListCandidateClientInfo` as a Standard Schema. */
-export const listCandidateClientInfoSchema = toolSchemas["ListCandidateClientInfo"];
+export const listCandidateClientInfoSchema = /* @__PURE__ */ (() => toolSchemas["ListCandidateClientInfo"])();
 
 /** `RecruitApi.ListCandidateNotes` as a Standard Schema. */
-export const listCandidateNotesSchema = toolSchemas["ListCandidateNotes"];
+export const listCandidateNotesSchema = /* @__PURE__ */ (() => toolSchemas["ListCandidateNotes"])();
 
 /** `RecruitApi.ListCandidateProjects` as a Standard Schema. */
-export const listCandidateProjectsSchema = toolSchemas["ListCandidateProjects"];
+export const listCandidateProjectsSchema = /* @__PURE__ */ (() => toolSchemas["ListCandidateProjects"])();
 
 /** `RecruitApi.UpdateCandidateInfo` as a Standard Schema. */
-export const updateCandidateInfoSchema = toolSchemas["UpdateCandidateInfo"];
+export const updateCandidateInfoSchema = /* @__PURE__ */ (() => toolSchemas["UpdateCandidateInfo"])();
 
 /** `RecruitApi.CreateCandidateTag` as a Standard Schema. */
-export const createCandidateTagSchema = toolSchemas["CreateCandidateTag"];
+export const createCandidateTagSchema = /* @__PURE__ */ (() => toolSchemas["CreateCandidateTag"])();
 
 /** `RecruitApi.ListCandidateTags` as a Standard Schema. */
-export const listCandidateTagsSchema = toolSchemas["ListCandidateTags"];
+export const listCandidateTagsSchema = /* @__PURE__ */ (() => toolSchemas["ListCandidateTags"])();
 
 /** `RecruitApi.RetrieveCandidateFileUrl` as a Standard Schema. */
-export const retrieveCandidateFileUrlSchema = toolSchemas["RetrieveCandidateFileUrl"];
+export const retrieveCandidateFileUrlSchema = /* @__PURE__ */ (() => toolSchemas["RetrieveCandidateFileUrl"])();
 
 /** `RecruitApi.CreateCandidateReferral` as a Standard Schema. */
-export const createCandidateReferralSchema = toolSchemas["CreateCandidateReferral"];
+export const createCandidateReferralSchema = /* @__PURE__ */ (() => toolSchemas["CreateCandidateReferral"])();
 
 /** `RecruitApi.CreateCustomField` as a Standard Schema. */
-export const createCustomFieldSchema = toolSchemas["CreateCustomField"];
+export const createCustomFieldSchema = /* @__PURE__ */ (() => toolSchemas["CreateCustomField"])();
 
 /** `RecruitApi.GetCustomFieldInfo` as a Standard Schema. */
-export const getCustomFieldInfoSchema = toolSchemas["GetCustomFieldInfo"];
+export const getCustomFieldInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetCustomFieldInfo"])();
 
 /** `RecruitApi.ListCustomFields` as a Standard Schema. */
-export const listCustomFieldsSchema = toolSchemas["ListCustomFields"];
+export const listCustomFieldsSchema = /* @__PURE__ */ (() => toolSchemas["ListCustomFields"])();
 
 /** `RecruitApi.SetCustomFieldValue` as a Standard Schema. */
-export const setCustomFieldValueSchema = toolSchemas["SetCustomFieldValue"];
+export const setCustomFieldValueSchema = /* @__PURE__ */ (() => toolSchemas["SetCustomFieldValue"])();
 
 /** `RecruitApi.CreateDepartment` as a Standard Schema. */
-export const createDepartmentSchema = toolSchemas["CreateDepartment"];
+export const createDepartmentSchema = /* @__PURE__ */ (() => toolSchemas["CreateDepartment"])();
 
 /** `RecruitApi.ArchiveDepartment` as a Standard Schema. */
-export const archiveDepartmentSchema = toolSchemas["ArchiveDepartment"];
+export const archiveDepartmentSchema = /* @__PURE__ */ (() => toolSchemas["ArchiveDepartment"])();
 
 /** `RecruitApi.RestoreDepartment` as a Standard Schema. */
-export const restoreDepartmentSchema = toolSchemas["RestoreDepartment"];
+export const restoreDepartmentSchema = /* @__PURE__ */ (() => toolSchemas["RestoreDepartment"])();
 
 /** `RecruitApi.ListDepartments` as a Standard Schema. */
-export const listDepartmentsSchema = toolSchemas["ListDepartments"];
+export const listDepartmentsSchema = /* @__PURE__ */ (() => toolSchemas["ListDepartments"])();
 
 /** `RecruitApi.MoveDepartment` as a Standard Schema. */
-export const moveDepartmentSchema = toolSchemas["MoveDepartment"];
+export const moveDepartmentSchema = /* @__PURE__ */ (() => toolSchemas["MoveDepartment"])();
 
 /** `RecruitApi.UpdateDepartment` as a Standard Schema. */
-export const updateDepartmentSchema = toolSchemas["UpdateDepartment"];
+export const updateDepartmentSchema = /* @__PURE__ */ (() => toolSchemas["UpdateDepartment"])();
 
 /** `RecruitApi.GetFeedbackFormInfo` as a Standard Schema. */
-export const getFeedbackFormInfoSchema = toolSchemas["GetFeedbackFormInfo"];
+export const getFeedbackFormInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetFeedbackFormInfo"])();
 
 /** `RecruitApi.ListFeedbackForms` as a Standard Schema. */
-export const listFeedbackFormsSchema = toolSchemas["ListFeedbackForms"];
+export const listFeedbackFormsSchema = /* @__PURE__ */ (() => toolSchemas["ListFeedbackForms"])();
 
 /** `RecruitApi.HiringTeamAddMember` as a Standard Schema. */
-export const hiringTeamAddMemberSchema = toolSchemas["HiringTeamAddMember"];
+export const hiringTeamAddMemberSchema = /* @__PURE__ */ (() => toolSchemas["HiringTeamAddMember"])();
 
 /** `RecruitApi.RemoveTeamMemberFromHiring` as a Standard Schema. */
-export const removeTeamMemberFromHiringSchema = toolSchemas["RemoveTeamMemberFromHiring"];
+export const removeTeamMemberFromHiringSchema = /* @__PURE__ */ (() => toolSchemas["RemoveTeamMemberFromHiring"])();
 
 /** `RecruitApi.ListInterviews` as a Standard Schema. */
-export const listInterviewsSchema = toolSchemas["ListInterviews"];
+export const listInterviewsSchema = /* @__PURE__ */ (() => toolSchemas["ListInterviews"])();
 
 /** `RecruitApi.ListInterviewEvents` as a Standard Schema. */
-export const listInterviewEventsSchema = toolSchemas["ListInterviewEvents"];
+export const listInterviewEventsSchema = /* @__PURE__ */ (() => toolSchemas["ListInterviewEvents"])();
 
 /** `RecruitApi.ListInterviewPlans` as a Standard Schema. */
-export const listInterviewPlansSchema = toolSchemas["ListInterviewPlans"];
+export const listInterviewPlansSchema = /* @__PURE__ */ (() => toolSchemas["ListInterviewPlans"])();
 
 /** `RecruitApi.GetInterviewSchedules` as a Standard Schema. */
-export const getInterviewSchedulesSchema = toolSchemas["GetInterviewSchedules"];
+export const getInterviewSchedulesSchema = /* @__PURE__ */ (() => toolSchemas["GetInterviewSchedules"])();
 
 /** `RecruitApi.UpdateInterviewSchedule` as a Standard Schema. */
-export const updateInterviewScheduleSchema = toolSchemas["UpdateInterviewSchedule"];
+export const updateInterviewScheduleSchema = /* @__PURE__ */ (() => toolSchemas["UpdateInterviewSchedule"])();
 
 /** `RecruitApi.ListInterviewStages` as a Standard Schema. */
-export const listInterviewStagesSchema = toolSchemas["ListInterviewStages"];
+export const listInterviewStagesSchema = /* @__PURE__ */ (() => toolSchemas["ListInterviewStages"])();
 
 /** `RecruitApi.ListInterviewerPools` as a Standard Schema. */
-export const listInterviewerPoolsSchema = toolSchemas["ListInterviewerPools"];
+export const listInterviewerPoolsSchema = /* @__PURE__ */ (() => toolSchemas["ListInterviewerPools"])();
 
 /** `RecruitApi.GetInterviewerPoolInfo` as a Standard Schema. */
-export const getInterviewerPoolInfoSchema = toolSchemas["GetInterviewerPoolInfo"];
+export const getInterviewerPoolInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetInterviewerPoolInfo"])();
 
 /** `RecruitApi.CreateInterviewerPool` as a Standard Schema. */
-export const createInterviewerPoolSchema = toolSchemas["CreateInterviewerPool"];
+export const createInterviewerPoolSchema = /* @__PURE__ */ (() => toolSchemas["CreateInterviewerPool"])();
 
 /** `RecruitApi.UpdateInterviewerPool` as a Standard Schema. */
-export const updateInterviewerPoolSchema = toolSchemas["UpdateInterviewerPool"];
+export const updateInterviewerPoolSchema = /* @__PURE__ */ (() => toolSchemas["UpdateInterviewerPool"])();
 
 /** `RecruitApi.UpdateWorkplaceType` as a Standard Schema. */
-export const updateWorkplaceTypeSchema = toolSchemas["UpdateWorkplaceType"];
+export const updateWorkplaceTypeSchema = /* @__PURE__ */ (() => toolSchemas["UpdateWorkplaceType"])();
 
 /** `RecruitApi.GetOpeningInfo` as a Standard Schema. */
-export const getOpeningInfoSchema = toolSchemas["GetOpeningInfo"];
+export const getOpeningInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetOpeningInfo"])();
 
 /** `RecruitApi.SearchJobOpenings` as a Standard Schema. */
-export const searchJobOpeningsSchema = toolSchemas["SearchJobOpenings"];
+export const searchJobOpeningsSchema = /* @__PURE__ */ (() => toolSchemas["SearchJobOpenings"])();
 
 /** `RecruitApi.AddJobToOpening` as a Standard Schema. */
-export const addJobToOpeningSchema = toolSchemas["AddJobToOpening"];
+export const addJobToOpeningSchema = /* @__PURE__ */ (() => toolSchemas["AddJobToOpening"])();
 
 /** `RecruitApi.RemoveJobFromOpening` as a Standard Schema. */
-export const removeJobFromOpeningSchema = toolSchemas["RemoveJobFromOpening"];
+export const removeJobFromOpeningSchema = /* @__PURE__ */ (() => toolSchemas["RemoveJobFromOpening"])();
 
 /** `RecruitApi.AddLocationToJobOpening` as a Standard Schema. */
-export const addLocationToJobOpeningSchema = toolSchemas["AddLocationToJobOpening"];
+export const addLocationToJobOpeningSchema = /* @__PURE__ */ (() => toolSchemas["AddLocationToJobOpening"])();
 
 /** `RecruitApi.RemoveLocationFromOpening` as a Standard Schema. */
-export const removeLocationFromOpeningSchema = toolSchemas["RemoveLocationFromOpening"];
+export const removeLocationFromOpeningSchema = /* @__PURE__ */ (() => toolSchemas["RemoveLocationFromOpening"])();
 
 /** `RecruitApi.GetProjectInformation` as a Standard Schema. */
-export const getProjectInformationSchema = toolSchemas["GetProjectInformation"];
+export const getProjectInformationSchema = /* @__PURE__ */ (() => toolSchemas["GetProjectInformation"])();
 
 /** `RecruitApi.GenerateAndPollReport` as a Standard Schema. */
-export const generateAndPollReportSchema = toolSchemas["GenerateAndPollReport"];
+export const generateAndPollReportSchema = /* @__PURE__ */ (() => toolSchemas["GenerateAndPollReport"])();
 
 /** `RecruitApi.RetrieveSyncReport` as a Standard Schema. */
-export const retrieveSyncReportSchema = toolSchemas["RetrieveSyncReport"];
+export const retrieveSyncReportSchema = /* @__PURE__ */ (() => toolSchemas["RetrieveSyncReport"])();
 
 /** `RecruitApi.GetSurveyFormDetails` as a Standard Schema. */
-export const getSurveyFormDetailsSchema = toolSchemas["GetSurveyFormDetails"];
+export const getSurveyFormDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetSurveyFormDetails"])();
 
 /** `RecruitApi.ListSurveyFormDefinitions` as a Standard Schema. */
-export const listSurveyFormDefinitionsSchema = toolSchemas["ListSurveyFormDefinitions"];
+export const listSurveyFormDefinitionsSchema = /* @__PURE__ */ (() => toolSchemas["ListSurveyFormDefinitions"])();
 
 /** `RecruitApi.CreateSurveyRequest` as a Standard Schema. */
-export const createSurveyRequestSchema = toolSchemas["CreateSurveyRequest"];
+export const createSurveyRequestSchema = /* @__PURE__ */ (() => toolSchemas["CreateSurveyRequest"])();
 
 /** `RecruitApi.ListSurveyRequests` as a Standard Schema. */
-export const listSurveyRequestsSchema = toolSchemas["ListSurveyRequests"];
+export const listSurveyRequestsSchema = /* @__PURE__ */ (() => toolSchemas["ListSurveyRequests"])();
 
 /** `RecruitApi.CreateSurveySubmission` as a Standard Schema. */
-export const createSurveySubmissionSchema = toolSchemas["CreateSurveySubmission"];
+export const createSurveySubmissionSchema = /* @__PURE__ */ (() => toolSchemas["CreateSurveySubmission"])();
 
 /** `RecruitApi.ListSurveySubmissions` as a Standard Schema. */
-export const listSurveySubmissionsSchema = toolSchemas["ListSurveySubmissions"];
+export const listSurveySubmissionsSchema = /* @__PURE__ */ (() => toolSchemas["ListSurveySubmissions"])();
 
 /** `RecruitApi.GetRecruitUserInfo` as a Standard Schema. */
-export const getRecruitUserInfoSchema = toolSchemas["GetRecruitUserInfo"];
+export const getRecruitUserInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetRecruitUserInfo"])();
 
 /** `RecruitApi.GetRecruitUserList` as a Standard Schema. */
-export const getRecruitUserListSchema = toolSchemas["GetRecruitUserList"];
+export const getRecruitUserListSchema = /* @__PURE__ */ (() => toolSchemas["GetRecruitUserList"])();
 
 /** `RecruitApi.RecruitUserSearch` as a Standard Schema. */
-export const recruitUserSearchSchema = toolSchemas["RecruitUserSearch"];
+export const recruitUserSearchSchema = /* @__PURE__ */ (() => toolSchemas["RecruitUserSearch"])();
 
 /** `RecruitApi.GetInterviewerSettings` as a Standard Schema. */
-export const getInterviewerSettingsSchema = toolSchemas["GetInterviewerSettings"];
+export const getInterviewerSettingsSchema = /* @__PURE__ */ (() => toolSchemas["GetInterviewerSettings"])();
 
 /** `RecruitApi.UpdateInterviewerSettings` as a Standard Schema. */
-export const updateInterviewerSettingsSchema = toolSchemas["UpdateInterviewerSettings"];
+export const updateInterviewerSettingsSchema = /* @__PURE__ */ (() => toolSchemas["UpdateInterviewerSettings"])();
 
 /** `RecruitApi.RetrieveWebhookInfo` as a Standard Schema. */
-export const retrieveWebhookInfoSchema = toolSchemas["RetrieveWebhookInfo"];
+export const retrieveWebhookInfoSchema = /* @__PURE__ */ (() => toolSchemas["RetrieveWebhookInfo"])();
 
 /** `RecruitApi.ArchiveInterviewerPool` as a Standard Schema. */
-export const archiveInterviewerPoolSchema = toolSchemas["ArchiveInterviewerPool"];
+export const archiveInterviewerPoolSchema = /* @__PURE__ */ (() => toolSchemas["ArchiveInterviewerPool"])();
 
 /** `RecruitApi.RestoreInterviewerPool` as a Standard Schema. */
-export const restoreInterviewerPoolSchema = toolSchemas["RestoreInterviewerPool"];
+export const restoreInterviewerPoolSchema = /* @__PURE__ */ (() => toolSchemas["RestoreInterviewerPool"])();
 
 /** `RecruitApi.AddUserToInterviewerPool` as a Standard Schema. */
-export const addUserToInterviewerPoolSchema = toolSchemas["AddUserToInterviewerPool"];
+export const addUserToInterviewerPoolSchema = /* @__PURE__ */ (() => toolSchemas["AddUserToInterviewerPool"])();
 
 /** `RecruitApi.RemoveUserFromInterviewerPool` as a Standard Schema. */
-export const removeUserFromInterviewerPoolSchema = toolSchemas["RemoveUserFromInterviewerPool"];
+export const removeUserFromInterviewerPoolSchema = /* @__PURE__ */ (() =>
+  toolSchemas["RemoveUserFromInterviewerPool"]
+)();
 
 /** `RecruitApi.CreateNewJob` as a Standard Schema. */
-export const createNewJobSchema = toolSchemas["CreateNewJob"];
+export const createNewJobSchema = /* @__PURE__ */ (() => toolSchemas["CreateNewJob"])();
 
 /** `RecruitApi.GetJobDetails` as a Standard Schema. */
-export const getJobDetailsSchema = toolSchemas["GetJobDetails"];
+export const getJobDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetJobDetails"])();
 
 /** `RecruitApi.ListAllJobs` as a Standard Schema. */
-export const listAllJobsSchema = toolSchemas["ListAllJobs"];
+export const listAllJobsSchema = /* @__PURE__ */ (() => toolSchemas["ListAllJobs"])();
 
 /** `RecruitApi.SetJobStatus` as a Standard Schema. */
-export const setJobStatusSchema = toolSchemas["SetJobStatus"];
+export const setJobStatusSchema = /* @__PURE__ */ (() => toolSchemas["SetJobStatus"])();
 
 /** `RecruitApi.UpdateJobDetails` as a Standard Schema. */
-export const updateJobDetailsSchema = toolSchemas["UpdateJobDetails"];
+export const updateJobDetailsSchema = /* @__PURE__ */ (() => toolSchemas["UpdateJobDetails"])();
 
 /** `RecruitApi.UpdateJobCompensation` as a Standard Schema. */
-export const updateJobCompensationSchema = toolSchemas["UpdateJobCompensation"];
+export const updateJobCompensationSchema = /* @__PURE__ */ (() => toolSchemas["UpdateJobCompensation"])();
 
 /** `RecruitApi.SearchJobsByTitle` as a Standard Schema. */
-export const searchJobsByTitleSchema = toolSchemas["SearchJobsByTitle"];
+export const searchJobsByTitleSchema = /* @__PURE__ */ (() => toolSchemas["SearchJobsByTitle"])();
 
 /** `RecruitApi.ListEnabledJobBoards` as a Standard Schema. */
-export const listEnabledJobBoardsSchema = toolSchemas["ListEnabledJobBoards"];
+export const listEnabledJobBoardsSchema = /* @__PURE__ */ (() => toolSchemas["ListEnabledJobBoards"])();
 
 /** `RecruitApi.JobInterviewPlanInfo` as a Standard Schema. */
-export const jobInterviewPlanInfoSchema = toolSchemas["JobInterviewPlanInfo"];
+export const jobInterviewPlanInfoSchema = /* @__PURE__ */ (() => toolSchemas["JobInterviewPlanInfo"])();
 
 /** `RecruitApi.GetJobPostingInfo` as a Standard Schema. */
-export const getJobPostingInfoSchema = toolSchemas["GetJobPostingInfo"];
+export const getJobPostingInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetJobPostingInfo"])();
 
 /** `RecruitApi.ListPublishedJobPostings` as a Standard Schema. */
-export const listPublishedJobPostingsSchema = toolSchemas["ListPublishedJobPostings"];
+export const listPublishedJobPostingsSchema = /* @__PURE__ */ (() => toolSchemas["ListPublishedJobPostings"])();
 
 /** `RecruitApi.ListJobTemplates` as a Standard Schema. */
-export const listJobTemplatesSchema = toolSchemas["ListJobTemplates"];
+export const listJobTemplatesSchema = /* @__PURE__ */ (() => toolSchemas["ListJobTemplates"])();
 
 /** `RecruitApi.UpdateJobPosting` as a Standard Schema. */
-export const updateJobPostingSchema = toolSchemas["UpdateJobPosting"];
+export const updateJobPostingSchema = /* @__PURE__ */ (() => toolSchemas["UpdateJobPosting"])();
 
 /** `RecruitApi.ArchiveLocation` as a Standard Schema. */
-export const archiveLocationSchema = toolSchemas["ArchiveLocation"];
+export const archiveLocationSchema = /* @__PURE__ */ (() => toolSchemas["ArchiveLocation"])();
 
 /** `RecruitApi.CreateLocation` as a Standard Schema. */
-export const createLocationSchema = toolSchemas["CreateLocation"];
+export const createLocationSchema = /* @__PURE__ */ (() => toolSchemas["CreateLocation"])();
 
 /** `RecruitApi.GetLocationDetails` as a Standard Schema. */
-export const getLocationDetailsSchema = toolSchemas["GetLocationDetails"];
+export const getLocationDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetLocationDetails"])();
 
 /** `RecruitApi.ListAllLocations` as a Standard Schema. */
-export const listAllLocationsSchema = toolSchemas["ListAllLocations"];
+export const listAllLocationsSchema = /* @__PURE__ */ (() => toolSchemas["ListAllLocations"])();
 
 /** `RecruitApi.MoveLocationInHierarchy` as a Standard Schema. */
-export const moveLocationInHierarchySchema = toolSchemas["MoveLocationInHierarchy"];
+export const moveLocationInHierarchySchema = /* @__PURE__ */ (() => toolSchemas["MoveLocationInHierarchy"])();
 
 /** `RecruitApi.RestoreArchivedLocation` as a Standard Schema. */
-export const restoreArchivedLocationSchema = toolSchemas["RestoreArchivedLocation"];
+export const restoreArchivedLocationSchema = /* @__PURE__ */ (() => toolSchemas["RestoreArchivedLocation"])();
 
 /** `RecruitApi.UpdateLocationAddress` as a Standard Schema. */
-export const updateLocationAddressSchema = toolSchemas["UpdateLocationAddress"];
+export const updateLocationAddressSchema = /* @__PURE__ */ (() => toolSchemas["UpdateLocationAddress"])();
 
 /** `RecruitApi.UpdateLocationName` as a Standard Schema. */
-export const updateLocationNameSchema = toolSchemas["UpdateLocationName"];
+export const updateLocationNameSchema = /* @__PURE__ */ (() => toolSchemas["UpdateLocationName"])();
 
 /** `RecruitApi.UpdateLocationRemoteStatus` as a Standard Schema. */
-export const updateLocationRemoteStatusSchema = toolSchemas["UpdateLocationRemoteStatus"];
+export const updateLocationRemoteStatusSchema = /* @__PURE__ */ (() => toolSchemas["UpdateLocationRemoteStatus"])();
 
 /**
  * One tool's Standard Schema by name; over a union of names, one schema whose input is the union of

@@ -13,34 +13,39 @@ import { searchTools } from "./search.js";
 /** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */
 export type ChatTool = OpenAiChatTool;
 
-const chatTools = toolListFiles<ChatTool>(import.meta.url, [
-  "../tools/groups/applications/openai-chat.json",
-  "../tools/groups/approvals-and-offers/openai-chat.json",
-  "../tools/groups/assessments/openai-chat.json",
-  "../tools/groups/candidates/openai-chat.json",
-  "../tools/groups/custom-fields/openai-chat.json",
-  "../tools/groups/departments/openai-chat.json",
-  "../tools/groups/feedback-forms/openai-chat.json",
-  "../tools/groups/hiring-team-job-or-application-level/openai-chat.json",
-  "../tools/groups/interviews/openai-chat.json",
-  "../tools/groups/locations/openai-chat.json",
-  "../tools/groups/openings/openai-chat.json",
-  "../tools/groups/projects/openai-chat.json",
-  "../tools/groups/reports/openai-chat.json",
-  "../tools/groups/surveys/openai-chat.json",
-  "../tools/groups/users/openai-chat.json",
-  "../tools/groups/webhooks/openai-chat.json",
-  "../tools/groups/interviewer-pools/openai-chat.json",
-  "../tools/groups/jobs/openai-chat.json",
-  "../tools/groups/other/openai-chat.json",
-]);
+const chatTools = /* @__PURE__ */ (() =>
+  toolListFiles<ChatTool>(
+    import.meta.url,
+    [
+      "../tools/groups/applications/openai-chat.json",
+      "../tools/groups/approvals-and-offers/openai-chat.json",
+      "../tools/groups/assessments/openai-chat.json",
+      "../tools/groups/candidates/openai-chat.json",
+      "../tools/groups/custom-fields/openai-chat.json",
+      "../tools/groups/departments/openai-chat.json",
+      "../tools/groups/feedback-forms/openai-chat.json",
+      "../tools/groups/hiring-team-job-or-application-level/openai-chat.json",
+      "../tools/groups/interviews/openai-chat.json",
+      "../tools/groups/locations/openai-chat.json",
+      "../tools/groups/openings/openai-chat.json",
+      "../tools/groups/projects/openai-chat.json",
+      "../tools/groups/reports/openai-chat.json",
+      "../tools/groups/surveys/openai-chat.json",
+      "../tools/groups/users/openai-chat.json",
+      "../tools/groups/webhooks/openai-chat.json",
+      "../tools/groups/interviewer-pools/openai-chat.json",
+      "../tools/groups/jobs/openai-chat.json",
+      "../tools/groups/other/openai-chat.json",
+    ],
+  )
+)();
 
 /**
  * Anthropic client-side tool search: a custom tool that finds RecruitApi tools; send it with
  * tools/anthropic-deferred.json's tools (every one deferred) and answer its calls with
  * `anthropicSearch`.
  */
-export const anthropicSearchTool = anthropicSearchToolFor([manifest]);
+export const anthropicSearchTool = /* @__PURE__ */ (() => anthropicSearchToolFor([manifest]))();
 
 /**
  * Answers a call of `anthropicSearchTool` (its tool_use block): a tool_result of tool_reference

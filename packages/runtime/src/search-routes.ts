@@ -5,11 +5,11 @@
 //   most `limit` of them (OpenAI takes at most 128 tools a request);
 // - Vercel AI SDK: a `prepareStep` that narrows `activeTools` each step to what the conversation needs.
 // Bad input never throws out of the model loop: it becomes a result the model can read.
-import { createRequire } from "node:module";
 import { ToolSearchError } from "./errors.js";
 import type { Manifest } from "./manifest.js";
 import type { ToolSearchOptions } from "./search/options.js";
 import type { ToolSearchHit } from "./search/tool-search.js";
+import { nodeRequire } from "./search/node-require.js";
 import { searchToolDescription } from "./tool-search-text.js";
 
 /** A package's `searchTools`, or `createToolSearch(packages).search`. */
@@ -82,10 +82,13 @@ export function selectChatTools<T extends { readonly function: { readonly name: 
   return search(query, { limit: Math.min(limit, 50) }).flatMap((hit) => byName.get(hit.modelName) ?? []);
 }
 
-/** A tool list read from JSON files next to a module, once, on first use: importing reads nothing. */
+/**
+ * A tool list read from JSON files next to a module, once, on first use: importing reads nothing,
+ * and no `node:module` import stays in a bundle that never selects tools.
+ */
 export function toolListFiles<T>(moduleUrl: string, paths: readonly string[]): () => readonly T[] {
   let tools: readonly T[] | undefined;
-  return () => (tools ??= paths.flatMap((path) => createRequire(moduleUrl)(path) as T[]));
+  return () => (tools ??= paths.flatMap((path) => nodeRequire(moduleUrl)(path) as T[]));
 }
 
 interface StepMessage {

@@ -61,146 +61,152 @@ export type ToolModelName =
  * and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or
  * openapi-3.0.
  */
-export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = Object.fromEntries(
-  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
-) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> };
+export const toolSchemas: { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> } = /* @__PURE__ */ (() =>
+  Object.fromEntries(
+    manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),
+  ) as { readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }
+)();
 
-const strictNulls = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));
+const strictNulls = /* @__PURE__ */ (() =>
+  Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]))
+)();
 
 /** `SigmaApi.PerformSigmaSearch` as a Standard Schema. */
-export const performSigmaSearchSchema = toolSchemas["PerformSigmaSearch"];
+export const performSigmaSearchSchema = /* @__PURE__ */ (() => toolSchemas["PerformSigmaSearch"])();
 
 /** `SigmaApi.FindSimilarLinks` as a Standard Schema. */
-export const findSimilarLinksSchema = toolSchemas["FindSimilarLinks"];
+export const findSimilarLinksSchema = /* @__PURE__ */ (() => toolSchemas["FindSimilarLinks"])();
 
 /** `SigmaApi.GetContentDetails` as a Standard Schema. */
-export const getContentDetailsSchema = toolSchemas["GetContentDetails"];
+export const getContentDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetContentDetails"])();
 
 /** `SigmaApi.GenerateAnswerSummary` as a Standard Schema. */
-export const generateAnswerSummarySchema = toolSchemas["GenerateAnswerSummary"];
+export const generateAnswerSummarySchema = /* @__PURE__ */ (() => toolSchemas["GenerateAnswerSummary"])();
 
 /** `SigmaApi.ListResearchRequests` as a Standard Schema. */
-export const listResearchRequestsSchema = toolSchemas["ListResearchRequests"];
+export const listResearchRequestsSchema = /* @__PURE__ */ (() => toolSchemas["ListResearchRequests"])();
 
 /** `SigmaApi.CreateResearchRequest` as a Standard Schema. */
-export const createResearchRequestSchema = toolSchemas["CreateResearchRequest"];
+export const createResearchRequestSchema = /* @__PURE__ */ (() => toolSchemas["CreateResearchRequest"])();
 
 /** `SigmaApi.GetResearchById` as a Standard Schema. */
-export const getResearchByIdSchema = toolSchemas["GetResearchById"];
+export const getResearchByIdSchema = /* @__PURE__ */ (() => toolSchemas["GetResearchById"])();
 
 /** `SigmaApi.CreateWebset` as a Standard Schema. */
-export const createWebsetSchema = toolSchemas["CreateWebset"];
+export const createWebsetSchema = /* @__PURE__ */ (() => toolSchemas["CreateWebset"])();
 
 /** `SigmaApi.ListWebsets` as a Standard Schema. */
-export const listWebsetsSchema = toolSchemas["ListWebsets"];
+export const listWebsetsSchema = /* @__PURE__ */ (() => toolSchemas["ListWebsets"])();
 
 /** `SigmaApi.GetWebsetDetails` as a Standard Schema. */
-export const getWebsetDetailsSchema = toolSchemas["GetWebsetDetails"];
+export const getWebsetDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetWebsetDetails"])();
 
 /** `SigmaApi.UpdateWebset` as a Standard Schema. */
-export const updateWebsetSchema = toolSchemas["UpdateWebset"];
+export const updateWebsetSchema = /* @__PURE__ */ (() => toolSchemas["UpdateWebset"])();
 
 /** `SigmaApi.DeleteWebset` as a Standard Schema. */
-export const deleteWebsetSchema = toolSchemas["DeleteWebset"];
+export const deleteWebsetSchema = /* @__PURE__ */ (() => toolSchemas["DeleteWebset"])();
 
 /** `SigmaApi.CancelWebsetOperations` as a Standard Schema. */
-export const cancelWebsetOperationsSchema = toolSchemas["CancelWebsetOperations"];
+export const cancelWebsetOperationsSchema = /* @__PURE__ */ (() => toolSchemas["CancelWebsetOperations"])();
 
 /** `SigmaApi.PreviewSearchDecomposition` as a Standard Schema. */
-export const previewSearchDecompositionSchema = toolSchemas["PreviewSearchDecomposition"];
+export const previewSearchDecompositionSchema = /* @__PURE__ */ (() => toolSchemas["PreviewSearchDecomposition"])();
 
 /** `SigmaApi.GetWebsetItem` as a Standard Schema. */
-export const getWebsetItemSchema = toolSchemas["GetWebsetItem"];
+export const getWebsetItemSchema = /* @__PURE__ */ (() => toolSchemas["GetWebsetItem"])();
 
 /** `SigmaApi.DeleteWebsetItem` as a Standard Schema. */
-export const deleteWebsetItemSchema = toolSchemas["DeleteWebsetItem"];
+export const deleteWebsetItemSchema = /* @__PURE__ */ (() => toolSchemas["DeleteWebsetItem"])();
 
 /** `SigmaApi.ListWebsetItems` as a Standard Schema. */
-export const listWebsetItemsSchema = toolSchemas["ListWebsetItems"];
+export const listWebsetItemsSchema = /* @__PURE__ */ (() => toolSchemas["ListWebsetItems"])();
 
 /** `SigmaApi.CreateWebsetEnrichment` as a Standard Schema. */
-export const createWebsetEnrichmentSchema = toolSchemas["CreateWebsetEnrichment"];
+export const createWebsetEnrichmentSchema = /* @__PURE__ */ (() => toolSchemas["CreateWebsetEnrichment"])();
 
 /** `SigmaApi.UpdateWebsetEnrichment` as a Standard Schema. */
-export const updateWebsetEnrichmentSchema = toolSchemas["UpdateWebsetEnrichment"];
+export const updateWebsetEnrichmentSchema = /* @__PURE__ */ (() => toolSchemas["UpdateWebsetEnrichment"])();
 
 /** `SigmaApi.GetEnrichmentDetails` as a Standard Schema. */
-export const getEnrichmentDetailsSchema = toolSchemas["GetEnrichmentDetails"];
+export const getEnrichmentDetailsSchema = /* @__PURE__ */ (() => toolSchemas["GetEnrichmentDetails"])();
 
 /** `SigmaApi.DeleteEnrichment` as a Standard Schema. */
-export const deleteEnrichmentSchema = toolSchemas["DeleteEnrichment"];
+export const deleteEnrichmentSchema = /* @__PURE__ */ (() => toolSchemas["DeleteEnrichment"])();
 
 /** `SigmaApi.CancelEnrichmentProcess` as a Standard Schema. */
-export const cancelEnrichmentProcessSchema = toolSchemas["CancelEnrichmentProcess"];
+export const cancelEnrichmentProcessSchema = /* @__PURE__ */ (() => toolSchemas["CancelEnrichmentProcess"])();
 
 /** `SigmaApi.CreateWebhookForNotifications` as a Standard Schema. */
-export const createWebhookForNotificationsSchema = toolSchemas["CreateWebhookForNotifications"];
+export const createWebhookForNotificationsSchema = /* @__PURE__ */ (() =>
+  toolSchemas["CreateWebhookForNotifications"]
+)();
 
 /** `SigmaApi.GetWebhooksList` as a Standard Schema. */
-export const getWebhooksListSchema = toolSchemas["GetWebhooksList"];
+export const getWebhooksListSchema = /* @__PURE__ */ (() => toolSchemas["GetWebhooksList"])();
 
 /** `SigmaApi.GetWebhookInfo` as a Standard Schema. */
-export const getWebhookInfoSchema = toolSchemas["GetWebhookInfo"];
+export const getWebhookInfoSchema = /* @__PURE__ */ (() => toolSchemas["GetWebhookInfo"])();
 
 /** `SigmaApi.UpdateWebhookSettings` as a Standard Schema. */
-export const updateWebhookSettingsSchema = toolSchemas["UpdateWebhookSettings"];
+export const updateWebhookSettingsSchema = /* @__PURE__ */ (() => toolSchemas["UpdateWebhookSettings"])();
 
 /** `SigmaApi.RemoveWebhook` as a Standard Schema. */
-export const removeWebhookSchema = toolSchemas["RemoveWebhook"];
+export const removeWebhookSchema = /* @__PURE__ */ (() => toolSchemas["RemoveWebhook"])();
 
 /** `SigmaApi.ListWebhookAttempts` as a Standard Schema. */
-export const listWebhookAttemptsSchema = toolSchemas["ListWebhookAttempts"];
+export const listWebhookAttemptsSchema = /* @__PURE__ */ (() => toolSchemas["ListWebhookAttempts"])();
 
 /** `SigmaApi.ListSystemEvents` as a Standard Schema. */
-export const listSystemEventsSchema = toolSchemas["ListSystemEvents"];
+export const listSystemEventsSchema = /* @__PURE__ */ (() => toolSchemas["ListSystemEvents"])();
 
 /** `SigmaApi.GetEventById` as a Standard Schema. */
-export const getEventByIdSchema = toolSchemas["GetEventById"];
+export const getEventByIdSchema = /* @__PURE__ */ (() => toolSchemas["GetEventById"])();
 
 /** `SigmaApi.CreateWebsetSearch` as a Standard Schema. */
-export const createWebsetSearchSchema = toolSchemas["CreateWebsetSearch"];
+export const createWebsetSearchSchema = /* @__PURE__ */ (() => toolSchemas["CreateWebsetSearch"])();
 
 /** `SigmaApi.GetSearchById` as a Standard Schema. */
-export const getSearchByIdSchema = toolSchemas["GetSearchById"];
+export const getSearchByIdSchema = /* @__PURE__ */ (() => toolSchemas["GetSearchById"])();
 
 /** `SigmaApi.CancelRunningSearch` as a Standard Schema. */
-export const cancelRunningSearchSchema = toolSchemas["CancelRunningSearch"];
+export const cancelRunningSearchSchema = /* @__PURE__ */ (() => toolSchemas["CancelRunningSearch"])();
 
 /** `SigmaApi.CreateMonitorForWebsets` as a Standard Schema. */
-export const createMonitorForWebsetsSchema = toolSchemas["CreateMonitorForWebsets"];
+export const createMonitorForWebsetsSchema = /* @__PURE__ */ (() => toolSchemas["CreateMonitorForWebsets"])();
 
 /** `SigmaApi.ListWebsiteMonitors` as a Standard Schema. */
-export const listWebsiteMonitorsSchema = toolSchemas["ListWebsiteMonitors"];
+export const listWebsiteMonitorsSchema = /* @__PURE__ */ (() => toolSchemas["ListWebsiteMonitors"])();
 
 /** `SigmaApi.GetSpecificMonitor` as a Standard Schema. */
-export const getSpecificMonitorSchema = toolSchemas["GetSpecificMonitor"];
+export const getSpecificMonitorSchema = /* @__PURE__ */ (() => toolSchemas["GetSpecificMonitor"])();
 
 /** `SigmaApi.UpdateMonitorConfiguration` as a Standard Schema. */
-export const updateMonitorConfigurationSchema = toolSchemas["UpdateMonitorConfiguration"];
+export const updateMonitorConfigurationSchema = /* @__PURE__ */ (() => toolSchemas["UpdateMonitorConfiguration"])();
 
 /** `SigmaApi.DeleteMonitor` as a Standard Schema. */
-export const deleteMonitorSchema = toolSchemas["DeleteMonitor"];
+export const deleteMonitorSchema = /* @__PURE__ */ (() => toolSchemas["DeleteMonitor"])();
 
 /** `SigmaApi.ListMonitorRuns` as a Standard Schema. */
-export const listMonitorRunsSchema = toolSchemas["ListMonitorRuns"];
+export const listMonitorRunsSchema = /* @__PURE__ */ (() => toolSchemas["ListMonitorRuns"])();
 
 /** `SigmaApi.GetSpecificMonitorRun` as a Standard Schema. */
-export const getSpecificMonitorRunSchema = toolSchemas["GetSpecificMonitorRun"];
+export const getSpecificMonitorRunSchema = /* @__PURE__ */ (() => toolSchemas["GetSpecificMonitorRun"])();
 
 /** `SigmaApi.CreateDataImport` as a Standard Schema. */
-export const createDataImportSchema = toolSchemas["CreateDataImport"];
+export const createDataImportSchema = /* @__PURE__ */ (() => toolSchemas["CreateDataImport"])();
 
 /** `SigmaApi.ListImports` as a Standard Schema. */
-export const listImportsSchema = toolSchemas["ListImports"];
+export const listImportsSchema = /* @__PURE__ */ (() => toolSchemas["ListImports"])();
 
 /** `SigmaApi.GetSpecificImport` as a Standard Schema. */
-export const getSpecificImportSchema = toolSchemas["GetSpecificImport"];
+export const getSpecificImportSchema = /* @__PURE__ */ (() => toolSchemas["GetSpecificImport"])();
 
 /** `SigmaApi.UpdateImportsConfiguration` as a Standard Schema. */
-export const updateImportsConfigurationSchema = toolSchemas["UpdateImportsConfiguration"];
+export const updateImportsConfigurationSchema = /* @__PURE__ */ (() => toolSchemas["UpdateImportsConfiguration"])();
 
 /** `SigmaApi.DeleteImport` as a Standard Schema. */
-export const deleteImportSchema = toolSchemas["DeleteImport"];
+export const deleteImportSchema = /* @__PURE__ */ (() => toolSchemas["DeleteImport"])();
 
 /**
  * One tool's Standard Schema by name; over a union of names, one schema whose input is the union of

@@ -7,9 +7,11 @@ import { searchIndexFile } from "@toolcat/runtime/internal";
  * The SigmaApi tools' search data (search-index.json), read on the first search. Pass the package to
  * createToolSearch to search its tools together with other packages' tools.
  */
-export const toolSearchIndex: ToolSearchIndex = searchIndexFile("SigmaApi", import.meta.url, "../search-index.json");
+export const toolSearchIndex: ToolSearchIndex = /* @__PURE__ */ (() =>
+  searchIndexFile("SigmaApi", import.meta.url, "../search-index.json")
+)();
 
-const search = createToolSearch([{ toolSearchIndex }]);
+const search = /* @__PURE__ */ (() => createToolSearch([{ toolSearchIndex }]))();
 
 /**
  * Finds SigmaApi tools for a need in words ("add a note to a cell"): hits best first, equal scores in

@@ -9,7 +9,7 @@ import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 import { judgmentBrief, sentence } from "../core/describe.ts";
 import { docTag, propertyKey, stringLiteral } from "../core/escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { layout, maxLineLength, prefixed } from "../core/layout.ts";
+import { layout, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } from "../core/source-file.ts";
 import { typeCode } from "../typescript/types.ts";
 
@@ -35,7 +35,7 @@ function recordFile(context: EmitContext): GeneratedFile {
   const value = objectLiteral([
     ["namespace", stringLiteral(server.name)],
     // Resolved against this module, so it points into the package from src/ and from dist/ alike.
-    ["declarations", `new URL(${stringLiteral(`../${declarationsPath}`)}, import.meta.url)`],
+    ["declarations", pure(`new URL(${stringLiteral(`../${declarationsPath}`)}, import.meta.url)`)],
     ["functions", objectLiteral(functions).replace(/\n/g, "\n  ")],
   ]);
   const doc = `Code mode: where \`${declarationsPath}\` is and the full tool name each \`${server.name}.<function>\` calls. Read by @toolcat/code.`;

@@ -55,6 +55,16 @@ export function parenthesized(code: Code): Group {
   return { open: "(", items: [code], close: ")", separator: "", trailing: false, padded: false };
 }
 
+/**
+ * `/* @__PURE__ *\/ (() => code)()`: a module-scope value a consumer's bundler may drop when nothing
+ * uses it. A package ships as one bundled module, so each top-level call, `new` or property read
+ * would otherwise stay in a bundle that imports a single validator; an annotated arrow called at once
+ * is what esbuild, Rollup and terser all drop whole.
+ */
+export function pure(code: Code): Group {
+  return { open: "/* @__PURE__ */ (() => ", items: [code], close: ")()", separator: "", trailing: false, padded: false };
+}
+
 /** Code preceded by text on the same line (`const x = `, `return `). */
 export function prefixed(prefix: string, code: Code): Code {
   return typeof code === "string" ? `${prefix}${code}` : { ...code, open: `${prefix}${code.open}` };

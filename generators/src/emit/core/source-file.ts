@@ -55,9 +55,9 @@ export function objectLiteral(entries: readonly (readonly [string, Code])[]): st
  * An exported `const` as statement text. Variable-statement structures give multi-line
  * initializers a hanging indent, so top-level constants are written as text instead.
  */
-export function exportConst(declaration: { readonly doc: string; readonly name: string; readonly type?: string; readonly value: string }): string {
+export function exportConst(declaration: { readonly doc: string; readonly name: string; readonly type?: string; readonly value: Code }): string {
   const type = declaration.type === undefined ? "" : `: ${declaration.type}`;
-  return `${docComment(declaration.doc)}\nexport const ${identifier(declaration.name)}${type} = ${declaration.value};`;
+  return `${docComment(declaration.doc)}\n${laidOut(prefixed(`export const ${identifier(declaration.name)}${type} = `, declaration.value), ";")}`;
 }
 
 /** Comment text width: with its indentation and ` * `, a doc line stays well inside the line limit. */

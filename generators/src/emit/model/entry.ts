@@ -7,6 +7,7 @@ import { toolNames } from "../../ir/naming.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
+import { call, laidOut, prefixed, pure, suffixed } from "../core/layout.ts";
 import { exportConst, exportType, functionDeclaration, jsDoc, nameList, printTypeScript } from "../core/source-file.ts";
 
 /** Runtime types the module re-exports, so users never import @toolcat/runtime for them. */
@@ -64,15 +65,20 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       name: own.toolSchemas,
       type: schemasType,
       // The manifest lists every tool once, with the inputSchema the validator agrees with.
-      value: `Object.fromEntries(\n  manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)]),\n) as ${schemasType}`,
+      value: pure(
+        suffixed(
+          call("Object.fromEntries", ["manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)])"]),
+          ` as ${schemasType}`,
+        ),
+      ),
     }),
     // The pointers OpenAI strict forms make nullable, by tool: handleToolCall drops nulls there.
-    `const ${strictNulls} = Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));`,
+    laidOut(prefixed(`const ${strictNulls} = `, pure(call("Object.fromEntries", ["manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls])"]))), ";"),
     ...server.tools.map((tool) =>
       exportConst({
         doc: `\`${tool.fullName}\` as a Standard Schema.`,
         name: toolNames(names, tool.name).schema,
-        value: `toolSchemas[${stringLiteral(tool.name)}]`,
+        value: pure(`toolSchemas[${stringLiteral(tool.name)}]`),
       }),
     ),
     {

@@ -8,6 +8,7 @@ import { toolGroups } from "../../ir/groups.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
+import { arrayLiteral, call, laidOut, prefixed, pure } from "../core/layout.ts";
 import { exportConst, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { withinOpenAiLimit } from "./tools.ts";
 
@@ -42,13 +43,11 @@ function emitRoutes(context: EmitContext): GeneratedFile {
     nameList("import", ["searchTools"], "./search.js"),
     // The runtime's type of a tools/openai-chat.json entry, under the name the package has always exported.
     "/** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */\nexport type ChatTool = OpenAiChatTool;",
-    files.length === 1
-      ? `const ${chatTools} = toolListFiles<ChatTool>(import.meta.url, [${stringLiteral(files[0]!)}]);`
-      : `const ${chatTools} = toolListFiles<ChatTool>(import.meta.url, [\n${files.map((file) => `  ${stringLiteral(file)},`).join("\n")}\n]);`,
+    laidOut(prefixed(`const ${chatTools} = `, pure(call("toolListFiles<ChatTool>", ["import.meta.url", arrayLiteral(files.map(stringLiteral))]))), ";"),
     exportConst({
       doc: `Anthropic client-side tool search: a custom tool that finds ${server.name} tools; send it with tools/anthropic-deferred.json's tools (every one deferred) and answer its calls with \`anthropicSearch\`.`,
       name: "anthropicSearchTool",
-      value: "anthropicSearchToolFor([manifest])",
+      value: pure("anthropicSearchToolFor([manifest])"),
     }),
     functionDeclaration({
       exported: true,

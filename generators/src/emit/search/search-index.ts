@@ -8,7 +8,7 @@ import { searchDataFormat, type ToolSearchData } from "../../../../packages/runt
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames, internalNames } from "../core/runtime-names.ts";
-import { call, laidOut, prefixed } from "../core/layout.ts";
+import { call, laidOut, prefixed, pure } from "../core/layout.ts";
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { searchDocument } from "./documents.ts";
 import { synonymExpansion } from "./expansion.ts";
@@ -63,9 +63,9 @@ function emitSearchModule(context: EmitContext): GeneratedFile {
         `The ${server.name} tools' search data (${dataFile}), read on the first search. Pass the package to createToolSearch to search its tools together with other packages' tools.`,
       ),
       // dist/ and src/ both sit one level below the package root, beside the data file.
-      laidOut(prefixed("export const toolSearchIndex: ToolSearchIndex = ", call("searchIndexFile", [stringLiteral(server.name), "import.meta.url", stringLiteral(`../${dataFile}`)])), ";"),
+      laidOut(prefixed("export const toolSearchIndex: ToolSearchIndex = ", pure(call("searchIndexFile", [stringLiteral(server.name), "import.meta.url", stringLiteral(`../${dataFile}`)]))), ";"),
     ].join("\n"),
-    `const ${search} = createToolSearch([{ toolSearchIndex }]);`,
+    laidOut(prefixed(`const ${search} = `, pure("createToolSearch([{ toolSearchIndex }])")), ";"),
     functionDeclaration({
       exported: true,
       doc: [
