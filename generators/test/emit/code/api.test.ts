@@ -52,6 +52,6 @@ describe("code/api.d.ts", () => {
   });
 
   it("points the record at the declarations file beside the package", () => {
-    expect(text("packages/cloud-sheets/src/code.ts")).toContain('declarations: new URL("../code/api.d.ts", import.meta.url),');
+    expect(text("packages/cloud-sheets/src/code.ts")).toContain('declarations: /* @__PURE__ */ (() => new URL("../code/api.d.ts", import.meta.url))(),');
   });
 });
