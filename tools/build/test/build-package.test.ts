@@ -47,13 +47,15 @@ describe("building the runtime", () => {
 
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it("writes each entry with its declarations and a map into src/", () => {
+  it("writes each entry with its declarations, and maps into src/", () => {
     for (const entry of ["index", "internal", "formats"]) {
       for (const suffix of [".js", ".js.map", ".d.ts"]) expect(existsSync(join(dist, entry + suffix)), entry + suffix).toBe(true);
-      const map = JSON.parse(readFileSync(join(dist, `${entry}.js.map`), "utf8")) as { sources: string[] };
-      expect(map.sources.length).toBeGreaterThan(0);
-      for (const source of map.sources) expect(source, entry).toMatch(/^\.\.\/src\/.+\.ts$/);
     }
+    // An entry whose code all sits in the shared chunk maps nothing itself: look at every map.
+    const maps = readdirSync(dist).filter((file) => file.endsWith(".js.map"));
+    const sources = maps.flatMap((file) => (JSON.parse(readFileSync(join(dist, file), "utf8")) as { sources: string[] }).sources);
+    expect(sources).toContain("../src/errors.ts");
+    for (const source of sources) expect(source).toMatch(/^\.\.\/src\/.+\.ts$/);
   });
 
   it("shares one module state between the entries", async () => {
