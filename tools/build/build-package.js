@@ -54,6 +54,10 @@ export async function buildPackage(dir) {
     target: nodeTarget,
     // Every bare import (the runtime, search libraries, Node built-ins) stays an import: installs share them.
     packages: "external",
+    // The package's own JSON (manifest.json) stays a JSON module: Node reads it with JSON.parse, several
+    // times faster than compiling the same data as an object literal, and it ships once, not twice.
+    // dist/ sits beside src/, so the relative import resolves the same from both.
+    external: ["*.json"],
     sourcemap: "linked",
     logLevel: "warning",
   });
