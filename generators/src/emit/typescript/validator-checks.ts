@@ -123,11 +123,13 @@ class Checks {
 
   /**
    * The input is read as JSON would send it: own enumerable properties. A plain object (what
-   * JSON.parse and literals give) is read in place: one `for...in` pass finds unknown keys and counts
-   * the known ones, then each parameter is one property read, which V8 compiles to a field load. The
-   * count guards the reads: when more parameters have a value than known keys were seen (a proxy's
-   * default answer, a non-enumerable or inherited property), the input is checked again as a copy of
-   * its own enumerable properties. Any other object (class instance, null prototype, own `__proto__`
+   * JSON.parse and literals give) is read in place: each parameter is one property read, which V8
+   * compiles to a field load, and one `for...in` pass finds unknown keys and counts the known ones
+   * (the validator walks the keys before checking values, the guard after). The count guards the
+   * reads: when more parameters have a value than known keys were seen (a proxy's default answer, a
+   * non-enumerable or inherited property), the input is checked again as a copy of its own
+   * enumerable properties; a guard whose value check fails before the walk asks `isOwnEnumerable`
+   * of that one key instead. Any other object (class instance, null prototype, own `__proto__`
    * key) is read through that copy from the start; it has a null prototype, so nothing is inherited.
    * (`__proto__` is the one prototype test V8 inlines.) The loader rejects Object.prototype's names.
    */
