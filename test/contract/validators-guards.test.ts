@@ -41,6 +41,16 @@ function hostileInputs(valid: Record<string, unknown>): (() => unknown)[] {
       let reads = 0;
       return Object.defineProperty({ ...valid }, key, { enumerable: true, get: () => (reads++ === 0 ? valid[key] : 7) });
     },
+    // The guard reads values before it walks the keys: a bad value that JSON would not send must not
+    // decide its verdict (a non-enumerable own property, a proxy's default, a prototype's key) ...
+    () => Object.defineProperty({ ...valid }, key, { enumerable: false, value: Symbol("bad") }),
+    () => new Proxy({ ...valid }, { get: (target, name, receiver) => (Reflect.has(target, name) ? Reflect.get(target, name, receiver) : Symbol("bad")) }),
+    () => Object.assign(Object.create({ [key]: Symbol("bad") }) as object, valid, { [key]: undefined }),
+    // ... and one that lies on the first read is read once, by both.
+    () => {
+      let reads = 0;
+      return Object.defineProperty({ ...valid }, key, { enumerable: true, get: () => (reads++ === 0 ? Symbol("bad") : valid[key]) });
+    },
     () => ({ ...valid, [Symbol("extra")]: 1 }),
     () => ({ ...valid, "a/b~c": 1 }),
   ];

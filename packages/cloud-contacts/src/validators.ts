@@ -3,6 +3,7 @@ import {
   addIssue,
   capIssues,
   isObject,
+  isOwnEnumerable,
   isOwnKey,
   issueNotObject,
   issueRequired,
@@ -37,6 +38,8 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const email = source["email"];
+    const limit = source["limit"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -50,8 +53,6 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
           }
       }
     }
-    const email = source["email"];
-    const limit = source["limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 2 && source === input && seen !== ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return validateSearchContactsByEmail(ownProperties(input));
@@ -87,6 +88,26 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const email = source["email"];
+    const limit = source["limit"];
+    if (email === undefined) {
+      return false;
+    } else {
+      if (typeof email !== "string") {
+        return (source === input && !isOwnEnumerable(input, "email") && isSearchContactsByEmail(ownProperties(input)));
+      }
+    }
+    if (limit !== undefined) {
+      if (typeof limit !== "number" || !Number.isInteger(limit)) {
+        return (source === input && !isOwnEnumerable(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
+      } else {
+        if (limit > 30) {
+          return (
+            source === input && !isOwnEnumerable(input, "limit") && isSearchContactsByEmail(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -100,27 +121,9 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
           }
       }
     }
-    const email = source["email"];
-    const limit = source["limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 2 && source === input && seen !== ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return isSearchContactsByEmail(ownProperties(input));
-    }
-    if (email === undefined) {
-      return false;
-    } else {
-      if (typeof email !== "string") {
-        return false;
-      }
-    }
-    if (limit !== undefined) {
-      if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return false;
-      } else {
-        if (limit > 30) {
-          return false;
-        }
-      }
     }
     return true;
   } catch {
@@ -134,6 +137,8 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const name = source["name"];
+    const limit = source["limit"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -147,8 +152,6 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
           }
       }
     }
-    const name = source["name"];
-    const limit = source["limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 2 && source === input && seen !== ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return validateSearchContactsByName(ownProperties(input));
@@ -184,6 +187,24 @@ export function isSearchContactsByName(input: unknown): input is SearchContactsB
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const name = source["name"];
+    const limit = source["limit"];
+    if (name === undefined) {
+      return false;
+    } else {
+      if (typeof name !== "string") {
+        return (source === input && !isOwnEnumerable(input, "name") && isSearchContactsByName(ownProperties(input)));
+      }
+    }
+    if (limit !== undefined) {
+      if (typeof limit !== "number" || !Number.isInteger(limit)) {
+        return (source === input && !isOwnEnumerable(input, "limit") && isSearchContactsByName(ownProperties(input)));
+      } else {
+        if (limit > 30) {
+          return (source === input && !isOwnEnumerable(input, "limit") && isSearchContactsByName(ownProperties(input)));
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -197,27 +218,9 @@ export function isSearchContactsByName(input: unknown): input is SearchContactsB
           }
       }
     }
-    const name = source["name"];
-    const limit = source["limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 2 && source === input && seen !== ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return isSearchContactsByName(ownProperties(input));
-    }
-    if (name === undefined) {
-      return false;
-    } else {
-      if (typeof name !== "string") {
-        return false;
-      }
-    }
-    if (limit !== undefined) {
-      if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return false;
-      } else {
-        if (limit > 30) {
-          return false;
-        }
-      }
     }
     return true;
   } catch {
@@ -258,6 +261,10 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const givenName = source["given_name"];
+    const familyName = source["family_name"];
+    const email = source["email"];
+    const phoneNumber = source["phone_number"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -273,10 +280,6 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
           }
       }
     }
-    const givenName = source["given_name"];
-    const familyName = source["family_name"];
-    const email = source["email"];
-    const phoneNumber = source["phone_number"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -327,6 +330,32 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const givenName = source["given_name"];
+    const familyName = source["family_name"];
+    const email = source["email"];
+    const phoneNumber = source["phone_number"];
+    if (givenName === undefined) {
+      return false;
+    } else {
+      if (typeof givenName !== "string") {
+        return (source === input && !isOwnEnumerable(input, "given_name") && isCreateContact(ownProperties(input)));
+      }
+    }
+    if (familyName !== undefined) {
+      if (typeof familyName !== "string") {
+        return (source === input && !isOwnEnumerable(input, "family_name") && isCreateContact(ownProperties(input)));
+      }
+    }
+    if (email !== undefined) {
+      if (typeof email !== "string") {
+        return (source === input && !isOwnEnumerable(input, "email") && isCreateContact(ownProperties(input)));
+      }
+    }
+    if (phoneNumber !== undefined) {
+      if (typeof phoneNumber !== "string") {
+        return (source === input && !isOwnEnumerable(input, "phone_number") && isCreateContact(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -342,10 +371,6 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
           }
       }
     }
-    const givenName = source["given_name"];
-    const familyName = source["family_name"];
-    const email = source["email"];
-    const phoneNumber = source["phone_number"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -358,28 +383,6 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
       )
     ) {
       return isCreateContact(ownProperties(input));
-    }
-    if (givenName === undefined) {
-      return false;
-    } else {
-      if (typeof givenName !== "string") {
-        return false;
-      }
-    }
-    if (familyName !== undefined) {
-      if (typeof familyName !== "string") {
-        return false;
-      }
-    }
-    if (email !== undefined) {
-      if (typeof email !== "string") {
-        return false;
-      }
-    }
-    if (phoneNumber !== undefined) {
-      if (typeof phoneNumber !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {

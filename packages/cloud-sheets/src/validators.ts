@@ -7,6 +7,7 @@ import {
   isColumn,
   isColumnLetters,
   isObject,
+  isOwnEnumerable,
   isOwnKey,
   issueFormat,
   issueNotObject,
@@ -76,6 +77,8 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const title = source["title"];
+    const data = source["data"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -89,8 +92,6 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
           }
       }
     }
-    const title = source["title"];
-    const data = source["data"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 2 && source === input && seen !== ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
       return validateCreateSpreadsheet(ownProperties(input));
@@ -122,6 +123,20 @@ export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const title = source["title"];
+    const data = source["data"];
+    if (title !== undefined) {
+      if (typeof title !== "string") {
+        return (source === input && !isOwnEnumerable(input, "title") && isCreateSpreadsheet(ownProperties(input)));
+      }
+    }
+    if (data !== undefined) {
+      if (typeof data !== "string") {
+        return (source === input && !isOwnEnumerable(input, "data") && isCreateSpreadsheet(ownProperties(input)));
+      } else if (!isCellData(data)) {
+        return (source === input && !isOwnEnumerable(input, "data") && isCreateSpreadsheet(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -135,23 +150,9 @@ export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetI
           }
       }
     }
-    const title = source["title"];
-    const data = source["data"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 2 && source === input && seen !== ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
       return isCreateSpreadsheet(ownProperties(input));
-    }
-    if (title !== undefined) {
-      if (typeof title !== "string") {
-        return false;
-      }
-    }
-    if (data !== undefined) {
-      if (typeof data !== "string") {
-        return false;
-      } else if (!isCellData(data)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -165,6 +166,11 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    const column = source["column"];
+    const row = source["row"];
+    const value = source["value"];
+    const sheetName = source["sheet_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -181,11 +187,6 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
-    const column = source["column"];
-    const row = source["row"];
-    const value = source["value"];
-    const sheetName = source["sheet_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -250,6 +251,46 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    const column = source["column"];
+    const row = source["row"];
+    const value = source["value"];
+    const sheetName = source["sheet_name"];
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "spreadsheet_id") && isWriteToCell(ownProperties(input)));
+      }
+    }
+    if (column === undefined) {
+      return false;
+    } else {
+      if (typeof column !== "string") {
+        return (source === input && !isOwnEnumerable(input, "column") && isWriteToCell(ownProperties(input)));
+      } else if (!isColumnLetters(column)) {
+        return (source === input && !isOwnEnumerable(input, "column") && isWriteToCell(ownProperties(input)));
+      }
+    }
+    if (row === undefined) {
+      return false;
+    } else {
+      if (typeof row !== "number" || !Number.isInteger(row)) {
+        return (source === input && !isOwnEnumerable(input, "row") && isWriteToCell(ownProperties(input)));
+      }
+    }
+    if (value === undefined) {
+      return false;
+    } else {
+      if (typeof value !== "string") {
+        return (source === input && !isOwnEnumerable(input, "value") && isWriteToCell(ownProperties(input)));
+      }
+    }
+    if (sheetName !== undefined) {
+      if (typeof sheetName !== "string") {
+        return (source === input && !isOwnEnumerable(input, "sheet_name") && isWriteToCell(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -266,11 +307,6 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
-    const column = source["column"];
-    const row = source["row"];
-    const value = source["value"];
-    const sheetName = source["sheet_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -285,41 +321,6 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
     ) {
       return isWriteToCell(ownProperties(input));
     }
-    if (spreadsheetId === undefined) {
-      return false;
-    } else {
-      if (typeof spreadsheetId !== "string") {
-        return false;
-      }
-    }
-    if (column === undefined) {
-      return false;
-    } else {
-      if (typeof column !== "string") {
-        return false;
-      } else if (!isColumnLetters(column)) {
-        return false;
-      }
-    }
-    if (row === undefined) {
-      return false;
-    } else {
-      if (typeof row !== "number" || !Number.isInteger(row)) {
-        return false;
-      }
-    }
-    if (value === undefined) {
-      return false;
-    } else {
-      if (typeof value !== "string") {
-        return false;
-      }
-    }
-    if (sheetName !== undefined) {
-      if (typeof sheetName !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -332,6 +333,10 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    const data = source["data"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -347,10 +352,6 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
-    const data = source["data"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -405,6 +406,36 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    const data = source["data"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "spreadsheet_id") && isUpdateCells(ownProperties(input)));
+      }
+    }
+    if (data === undefined) {
+      return false;
+    } else {
+      if (typeof data !== "string") {
+        return (source === input && !isOwnEnumerable(input, "data") && isUpdateCells(ownProperties(input)));
+      } else if (!isCellData(data)) {
+        return (source === input && !isOwnEnumerable(input, "data") && isUpdateCells(ownProperties(input)));
+      }
+    }
+    if (sheetPosition !== undefined) {
+      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
+        return (source === input && !isOwnEnumerable(input, "sheet_position") && isUpdateCells(ownProperties(input)));
+      }
+    }
+    if (sheetIdOrName !== undefined) {
+      if (typeof sheetIdOrName !== "string") {
+        return (source === input && !isOwnEnumerable(input, "sheet_id_or_name") && isUpdateCells(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -420,10 +451,6 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
-    const data = source["data"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -437,32 +464,6 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
     ) {
       return isUpdateCells(ownProperties(input));
     }
-    if (spreadsheetId === undefined) {
-      return false;
-    } else {
-      if (typeof spreadsheetId !== "string") {
-        return false;
-      }
-    }
-    if (data === undefined) {
-      return false;
-    } else {
-      if (typeof data !== "string") {
-        return false;
-      } else if (!isCellData(data)) {
-        return false;
-      }
-    }
-    if (sheetPosition !== undefined) {
-      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return false;
-      }
-    }
-    if (sheetIdOrName !== undefined) {
-      if (typeof sheetIdOrName !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -475,6 +476,12 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    const column = source["column"];
+    const row = source["row"];
+    const noteText = source["note_text"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -492,12 +499,6 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
-    const column = source["column"];
-    const row = source["row"];
-    const noteText = source["note_text"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -566,6 +567,52 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    const column = source["column"];
+    const row = source["row"];
+    const noteText = source["note_text"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "spreadsheet_id") && isAddNoteToCell(ownProperties(input)));
+      }
+    }
+    if (column === undefined) {
+      return false;
+    } else {
+      if (typeof column !== "string") {
+        return (source === input && !isOwnEnumerable(input, "column") && isAddNoteToCell(ownProperties(input)));
+      }
+    }
+    if (row === undefined) {
+      return false;
+    } else {
+      if (typeof row !== "number" || !Number.isInteger(row)) {
+        return (source === input && !isOwnEnumerable(input, "row") && isAddNoteToCell(ownProperties(input)));
+      }
+    }
+    if (noteText === undefined) {
+      return false;
+    } else {
+      if (typeof noteText !== "string") {
+        return (source === input && !isOwnEnumerable(input, "note_text") && isAddNoteToCell(ownProperties(input)));
+      }
+    }
+    if (sheetPosition !== undefined) {
+      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
+        return (source === input && !isOwnEnumerable(input, "sheet_position") && isAddNoteToCell(ownProperties(input)));
+      }
+    }
+    if (sheetIdOrName !== undefined) {
+      if (typeof sheetIdOrName !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "sheet_id_or_name") && isAddNoteToCell(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -583,12 +630,6 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
-    const column = source["column"];
-    const row = source["row"];
-    const noteText = source["note_text"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -604,44 +645,6 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
     ) {
       return isAddNoteToCell(ownProperties(input));
     }
-    if (spreadsheetId === undefined) {
-      return false;
-    } else {
-      if (typeof spreadsheetId !== "string") {
-        return false;
-      }
-    }
-    if (column === undefined) {
-      return false;
-    } else {
-      if (typeof column !== "string") {
-        return false;
-      }
-    }
-    if (row === undefined) {
-      return false;
-    } else {
-      if (typeof row !== "number" || !Number.isInteger(row)) {
-        return false;
-      }
-    }
-    if (noteText === undefined) {
-      return false;
-    } else {
-      if (typeof noteText !== "string") {
-        return false;
-      }
-    }
-    if (sheetPosition !== undefined) {
-      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return false;
-      }
-    }
-    if (sheetIdOrName !== undefined) {
-      if (typeof sheetIdOrName !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -655,6 +658,14 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetContains = source["spreadsheet_contains"];
+    const spreadsheetNotContains = source["spreadsheet_not_contains"];
+    const searchOnlyInSharedDriveId = source["search_only_in_shared_drive_id"];
+    const includeSharedDrives = source["include_shared_drives"];
+    const includeOrganizationDomainSpreadsheets = source["include_organization_domain_spreadsheets"];
+    const orderBy = source["order_by"];
+    const limit = source["limit"];
+    const paginationToken = source["pagination_token"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -674,14 +685,6 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
           }
       }
     }
-    const spreadsheetContains = source["spreadsheet_contains"];
-    const spreadsheetNotContains = source["spreadsheet_not_contains"];
-    const searchOnlyInSharedDriveId = source["search_only_in_shared_drive_id"];
-    const includeSharedDrives = source["include_shared_drives"];
-    const includeOrganizationDomainSpreadsheets = source["include_organization_domain_spreadsheets"];
-    const orderBy = source["order_by"];
-    const limit = source["limit"];
-    const paginationToken = source["pagination_token"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 8 &&
@@ -815,6 +818,102 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetContains = source["spreadsheet_contains"];
+    const spreadsheetNotContains = source["spreadsheet_not_contains"];
+    const searchOnlyInSharedDriveId = source["search_only_in_shared_drive_id"];
+    const includeSharedDrives = source["include_shared_drives"];
+    const includeOrganizationDomainSpreadsheets = source["include_organization_domain_spreadsheets"];
+    const orderBy = source["order_by"];
+    const limit = source["limit"];
+    const paginationToken = source["pagination_token"];
+    if (spreadsheetContains !== undefined) {
+      if (!Array.isArray(spreadsheetContains)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "spreadsheet_contains") &&
+          isSearchSpreadsheets(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < spreadsheetContains.length; i++) {
+          const item: unknown = spreadsheetContains[i];
+          if (typeof item !== "string") {
+            return (
+              source === input &&
+              !isOwnEnumerable(input, "spreadsheet_contains") &&
+              isSearchSpreadsheets(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (spreadsheetNotContains !== undefined) {
+      if (!Array.isArray(spreadsheetNotContains)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "spreadsheet_not_contains") &&
+          isSearchSpreadsheets(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < spreadsheetNotContains.length; i++) {
+          const item: unknown = spreadsheetNotContains[i];
+          if (typeof item !== "string") {
+            return (
+              source === input &&
+              !isOwnEnumerable(input, "spreadsheet_not_contains") &&
+              isSearchSpreadsheets(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (searchOnlyInSharedDriveId !== undefined) {
+      if (typeof searchOnlyInSharedDriveId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "search_only_in_shared_drive_id") &&
+          isSearchSpreadsheets(ownProperties(input))
+        );
+      }
+    }
+    if (includeSharedDrives !== undefined) {
+      if (typeof includeSharedDrives !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "include_shared_drives") &&
+          isSearchSpreadsheets(ownProperties(input))
+        );
+      }
+    }
+    if (includeOrganizationDomainSpreadsheets !== undefined) {
+      if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "include_organization_domain_spreadsheets") &&
+          isSearchSpreadsheets(ownProperties(input))
+        );
+      }
+    }
+    if (orderBy !== undefined) {
+      if (typeof orderBy !== "string") {
+        return (source === input && !isOwnEnumerable(input, "order_by") && isSearchSpreadsheets(ownProperties(input)));
+      }
+    }
+    if (limit !== undefined) {
+      if (typeof limit !== "number" || !Number.isInteger(limit)) {
+        return (source === input && !isOwnEnumerable(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
+      } else {
+        if (limit > 50) {
+          return (source === input && !isOwnEnumerable(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
+        }
+      }
+    }
+    if (paginationToken !== undefined) {
+      if (typeof paginationToken !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "pagination_token") && isSearchSpreadsheets(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -834,14 +933,6 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
           }
       }
     }
-    const spreadsheetContains = source["spreadsheet_contains"];
-    const spreadsheetNotContains = source["spreadsheet_not_contains"];
-    const searchOnlyInSharedDriveId = source["search_only_in_shared_drive_id"];
-    const includeSharedDrives = source["include_shared_drives"];
-    const includeOrganizationDomainSpreadsheets = source["include_organization_domain_spreadsheets"];
-    const orderBy = source["order_by"];
-    const limit = source["limit"];
-    const paginationToken = source["pagination_token"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 8 &&
@@ -858,64 +949,6 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
       )
     ) {
       return isSearchSpreadsheets(ownProperties(input));
-    }
-    if (spreadsheetContains !== undefined) {
-      if (!Array.isArray(spreadsheetContains)) {
-        return false;
-      } else {
-        for (let i = 0; i < spreadsheetContains.length; i++) {
-          const item: unknown = spreadsheetContains[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
-    }
-    if (spreadsheetNotContains !== undefined) {
-      if (!Array.isArray(spreadsheetNotContains)) {
-        return false;
-      } else {
-        for (let i = 0; i < spreadsheetNotContains.length; i++) {
-          const item: unknown = spreadsheetNotContains[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
-    }
-    if (searchOnlyInSharedDriveId !== undefined) {
-      if (typeof searchOnlyInSharedDriveId !== "string") {
-        return false;
-      }
-    }
-    if (includeSharedDrives !== undefined) {
-      if (typeof includeSharedDrives !== "boolean") {
-        return false;
-      }
-    }
-    if (includeOrganizationDomainSpreadsheets !== undefined) {
-      if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
-        return false;
-      }
-    }
-    if (orderBy !== undefined) {
-      if (typeof orderBy !== "string") {
-        return false;
-      }
-    }
-    if (limit !== undefined) {
-      if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return false;
-      } else {
-        if (limit > 50) {
-          return false;
-        }
-      }
-    }
-    if (paginationToken !== undefined) {
-      if (typeof paginationToken !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1003,6 +1036,13 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
+    const startRow = source["start_row"];
+    const startCol = source["start_col"];
+    const maxRows = source["max_rows"];
+    const maxCols = source["max_cols"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1021,13 +1061,6 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
-    const startRow = source["start_row"];
-    const startCol = source["start_col"];
-    const maxRows = source["max_rows"];
-    const maxCols = source["max_cols"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 7 &&
@@ -1112,6 +1145,72 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    const sheetPosition = source["sheet_position"];
+    const sheetIdOrName = source["sheet_id_or_name"];
+    const startRow = source["start_row"];
+    const startCol = source["start_col"];
+    const maxRows = source["max_rows"];
+    const maxCols = source["max_cols"];
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "spreadsheet_id") && isGetSpreadsheet(ownProperties(input))
+        );
+      }
+    }
+    if (sheetPosition !== undefined) {
+      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
+        return (
+          source === input && !isOwnEnumerable(input, "sheet_position") && isGetSpreadsheet(ownProperties(input))
+        );
+      }
+    }
+    if (sheetIdOrName !== undefined) {
+      if (typeof sheetIdOrName !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "sheet_id_or_name") && isGetSpreadsheet(ownProperties(input))
+        );
+      }
+    }
+    if (startRow !== undefined) {
+      if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
+        return (source === input && !isOwnEnumerable(input, "start_row") && isGetSpreadsheet(ownProperties(input)));
+      }
+    }
+    if (startCol !== undefined) {
+      if (typeof startCol !== "string") {
+        return (source === input && !isOwnEnumerable(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
+      } else if (!isColumn(startCol)) {
+        return (source === input && !isOwnEnumerable(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
+      }
+    }
+    if (maxRows !== undefined) {
+      if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
+        return (source === input && !isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+      } else {
+        if (maxRows < 1) {
+          return (source === input && !isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+        }
+        if (maxRows > 1000) {
+          return (source === input && !isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+        }
+      }
+    }
+    if (maxCols !== undefined) {
+      if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
+        return (source === input && !isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+      } else {
+        if (maxCols < 1) {
+          return (source === input && !isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+        }
+        if (maxCols > 100) {
+          return (source === input && !isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1130,13 +1229,6 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
-    const startRow = source["start_row"];
-    const startCol = source["start_col"];
-    const maxRows = source["max_rows"];
-    const maxCols = source["max_cols"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 7 &&
@@ -1153,59 +1245,6 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
     ) {
       return isGetSpreadsheet(ownProperties(input));
     }
-    if (spreadsheetId === undefined) {
-      return false;
-    } else {
-      if (typeof spreadsheetId !== "string") {
-        return false;
-      }
-    }
-    if (sheetPosition !== undefined) {
-      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return false;
-      }
-    }
-    if (sheetIdOrName !== undefined) {
-      if (typeof sheetIdOrName !== "string") {
-        return false;
-      }
-    }
-    if (startRow !== undefined) {
-      if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
-        return false;
-      }
-    }
-    if (startCol !== undefined) {
-      if (typeof startCol !== "string") {
-        return false;
-      } else if (!isColumn(startCol)) {
-        return false;
-      }
-    }
-    if (maxRows !== undefined) {
-      if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
-        return false;
-      } else {
-        if (maxRows < 1) {
-          return false;
-        }
-        if (maxRows > 1000) {
-          return false;
-        }
-      }
-    }
-    if (maxCols !== undefined) {
-      if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
-        return false;
-      } else {
-        if (maxCols < 1) {
-          return false;
-        }
-        if (maxCols > 100) {
-          return false;
-        }
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1218,6 +1257,7 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1230,7 +1270,6 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((spreadsheetId === undefined ? 0 : 1))) {
       return validateGetSpreadsheetMetadata(ownProperties(input));
@@ -1257,6 +1296,18 @@ export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadshee
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const spreadsheetId = source["spreadsheet_id"];
+    if (spreadsheetId === undefined) {
+      return false;
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "spreadsheet_id") &&
+          isGetSpreadsheetMetadata(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1269,17 +1320,9 @@ export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadshee
           }
       }
     }
-    const spreadsheetId = source["spreadsheet_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((spreadsheetId === undefined ? 0 : 1))) {
       return isGetSpreadsheetMetadata(ownProperties(input));
-    }
-    if (spreadsheetId === undefined) {
-      return false;
-    } else {
-      if (typeof spreadsheetId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {

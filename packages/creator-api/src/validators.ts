@@ -4,6 +4,7 @@ import {
   capIssues,
   isJson,
   isObject,
+  isOwnEnumerable,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -152,6 +153,8 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaApplicationLinkName = source["zeta_application_link_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -165,8 +168,6 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
           }
       }
     }
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaApplicationLinkName = source["zeta_application_link_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -214,6 +215,30 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaApplicationLinkName = source["zeta_application_link_name"];
+    if (zetaAccountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_account_owner_name") &&
+          isFetchZetaAppSections(ownProperties(input))
+        );
+      }
+    }
+    if (zetaApplicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaApplicationLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_application_link_name") &&
+          isFetchZetaAppSections(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -227,8 +252,6 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
           }
       }
     }
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaApplicationLinkName = source["zeta_application_link_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -236,20 +259,6 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
       seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
     ) {
       return isFetchZetaAppSections(ownProperties(input));
-    }
-    if (zetaAccountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (zetaApplicationLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaApplicationLinkName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -263,6 +272,11 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationPrivateLink = source["application_private_link"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -279,11 +293,6 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
           }
       }
     }
-    const applicationPrivateLink = source["application_private_link"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -358,6 +367,58 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationPrivateLink = source["application_private_link"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    if (applicationPrivateLink === undefined) {
+      return false;
+    } else {
+      if (typeof applicationPrivateLink !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_private_link") &&
+          isFetchRecordDetail(ownProperties(input))
+        );
+      }
+    }
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "account_owner_name") && isFetchRecordDetail(ownProperties(input))
+        );
+      }
+    }
+    if (applicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_link_name") &&
+          isFetchRecordDetail(ownProperties(input))
+        );
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "report_link_name") && isFetchRecordDetail(ownProperties(input))
+        );
+      }
+    }
+    if (recordId === undefined) {
+      return false;
+    } else {
+      if (typeof recordId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "record_id") && isFetchRecordDetail(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -374,11 +435,6 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
           }
       }
     }
-    const applicationPrivateLink = source["application_private_link"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -392,41 +448,6 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       )
     ) {
       return isFetchRecordDetail(ownProperties(input));
-    }
-    if (applicationPrivateLink === undefined) {
-      return false;
-    } else {
-      if (typeof applicationPrivateLink !== "string") {
-        return false;
-      }
-    }
-    if (accountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof reportLinkName !== "string") {
-        return false;
-      }
-    }
-    if (recordId === undefined) {
-      return false;
-    } else {
-      if (typeof recordId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -442,6 +463,9 @@ export function validateFetchZetaFormFieldsMetadata(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const formIdentifier = source["form_identifier"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -456,9 +480,6 @@ export function validateFetchZetaFormFieldsMetadata(
           }
       }
     }
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const formIdentifier = source["form_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -512,6 +533,42 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const formIdentifier = source["form_identifier"];
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "account_owner_name") &&
+          isFetchZetaFormFieldsMetadata(ownProperties(input))
+        );
+      }
+    }
+    if (applicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_link_name") &&
+          isFetchZetaFormFieldsMetadata(ownProperties(input))
+        );
+      }
+    }
+    if (formIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof formIdentifier !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "form_identifier") &&
+          isFetchZetaFormFieldsMetadata(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -526,9 +583,6 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
           }
       }
     }
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const formIdentifier = source["form_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -540,27 +594,6 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
       )
     ) {
       return isFetchZetaFormFieldsMetadata(ownProperties(input));
-    }
-    if (accountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (formIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof formIdentifier !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -574,6 +607,8 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -587,8 +622,6 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
           }
       }
     }
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -631,6 +664,30 @@ export function isFetchZetaReportsMeta(input: unknown): input is FetchZetaReport
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
+    if (zetaAccountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_account_owner_name") &&
+          isFetchZetaReportsMeta(ownProperties(input))
+        );
+      }
+    }
+    if (zetaAppLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAppLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_app_link_name") &&
+          isFetchZetaReportsMeta(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -644,8 +701,6 @@ export function isFetchZetaReportsMeta(input: unknown): input is FetchZetaReport
           }
       }
     }
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -653,20 +708,6 @@ export function isFetchZetaReportsMeta(input: unknown): input is FetchZetaReport
       seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
     ) {
       return isFetchZetaReportsMeta(ownProperties(input));
-    }
-    if (zetaAccountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (zetaAppLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaAppLinkName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -685,6 +726,12 @@ export function validateUpdateZetaCreatorReportRecords(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const processUntilLimitEnabled = source["process_until_limit_enabled"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -702,12 +749,6 @@ export function validateUpdateZetaCreatorReportRecords(
           }
       }
     }
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const processUntilLimitEnabled = source["process_until_limit_enabled"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -805,6 +846,108 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const processUntilLimitEnabled = source["process_until_limit_enabled"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (accountOwnerName === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof accountOwnerName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "account_owner_name") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (applicationLinkName === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof applicationLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "application_link_name") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (reportLinkName === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof reportLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "report_link_name") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (processUntilLimitEnabled !== undefined) {
+        if (typeof processUntilLimitEnabled !== "boolean") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "process_until_limit_enabled") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateZetaCreatorReportRecords(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -822,12 +965,6 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
           }
       }
     }
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const processUntilLimitEnabled = source["process_until_limit_enabled"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -843,59 +980,6 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
     ) {
       return isUpdateZetaCreatorReportRecords(ownProperties(input));
     }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (accountOwnerName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof reportLinkName !== "string") {
-        return false;
-      }
-    }
-    if (processUntilLimitEnabled !== undefined) {
-      if (typeof processUntilLimitEnabled !== "boolean") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -908,6 +992,12 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerIdentifier = source["account_owner_identifier"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const startRecordIndex = source["start_record_index"];
+    const recordLimit = source["record_limit"];
+    const filterCriteria = source["filter_criteria"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -925,12 +1015,6 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
           }
       }
     }
-    const accountOwnerIdentifier = source["account_owner_identifier"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const startRecordIndex = source["start_record_index"];
-    const recordLimit = source["record_limit"];
-    const filterCriteria = source["filter_criteria"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -1016,6 +1100,70 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerIdentifier = source["account_owner_identifier"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const startRecordIndex = source["start_record_index"];
+    const recordLimit = source["record_limit"];
+    const filterCriteria = source["filter_criteria"];
+    if (accountOwnerIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerIdentifier !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "account_owner_identifier") &&
+          isFetchZetaRecords(ownProperties(input))
+        );
+      }
+    }
+    if (applicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_link_name") &&
+          isFetchZetaRecords(ownProperties(input))
+        );
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "report_link_name") && isFetchZetaRecords(ownProperties(input))
+        );
+      }
+    }
+    if (startRecordIndex !== undefined) {
+      if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
+        return (
+          source === input && !isOwnEnumerable(input, "start_record_index") && isFetchZetaRecords(ownProperties(input))
+        );
+      }
+    }
+    if (recordLimit !== undefined) {
+      if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
+        return (
+          source === input && !isOwnEnumerable(input, "record_limit") && isFetchZetaRecords(ownProperties(input))
+        );
+      } else {
+        if (recordLimit > 200) {
+          return (
+            source === input && !isOwnEnumerable(input, "record_limit") && isFetchZetaRecords(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (filterCriteria !== undefined) {
+      if (typeof filterCriteria !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "filter_criteria") && isFetchZetaRecords(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1033,12 +1181,6 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
           }
       }
     }
-    const accountOwnerIdentifier = source["account_owner_identifier"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const startRecordIndex = source["start_record_index"];
-    const recordLimit = source["record_limit"];
-    const filterCriteria = source["filter_criteria"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -1054,46 +1196,6 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
     ) {
       return isFetchZetaRecords(ownProperties(input));
     }
-    if (accountOwnerIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof accountOwnerIdentifier !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof reportLinkName !== "string") {
-        return false;
-      }
-    }
-    if (startRecordIndex !== undefined) {
-      if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
-        return false;
-      }
-    }
-    if (recordLimit !== undefined) {
-      if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
-        return false;
-      } else {
-        if (recordLimit > 200) {
-          return false;
-        }
-      }
-    }
-    if (filterCriteria !== undefined) {
-      if (typeof filterCriteria !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1106,6 +1208,12 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportIdentifier = source["report_identifier"];
+    const processRecordsUpToLimit = source["process_records_up_to_limit"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1123,12 +1231,6 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
           }
       }
     }
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportIdentifier = source["report_identifier"];
-    const processRecordsUpToLimit = source["process_records_up_to_limit"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -1223,6 +1325,84 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportIdentifier = source["report_identifier"];
+    const processRecordsUpToLimit = source["process_records_up_to_limit"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+        }
+      }
+      if (accountOwnerName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+        }
+      } else {
+        if (typeof accountOwnerName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "account_owner_name") &&
+            isDeleteReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (applicationLinkName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+        }
+      } else {
+        if (typeof applicationLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "application_link_name") &&
+            isDeleteReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (reportIdentifier === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+        }
+      } else {
+        if (typeof reportIdentifier !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "report_identifier") &&
+            isDeleteReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (processRecordsUpToLimit !== undefined) {
+        if (typeof processRecordsUpToLimit !== "boolean") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "process_records_up_to_limit") &&
+            isDeleteReportRecords(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isDeleteReportRecords(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isDeleteReportRecords(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1240,12 +1420,6 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
           }
       }
     }
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportIdentifier = source["report_identifier"];
-    const processRecordsUpToLimit = source["process_records_up_to_limit"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -1261,59 +1435,6 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
     ) {
       return isDeleteReportRecords(ownProperties(input));
     }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (accountOwnerName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportIdentifier === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof reportIdentifier !== "string") {
-        return false;
-      }
-    }
-    if (processRecordsUpToLimit !== undefined) {
-      if (typeof processRecordsUpToLimit !== "boolean") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1326,6 +1447,8 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerName = source["account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1339,8 +1462,6 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
           }
       }
     }
-    const accountOwnerName = source["account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1378,6 +1499,30 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerName = source["account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "account_owner_name") &&
+          isFetchZetaCreatorPagesMeta(ownProperties(input))
+        );
+      }
+    }
+    if (zetaAppLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAppLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_app_link_name") &&
+          isFetchZetaCreatorPagesMeta(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1391,8 +1536,6 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
           }
       }
     }
-    const accountOwnerName = source["account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1400,20 +1543,6 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
       seen !== ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
     ) {
       return isFetchZetaCreatorPagesMeta(ownProperties(input));
-    }
-    if (accountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (zetaAppLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaAppLinkName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1464,6 +1593,11 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const formLinkName = source["form_link_name"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1480,11 +1614,6 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
           }
       }
     }
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const formLinkName = source["form_link_name"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -1577,6 +1706,88 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const formLinkName = source["form_link_name"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      }
+      if (zetaAccountOwnerName === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof zetaAccountOwnerName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "zeta_account_owner_name") &&
+            isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      }
+      if (applicationLinkName === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof applicationLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "application_link_name") &&
+            isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      }
+      if (formLinkName === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof formLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "form_link_name") &&
+            isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isInsertRecordsInZetaForm(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1593,11 +1804,6 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
           }
       }
     }
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const formLinkName = source["form_link_name"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -1612,54 +1818,6 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
     ) {
       return isInsertRecordsInZetaForm(ownProperties(input));
     }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (zetaAccountOwnerName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (formLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof formLinkName !== "string") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1672,6 +1830,12 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1689,12 +1853,6 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
           }
       }
     }
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -1797,6 +1955,82 @@ export function isUpdateZetaRecord(input: unknown): input is UpdateZetaRecordInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+        }
+      }
+      if (zetaAccountOwnerName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof zetaAccountOwnerName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "zeta_account_owner_name") &&
+            isUpdateZetaRecord(ownProperties(input))
+          );
+        }
+      }
+      if (applicationLinkName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof applicationLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "application_link_name") &&
+            isUpdateZetaRecord(ownProperties(input))
+          );
+        }
+      }
+      if (reportLinkName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof reportLinkName !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "report_link_name") && isUpdateZetaRecord(ownProperties(input))
+          );
+        }
+      }
+      if (recordId === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof recordId !== "string") {
+          return (source === input && !isOwnEnumerable(input, "record_id") && isUpdateZetaRecord(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateZetaRecord(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateZetaRecord(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1814,12 +2048,6 @@ export function isUpdateZetaRecord(input: unknown): input is UpdateZetaRecordInp
           }
       }
     }
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -1835,63 +2063,6 @@ export function isUpdateZetaRecord(input: unknown): input is UpdateZetaRecordInp
     ) {
       return isUpdateZetaRecord(ownProperties(input));
     }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (zetaAccountOwnerName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof reportLinkName !== "string") {
-        return false;
-      }
-    }
-    if (recordId === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof recordId !== "string") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1904,6 +2075,10 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerName = source["account_owner_name"];
+    const applicationIdentifier = source["application_identifier"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1919,10 +2094,6 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
           }
       }
     }
-    const accountOwnerName = source["account_owner_name"];
-    const applicationIdentifier = source["application_identifier"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -1984,6 +2155,52 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerName = source["account_owner_name"];
+    const applicationIdentifier = source["application_identifier"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "account_owner_name") &&
+          isFetchZetaRecordDetail(ownProperties(input))
+        );
+      }
+    }
+    if (applicationIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof applicationIdentifier !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_identifier") &&
+          isFetchZetaRecordDetail(ownProperties(input))
+        );
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "report_link_name") &&
+          isFetchZetaRecordDetail(ownProperties(input))
+        );
+      }
+    }
+    if (recordId === undefined) {
+      return false;
+    } else {
+      if (typeof recordId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "record_id") && isFetchZetaRecordDetail(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1999,10 +2216,6 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
           }
       }
     }
-    const accountOwnerName = source["account_owner_name"];
-    const applicationIdentifier = source["application_identifier"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -2016,34 +2229,6 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
     ) {
       return isFetchZetaRecordDetail(ownProperties(input));
     }
-    if (accountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof applicationIdentifier !== "string") {
-        return false;
-      }
-    }
-    if (reportLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof reportLinkName !== "string") {
-        return false;
-      }
-    }
-    if (recordId === undefined) {
-      return false;
-    } else {
-      if (typeof recordId !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -2056,6 +2241,12 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2073,12 +2264,6 @@ export function validateDeleteZetaRecord(input: unknown): ValidationResult<Delet
           }
       }
     }
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -2181,6 +2366,82 @@ export function isDeleteZetaRecord(input: unknown): input is DeleteZetaRecordInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordId = source["record_id"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
+        }
+      }
+      if (zetaAccountOwnerName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof zetaAccountOwnerName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "zeta_account_owner_name") &&
+            isDeleteZetaRecord(ownProperties(input))
+          );
+        }
+      }
+      if (applicationLinkName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof applicationLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "application_link_name") &&
+            isDeleteZetaRecord(ownProperties(input))
+          );
+        }
+      }
+      if (reportLinkName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof reportLinkName !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "report_link_name") && isDeleteZetaRecord(ownProperties(input))
+          );
+        }
+      }
+      if (recordId === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof recordId !== "string") {
+          return (source === input && !isOwnEnumerable(input, "record_id") && isDeleteZetaRecord(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isDeleteZetaRecord(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isDeleteZetaRecord(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2198,12 +2459,6 @@ export function isDeleteZetaRecord(input: unknown): input is DeleteZetaRecordInp
           }
       }
     }
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -2219,63 +2474,6 @@ export function isDeleteZetaRecord(input: unknown): input is DeleteZetaRecordInp
     ) {
       return isDeleteZetaRecord(ownProperties(input));
     }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (zetaAccountOwnerName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof reportLinkName !== "string") {
-        return false;
-      }
-    }
-    if (recordId === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof recordId !== "string") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -2288,6 +2486,11 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportReferenceName = source["report_reference_name"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2304,11 +2507,6 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
           }
       }
     }
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportReferenceName = source["report_reference_name"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -2397,6 +2595,74 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportReferenceName = source["report_reference_name"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+        }
+      }
+      if (accountOwnerName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+        }
+      } else {
+        if (typeof accountOwnerName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "account_owner_name") &&
+            isCreateBulkReadJob(ownProperties(input))
+          );
+        }
+      }
+      if (applicationLinkName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+        }
+      } else {
+        if (typeof applicationLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "application_link_name") &&
+            isCreateBulkReadJob(ownProperties(input))
+          );
+        }
+      }
+      if (reportReferenceName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+        }
+      } else {
+        if (typeof reportReferenceName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "report_reference_name") &&
+            isCreateBulkReadJob(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateBulkReadJob(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateBulkReadJob(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2413,11 +2679,6 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
           }
       }
     }
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportReferenceName = source["report_reference_name"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -2432,54 +2693,6 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
     ) {
       return isCreateBulkReadJob(ownProperties(input));
     }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (accountOwnerName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportReferenceName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof reportReferenceName !== "string") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -2492,6 +2705,13 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const zetaPrivateLink = source["zeta_private_link"];
+    const accountOwnerName = source["account_owner_name"];
+    const zetaApplicationLinkName = source["zeta_application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordFetchStartIndex = source["record_fetch_start_index"];
+    const recordLimit = source["record_limit"];
+    const filterCriteria = source["filter_criteria"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2510,13 +2730,6 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
           }
       }
     }
-    const zetaPrivateLink = source["zeta_private_link"];
-    const accountOwnerName = source["account_owner_name"];
-    const zetaApplicationLinkName = source["zeta_application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordFetchStartIndex = source["record_fetch_start_index"];
-    const recordLimit = source["record_limit"];
-    const filterCriteria = source["filter_criteria"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 7 &&
@@ -2605,6 +2818,90 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const zetaPrivateLink = source["zeta_private_link"];
+    const accountOwnerName = source["account_owner_name"];
+    const zetaApplicationLinkName = source["zeta_application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const recordFetchStartIndex = source["record_fetch_start_index"];
+    const recordLimit = source["record_limit"];
+    const filterCriteria = source["filter_criteria"];
+    if (zetaPrivateLink === undefined) {
+      return false;
+    } else {
+      if (typeof zetaPrivateLink !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_private_link") &&
+          isFetchZetaReportRecords(ownProperties(input))
+        );
+      }
+    }
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "account_owner_name") &&
+          isFetchZetaReportRecords(ownProperties(input))
+        );
+      }
+    }
+    if (zetaApplicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaApplicationLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_application_link_name") &&
+          isFetchZetaReportRecords(ownProperties(input))
+        );
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "report_link_name") &&
+          isFetchZetaReportRecords(ownProperties(input))
+        );
+      }
+    }
+    if (recordFetchStartIndex !== undefined) {
+      if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "record_fetch_start_index") &&
+          isFetchZetaReportRecords(ownProperties(input))
+        );
+      }
+    }
+    if (recordLimit !== undefined) {
+      if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
+        return (
+          source === input && !isOwnEnumerable(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input))
+        );
+      } else {
+        if (recordLimit > 200) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "record_limit") &&
+            isFetchZetaReportRecords(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (filterCriteria !== undefined) {
+      if (typeof filterCriteria !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_criteria") &&
+          isFetchZetaReportRecords(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2623,13 +2920,6 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
           }
       }
     }
-    const zetaPrivateLink = source["zeta_private_link"];
-    const accountOwnerName = source["account_owner_name"];
-    const zetaApplicationLinkName = source["zeta_application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordFetchStartIndex = source["record_fetch_start_index"];
-    const recordLimit = source["record_limit"];
-    const filterCriteria = source["filter_criteria"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 7 &&
@@ -2646,53 +2936,6 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
     ) {
       return isFetchZetaReportRecords(ownProperties(input));
     }
-    if (zetaPrivateLink === undefined) {
-      return false;
-    } else {
-      if (typeof zetaPrivateLink !== "string") {
-        return false;
-      }
-    }
-    if (accountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (zetaApplicationLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaApplicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof reportLinkName !== "string") {
-        return false;
-      }
-    }
-    if (recordFetchStartIndex !== undefined) {
-      if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
-        return false;
-      }
-    }
-    if (recordLimit !== undefined) {
-      if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
-        return false;
-      } else {
-        if (recordLimit > 200) {
-          return false;
-        }
-      }
-    }
-    if (filterCriteria !== undefined) {
-      if (typeof filterCriteria !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -2705,6 +2948,10 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const jobId = source["job_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2720,10 +2967,6 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
           }
       }
     }
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const jobId = source["job_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -2785,6 +3028,50 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const accountOwnerName = source["account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const reportLinkName = source["report_link_name"];
+    const jobId = source["job_id"];
+    if (accountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof accountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "account_owner_name") &&
+          isGetBulkReadJobDetails(ownProperties(input))
+        );
+      }
+    }
+    if (applicationLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof applicationLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_link_name") &&
+          isGetBulkReadJobDetails(ownProperties(input))
+        );
+      }
+    }
+    if (reportLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof reportLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "report_link_name") &&
+          isGetBulkReadJobDetails(ownProperties(input))
+        );
+      }
+    }
+    if (jobId === undefined) {
+      return false;
+    } else {
+      if (typeof jobId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "job_id") && isGetBulkReadJobDetails(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2800,10 +3087,6 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
           }
       }
     }
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const jobId = source["job_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -2817,34 +3100,6 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
     ) {
       return isGetBulkReadJobDetails(ownProperties(input));
     }
-    if (accountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof accountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (reportLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof reportLinkName !== "string") {
-        return false;
-      }
-    }
-    if (jobId === undefined) {
-      return false;
-    } else {
-      if (typeof jobId !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -2857,6 +3112,7 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workspaceAccountOwnerName = source["workspace_account_owner_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2869,7 +3125,6 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
           }
       }
     }
-    const workspaceAccountOwnerName = source["workspace_account_owner_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
       return validateFetchWorkspaceAppMeta(ownProperties(input));
@@ -2901,6 +3156,18 @@ export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspace
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workspaceAccountOwnerName = source["workspace_account_owner_name"];
+    if (workspaceAccountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof workspaceAccountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "workspace_account_owner_name") &&
+          isFetchWorkspaceAppMeta(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2913,17 +3180,9 @@ export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspace
           }
       }
     }
-    const workspaceAccountOwnerName = source["workspace_account_owner_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
       return isFetchWorkspaceAppMeta(ownProperties(input));
-    }
-    if (workspaceAccountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof workspaceAccountOwnerName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2942,6 +3201,8 @@ export function validateFetchZetaFormMetaInformation(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2955,8 +3216,6 @@ export function validateFetchZetaFormMetaInformation(
           }
       }
     }
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2999,6 +3258,30 @@ export function isFetchZetaFormMetaInformation(input: unknown): input is FetchZe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const zetaAppLinkName = source["zeta_app_link_name"];
+    if (zetaAccountOwnerName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAccountOwnerName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_account_owner_name") &&
+          isFetchZetaFormMetaInformation(ownProperties(input))
+        );
+      }
+    }
+    if (zetaAppLinkName === undefined) {
+      return false;
+    } else {
+      if (typeof zetaAppLinkName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "zeta_app_link_name") &&
+          isFetchZetaFormMetaInformation(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3012,8 +3295,6 @@ export function isFetchZetaFormMetaInformation(input: unknown): input is FetchZe
           }
       }
     }
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3021,20 +3302,6 @@ export function isFetchZetaFormMetaInformation(input: unknown): input is FetchZe
       seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
     ) {
       return isFetchZetaFormMetaInformation(ownProperties(input));
-    }
-    if (zetaAccountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (zetaAppLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaAppLinkName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3048,6 +3315,12 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const formPrivateLink = source["form_private_link"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const zetaFormLinkName = source["zeta_form_link_name"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3065,12 +3338,6 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
           }
       }
     }
-    const mode = source["mode"];
-    const formPrivateLink = source["form_private_link"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const zetaFormLinkName = source["zeta_form_link_name"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -3178,6 +3445,88 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const formPrivateLink = source["form_private_link"];
+    const zetaAccountOwnerName = source["zeta_account_owner_name"];
+    const applicationLinkName = source["application_link_name"];
+    const zetaFormLinkName = source["zeta_form_link_name"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+        }
+      }
+      if (formPrivateLink === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+        }
+      } else {
+        if (typeof formPrivateLink !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "form_private_link") &&
+            isAddRecordsToZetaForm(ownProperties(input))
+          );
+        }
+      }
+      if (zetaAccountOwnerName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+        }
+      } else {
+        if (typeof zetaAccountOwnerName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "zeta_account_owner_name") &&
+            isAddRecordsToZetaForm(ownProperties(input))
+          );
+        }
+      }
+      if (applicationLinkName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+        }
+      } else {
+        if (typeof applicationLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "application_link_name") &&
+            isAddRecordsToZetaForm(ownProperties(input))
+          );
+        }
+      }
+      if (zetaFormLinkName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+        }
+      } else {
+        if (typeof zetaFormLinkName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "zeta_form_link_name") &&
+            isAddRecordsToZetaForm(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3195,12 +3544,6 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
           }
       }
     }
-    const mode = source["mode"];
-    const formPrivateLink = source["form_private_link"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const zetaFormLinkName = source["zeta_form_link_name"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 6 &&
@@ -3215,63 +3558,6 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       )
     ) {
       return isAddRecordsToZetaForm(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (formPrivateLink === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof formPrivateLink !== "string") {
-        return false;
-      }
-    }
-    if (zetaAccountOwnerName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        return false;
-      }
-    }
-    if (applicationLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        return false;
-      }
-    }
-    if (zetaFormLinkName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof zetaFormLinkName !== "string") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {

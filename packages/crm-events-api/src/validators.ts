@@ -6,6 +6,7 @@ import {
   isDateTime,
   isJson,
   isObject,
+  isOwnEnumerable,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -85,6 +86,18 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const crmObjectId = source["crm_object_id"];
+    const crmObjectType = source["crm_object_type"];
+    const eventInstanceIds = source["event_instance_ids"];
+    const eventPropertyFilter = source["event_property_filter"];
+    const eventTypeName = source["event_type_name"];
+    const filterEventsOccurredBefore = source["filter_events_occurred_before"];
+    const filterOccurredAfterDatetime = source["filter_occurred_after_datetime"];
+    const maxResultsPerPage = source["max_results_per_page"];
+    const pagingBeforeToken = source["paging_before_token"];
+    const pagingCursorToken = source["paging_cursor_token"];
+    const sortDirection = source["sort_direction"];
+    const uniqueIdentifierProperty = source["unique_identifier_property"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -108,18 +121,6 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
           }
       }
     }
-    const crmObjectId = source["crm_object_id"];
-    const crmObjectType = source["crm_object_type"];
-    const eventInstanceIds = source["event_instance_ids"];
-    const eventPropertyFilter = source["event_property_filter"];
-    const eventTypeName = source["event_type_name"];
-    const filterEventsOccurredBefore = source["filter_events_occurred_before"];
-    const filterOccurredAfterDatetime = source["filter_occurred_after_datetime"];
-    const maxResultsPerPage = source["max_results_per_page"];
-    const pagingBeforeToken = source["paging_before_token"];
-    const pagingCursorToken = source["paging_cursor_token"];
-    const sortDirection = source["sort_direction"];
-    const uniqueIdentifierProperty = source["unique_identifier_property"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 12 &&
@@ -308,6 +309,181 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const crmObjectId = source["crm_object_id"];
+    const crmObjectType = source["crm_object_type"];
+    const eventInstanceIds = source["event_instance_ids"];
+    const eventPropertyFilter = source["event_property_filter"];
+    const eventTypeName = source["event_type_name"];
+    const filterEventsOccurredBefore = source["filter_events_occurred_before"];
+    const filterOccurredAfterDatetime = source["filter_occurred_after_datetime"];
+    const maxResultsPerPage = source["max_results_per_page"];
+    const pagingBeforeToken = source["paging_before_token"];
+    const pagingCursorToken = source["paging_cursor_token"];
+    const sortDirection = source["sort_direction"];
+    const uniqueIdentifierProperty = source["unique_identifier_property"];
+    if (crmObjectId !== undefined) {
+      if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "crm_object_id") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (crmObjectType !== undefined) {
+      if (typeof crmObjectType !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "crm_object_type") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (eventInstanceIds !== undefined) {
+      if (!Array.isArray(eventInstanceIds)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_instance_ids") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < eventInstanceIds.length; i++) {
+          const item: unknown = eventInstanceIds[i];
+          if (typeof item !== "string") {
+            return (
+              source === input &&
+              !isOwnEnumerable(input, "event_instance_ids") &&
+              isRetrieveEventCompletions(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (eventPropertyFilter !== undefined) {
+      if (!isObject(eventPropertyFilter)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_property_filter") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      } else {
+        const count = Object.keys(eventPropertyFilter).length;
+        if (count < 1) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "event_property_filter") &&
+            isRetrieveEventCompletions(ownProperties(input))
+          );
+        }
+        if (count > 1) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "event_property_filter") &&
+            isRetrieveEventCompletions(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (eventTypeName !== undefined) {
+      if (typeof eventTypeName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_type_name") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (filterEventsOccurredBefore !== undefined) {
+      if (typeof filterEventsOccurredBefore !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_events_occurred_before") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      } else if (!isDateTime(filterEventsOccurredBefore)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_events_occurred_before") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (filterOccurredAfterDatetime !== undefined) {
+      if (typeof filterOccurredAfterDatetime !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_occurred_after_datetime") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      } else if (!isDateTime(filterOccurredAfterDatetime)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_occurred_after_datetime") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (maxResultsPerPage !== undefined) {
+      if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "max_results_per_page") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (pagingBeforeToken !== undefined) {
+      if (typeof pagingBeforeToken !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "paging_before_token") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (pagingCursorToken !== undefined) {
+      if (typeof pagingCursorToken !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "paging_cursor_token") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (sortDirection !== undefined) {
+      if (!Array.isArray(sortDirection)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "sort_direction") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < sortDirection.length; i++) {
+          const item: unknown = sortDirection[i];
+          if (item !== "ASCENDING" && item !== "DESCENDING") {
+            return (
+              source === input &&
+              !isOwnEnumerable(input, "sort_direction") &&
+              isRetrieveEventCompletions(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (uniqueIdentifierProperty !== undefined) {
+      if (!isObject(uniqueIdentifierProperty)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "unique_identifier_property") &&
+          isRetrieveEventCompletions(ownProperties(input))
+        );
+      }
+    }
+    if (crmObjectId !== undefined && crmObjectType === undefined) {
+      return (
+        source === input && !isOwnEnumerable(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input))
+      );
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -331,18 +507,6 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
           }
       }
     }
-    const crmObjectId = source["crm_object_id"];
-    const crmObjectType = source["crm_object_type"];
-    const eventInstanceIds = source["event_instance_ids"];
-    const eventPropertyFilter = source["event_property_filter"];
-    const eventTypeName = source["event_type_name"];
-    const filterEventsOccurredBefore = source["filter_events_occurred_before"];
-    const filterOccurredAfterDatetime = source["filter_occurred_after_datetime"];
-    const maxResultsPerPage = source["max_results_per_page"];
-    const pagingBeforeToken = source["paging_before_token"];
-    const pagingCursorToken = source["paging_cursor_token"];
-    const sortDirection = source["sort_direction"];
-    const uniqueIdentifierProperty = source["unique_identifier_property"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 12 &&
@@ -363,95 +527,6 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
       )
     ) {
       return isRetrieveEventCompletions(ownProperties(input));
-    }
-    if (crmObjectId !== undefined) {
-      if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
-        return false;
-      }
-    }
-    if (crmObjectType !== undefined) {
-      if (typeof crmObjectType !== "string") {
-        return false;
-      }
-    }
-    if (eventInstanceIds !== undefined) {
-      if (!Array.isArray(eventInstanceIds)) {
-        return false;
-      } else {
-        for (let i = 0; i < eventInstanceIds.length; i++) {
-          const item: unknown = eventInstanceIds[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
-    }
-    if (eventPropertyFilter !== undefined) {
-      if (!isObject(eventPropertyFilter)) {
-        return false;
-      } else {
-        const count = Object.keys(eventPropertyFilter).length;
-        if (count < 1) {
-          return false;
-        }
-        if (count > 1) {
-          return false;
-        }
-      }
-    }
-    if (eventTypeName !== undefined) {
-      if (typeof eventTypeName !== "string") {
-        return false;
-      }
-    }
-    if (filterEventsOccurredBefore !== undefined) {
-      if (typeof filterEventsOccurredBefore !== "string") {
-        return false;
-      } else if (!isDateTime(filterEventsOccurredBefore)) {
-        return false;
-      }
-    }
-    if (filterOccurredAfterDatetime !== undefined) {
-      if (typeof filterOccurredAfterDatetime !== "string") {
-        return false;
-      } else if (!isDateTime(filterOccurredAfterDatetime)) {
-        return false;
-      }
-    }
-    if (maxResultsPerPage !== undefined) {
-      if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
-        return false;
-      }
-    }
-    if (pagingBeforeToken !== undefined) {
-      if (typeof pagingBeforeToken !== "string") {
-        return false;
-      }
-    }
-    if (pagingCursorToken !== undefined) {
-      if (typeof pagingCursorToken !== "string") {
-        return false;
-      }
-    }
-    if (sortDirection !== undefined) {
-      if (!Array.isArray(sortDirection)) {
-        return false;
-      } else {
-        for (let i = 0; i < sortDirection.length; i++) {
-          const item: unknown = sortDirection[i];
-          if (item !== "ASCENDING" && item !== "DESCENDING") {
-            return false;
-          }
-        }
-      }
-    }
-    if (uniqueIdentifierProperty !== undefined) {
-      if (!isObject(uniqueIdentifierProperty)) {
-        return false;
-      }
-    }
-    if (crmObjectId !== undefined && crmObjectType === undefined) {
-      return false;
     }
     return true;
   } catch {
@@ -507,6 +582,11 @@ export function validateRetrieveCustomEventDefinitions(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const eventNameSearchString = source["event_name_search_string"];
+    const includeEventProperties = source["include_event_properties"];
+    const pagingCursorToken = source["paging_cursor_token"];
+    const resultsPerPageLimit = source["results_per_page_limit"];
+    const sortOrder = source["sort_order"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -523,11 +603,6 @@ export function validateRetrieveCustomEventDefinitions(
           }
       }
     }
-    const eventNameSearchString = source["event_name_search_string"];
-    const includeEventProperties = source["include_event_properties"];
-    const pagingCursorToken = source["paging_cursor_token"];
-    const resultsPerPageLimit = source["results_per_page_limit"];
-    const sortOrder = source["sort_order"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -602,6 +677,56 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const eventNameSearchString = source["event_name_search_string"];
+    const includeEventProperties = source["include_event_properties"];
+    const pagingCursorToken = source["paging_cursor_token"];
+    const resultsPerPageLimit = source["results_per_page_limit"];
+    const sortOrder = source["sort_order"];
+    if (eventNameSearchString !== undefined) {
+      if (typeof eventNameSearchString !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_name_search_string") &&
+          isRetrieveCustomEventDefinitions(ownProperties(input))
+        );
+      }
+    }
+    if (includeEventProperties !== undefined) {
+      if (typeof includeEventProperties !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "include_event_properties") &&
+          isRetrieveCustomEventDefinitions(ownProperties(input))
+        );
+      }
+    }
+    if (pagingCursorToken !== undefined) {
+      if (typeof pagingCursorToken !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "paging_cursor_token") &&
+          isRetrieveCustomEventDefinitions(ownProperties(input))
+        );
+      }
+    }
+    if (resultsPerPageLimit !== undefined) {
+      if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "results_per_page_limit") &&
+          isRetrieveCustomEventDefinitions(ownProperties(input))
+        );
+      }
+    }
+    if (sortOrder !== undefined) {
+      if (sortOrder !== "ASC" && sortOrder !== "DESC") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "sort_order") &&
+          isRetrieveCustomEventDefinitions(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -618,11 +743,6 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
           }
       }
     }
-    const eventNameSearchString = source["event_name_search_string"];
-    const includeEventProperties = source["include_event_properties"];
-    const pagingCursorToken = source["paging_cursor_token"];
-    const resultsPerPageLimit = source["results_per_page_limit"];
-    const sortOrder = source["sort_order"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -636,31 +756,6 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
       )
     ) {
       return isRetrieveCustomEventDefinitions(ownProperties(input));
-    }
-    if (eventNameSearchString !== undefined) {
-      if (typeof eventNameSearchString !== "string") {
-        return false;
-      }
-    }
-    if (includeEventProperties !== undefined) {
-      if (typeof includeEventProperties !== "boolean") {
-        return false;
-      }
-    }
-    if (pagingCursorToken !== undefined) {
-      if (typeof pagingCursorToken !== "string") {
-        return false;
-      }
-    }
-    if (resultsPerPageLimit !== undefined) {
-      if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
-        return false;
-      }
-    }
-    if (sortOrder !== undefined) {
-      if (sortOrder !== "ASC" && sortOrder !== "DESC") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -679,6 +774,8 @@ export function validateCreateCustomEventDefinition(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -692,8 +789,6 @@ export function validateCreateCustomEventDefinition(
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -742,6 +837,40 @@ export function isCreateCustomEventDefinition(input: unknown): input is CreateCu
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isCreateCustomEventDefinition(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isCreateCustomEventDefinition(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isCreateCustomEventDefinition(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isCreateCustomEventDefinition(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -755,8 +884,6 @@ export function isCreateCustomEventDefinition(input: unknown): input is CreateCu
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -764,27 +891,6 @@ export function isCreateCustomEventDefinition(input: unknown): input is CreateCu
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateCustomEventDefinition(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -801,6 +907,7 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const eventName = source["event_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -813,7 +920,6 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
           }
       }
     }
-    const eventName = source["event_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
       return validateFetchEventDefinitionByName(ownProperties(input));
@@ -840,6 +946,18 @@ export function isFetchEventDefinitionByName(input: unknown): input is FetchEven
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const eventName = source["event_name"];
+    if (eventName === undefined) {
+      return false;
+    } else {
+      if (typeof eventName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_name") &&
+          isFetchEventDefinitionByName(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -852,17 +970,9 @@ export function isFetchEventDefinitionByName(input: unknown): input is FetchEven
           }
       }
     }
-    const eventName = source["event_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
       return isFetchEventDefinitionByName(ownProperties(input));
-    }
-    if (eventName === undefined) {
-      return false;
-    } else {
-      if (typeof eventName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -881,6 +991,7 @@ export function validateDeleteCustomEventDefinition(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const eventName = source["event_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -893,7 +1004,6 @@ export function validateDeleteCustomEventDefinition(
           }
       }
     }
-    const eventName = source["event_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
       return validateDeleteCustomEventDefinition(ownProperties(input));
@@ -920,6 +1030,18 @@ export function isDeleteCustomEventDefinition(input: unknown): input is DeleteCu
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const eventName = source["event_name"];
+    if (eventName === undefined) {
+      return false;
+    } else {
+      if (typeof eventName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_name") &&
+          isDeleteCustomEventDefinition(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -932,17 +1054,9 @@ export function isDeleteCustomEventDefinition(input: unknown): input is DeleteCu
           }
       }
     }
-    const eventName = source["event_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
       return isDeleteCustomEventDefinition(ownProperties(input));
-    }
-    if (eventName === undefined) {
-      return false;
-    } else {
-      if (typeof eventName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -961,6 +1075,9 @@ export function validateUpdateCustomEventDefinition(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const internalEventName = source["internal_event_name"];
+    const eventDescription = source["event_description"];
+    const eventLabel = source["event_label"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -975,9 +1092,6 @@ export function validateUpdateCustomEventDefinition(
           }
       }
     }
-    const internalEventName = source["internal_event_name"];
-    const eventDescription = source["event_description"];
-    const eventLabel = source["event_label"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -1027,6 +1141,38 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const internalEventName = source["internal_event_name"];
+    const eventDescription = source["event_description"];
+    const eventLabel = source["event_label"];
+    if (internalEventName === undefined) {
+      return false;
+    } else {
+      if (typeof internalEventName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "internal_event_name") &&
+          isUpdateCustomEventDefinition(ownProperties(input))
+        );
+      }
+    }
+    if (eventDescription !== undefined) {
+      if (typeof eventDescription !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_description") &&
+          isUpdateCustomEventDefinition(ownProperties(input))
+        );
+      }
+    }
+    if (eventLabel !== undefined) {
+      if (typeof eventLabel !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_label") &&
+          isUpdateCustomEventDefinition(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1041,9 +1187,6 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
           }
       }
     }
-    const internalEventName = source["internal_event_name"];
-    const eventDescription = source["event_description"];
-    const eventLabel = source["event_label"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -1055,23 +1198,6 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
       )
     ) {
       return isUpdateCustomEventDefinition(ownProperties(input));
-    }
-    if (internalEventName === undefined) {
-      return false;
-    } else {
-      if (typeof internalEventName !== "string") {
-        return false;
-      }
-    }
-    if (eventDescription !== undefined) {
-      if (typeof eventDescription !== "string") {
-        return false;
-      }
-    }
-    if (eventLabel !== undefined) {
-      if (typeof eventLabel !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1085,6 +1211,9 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const customEventInternalName = source["custom_event_internal_name"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1099,9 +1228,6 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
           }
       }
     }
-    const mode = source["mode"];
-    const customEventInternalName = source["custom_event_internal_name"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -1169,6 +1295,46 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const customEventInternalName = source["custom_event_internal_name"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+        }
+      }
+      if (customEventInternalName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+        }
+      } else {
+        if (typeof customEventInternalName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "custom_event_internal_name") &&
+            isCreateEventProperty(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateEventProperty(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateEventProperty(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1183,9 +1349,6 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
           }
       }
     }
-    const mode = source["mode"];
-    const customEventInternalName = source["custom_event_internal_name"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -1197,36 +1360,6 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
       )
     ) {
       return isCreateEventProperty(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (customEventInternalName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof customEventInternalName !== "string") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1240,6 +1373,8 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const customEventInternalName = source["custom_event_internal_name"];
+    const propertyInternalName = source["property_internal_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1253,8 +1388,6 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
           }
       }
     }
-    const customEventInternalName = source["custom_event_internal_name"];
-    const propertyInternalName = source["property_internal_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1302,6 +1435,30 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const customEventInternalName = source["custom_event_internal_name"];
+    const propertyInternalName = source["property_internal_name"];
+    if (customEventInternalName === undefined) {
+      return false;
+    } else {
+      if (typeof customEventInternalName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "custom_event_internal_name") &&
+          isDeleteCustomEventProperty(ownProperties(input))
+        );
+      }
+    }
+    if (propertyInternalName === undefined) {
+      return false;
+    } else {
+      if (typeof propertyInternalName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "property_internal_name") &&
+          isDeleteCustomEventProperty(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1315,8 +1472,6 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
           }
       }
     }
-    const customEventInternalName = source["custom_event_internal_name"];
-    const propertyInternalName = source["property_internal_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1324,20 +1479,6 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
       seen !== ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
     ) {
       return isDeleteCustomEventProperty(ownProperties(input));
-    }
-    if (customEventInternalName === undefined) {
-      return false;
-    } else {
-      if (typeof customEventInternalName !== "string") {
-        return false;
-      }
-    }
-    if (propertyInternalName === undefined) {
-      return false;
-    } else {
-      if (typeof propertyInternalName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1351,6 +1492,10 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const customEventName = source["custom_event_name"];
+    const propertyNameToUpdate = source["property_name_to_update"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1366,10 +1511,6 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
           }
       }
     }
-    const mode = source["mode"];
-    const customEventName = source["custom_event_name"];
-    const propertyNameToUpdate = source["property_name_to_update"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -1447,6 +1588,60 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const customEventName = source["custom_event_name"];
+    const propertyNameToUpdate = source["property_name_to_update"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+        }
+      }
+      if (customEventName === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+        }
+      } else {
+        if (typeof customEventName !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "custom_event_name") &&
+            isUpdateEventProperty(ownProperties(input))
+          );
+        }
+      }
+      if (propertyNameToUpdate === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+        }
+      } else {
+        if (typeof propertyNameToUpdate !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "property_name_to_update") &&
+            isUpdateEventProperty(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateEventProperty(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateEventProperty(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1462,10 +1657,6 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
           }
       }
     }
-    const mode = source["mode"];
-    const customEventName = source["custom_event_name"];
-    const propertyNameToUpdate = source["property_name_to_update"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -1479,45 +1670,6 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
     ) {
       return isUpdateEventProperty(ownProperties(input));
     }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (customEventName === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof customEventName !== "string") {
-        return false;
-      }
-    }
-    if (propertyNameToUpdate === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof propertyNameToUpdate !== "string") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1530,6 +1682,8 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1543,8 +1697,6 @@ export function validateSendBatchEvents(input: unknown): ValidationResult<SendBa
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1590,6 +1742,32 @@ export function isSendBatchEvents(input: unknown): input is SendBatchEventsInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isSendBatchEvents(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isSendBatchEvents(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isSendBatchEvents(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isSendBatchEvents(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1603,8 +1781,6 @@ export function isSendBatchEvents(input: unknown): input is SendBatchEventsInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1612,27 +1788,6 @@ export function isSendBatchEvents(input: unknown): input is SendBatchEventsInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isSendBatchEvents(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1646,6 +1801,8 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1659,8 +1816,6 @@ export function validateSendEventData(input: unknown): ValidationResult<SendEven
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1706,6 +1861,28 @@ export function isSendEventData(input: unknown): input is SendEventDataInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isSendEventData(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isSendEventData(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (source === input && !isOwnEnumerable(input, "request_body") && isSendEventData(ownProperties(input)));
+        } else if (!isJson(requestBody)) {
+          return (source === input && !isOwnEnumerable(input, "request_body") && isSendEventData(ownProperties(input)));
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1719,8 +1896,6 @@ export function isSendEventData(input: unknown): input is SendEventDataInput {
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1728,27 +1903,6 @@ export function isSendEventData(input: unknown): input is SendEventDataInput {
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isSendEventData(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {

@@ -7,6 +7,7 @@ import {
   isJson,
   isJwt,
   isObject,
+  isOwnEnumerable,
   isOwnKey,
   isUri,
   isUrl,
@@ -160,6 +161,7 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const authProviderId = source["auth_provider_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -172,7 +174,6 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
           }
       }
     }
-    const authProviderId = source["auth_provider_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
       return validateGetAuthProviderDetails(ownProperties(input));
@@ -199,6 +200,18 @@ export function isGetAuthProviderDetails(input: unknown): input is GetAuthProvid
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const authProviderId = source["auth_provider_id"];
+    if (authProviderId === undefined) {
+      return false;
+    } else {
+      if (typeof authProviderId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "auth_provider_id") &&
+          isGetAuthProviderDetails(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -211,17 +224,9 @@ export function isGetAuthProviderDetails(input: unknown): input is GetAuthProvid
           }
       }
     }
-    const authProviderId = source["auth_provider_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
       return isGetAuthProviderDetails(ownProperties(input));
-    }
-    if (authProviderId === undefined) {
-      return false;
-    } else {
-      if (typeof authProviderId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -235,6 +240,7 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const authProviderId = source["auth_provider_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -247,7 +253,6 @@ export function validateDeleteAuthProvider(input: unknown): ValidationResult<Del
           }
       }
     }
-    const authProviderId = source["auth_provider_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
       return validateDeleteAuthProvider(ownProperties(input));
@@ -274,6 +279,16 @@ export function isDeleteAuthProvider(input: unknown): input is DeleteAuthProvide
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const authProviderId = source["auth_provider_id"];
+    if (authProviderId === undefined) {
+      return false;
+    } else {
+      if (typeof authProviderId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "auth_provider_id") && isDeleteAuthProvider(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -286,17 +301,9 @@ export function isDeleteAuthProvider(input: unknown): input is DeleteAuthProvide
           }
       }
     }
-    const authProviderId = source["auth_provider_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
       return isDeleteAuthProvider(ownProperties(input));
-    }
-    if (authProviderId === undefined) {
-      return false;
-    } else {
-      if (typeof authProviderId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -310,6 +317,7 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const secretId = source["secret_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -322,7 +330,6 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
           }
       }
     }
-    const secretId = source["secret_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((secretId === undefined ? 0 : 1))) {
       return validateDeleteSecretById(ownProperties(input));
@@ -349,6 +356,14 @@ export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const secretId = source["secret_id"];
+    if (secretId === undefined) {
+      return false;
+    } else {
+      if (typeof secretId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "secret_id") && isDeleteSecretById(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -361,17 +376,9 @@ export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInp
           }
       }
     }
-    const secretId = source["secret_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((secretId === undefined ? 0 : 1))) {
       return isDeleteSecretById(ownProperties(input));
-    }
-    if (secretId === undefined) {
-      return false;
-    } else {
-      if (typeof secretId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -390,6 +397,8 @@ export function validateUpdateSessionVerificationSettings(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const unsafeSkipVerification = source["unsafe_skip_verification"];
+    const verifierUrl = source["verifier_url"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -403,8 +412,6 @@ export function validateUpdateSessionVerificationSettings(
           }
       }
     }
-    const unsafeSkipVerification = source["unsafe_skip_verification"];
-    const verifierUrl = source["verifier_url"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -445,6 +452,32 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const unsafeSkipVerification = source["unsafe_skip_verification"];
+    const verifierUrl = source["verifier_url"];
+    if (unsafeSkipVerification !== undefined) {
+      if (typeof unsafeSkipVerification !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "unsafe_skip_verification") &&
+          isUpdateSessionVerificationSettings(ownProperties(input))
+        );
+      }
+    }
+    if (verifierUrl !== undefined) {
+      if (typeof verifierUrl !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "verifier_url") &&
+          isUpdateSessionVerificationSettings(ownProperties(input))
+        );
+      } else if (!isUrl(verifierUrl)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "verifier_url") &&
+          isUpdateSessionVerificationSettings(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -458,8 +491,6 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
           }
       }
     }
-    const unsafeSkipVerification = source["unsafe_skip_verification"];
-    const verifierUrl = source["verifier_url"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -467,18 +498,6 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
       seen !== ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))
     ) {
       return isUpdateSessionVerificationSettings(ownProperties(input));
-    }
-    if (unsafeSkipVerification !== undefined) {
-      if (typeof unsafeSkipVerification !== "boolean") {
-        return false;
-      }
-    }
-    if (verifierUrl !== undefined) {
-      if (typeof verifierUrl !== "string") {
-        return false;
-      } else if (!isUrl(verifierUrl)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -492,6 +511,10 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const pageOffset = source["page_offset"];
+    const pageSize = source["page_size"];
+    const providerId = source["provider_id"];
+    const userId = source["user_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -507,10 +530,6 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
           }
       }
     }
-    const pageOffset = source["page_offset"];
-    const pageSize = source["page_size"];
-    const providerId = source["provider_id"];
-    const userId = source["user_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -559,6 +578,36 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const pageOffset = source["page_offset"];
+    const pageSize = source["page_size"];
+    const providerId = source["provider_id"];
+    const userId = source["user_id"];
+    if (pageOffset !== undefined) {
+      if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
+        return (
+          source === input && !isOwnEnumerable(input, "page_offset") && isListAuthConnections(ownProperties(input))
+        );
+      }
+    }
+    if (pageSize !== undefined) {
+      if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
+        return (
+          source === input && !isOwnEnumerable(input, "page_size") && isListAuthConnections(ownProperties(input))
+        );
+      }
+    }
+    if (providerId !== undefined) {
+      if (typeof providerId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "provider_id") && isListAuthConnections(ownProperties(input))
+        );
+      }
+    }
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "user_id") && isListAuthConnections(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -574,10 +623,6 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
           }
       }
     }
-    const pageOffset = source["page_offset"];
-    const pageSize = source["page_size"];
-    const providerId = source["provider_id"];
-    const userId = source["user_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -591,26 +636,6 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
     ) {
       return isListAuthConnections(ownProperties(input));
     }
-    if (pageOffset !== undefined) {
-      if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
-        return false;
-      }
-    }
-    if (pageSize !== undefined) {
-      if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
-        return false;
-      }
-    }
-    if (providerId !== undefined) {
-      if (typeof providerId !== "string") {
-        return false;
-      }
-    }
-    if (userId !== undefined) {
-      if (typeof userId !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -623,6 +648,7 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const connectionId = source["connection_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -635,7 +661,6 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
           }
       }
     }
-    const connectionId = source["connection_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((connectionId === undefined ? 0 : 1))) {
       return validateDeleteUserAuthConnection(ownProperties(input));
@@ -662,6 +687,18 @@ export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserA
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const connectionId = source["connection_id"];
+    if (connectionId === undefined) {
+      return false;
+    } else {
+      if (typeof connectionId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "connection_id") &&
+          isDeleteUserAuthConnection(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -674,17 +711,9 @@ export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserA
           }
       }
     }
-    const connectionId = source["connection_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((connectionId === undefined ? 0 : 1))) {
       return isDeleteUserAuthConnection(ownProperties(input));
-    }
-    if (connectionId === undefined) {
-      return false;
-    } else {
-      if (typeof connectionId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -698,6 +727,8 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const authorizationId = source["authorization_id"];
+    const timeoutInSeconds = source["timeout_in_seconds"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -711,8 +742,6 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
           }
       }
     }
-    const authorizationId = source["authorization_id"];
-    const timeoutInSeconds = source["timeout_in_seconds"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -757,6 +786,30 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const authorizationId = source["authorization_id"];
+    const timeoutInSeconds = source["timeout_in_seconds"];
+    if (authorizationId === undefined) {
+      return false;
+    } else {
+      if (typeof authorizationId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "authorization_id") && isCheckAuthStatus(ownProperties(input))
+        );
+      }
+    }
+    if (timeoutInSeconds !== undefined) {
+      if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
+        return (
+          source === input && !isOwnEnumerable(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input))
+        );
+      } else {
+        if (timeoutInSeconds > 59) {
+          return (
+            source === input && !isOwnEnumerable(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -770,8 +823,6 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
           }
       }
     }
-    const authorizationId = source["authorization_id"];
-    const timeoutInSeconds = source["timeout_in_seconds"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -779,22 +830,6 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
       seen !== ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))
     ) {
       return isCheckAuthStatus(ownProperties(input));
-    }
-    if (authorizationId === undefined) {
-      return false;
-    } else {
-      if (typeof authorizationId !== "string") {
-        return false;
-      }
-    }
-    if (timeoutInSeconds !== undefined) {
-      if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
-        return false;
-      } else {
-        if (timeoutInSeconds > 59) {
-          return false;
-        }
-      }
     }
     return true;
   } catch {
@@ -808,6 +843,11 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const filterByToolkit = source["filter_by_toolkit"];
+    const numberOfItemsToReturn = source["number_of_items_to_return"];
+    const offsetStartIndex = source["offset_start_index"];
+    const providerFormat = source["provider_format"];
+    const userIdentifier = source["user_identifier"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -824,11 +864,6 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
           }
       }
     }
-    const filterByToolkit = source["filter_by_toolkit"];
-    const numberOfItemsToReturn = source["number_of_items_to_return"];
-    const offsetStartIndex = source["offset_start_index"];
-    const providerFormat = source["provider_format"];
-    const userIdentifier = source["user_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -902,6 +937,64 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const filterByToolkit = source["filter_by_toolkit"];
+    const numberOfItemsToReturn = source["number_of_items_to_return"];
+    const offsetStartIndex = source["offset_start_index"];
+    const providerFormat = source["provider_format"];
+    const userIdentifier = source["user_identifier"];
+    if (filterByToolkit !== undefined) {
+      if (typeof filterByToolkit !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_by_toolkit") &&
+          isRetrieveFormattedToolsList(ownProperties(input))
+        );
+      }
+    }
+    if (numberOfItemsToReturn !== undefined) {
+      if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "number_of_items_to_return") &&
+          isRetrieveFormattedToolsList(ownProperties(input))
+        );
+      } else {
+        if (numberOfItemsToReturn > 100) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "number_of_items_to_return") &&
+            isRetrieveFormattedToolsList(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (offsetStartIndex !== undefined) {
+      if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "offset_start_index") &&
+          isRetrieveFormattedToolsList(ownProperties(input))
+        );
+      }
+    }
+    if (providerFormat !== undefined) {
+      if (typeof providerFormat !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "provider_format") &&
+          isRetrieveFormattedToolsList(ownProperties(input))
+        );
+      }
+    }
+    if (userIdentifier !== undefined) {
+      if (typeof userIdentifier !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "user_identifier") &&
+          isRetrieveFormattedToolsList(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -918,11 +1011,6 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
           }
       }
     }
-    const filterByToolkit = source["filter_by_toolkit"];
-    const numberOfItemsToReturn = source["number_of_items_to_return"];
-    const offsetStartIndex = source["offset_start_index"];
-    const providerFormat = source["provider_format"];
-    const userIdentifier = source["user_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -936,35 +1024,6 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
       )
     ) {
       return isRetrieveFormattedToolsList(ownProperties(input));
-    }
-    if (filterByToolkit !== undefined) {
-      if (typeof filterByToolkit !== "string") {
-        return false;
-      }
-    }
-    if (numberOfItemsToReturn !== undefined) {
-      if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
-        return false;
-      } else {
-        if (numberOfItemsToReturn > 100) {
-          return false;
-        }
-      }
-    }
-    if (offsetStartIndex !== undefined) {
-      if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
-        return false;
-      }
-    }
-    if (providerFormat !== undefined) {
-      if (typeof providerFormat !== "string") {
-        return false;
-      }
-    }
-    if (userIdentifier !== undefined) {
-      if (typeof userIdentifier !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -983,6 +1042,9 @@ export function validateGetFormattedToolSpecification(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const toolName = source["tool_name"];
+    const providerFormat = source["provider_format"];
+    const userId = source["user_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -997,9 +1059,6 @@ export function validateGetFormattedToolSpecification(
           }
       }
     }
-    const toolName = source["tool_name"];
-    const providerFormat = source["provider_format"];
-    const userId = source["user_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -1042,6 +1101,38 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const toolName = source["tool_name"];
+    const providerFormat = source["provider_format"];
+    const userId = source["user_id"];
+    if (toolName === undefined) {
+      return false;
+    } else {
+      if (typeof toolName !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "tool_name") &&
+          isGetFormattedToolSpecification(ownProperties(input))
+        );
+      }
+    }
+    if (providerFormat !== undefined) {
+      if (typeof providerFormat !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "provider_format") &&
+          isGetFormattedToolSpecification(ownProperties(input))
+        );
+      }
+    }
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "user_id") &&
+          isGetFormattedToolSpecification(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1056,9 +1147,6 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
           }
       }
     }
-    const toolName = source["tool_name"];
-    const providerFormat = source["provider_format"];
-    const userId = source["user_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -1068,23 +1156,6 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
       )
     ) {
       return isGetFormattedToolSpecification(ownProperties(input));
-    }
-    if (toolName === undefined) {
-      return false;
-    } else {
-      if (typeof toolName !== "string") {
-        return false;
-      }
-    }
-    if (providerFormat !== undefined) {
-      if (typeof providerFormat !== "string") {
-        return false;
-      }
-    }
-    if (userId !== undefined) {
-      if (typeof userId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1172,6 +1243,9 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const bearerToken = source["bearer_token"];
+    const itemsToSkip = source["items_to_skip"];
+    const maximumItemsToReturn = source["maximum_items_to_return"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1186,9 +1260,6 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
           }
       }
     }
-    const bearerToken = source["bearer_token"];
-    const itemsToSkip = source["items_to_skip"];
-    const maximumItemsToReturn = source["maximum_items_to_return"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -1240,6 +1311,38 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const bearerToken = source["bearer_token"];
+    const itemsToSkip = source["items_to_skip"];
+    const maximumItemsToReturn = source["maximum_items_to_return"];
+    if (bearerToken === undefined) {
+      return false;
+    } else {
+      if (typeof bearerToken !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "bearer_token") && isListAccessibleProjects(ownProperties(input))
+        );
+      } else if (!isJwt(bearerToken)) {
+        return (
+          source === input && !isOwnEnumerable(input, "bearer_token") && isListAccessibleProjects(ownProperties(input))
+        );
+      }
+    }
+    if (itemsToSkip !== undefined) {
+      if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
+        return (
+          source === input && !isOwnEnumerable(input, "items_to_skip") && isListAccessibleProjects(ownProperties(input))
+        );
+      }
+    }
+    if (maximumItemsToReturn !== undefined) {
+      if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "maximum_items_to_return") &&
+          isListAccessibleProjects(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1254,9 +1357,6 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
           }
       }
     }
-    const bearerToken = source["bearer_token"];
-    const itemsToSkip = source["items_to_skip"];
-    const maximumItemsToReturn = source["maximum_items_to_return"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -1268,25 +1368,6 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
       )
     ) {
       return isListAccessibleProjects(ownProperties(input));
-    }
-    if (bearerToken === undefined) {
-      return false;
-    } else {
-      if (typeof bearerToken !== "string") {
-        return false;
-      } else if (!isJwt(bearerToken)) {
-        return false;
-      }
-    }
-    if (itemsToSkip !== undefined) {
-      if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
-        return false;
-      }
-    }
-    if (maximumItemsToReturn !== undefined) {
-      if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1300,6 +1381,8 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const authorizationToken = source["authorization_token"];
+    const projectId = source["project_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1313,8 +1396,6 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
           }
       }
     }
-    const authorizationToken = source["authorization_token"];
-    const projectId = source["project_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1364,6 +1445,32 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const authorizationToken = source["authorization_token"];
+    const projectId = source["project_id"];
+    if (authorizationToken === undefined) {
+      return false;
+    } else {
+      if (typeof authorizationToken !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "authorization_token") &&
+          isGetProjectDetails(ownProperties(input))
+        );
+      } else if (!isBearer(authorizationToken)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "authorization_token") &&
+          isGetProjectDetails(ownProperties(input))
+        );
+      }
+    }
+    if (projectId === undefined) {
+      return false;
+    } else {
+      if (typeof projectId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "project_id") && isGetProjectDetails(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1377,8 +1484,6 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
           }
       }
     }
-    const authorizationToken = source["authorization_token"];
-    const projectId = source["project_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1386,22 +1491,6 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
       seen !== ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))
     ) {
       return isGetProjectDetails(ownProperties(input));
-    }
-    if (authorizationToken === undefined) {
-      return false;
-    } else {
-      if (typeof authorizationToken !== "string") {
-        return false;
-      } else if (!isBearer(authorizationToken)) {
-        return false;
-      }
-    }
-    if (projectId === undefined) {
-      return false;
-    } else {
-      if (typeof projectId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1415,6 +1504,8 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const itemsLimit = source["items_limit"];
+    const listOffset = source["list_offset"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1428,8 +1519,6 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
           }
       }
     }
-    const itemsLimit = source["items_limit"];
-    const listOffset = source["list_offset"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1467,6 +1556,34 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const itemsLimit = source["items_limit"];
+    const listOffset = source["list_offset"];
+    if (itemsLimit !== undefined) {
+      if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "items_limit") &&
+          isGetScheduledToolExecutions(ownProperties(input))
+        );
+      } else {
+        if (itemsLimit > 100) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "items_limit") &&
+            isGetScheduledToolExecutions(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (listOffset !== undefined) {
+      if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "list_offset") &&
+          isGetScheduledToolExecutions(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1480,8 +1597,6 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
           }
       }
     }
-    const itemsLimit = source["items_limit"];
-    const listOffset = source["list_offset"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1489,20 +1604,6 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
       seen !== ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))
     ) {
       return isGetScheduledToolExecutions(ownProperties(input));
-    }
-    if (itemsLimit !== undefined) {
-      if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
-        return false;
-      } else {
-        if (itemsLimit > 100) {
-          return false;
-        }
-      }
-    }
-    if (listOffset !== undefined) {
-      if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1516,6 +1617,7 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const scheduledExecutionId = source["scheduled_execution_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1528,7 +1630,6 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
           }
       }
     }
-    const scheduledExecutionId = source["scheduled_execution_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((scheduledExecutionId === undefined ? 0 : 1))) {
       return validateGetScheduledToolDetails(ownProperties(input));
@@ -1560,6 +1661,18 @@ export function isGetScheduledToolDetails(input: unknown): input is GetScheduled
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const scheduledExecutionId = source["scheduled_execution_id"];
+    if (scheduledExecutionId === undefined) {
+      return false;
+    } else {
+      if (typeof scheduledExecutionId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "scheduled_execution_id") &&
+          isGetScheduledToolDetails(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1572,17 +1685,9 @@ export function isGetScheduledToolDetails(input: unknown): input is GetScheduled
           }
       }
     }
-    const scheduledExecutionId = source["scheduled_execution_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((scheduledExecutionId === undefined ? 0 : 1))) {
       return isGetScheduledToolDetails(ownProperties(input));
-    }
-    if (scheduledExecutionId === undefined) {
-      return false;
-    } else {
-      if (typeof scheduledExecutionId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1634,6 +1739,11 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeFormats = source["include_formats"];
+    const itemsPerPage = source["items_per_page"];
+    const startOffset = source["start_offset"];
+    const toolkitName = source["toolkit_name"];
+    const userId = source["user_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1650,11 +1760,6 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
           }
       }
     }
-    const includeFormats = source["include_formats"];
-    const itemsPerPage = source["items_per_page"];
-    const startOffset = source["start_offset"];
-    const toolkitName = source["toolkit_name"];
-    const userId = source["user_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -1729,6 +1834,51 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeFormats = source["include_formats"];
+    const itemsPerPage = source["items_per_page"];
+    const startOffset = source["start_offset"];
+    const toolkitName = source["toolkit_name"];
+    const userId = source["user_id"];
+    if (includeFormats !== undefined) {
+      if (!Array.isArray(includeFormats)) {
+        return (source === input && !isOwnEnumerable(input, "include_formats") && isGetToolsList(ownProperties(input)));
+      } else {
+        for (let i = 0; i < includeFormats.length; i++) {
+          const item: unknown = includeFormats[i];
+          if (typeof item !== "string") {
+            return (
+              source === input && !isOwnEnumerable(input, "include_formats") && isGetToolsList(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (itemsPerPage !== undefined) {
+      if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
+        return (source === input && !isOwnEnumerable(input, "items_per_page") && isGetToolsList(ownProperties(input)));
+      } else {
+        if (itemsPerPage > 100) {
+          return (
+            source === input && !isOwnEnumerable(input, "items_per_page") && isGetToolsList(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (startOffset !== undefined) {
+      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
+        return (source === input && !isOwnEnumerable(input, "start_offset") && isGetToolsList(ownProperties(input)));
+      }
+    }
+    if (toolkitName !== undefined) {
+      if (typeof toolkitName !== "string") {
+        return (source === input && !isOwnEnumerable(input, "toolkit_name") && isGetToolsList(ownProperties(input)));
+      }
+    }
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "user_id") && isGetToolsList(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1745,11 +1895,6 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
           }
       }
     }
-    const includeFormats = source["include_formats"];
-    const itemsPerPage = source["items_per_page"];
-    const startOffset = source["start_offset"];
-    const toolkitName = source["toolkit_name"];
-    const userId = source["user_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -1764,42 +1909,6 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     ) {
       return isGetToolsList(ownProperties(input));
     }
-    if (includeFormats !== undefined) {
-      if (!Array.isArray(includeFormats)) {
-        return false;
-      } else {
-        for (let i = 0; i < includeFormats.length; i++) {
-          const item: unknown = includeFormats[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
-    }
-    if (itemsPerPage !== undefined) {
-      if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
-        return false;
-      } else {
-        if (itemsPerPage > 100) {
-          return false;
-        }
-      }
-    }
-    if (startOffset !== undefined) {
-      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return false;
-      }
-    }
-    if (toolkitName !== undefined) {
-      if (typeof toolkitName !== "string") {
-        return false;
-      }
-    }
-    if (userId !== undefined) {
-      if (typeof userId !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1812,6 +1921,10 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const toolNameForAuthorization = source["tool_name_for_authorization"];
+    const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
+    const toolVersion = source["tool_version"];
+    const userId = source["user_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1827,10 +1940,6 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
           }
       }
     }
-    const toolNameForAuthorization = source["tool_name_for_authorization"];
-    const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
-    const toolVersion = source["tool_version"];
-    const userId = source["user_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -1891,6 +2000,44 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const toolNameForAuthorization = source["tool_name_for_authorization"];
+    const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
+    const toolVersion = source["tool_version"];
+    const userId = source["user_id"];
+    if (toolNameForAuthorization === undefined) {
+      return false;
+    } else {
+      if (typeof toolNameForAuthorization !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "tool_name_for_authorization") &&
+          isAuthorizeUserToolAccess(ownProperties(input))
+        );
+      }
+    }
+    if (redirectUriAfterAuthorization !== undefined) {
+      if (typeof redirectUriAfterAuthorization !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "redirect_uri_after_authorization") &&
+          isAuthorizeUserToolAccess(ownProperties(input))
+        );
+      }
+    }
+    if (toolVersion !== undefined) {
+      if (typeof toolVersion !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "tool_version") && isAuthorizeUserToolAccess(ownProperties(input))
+        );
+      }
+    }
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "user_id") && isAuthorizeUserToolAccess(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1906,10 +2053,6 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
           }
       }
     }
-    const toolNameForAuthorization = source["tool_name_for_authorization"];
-    const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
-    const toolVersion = source["tool_version"];
-    const userId = source["user_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -1923,28 +2066,6 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
     ) {
       return isAuthorizeUserToolAccess(ownProperties(input));
     }
-    if (toolNameForAuthorization === undefined) {
-      return false;
-    } else {
-      if (typeof toolNameForAuthorization !== "string") {
-        return false;
-      }
-    }
-    if (redirectUriAfterAuthorization !== undefined) {
-      if (typeof redirectUriAfterAuthorization !== "string") {
-        return false;
-      }
-    }
-    if (toolVersion !== undefined) {
-      if (typeof toolVersion !== "string") {
-        return false;
-      }
-    }
-    if (userId !== undefined) {
-      if (typeof userId !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1957,6 +2078,8 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1970,8 +2093,6 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2017,6 +2138,28 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isExecuteTool(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isExecuteTool(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (source === input && !isOwnEnumerable(input, "request_body") && isExecuteTool(ownProperties(input)));
+        } else if (!isJson(requestBody)) {
+          return (source === input && !isOwnEnumerable(input, "request_body") && isExecuteTool(ownProperties(input)));
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2030,8 +2173,6 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2039,27 +2180,6 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isExecuteTool(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2074,6 +2194,9 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const toolName = source["tool_name"];
+    const formatsToInclude = source["formats_to_include"];
+    const userIdentifier = source["user_identifier"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2088,9 +2211,6 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
           }
       }
     }
-    const toolName = source["tool_name"];
-    const formatsToInclude = source["formats_to_include"];
-    const userIdentifier = source["user_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2151,6 +2271,45 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const toolName = source["tool_name"];
+    const formatsToInclude = source["formats_to_include"];
+    const userIdentifier = source["user_identifier"];
+    if (toolName === undefined) {
+      return false;
+    } else {
+      if (typeof toolName !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "tool_name") && isGetToolSpecification(ownProperties(input))
+        );
+      }
+    }
+    if (formatsToInclude !== undefined) {
+      if (!Array.isArray(formatsToInclude)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "formats_to_include") &&
+          isGetToolSpecification(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < formatsToInclude.length; i++) {
+          const item: unknown = formatsToInclude[i];
+          if (typeof item !== "string") {
+            return (
+              source === input &&
+              !isOwnEnumerable(input, "formats_to_include") &&
+              isGetToolSpecification(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (userIdentifier !== undefined) {
+      if (typeof userIdentifier !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "user_identifier") && isGetToolSpecification(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2165,9 +2324,6 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
           }
       }
     }
-    const toolName = source["tool_name"];
-    const formatsToInclude = source["formats_to_include"];
-    const userIdentifier = source["user_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2179,30 +2335,6 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
       )
     ) {
       return isGetToolSpecification(ownProperties(input));
-    }
-    if (toolName === undefined) {
-      return false;
-    } else {
-      if (typeof toolName !== "string") {
-        return false;
-      }
-    }
-    if (formatsToInclude !== undefined) {
-      if (!Array.isArray(formatsToInclude)) {
-        return false;
-      } else {
-        for (let i = 0; i < formatsToInclude.length; i++) {
-          const item: unknown = formatsToInclude[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
-    }
-    if (userIdentifier !== undefined) {
-      if (typeof userIdentifier !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2216,6 +2348,8 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const numberOfItemsToReturn = source["number_of_items_to_return"];
+    const startOffset = source["start_offset"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2229,8 +2363,6 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
           }
       }
     }
-    const numberOfItemsToReturn = source["number_of_items_to_return"];
-    const startOffset = source["start_offset"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2278,6 +2410,30 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const numberOfItemsToReturn = source["number_of_items_to_return"];
+    const startOffset = source["start_offset"];
+    if (numberOfItemsToReturn !== undefined) {
+      if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "number_of_items_to_return") &&
+          isListWorkers(ownProperties(input))
+        );
+      } else {
+        if (numberOfItemsToReturn > 100) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "number_of_items_to_return") &&
+            isListWorkers(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (startOffset !== undefined) {
+      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
+        return (source === input && !isOwnEnumerable(input, "start_offset") && isListWorkers(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2291,8 +2447,6 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
           }
       }
     }
-    const numberOfItemsToReturn = source["number_of_items_to_return"];
-    const startOffset = source["start_offset"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2300,20 +2454,6 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
       seen !== ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))
     ) {
       return isListWorkers(ownProperties(input));
-    }
-    if (numberOfItemsToReturn !== undefined) {
-      if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
-        return false;
-      } else {
-        if (numberOfItemsToReturn > 100) {
-          return false;
-        }
-      }
-    }
-    if (startOffset !== undefined) {
-      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2327,6 +2467,16 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
+    const enableWorker = source["enable_worker"];
+    const httpRetryAttempts = source["http_retry_attempts"];
+    const httpSecretKey = source["http_secret_key"];
+    const httpTimeoutSeconds = source["http_timeout_seconds"];
+    const mcpRetryAttempts = source["mcp_retry_attempts"];
+    const mcpTimeoutDuration = source["mcp_timeout_duration"];
+    const workerHttpUri = source["worker_http_uri"];
+    const workerResourceUri = source["worker_resource_uri"];
+    const workerType = source["worker_type"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2348,16 +2498,6 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
           }
       }
     }
-    const workerId = source["worker_id"];
-    const enableWorker = source["enable_worker"];
-    const httpRetryAttempts = source["http_retry_attempts"];
-    const httpSecretKey = source["http_secret_key"];
-    const httpTimeoutSeconds = source["http_timeout_seconds"];
-    const mcpRetryAttempts = source["mcp_retry_attempts"];
-    const mcpTimeoutDuration = source["mcp_timeout_duration"];
-    const workerHttpUri = source["worker_http_uri"];
-    const workerResourceUri = source["worker_resource_uri"];
-    const workerType = source["worker_type"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 10 &&
@@ -2473,6 +2613,84 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
+    const enableWorker = source["enable_worker"];
+    const httpRetryAttempts = source["http_retry_attempts"];
+    const httpSecretKey = source["http_secret_key"];
+    const httpTimeoutSeconds = source["http_timeout_seconds"];
+    const mcpRetryAttempts = source["mcp_retry_attempts"];
+    const mcpTimeoutDuration = source["mcp_timeout_duration"];
+    const workerHttpUri = source["worker_http_uri"];
+    const workerResourceUri = source["worker_resource_uri"];
+    const workerType = source["worker_type"];
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "worker_id") && isCreateWorker(ownProperties(input)));
+      }
+    }
+    if (enableWorker !== undefined) {
+      if (typeof enableWorker !== "boolean") {
+        return (source === input && !isOwnEnumerable(input, "enable_worker") && isCreateWorker(ownProperties(input)));
+      }
+    }
+    if (httpRetryAttempts !== undefined) {
+      if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
+        return (
+          source === input && !isOwnEnumerable(input, "http_retry_attempts") && isCreateWorker(ownProperties(input))
+        );
+      }
+    }
+    if (httpSecretKey !== undefined) {
+      if (typeof httpSecretKey !== "string") {
+        return (source === input && !isOwnEnumerable(input, "http_secret_key") && isCreateWorker(ownProperties(input)));
+      }
+    }
+    if (httpTimeoutSeconds !== undefined) {
+      if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
+        return (
+          source === input && !isOwnEnumerable(input, "http_timeout_seconds") && isCreateWorker(ownProperties(input))
+        );
+      }
+    }
+    if (mcpRetryAttempts !== undefined) {
+      if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
+        return (
+          source === input && !isOwnEnumerable(input, "mcp_retry_attempts") && isCreateWorker(ownProperties(input))
+        );
+      }
+    }
+    if (mcpTimeoutDuration !== undefined) {
+      if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
+        return (
+          source === input && !isOwnEnumerable(input, "mcp_timeout_duration") && isCreateWorker(ownProperties(input))
+        );
+      }
+    }
+    if (workerHttpUri !== undefined) {
+      if (typeof workerHttpUri !== "string") {
+        return (source === input && !isOwnEnumerable(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
+      } else if (!isUrl(workerHttpUri)) {
+        return (source === input && !isOwnEnumerable(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
+      }
+    }
+    if (workerResourceUri !== undefined) {
+      if (typeof workerResourceUri !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "worker_resource_uri") && isCreateWorker(ownProperties(input))
+        );
+      } else if (!isUri(workerResourceUri)) {
+        return (
+          source === input && !isOwnEnumerable(input, "worker_resource_uri") && isCreateWorker(ownProperties(input))
+        );
+      }
+    }
+    if (workerType !== undefined) {
+      if (typeof workerType !== "string") {
+        return (source === input && !isOwnEnumerable(input, "worker_type") && isCreateWorker(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2494,16 +2712,6 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
           }
       }
     }
-    const workerId = source["worker_id"];
-    const enableWorker = source["enable_worker"];
-    const httpRetryAttempts = source["http_retry_attempts"];
-    const httpSecretKey = source["http_secret_key"];
-    const httpTimeoutSeconds = source["http_timeout_seconds"];
-    const mcpRetryAttempts = source["mcp_retry_attempts"];
-    const mcpTimeoutDuration = source["mcp_timeout_duration"];
-    const workerHttpUri = source["worker_http_uri"];
-    const workerResourceUri = source["worker_resource_uri"];
-    const workerType = source["worker_type"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 10 &&
@@ -2523,62 +2731,6 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     ) {
       return isCreateWorker(ownProperties(input));
     }
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return false;
-      }
-    }
-    if (enableWorker !== undefined) {
-      if (typeof enableWorker !== "boolean") {
-        return false;
-      }
-    }
-    if (httpRetryAttempts !== undefined) {
-      if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
-        return false;
-      }
-    }
-    if (httpSecretKey !== undefined) {
-      if (typeof httpSecretKey !== "string") {
-        return false;
-      }
-    }
-    if (httpTimeoutSeconds !== undefined) {
-      if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
-        return false;
-      }
-    }
-    if (mcpRetryAttempts !== undefined) {
-      if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
-        return false;
-      }
-    }
-    if (mcpTimeoutDuration !== undefined) {
-      if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
-        return false;
-      }
-    }
-    if (workerHttpUri !== undefined) {
-      if (typeof workerHttpUri !== "string") {
-        return false;
-      } else if (!isUrl(workerHttpUri)) {
-        return false;
-      }
-    }
-    if (workerResourceUri !== undefined) {
-      if (typeof workerResourceUri !== "string") {
-        return false;
-      } else if (!isUri(workerResourceUri)) {
-        return false;
-      }
-    }
-    if (workerType !== undefined) {
-      if (typeof workerType !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -2591,6 +2743,9 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerConnectionType = source["worker_connection_type"];
+    const httpUri = source["http_uri"];
+    const mcpUri = source["mcp_uri"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2605,9 +2760,6 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
           }
       }
     }
-    const workerConnectionType = source["worker_connection_type"];
-    const httpUri = source["http_uri"];
-    const mcpUri = source["mcp_uri"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2657,6 +2809,32 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerConnectionType = source["worker_connection_type"];
+    const httpUri = source["http_uri"];
+    const mcpUri = source["mcp_uri"];
+    if (workerConnectionType === undefined) {
+      return false;
+    } else {
+      if (typeof workerConnectionType !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "worker_connection_type") &&
+          isTestWorkerConnection(ownProperties(input))
+        );
+      }
+    }
+    if (httpUri !== undefined) {
+      if (typeof httpUri !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "http_uri") && isTestWorkerConnection(ownProperties(input))
+        );
+      }
+    }
+    if (mcpUri !== undefined) {
+      if (typeof mcpUri !== "string") {
+        return (source === input && !isOwnEnumerable(input, "mcp_uri") && isTestWorkerConnection(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2671,9 +2849,6 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
           }
       }
     }
-    const workerConnectionType = source["worker_connection_type"];
-    const httpUri = source["http_uri"];
-    const mcpUri = source["mcp_uri"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2685,23 +2860,6 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
       )
     ) {
       return isTestWorkerConnection(ownProperties(input));
-    }
-    if (workerConnectionType === undefined) {
-      return false;
-    } else {
-      if (typeof workerConnectionType !== "string") {
-        return false;
-      }
-    }
-    if (httpUri !== undefined) {
-      if (typeof httpUri !== "string") {
-        return false;
-      }
-    }
-    if (mcpUri !== undefined) {
-      if (typeof mcpUri !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2715,6 +2873,7 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2727,7 +2886,6 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
           }
       }
     }
-    const workerId = source["worker_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
       return validateGetWorkerById(ownProperties(input));
@@ -2754,6 +2912,14 @@ export function isGetWorkerById(input: unknown): input is GetWorkerByIdInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "worker_id") && isGetWorkerById(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2766,17 +2932,9 @@ export function isGetWorkerById(input: unknown): input is GetWorkerByIdInput {
           }
       }
     }
-    const workerId = source["worker_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
       return isGetWorkerById(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2790,6 +2948,7 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2802,7 +2961,6 @@ export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWor
           }
       }
     }
-    const workerId = source["worker_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
       return validateDeleteWorker(ownProperties(input));
@@ -2829,6 +2987,14 @@ export function isDeleteWorker(input: unknown): input is DeleteWorkerInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "worker_id") && isDeleteWorker(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2841,17 +3007,9 @@ export function isDeleteWorker(input: unknown): input is DeleteWorkerInput {
           }
       }
     }
-    const workerId = source["worker_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
       return isDeleteWorker(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2865,6 +3023,7 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2877,7 +3036,6 @@ export function validateAuthorizeWorker(input: unknown): ValidationResult<Author
           }
       }
     }
-    const workerId = source["worker_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
       return validateAuthorizeWorker(ownProperties(input));
@@ -2904,6 +3062,14 @@ export function isAuthorizeWorker(input: unknown): input is AuthorizeWorkerInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "worker_id") && isAuthorizeWorker(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2916,17 +3082,9 @@ export function isAuthorizeWorker(input: unknown): input is AuthorizeWorkerInput
           }
       }
     }
-    const workerId = source["worker_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
       return isAuthorizeWorker(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2940,6 +3098,7 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2952,7 +3111,6 @@ export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<
           }
       }
     }
-    const workerId = source["worker_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
       return validateGetWorkerHealthStatus(ownProperties(input));
@@ -2979,6 +3137,16 @@ export function isGetWorkerHealthStatus(input: unknown): input is GetWorkerHealt
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "worker_id") && isGetWorkerHealthStatus(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2991,17 +3159,9 @@ export function isGetWorkerHealthStatus(input: unknown): input is GetWorkerHealt
           }
       }
     }
-    const workerId = source["worker_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
       return isGetWorkerHealthStatus(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3015,6 +3175,9 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
+    const numberOfItems = source["number_of_items"];
+    const startOffset = source["start_offset"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3029,9 +3192,6 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
           }
       }
     }
-    const workerId = source["worker_id"];
-    const numberOfItems = source["number_of_items"];
-    const startOffset = source["start_offset"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -3078,6 +3238,34 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const workerId = source["worker_id"];
+    const numberOfItems = source["number_of_items"];
+    const startOffset = source["start_offset"];
+    if (workerId === undefined) {
+      return false;
+    } else {
+      if (typeof workerId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "worker_id") && isFetchToolsPage(ownProperties(input)));
+      }
+    }
+    if (numberOfItems !== undefined) {
+      if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
+        return (
+          source === input && !isOwnEnumerable(input, "number_of_items") && isFetchToolsPage(ownProperties(input))
+        );
+      } else {
+        if (numberOfItems > 100) {
+          return (
+            source === input && !isOwnEnumerable(input, "number_of_items") && isFetchToolsPage(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (startOffset !== undefined) {
+      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
+        return (source === input && !isOwnEnumerable(input, "start_offset") && isFetchToolsPage(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3092,9 +3280,6 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
           }
       }
     }
-    const workerId = source["worker_id"];
-    const numberOfItems = source["number_of_items"];
-    const startOffset = source["start_offset"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -3104,27 +3289,6 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
       )
     ) {
       return isFetchToolsPage(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return false;
-      }
-    }
-    if (numberOfItems !== undefined) {
-      if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
-        return false;
-      } else {
-        if (numberOfItems > 100) {
-          return false;
-        }
-      }
-    }
-    if (startOffset !== undefined) {
-      if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return false;
-      }
     }
     return true;
   } catch {

@@ -7,6 +7,7 @@ import {
   isDate,
   isJson,
   isObject,
+  isOwnEnumerable,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -313,6 +314,7 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const emptyRequestBody = source["empty_request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -325,7 +327,6 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
           }
       }
     }
-    const emptyRequestBody = source["empty_request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((emptyRequestBody === undefined ? 0 : 1))) {
       return validateGetApiKeyInfo(ownProperties(input));
@@ -360,6 +361,21 @@ export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const emptyRequestBody = source["empty_request_body"];
+    if (emptyRequestBody !== undefined) {
+      if (!isObject(emptyRequestBody)) {
+        return (
+          source === input && !isOwnEnumerable(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input))
+        );
+      } else {
+        const count = Object.keys(emptyRequestBody).length;
+        if (count > 0) {
+          return (
+            source === input && !isOwnEnumerable(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -372,20 +388,9 @@ export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
           }
       }
     }
-    const emptyRequestBody = source["empty_request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((emptyRequestBody === undefined ? 0 : 1))) {
       return isGetApiKeyInfo(ownProperties(input));
-    }
-    if (emptyRequestBody !== undefined) {
-      if (!isObject(emptyRequestBody)) {
-        return false;
-      } else {
-        const count = Object.keys(emptyRequestBody).length;
-        if (count > 0) {
-          return false;
-        }
-      }
     }
     return true;
   } catch {
@@ -399,6 +404,7 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationSourceDetails = source["application_source_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -411,7 +417,6 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
           }
       }
     }
-    const applicationSourceDetails = source["application_source_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((applicationSourceDetails === undefined ? 0 : 1))) {
       return validateChangeApplicationSource(ownProperties(input));
@@ -441,6 +446,16 @@ export function isChangeApplicationSource(input: unknown): input is ChangeApplic
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationSourceDetails = source["application_source_details"];
+    if (applicationSourceDetails !== undefined) {
+      if (!isObject(applicationSourceDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_source_details") &&
+          isChangeApplicationSource(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -453,15 +468,9 @@ export function isChangeApplicationSource(input: unknown): input is ChangeApplic
           }
       }
     }
-    const applicationSourceDetails = source["application_source_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((applicationSourceDetails === undefined ? 0 : 1))) {
       return isChangeApplicationSource(ownProperties(input));
-    }
-    if (applicationSourceDetails !== undefined) {
-      if (!isObject(applicationSourceDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -475,6 +484,7 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationStageChangeDetails = source["application_stage_change_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -487,7 +497,6 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
           }
       }
     }
-    const applicationStageChangeDetails = source["application_stage_change_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((applicationStageChangeDetails === undefined ? 0 : 1))) {
       return validateChangeApplicationStage(ownProperties(input));
@@ -517,6 +526,16 @@ export function isChangeApplicationStage(input: unknown): input is ChangeApplica
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationStageChangeDetails = source["application_stage_change_details"];
+    if (applicationStageChangeDetails !== undefined) {
+      if (!isObject(applicationStageChangeDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_stage_change_details") &&
+          isChangeApplicationStage(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -529,15 +548,9 @@ export function isChangeApplicationStage(input: unknown): input is ChangeApplica
           }
       }
     }
-    const applicationStageChangeDetails = source["application_stage_change_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((applicationStageChangeDetails === undefined ? 0 : 1))) {
       return isChangeApplicationStage(ownProperties(input));
-    }
-    if (applicationStageChangeDetails !== undefined) {
-      if (!isObject(applicationStageChangeDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -551,6 +564,7 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const jobApplicationData = source["job_application_data"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -563,7 +577,6 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
           }
       }
     }
-    const jobApplicationData = source["job_application_data"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((jobApplicationData === undefined ? 0 : 1))) {
       return validateCreateJobApplication(ownProperties(input));
@@ -593,6 +606,16 @@ export function isCreateJobApplication(input: unknown): input is CreateJobApplic
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const jobApplicationData = source["job_application_data"];
+    if (jobApplicationData !== undefined) {
+      if (!isObject(jobApplicationData)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "job_application_data") &&
+          isCreateJobApplication(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -605,15 +628,9 @@ export function isCreateJobApplication(input: unknown): input is CreateJobApplic
           }
       }
     }
-    const jobApplicationData = source["job_application_data"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((jobApplicationData === undefined ? 0 : 1))) {
       return isCreateJobApplication(ownProperties(input));
-    }
-    if (jobApplicationData !== undefined) {
-      if (!isObject(jobApplicationData)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -627,6 +644,7 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationTransferDetails = source["application_transfer_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -639,7 +657,6 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
           }
       }
     }
-    const applicationTransferDetails = source["application_transfer_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((applicationTransferDetails === undefined ? 0 : 1))) {
       return validateTransferApplicationToJob(ownProperties(input));
@@ -669,6 +686,16 @@ export function isTransferApplicationToJob(input: unknown): input is TransferApp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationTransferDetails = source["application_transfer_details"];
+    if (applicationTransferDetails !== undefined) {
+      if (!isObject(applicationTransferDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_transfer_details") &&
+          isTransferApplicationToJob(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -681,15 +708,9 @@ export function isTransferApplicationToJob(input: unknown): input is TransferApp
           }
       }
     }
-    const applicationTransferDetails = source["application_transfer_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((applicationTransferDetails === undefined ? 0 : 1))) {
       return isTransferApplicationToJob(ownProperties(input));
-    }
-    if (applicationTransferDetails !== undefined) {
-      if (!isObject(applicationTransferDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -703,6 +724,7 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationUpdatePayload = source["application_update_payload"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -715,7 +737,6 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
           }
       }
     }
-    const applicationUpdatePayload = source["application_update_payload"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((applicationUpdatePayload === undefined ? 0 : 1))) {
       return validateUpdateApplicationStatus(ownProperties(input));
@@ -745,6 +766,16 @@ export function isUpdateApplicationStatus(input: unknown): input is UpdateApplic
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const applicationUpdatePayload = source["application_update_payload"];
+    if (applicationUpdatePayload !== undefined) {
+      if (!isObject(applicationUpdatePayload)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "application_update_payload") &&
+          isUpdateApplicationStatus(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -757,15 +788,9 @@ export function isUpdateApplicationStatus(input: unknown): input is UpdateApplic
           }
       }
     }
-    const applicationUpdatePayload = source["application_update_payload"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((applicationUpdatePayload === undefined ? 0 : 1))) {
       return isUpdateApplicationStatus(ownProperties(input));
-    }
-    if (applicationUpdatePayload !== undefined) {
-      if (!isObject(applicationUpdatePayload)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -779,6 +804,7 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const hiringTeamMemberDetails = source["hiring_team_member_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -791,7 +817,6 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
           }
       }
     }
-    const hiringTeamMemberDetails = source["hiring_team_member_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
       return validateAddHiringTeamMember(ownProperties(input));
@@ -821,6 +846,16 @@ export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMem
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const hiringTeamMemberDetails = source["hiring_team_member_details"];
+    if (hiringTeamMemberDetails !== undefined) {
+      if (!isObject(hiringTeamMemberDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "hiring_team_member_details") &&
+          isAddHiringTeamMember(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -833,15 +868,9 @@ export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMem
           }
       }
     }
-    const hiringTeamMemberDetails = source["hiring_team_member_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
       return isAddHiringTeamMember(ownProperties(input));
-    }
-    if (hiringTeamMemberDetails !== undefined) {
-      if (!isObject(hiringTeamMemberDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -855,6 +884,7 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -867,7 +897,6 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
           }
       }
     }
-    const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
       return validateRemoveHiringTeamMember(ownProperties(input));
@@ -897,6 +926,16 @@ export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringT
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
+    if (hiringTeamRemovalDetails !== undefined) {
+      if (!isObject(hiringTeamRemovalDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "hiring_team_removal_details") &&
+          isRemoveHiringTeamMember(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -909,15 +948,9 @@ export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringT
           }
       }
     }
-    const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
       return isRemoveHiringTeamMember(ownProperties(input));
-    }
-    if (hiringTeamRemovalDetails !== undefined) {
-      if (!isObject(hiringTeamRemovalDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -968,6 +1001,7 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -980,7 +1014,6 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
           }
       }
     }
-    const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
       return validateListArchiveReasons(ownProperties(input));
@@ -1010,6 +1043,16 @@ export function isListArchiveReasons(input: unknown): input is ListArchiveReason
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
+    if (includeArchivedInterviewPlans !== undefined) {
+      if (typeof includeArchivedInterviewPlans !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "include_archived_interview_plans") &&
+          isListArchiveReasons(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1022,15 +1065,9 @@ export function isListArchiveReasons(input: unknown): input is ListArchiveReason
           }
       }
     }
-    const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
       return isListArchiveReasons(ownProperties(input));
-    }
-    if (includeArchivedInterviewPlans !== undefined) {
-      if (typeof includeArchivedInterviewPlans !== "boolean") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1081,6 +1118,8 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const candidateEmail = source["candidate_email"];
+    const candidateName = source["candidate_name"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1094,8 +1133,6 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
           }
       }
     }
-    const candidateEmail = source["candidate_email"];
-    const candidateName = source["candidate_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1129,6 +1166,22 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const candidateEmail = source["candidate_email"];
+    const candidateName = source["candidate_name"];
+    if (candidateEmail !== undefined) {
+      if (typeof candidateEmail !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "candidate_email") && isFindCandidates(ownProperties(input))
+        );
+      }
+    }
+    if (candidateName !== undefined) {
+      if (typeof candidateName !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "candidate_name") && isFindCandidates(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1142,8 +1195,6 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
           }
       }
     }
-    const candidateEmail = source["candidate_email"];
-    const candidateName = source["candidate_name"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1151,16 +1202,6 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
       seen !== ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))
     ) {
       return isFindCandidates(ownProperties(input));
-    }
-    if (candidateEmail !== undefined) {
-      if (typeof candidateEmail !== "string") {
-        return false;
-      }
-    }
-    if (candidateName !== undefined) {
-      if (typeof candidateName !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1174,6 +1215,7 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeArchivedReasons = source["include_archived_reasons"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1186,7 +1228,6 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
           }
       }
     }
-    const includeArchivedReasons = source["include_archived_reasons"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((includeArchivedReasons === undefined ? 0 : 1))) {
       return validateListCloseReasons(ownProperties(input));
@@ -1216,6 +1257,16 @@ export function isListCloseReasons(input: unknown): input is ListCloseReasonsInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeArchivedReasons = source["include_archived_reasons"];
+    if (includeArchivedReasons !== undefined) {
+      if (typeof includeArchivedReasons !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "include_archived_reasons") &&
+          isListCloseReasons(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1228,15 +1279,9 @@ export function isListCloseReasons(input: unknown): input is ListCloseReasonsInp
           }
       }
     }
-    const includeArchivedReasons = source["include_archived_reasons"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((includeArchivedReasons === undefined ? 0 : 1))) {
       return isListCloseReasons(ownProperties(input));
-    }
-    if (includeArchivedReasons !== undefined) {
-      if (typeof includeArchivedReasons !== "boolean") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1292,6 +1337,7 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const departmentId = source["department_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1304,7 +1350,6 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
           }
       }
     }
-    const departmentId = source["department_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((departmentId === undefined ? 0 : 1))) {
       return validateGetDepartmentDetails(ownProperties(input));
@@ -1329,6 +1374,14 @@ export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const departmentId = source["department_id"];
+    if (departmentId !== undefined) {
+      if (!isObject(departmentId)) {
+        return (
+          source === input && !isOwnEnumerable(input, "department_id") && isGetDepartmentDetails(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1341,15 +1394,9 @@ export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDe
           }
       }
     }
-    const departmentId = source["department_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((departmentId === undefined ? 0 : 1))) {
       return isGetDepartmentDetails(ownProperties(input));
-    }
-    if (departmentId !== undefined) {
-      if (!isObject(departmentId)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1363,6 +1410,7 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const returnRoleTitlesOnly = source["return_role_titles_only"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1375,7 +1423,6 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
           }
       }
     }
-    const returnRoleTitlesOnly = source["return_role_titles_only"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
       return validateListHiringTeamRoles(ownProperties(input));
@@ -1405,6 +1452,16 @@ export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRo
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const returnRoleTitlesOnly = source["return_role_titles_only"];
+    if (returnRoleTitlesOnly !== undefined) {
+      if (typeof returnRoleTitlesOnly !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "return_role_titles_only") &&
+          isListHiringTeamRoles(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1417,15 +1474,9 @@ export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRo
           }
       }
     }
-    const returnRoleTitlesOnly = source["return_role_titles_only"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
       return isListHiringTeamRoles(ownProperties(input));
-    }
-    if (returnRoleTitlesOnly !== undefined) {
-      if (typeof returnRoleTitlesOnly !== "boolean") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1439,6 +1490,7 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const interviewId = source["interview_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1451,7 +1503,6 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
           }
       }
     }
-    const interviewId = source["interview_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((interviewId === undefined ? 0 : 1))) {
       return validateFetchInterviewDetails(ownProperties(input));
@@ -1476,6 +1527,14 @@ export function isFetchInterviewDetails(input: unknown): input is FetchInterview
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const interviewId = source["interview_id"];
+    if (interviewId !== undefined) {
+      if (!isObject(interviewId)) {
+        return (
+          source === input && !isOwnEnumerable(input, "interview_id") && isFetchInterviewDetails(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1488,15 +1547,9 @@ export function isFetchInterviewDetails(input: unknown): input is FetchInterview
           }
       }
     }
-    const interviewId = source["interview_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((interviewId === undefined ? 0 : 1))) {
       return isFetchInterviewDetails(ownProperties(input));
-    }
-    if (interviewId !== undefined) {
-      if (!isObject(interviewId)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1510,6 +1563,7 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1522,7 +1576,6 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
           }
       }
     }
-    const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
       return validateCancelInterviewSchedule(ownProperties(input));
@@ -1552,6 +1605,16 @@ export function isCancelInterviewSchedule(input: unknown): input is CancelInterv
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
+    if (interviewScheduleCancelDetails !== undefined) {
+      if (!isObject(interviewScheduleCancelDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "interview_schedule_cancel_details") &&
+          isCancelInterviewSchedule(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1564,15 +1627,9 @@ export function isCancelInterviewSchedule(input: unknown): input is CancelInterv
           }
       }
     }
-    const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
       return isCancelInterviewSchedule(ownProperties(input));
-    }
-    if (interviewScheduleCancelDetails !== undefined) {
-      if (!isObject(interviewScheduleCancelDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1586,6 +1643,7 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const interviewScheduleRequest = source["interview_schedule_request"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1598,7 +1656,6 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
           }
       }
     }
-    const interviewScheduleRequest = source["interview_schedule_request"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((interviewScheduleRequest === undefined ? 0 : 1))) {
       return validateCreateInterviewSchedule(ownProperties(input));
@@ -1628,6 +1685,16 @@ export function isCreateInterviewSchedule(input: unknown): input is CreateInterv
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const interviewScheduleRequest = source["interview_schedule_request"];
+    if (interviewScheduleRequest !== undefined) {
+      if (!isObject(interviewScheduleRequest)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "interview_schedule_request") &&
+          isCreateInterviewSchedule(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1640,15 +1707,9 @@ export function isCreateInterviewSchedule(input: unknown): input is CreateInterv
           }
       }
     }
-    const interviewScheduleRequest = source["interview_schedule_request"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((interviewScheduleRequest === undefined ? 0 : 1))) {
       return isCreateInterviewSchedule(ownProperties(input));
-    }
-    if (interviewScheduleRequest !== undefined) {
-      if (!isObject(interviewScheduleRequest)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1662,6 +1723,7 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const interviewStageId = source["interview_stage_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1674,7 +1736,6 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
           }
       }
     }
-    const interviewStageId = source["interview_stage_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((interviewStageId === undefined ? 0 : 1))) {
       return validateFetchInterviewStageDetails(ownProperties(input));
@@ -1704,6 +1765,16 @@ export function isFetchInterviewStageDetails(input: unknown): input is FetchInte
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const interviewStageId = source["interview_stage_id"];
+    if (interviewStageId !== undefined) {
+      if (!isObject(interviewStageId)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "interview_stage_id") &&
+          isFetchInterviewStageDetails(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1716,15 +1787,9 @@ export function isFetchInterviewStageDetails(input: unknown): input is FetchInte
           }
       }
     }
-    const interviewStageId = source["interview_stage_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((interviewStageId === undefined ? 0 : 1))) {
       return isFetchInterviewStageDetails(ownProperties(input));
-    }
-    if (interviewStageId !== undefined) {
-      if (!isObject(interviewStageId)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1775,6 +1840,8 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const lastSyncToken = source["last_sync_token"];
+    const pageCursor = source["page_cursor"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1788,8 +1855,6 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
           }
       }
     }
-    const lastSyncToken = source["last_sync_token"];
-    const pageCursor = source["page_cursor"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1823,6 +1888,20 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const lastSyncToken = source["last_sync_token"];
+    const pageCursor = source["page_cursor"];
+    if (lastSyncToken !== undefined) {
+      if (typeof lastSyncToken !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "last_sync_token") && isListJobOpenings(ownProperties(input))
+        );
+      }
+    }
+    if (pageCursor !== undefined) {
+      if (typeof pageCursor !== "string") {
+        return (source === input && !isOwnEnumerable(input, "page_cursor") && isListJobOpenings(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1836,8 +1915,6 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
           }
       }
     }
-    const lastSyncToken = source["last_sync_token"];
-    const pageCursor = source["page_cursor"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1845,16 +1922,6 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
       seen !== ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))
     ) {
       return isListJobOpenings(ownProperties(input));
-    }
-    if (lastSyncToken !== undefined) {
-      if (typeof lastSyncToken !== "string") {
-        return false;
-      }
-    }
-    if (pageCursor !== undefined) {
-      if (typeof pageCursor !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1869,6 +1936,16 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const associatedJobIds = source["associated_job_ids"];
+    const departmentTeamId = source["department_team_id"];
+    const employmentStartDate = source["employment_start_date"];
+    const targetHireDate = source["target_hire_date"];
+    const employmentType = source["employment_type"];
+    const isBackfill = source["is_backfill"];
+    const jobDescription = source["job_description"];
+    const locationIds = source["location_ids"];
+    const openingState = source["opening_state"];
+    const identifiers = source["identifiers"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1890,16 +1967,6 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
           }
       }
     }
-    const associatedJobIds = source["associated_job_ids"];
-    const departmentTeamId = source["department_team_id"];
-    const employmentStartDate = source["employment_start_date"];
-    const targetHireDate = source["target_hire_date"];
-    const employmentType = source["employment_type"];
-    const isBackfill = source["is_backfill"];
-    const jobDescription = source["job_description"];
-    const locationIds = source["location_ids"];
-    const openingState = source["opening_state"];
-    const identifiers = source["identifiers"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 10 &&
@@ -2053,6 +2120,127 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const associatedJobIds = source["associated_job_ids"];
+    const departmentTeamId = source["department_team_id"];
+    const employmentStartDate = source["employment_start_date"];
+    const targetHireDate = source["target_hire_date"];
+    const employmentType = source["employment_type"];
+    const isBackfill = source["is_backfill"];
+    const jobDescription = source["job_description"];
+    const locationIds = source["location_ids"];
+    const openingState = source["opening_state"];
+    const identifiers = source["identifiers"];
+    if (associatedJobIds !== undefined) {
+      if (!Array.isArray(associatedJobIds)) {
+        return (
+          source === input && !isOwnEnumerable(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < associatedJobIds.length; i++) {
+          const item: unknown = associatedJobIds[i];
+          if (typeof item !== "string") {
+            return (
+              source === input &&
+              !isOwnEnumerable(input, "associated_job_ids") &&
+              isCreateJobOpening(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (departmentTeamId !== undefined) {
+      if (typeof departmentTeamId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "department_team_id") && isCreateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (employmentStartDate !== undefined) {
+      if (typeof employmentStartDate !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "employment_start_date") &&
+          isCreateJobOpening(ownProperties(input))
+        );
+      } else if (!isDate(employmentStartDate)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "employment_start_date") &&
+          isCreateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (targetHireDate !== undefined) {
+      if (typeof targetHireDate !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "target_hire_date") && isCreateJobOpening(ownProperties(input))
+        );
+      } else if (!isDate(targetHireDate)) {
+        return (
+          source === input && !isOwnEnumerable(input, "target_hire_date") && isCreateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (employmentType !== undefined) {
+      if (
+        employmentType !== "FullTime" &&
+        employmentType !== "PartTime" &&
+        employmentType !== "Intern" &&
+        employmentType !== "Contract" &&
+        employmentType !== "Temporary"
+      ) {
+        return (
+          source === input && !isOwnEnumerable(input, "employment_type") && isCreateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (isBackfill !== undefined) {
+      if (typeof isBackfill !== "boolean") {
+        return (source === input && !isOwnEnumerable(input, "is_backfill") && isCreateJobOpening(ownProperties(input)));
+      }
+    }
+    if (jobDescription !== undefined) {
+      if (typeof jobDescription !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "job_description") && isCreateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (locationIds !== undefined) {
+      if (!Array.isArray(locationIds)) {
+        return (
+          source === input && !isOwnEnumerable(input, "location_ids") && isCreateJobOpening(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < locationIds.length; i++) {
+          const item: unknown = locationIds[i];
+          if (typeof item !== "string") {
+            return (
+              source === input && !isOwnEnumerable(input, "location_ids") && isCreateJobOpening(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (openingState !== undefined) {
+      if (
+        openingState !== "Draft" &&
+        openingState !== "Approved" &&
+        openingState !== "Open" &&
+        openingState !== "Closed"
+      ) {
+        return (
+          source === input && !isOwnEnumerable(input, "opening_state") && isCreateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (identifiers !== undefined) {
+      if (typeof identifiers !== "string") {
+        return (source === input && !isOwnEnumerable(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
+      } else if (!isCsv(identifiers)) {
+        return (source === input && !isOwnEnumerable(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2074,16 +2262,6 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
           }
       }
     }
-    const associatedJobIds = source["associated_job_ids"];
-    const departmentTeamId = source["department_team_id"];
-    const employmentStartDate = source["employment_start_date"];
-    const targetHireDate = source["target_hire_date"];
-    const employmentType = source["employment_type"];
-    const isBackfill = source["is_backfill"];
-    const jobDescription = source["job_description"];
-    const locationIds = source["location_ids"];
-    const openingState = source["opening_state"];
-    const identifiers = source["identifiers"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 10 &&
@@ -2103,87 +2281,6 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     ) {
       return isCreateJobOpening(ownProperties(input));
     }
-    if (associatedJobIds !== undefined) {
-      if (!Array.isArray(associatedJobIds)) {
-        return false;
-      } else {
-        for (let i = 0; i < associatedJobIds.length; i++) {
-          const item: unknown = associatedJobIds[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
-    }
-    if (departmentTeamId !== undefined) {
-      if (typeof departmentTeamId !== "string") {
-        return false;
-      }
-    }
-    if (employmentStartDate !== undefined) {
-      if (typeof employmentStartDate !== "string") {
-        return false;
-      } else if (!isDate(employmentStartDate)) {
-        return false;
-      }
-    }
-    if (targetHireDate !== undefined) {
-      if (typeof targetHireDate !== "string") {
-        return false;
-      } else if (!isDate(targetHireDate)) {
-        return false;
-      }
-    }
-    if (employmentType !== undefined) {
-      if (
-        employmentType !== "FullTime" &&
-        employmentType !== "PartTime" &&
-        employmentType !== "Intern" &&
-        employmentType !== "Contract" &&
-        employmentType !== "Temporary"
-      ) {
-        return false;
-      }
-    }
-    if (isBackfill !== undefined) {
-      if (typeof isBackfill !== "boolean") {
-        return false;
-      }
-    }
-    if (jobDescription !== undefined) {
-      if (typeof jobDescription !== "string") {
-        return false;
-      }
-    }
-    if (locationIds !== undefined) {
-      if (!Array.isArray(locationIds)) {
-        return false;
-      } else {
-        for (let i = 0; i < locationIds.length; i++) {
-          const item: unknown = locationIds[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
-    }
-    if (openingState !== undefined) {
-      if (
-        openingState !== "Draft" &&
-        openingState !== "Approved" &&
-        openingState !== "Open" &&
-        openingState !== "Closed"
-      ) {
-        return false;
-      }
-    }
-    if (identifiers !== undefined) {
-      if (typeof identifiers !== "string") {
-        return false;
-      } else if (!isCsv(identifiers)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -2196,6 +2293,9 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const closeReasonId = source["close_reason_id"];
+    const newOpeningState = source["new_opening_state"];
+    const openingId = source["opening_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2210,9 +2310,6 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
           }
       }
     }
-    const closeReasonId = source["close_reason_id"];
-    const newOpeningState = source["new_opening_state"];
-    const openingId = source["opening_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2273,6 +2370,38 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const closeReasonId = source["close_reason_id"];
+    const newOpeningState = source["new_opening_state"];
+    const openingId = source["opening_id"];
+    if (closeReasonId !== undefined) {
+      if (typeof closeReasonId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "close_reason_id") && isSetOpeningState(ownProperties(input))
+        );
+      }
+    }
+    if (newOpeningState !== undefined) {
+      if (
+        newOpeningState !== "Draft" &&
+        newOpeningState !== "Approved" &&
+        newOpeningState !== "Open" &&
+        newOpeningState !== "Closed"
+      ) {
+        return (
+          source === input && !isOwnEnumerable(input, "new_opening_state") && isSetOpeningState(ownProperties(input))
+        );
+      }
+    }
+    if (openingId !== undefined) {
+      if (typeof openingId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "opening_id") && isSetOpeningState(ownProperties(input)));
+      }
+    }
+    if (newOpeningState === "Closed" && closeReasonId === undefined) {
+      return (
+        source === input && !isOwnEnumerable(input, "new_opening_state") && isSetOpeningState(ownProperties(input))
+      );
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2287,9 +2416,6 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
           }
       }
     }
-    const closeReasonId = source["close_reason_id"];
-    const newOpeningState = source["new_opening_state"];
-    const openingId = source["opening_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2301,29 +2427,6 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
       )
     ) {
       return isSetOpeningState(ownProperties(input));
-    }
-    if (closeReasonId !== undefined) {
-      if (typeof closeReasonId !== "string") {
-        return false;
-      }
-    }
-    if (newOpeningState !== undefined) {
-      if (
-        newOpeningState !== "Draft" &&
-        newOpeningState !== "Approved" &&
-        newOpeningState !== "Open" &&
-        newOpeningState !== "Closed"
-      ) {
-        return false;
-      }
-    }
-    if (openingId !== undefined) {
-      if (typeof openingId !== "string") {
-        return false;
-      }
-    }
-    if (newOpeningState === "Closed" && closeReasonId === undefined) {
-      return false;
     }
     return true;
   } catch {
@@ -2337,6 +2440,8 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const openingId = source["opening_id"];
+    const setArchivedState = source["set_archived_state"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2350,8 +2455,6 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
           }
       }
     }
-    const openingId = source["opening_id"];
-    const setArchivedState = source["set_archived_state"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2390,6 +2493,24 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const openingId = source["opening_id"];
+    const setArchivedState = source["set_archived_state"];
+    if (openingId !== undefined) {
+      if (typeof openingId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "opening_id") && isSetOpeningArchivedState(ownProperties(input))
+        );
+      }
+    }
+    if (setArchivedState !== undefined) {
+      if (typeof setArchivedState !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "set_archived_state") &&
+          isSetOpeningArchivedState(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2403,8 +2524,6 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
           }
       }
     }
-    const openingId = source["opening_id"];
-    const setArchivedState = source["set_archived_state"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2412,16 +2531,6 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
       seen !== ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))
     ) {
       return isSetOpeningArchivedState(ownProperties(input));
-    }
-    if (openingId !== undefined) {
-      if (typeof openingId !== "string") {
-        return false;
-      }
-    }
-    if (setArchivedState !== undefined) {
-      if (typeof setArchivedState !== "boolean") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2435,6 +2544,14 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const departmentTeamId = source["department_team_id"];
+    const employmentType = source["employment_type"];
+    const fieldsToUpdate = source["fields_to_update"];
+    const isBackfill = source["is_backfill"];
+    const jobDescriptionUpdate = source["job_description_update"];
+    const openingIdentifier = source["opening_identifier"];
+    const targetHireDate = source["target_hire_date"];
+    const targetStartDate = source["target_start_date"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2454,14 +2571,6 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
           }
       }
     }
-    const departmentTeamId = source["department_team_id"];
-    const employmentType = source["employment_type"];
-    const fieldsToUpdate = source["fields_to_update"];
-    const isBackfill = source["is_backfill"];
-    const jobDescriptionUpdate = source["job_description_update"];
-    const openingIdentifier = source["opening_identifier"];
-    const targetHireDate = source["target_hire_date"];
-    const targetStartDate = source["target_start_date"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 8 &&
@@ -2559,6 +2668,84 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const departmentTeamId = source["department_team_id"];
+    const employmentType = source["employment_type"];
+    const fieldsToUpdate = source["fields_to_update"];
+    const isBackfill = source["is_backfill"];
+    const jobDescriptionUpdate = source["job_description_update"];
+    const openingIdentifier = source["opening_identifier"];
+    const targetHireDate = source["target_hire_date"];
+    const targetStartDate = source["target_start_date"];
+    if (departmentTeamId !== undefined) {
+      if (typeof departmentTeamId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "department_team_id") && isUpdateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (employmentType !== undefined) {
+      if (
+        employmentType !== "FullTime" &&
+        employmentType !== "PartTime" &&
+        employmentType !== "Intern" &&
+        employmentType !== "Contract" &&
+        employmentType !== "Temporary"
+      ) {
+        return (
+          source === input && !isOwnEnumerable(input, "employment_type") && isUpdateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (fieldsToUpdate !== undefined) {
+      if (typeof fieldsToUpdate !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "fields_to_update") && isUpdateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (isBackfill !== undefined) {
+      if (typeof isBackfill !== "boolean") {
+        return (source === input && !isOwnEnumerable(input, "is_backfill") && isUpdateJobOpening(ownProperties(input)));
+      }
+    }
+    if (jobDescriptionUpdate !== undefined) {
+      if (typeof jobDescriptionUpdate !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "job_description_update") &&
+          isUpdateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (openingIdentifier !== undefined) {
+      if (typeof openingIdentifier !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "opening_identifier") && isUpdateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (targetHireDate !== undefined) {
+      if (typeof targetHireDate !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input))
+        );
+      } else if (!isDate(targetHireDate)) {
+        return (
+          source === input && !isOwnEnumerable(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input))
+        );
+      }
+    }
+    if (targetStartDate !== undefined) {
+      if (typeof targetStartDate !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "target_start_date") && isUpdateJobOpening(ownProperties(input))
+        );
+      } else if (!isDate(targetStartDate)) {
+        return (
+          source === input && !isOwnEnumerable(input, "target_start_date") && isUpdateJobOpening(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2578,14 +2765,6 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
           }
       }
     }
-    const departmentTeamId = source["department_team_id"];
-    const employmentType = source["employment_type"];
-    const fieldsToUpdate = source["fields_to_update"];
-    const isBackfill = source["is_backfill"];
-    const jobDescriptionUpdate = source["job_description_update"];
-    const openingIdentifier = source["opening_identifier"];
-    const targetHireDate = source["target_hire_date"];
-    const targetStartDate = source["target_start_date"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 8 &&
@@ -2603,56 +2782,6 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     ) {
       return isUpdateJobOpening(ownProperties(input));
     }
-    if (departmentTeamId !== undefined) {
-      if (typeof departmentTeamId !== "string") {
-        return false;
-      }
-    }
-    if (employmentType !== undefined) {
-      if (
-        employmentType !== "FullTime" &&
-        employmentType !== "PartTime" &&
-        employmentType !== "Intern" &&
-        employmentType !== "Contract" &&
-        employmentType !== "Temporary"
-      ) {
-        return false;
-      }
-    }
-    if (fieldsToUpdate !== undefined) {
-      if (typeof fieldsToUpdate !== "string") {
-        return false;
-      }
-    }
-    if (isBackfill !== undefined) {
-      if (typeof isBackfill !== "boolean") {
-        return false;
-      }
-    }
-    if (jobDescriptionUpdate !== undefined) {
-      if (typeof jobDescriptionUpdate !== "string") {
-        return false;
-      }
-    }
-    if (openingIdentifier !== undefined) {
-      if (typeof openingIdentifier !== "string") {
-        return false;
-      }
-    }
-    if (targetHireDate !== undefined) {
-      if (typeof targetHireDate !== "string") {
-        return false;
-      } else if (!isDate(targetHireDate)) {
-        return false;
-      }
-    }
-    if (targetStartDate !== undefined) {
-      if (typeof targetStartDate !== "string") {
-        return false;
-      } else if (!isDate(targetStartDate)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -2665,6 +2794,9 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const lastSyncToken = source["last_sync_token"];
+    const maxItemsToReturn = source["max_items_to_return"];
+    const pageResultsCursor = source["page_results_cursor"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2679,9 +2811,6 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
           }
       }
     }
-    const lastSyncToken = source["last_sync_token"];
-    const maxItemsToReturn = source["max_items_to_return"];
-    const pageResultsCursor = source["page_results_cursor"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2738,6 +2867,34 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const lastSyncToken = source["last_sync_token"];
+    const maxItemsToReturn = source["max_items_to_return"];
+    const pageResultsCursor = source["page_results_cursor"];
+    if (lastSyncToken !== undefined) {
+      if (typeof lastSyncToken !== "string") {
+        return (source === input && !isOwnEnumerable(input, "last_sync_token") && isListProjects(ownProperties(input)));
+      }
+    }
+    if (maxItemsToReturn !== undefined) {
+      if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
+        return (
+          source === input && !isOwnEnumerable(input, "max_items_to_return") && isListProjects(ownProperties(input))
+        );
+      } else {
+        if (maxItemsToReturn > 100) {
+          return (
+            source === input && !isOwnEnumerable(input, "max_items_to_return") && isListProjects(ownProperties(input))
+          );
+        }
+      }
+    }
+    if (pageResultsCursor !== undefined) {
+      if (typeof pageResultsCursor !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "page_results_cursor") && isListProjects(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2752,9 +2909,6 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
           }
       }
     }
-    const lastSyncToken = source["last_sync_token"];
-    const maxItemsToReturn = source["max_items_to_return"];
-    const pageResultsCursor = source["page_results_cursor"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2766,25 +2920,6 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
       )
     ) {
       return isListProjects(ownProperties(input));
-    }
-    if (lastSyncToken !== undefined) {
-      if (typeof lastSyncToken !== "string") {
-        return false;
-      }
-    }
-    if (maxItemsToReturn !== undefined) {
-      if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
-        return false;
-      } else {
-        if (maxItemsToReturn > 100) {
-          return false;
-        }
-      }
-    }
-    if (pageResultsCursor !== undefined) {
-      if (typeof pageResultsCursor !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2798,6 +2933,7 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const projectTitle = source["project_title"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2810,7 +2946,6 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
           }
       }
     }
-    const projectTitle = source["project_title"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((projectTitle === undefined ? 0 : 1))) {
       return validateSearchProjectsByTitle(ownProperties(input));
@@ -2835,6 +2970,14 @@ export function isSearchProjectsByTitle(input: unknown): input is SearchProjects
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const projectTitle = source["project_title"];
+    if (projectTitle !== undefined) {
+      if (typeof projectTitle !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "project_title") && isSearchProjectsByTitle(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2847,15 +2990,9 @@ export function isSearchProjectsByTitle(input: unknown): input is SearchProjects
           }
       }
     }
-    const projectTitle = source["project_title"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((projectTitle === undefined ? 0 : 1))) {
       return isSearchProjectsByTitle(ownProperties(input));
-    }
-    if (projectTitle !== undefined) {
-      if (typeof projectTitle !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2906,6 +3043,7 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeArchivedItems = source["include_archived_items"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2918,7 +3056,6 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
           }
       }
     }
-    const includeArchivedItems = source["include_archived_items"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((includeArchivedItems === undefined ? 0 : 1))) {
       return validateListAllSources(ownProperties(input));
@@ -2948,6 +3085,16 @@ export function isListAllSources(input: unknown): input is ListAllSourcesInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeArchivedItems = source["include_archived_items"];
+    if (includeArchivedItems !== undefined) {
+      if (typeof includeArchivedItems !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "include_archived_items") &&
+          isListAllSources(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2960,15 +3107,9 @@ export function isListAllSources(input: unknown): input is ListAllSourcesInput {
           }
       }
     }
-    const includeArchivedItems = source["include_archived_items"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((includeArchivedItems === undefined ? 0 : 1))) {
       return isListAllSources(ownProperties(input));
-    }
-    if (includeArchivedItems !== undefined) {
-      if (typeof includeArchivedItems !== "boolean") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2982,6 +3123,7 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2994,7 +3136,6 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
           }
       }
     }
-    const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
       return validateListSourceTrackingLinks(ownProperties(input));
@@ -3024,6 +3165,16 @@ export function isListSourceTrackingLinks(input: unknown): input is ListSourceTr
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
+    if (includeDisabledTrackingLinks !== undefined) {
+      if (typeof includeDisabledTrackingLinks !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "include_disabled_tracking_links") &&
+          isListSourceTrackingLinks(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3036,15 +3187,9 @@ export function isListSourceTrackingLinks(input: unknown): input is ListSourceTr
           }
       }
     }
-    const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
       return isListSourceTrackingLinks(ownProperties(input));
-    }
-    if (includeDisabledTrackingLinks !== undefined) {
-      if (typeof includeDisabledTrackingLinks !== "boolean") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3058,6 +3203,7 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookConfiguration = source["webhook_configuration"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3070,7 +3216,6 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
           }
       }
     }
-    const webhookConfiguration = source["webhook_configuration"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
       return validateCreateWebhookSetting(ownProperties(input));
@@ -3100,6 +3245,16 @@ export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookConfiguration = source["webhook_configuration"];
+    if (webhookConfiguration !== undefined) {
+      if (!isObject(webhookConfiguration)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "webhook_configuration") &&
+          isCreateWebhookSetting(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3112,15 +3267,9 @@ export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSe
           }
       }
     }
-    const webhookConfiguration = source["webhook_configuration"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
       return isCreateWebhookSetting(ownProperties(input));
-    }
-    if (webhookConfiguration !== undefined) {
-      if (!isObject(webhookConfiguration)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3134,6 +3283,7 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookSettingsPayload = source["webhook_settings_payload"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3146,7 +3296,6 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
           }
       }
     }
-    const webhookSettingsPayload = source["webhook_settings_payload"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookSettingsPayload === undefined ? 0 : 1))) {
       return validateUpdateWebhookSetting(ownProperties(input));
@@ -3176,6 +3325,16 @@ export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookSettingsPayload = source["webhook_settings_payload"];
+    if (webhookSettingsPayload !== undefined) {
+      if (!isObject(webhookSettingsPayload)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "webhook_settings_payload") &&
+          isUpdateWebhookSetting(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3188,15 +3347,9 @@ export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSe
           }
       }
     }
-    const webhookSettingsPayload = source["webhook_settings_payload"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookSettingsPayload === undefined ? 0 : 1))) {
       return isUpdateWebhookSetting(ownProperties(input));
-    }
-    if (webhookSettingsPayload !== undefined) {
-      if (!isObject(webhookSettingsPayload)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3210,6 +3363,7 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3222,7 +3376,6 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
           }
       }
     }
-    const webhookId = source["webhook_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
       return validateDeleteWebhookSetting(ownProperties(input));
@@ -3247,6 +3400,14 @@ export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
+    if (webhookId !== undefined) {
+      if (!isObject(webhookId)) {
+        return (
+          source === input && !isOwnEnumerable(input, "webhook_id") && isDeleteWebhookSetting(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3259,15 +3420,9 @@ export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSe
           }
       }
     }
-    const webhookId = source["webhook_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
       return isDeleteWebhookSetting(ownProperties(input));
-    }
-    if (webhookId !== undefined) {
-      if (!isObject(webhookId)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3281,6 +3436,8 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3294,8 +3451,6 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3341,6 +3496,40 @@ export function isFetchApplicationDetails(input: unknown): input is FetchApplica
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isFetchApplicationDetails(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isFetchApplicationDetails(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isFetchApplicationDetails(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isFetchApplicationDetails(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3354,8 +3543,6 @@ export function isFetchApplicationDetails(input: unknown): input is FetchApplica
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3363,27 +3550,6 @@ export function isFetchApplicationDetails(input: unknown): input is FetchApplica
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isFetchApplicationDetails(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3397,6 +3563,8 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3410,8 +3578,6 @@ export function validateListApplications(input: unknown): ValidationResult<ListA
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3457,6 +3623,32 @@ export function isListApplications(input: unknown): input is ListApplicationsInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListApplications(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListApplications(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListApplications(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListApplications(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3470,8 +3662,6 @@ export function isListApplications(input: unknown): input is ListApplicationsInp
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3479,27 +3669,6 @@ export function isListApplications(input: unknown): input is ListApplicationsInp
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListApplications(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3513,6 +3682,8 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3526,8 +3697,6 @@ export function validateUpdateApplicationHistory(input: unknown): ValidationResu
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3573,6 +3742,40 @@ export function isUpdateApplicationHistory(input: unknown): input is UpdateAppli
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateApplicationHistory(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateApplicationHistory(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateApplicationHistory(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateApplicationHistory(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3586,8 +3789,6 @@ export function isUpdateApplicationHistory(input: unknown): input is UpdateAppli
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3595,27 +3796,6 @@ export function isUpdateApplicationHistory(input: unknown): input is UpdateAppli
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateApplicationHistory(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3629,6 +3809,8 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3642,8 +3824,6 @@ export function validateGetApplicationHistory(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3689,6 +3869,32 @@ export function isGetApplicationHistory(input: unknown): input is GetApplication
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetApplicationHistory(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetApplicationHistory(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetApplicationHistory(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetApplicationHistory(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3702,8 +3908,6 @@ export function isGetApplicationHistory(input: unknown): input is GetApplication
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3711,27 +3915,6 @@ export function isGetApplicationHistory(input: unknown): input is GetApplication
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetApplicationHistory(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3750,6 +3933,8 @@ export function validateGetCandidateCriteriaEvaluations(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3763,8 +3948,6 @@ export function validateGetCandidateCriteriaEvaluations(
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3813,6 +3996,44 @@ export function isGetCandidateCriteriaEvaluations(input: unknown): input is GetC
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isGetCandidateCriteriaEvaluations(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isGetCandidateCriteriaEvaluations(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isGetCandidateCriteriaEvaluations(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isGetCandidateCriteriaEvaluations(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3826,8 +4047,6 @@ export function isGetCandidateCriteriaEvaluations(input: unknown): input is GetC
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3835,27 +4054,6 @@ export function isGetCandidateCriteriaEvaluations(input: unknown): input is GetC
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetCandidateCriteriaEvaluations(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3869,6 +4067,8 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3882,8 +4082,6 @@ export function validateListApplicationFeedback(input: unknown): ValidationResul
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3929,6 +4127,40 @@ export function isListApplicationFeedback(input: unknown): input is ListApplicat
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isListApplicationFeedback(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isListApplicationFeedback(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isListApplicationFeedback(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isListApplicationFeedback(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3942,8 +4174,6 @@ export function isListApplicationFeedback(input: unknown): input is ListApplicat
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3951,27 +4181,6 @@ export function isListApplicationFeedback(input: unknown): input is ListApplicat
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListApplicationFeedback(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3985,6 +4194,8 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3998,8 +4209,6 @@ export function validateSubmitApplicationFeedback(input: unknown): ValidationRes
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4045,6 +4254,40 @@ export function isSubmitApplicationFeedback(input: unknown): input is SubmitAppl
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isSubmitApplicationFeedback(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isSubmitApplicationFeedback(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isSubmitApplicationFeedback(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isSubmitApplicationFeedback(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4058,8 +4301,6 @@ export function isSubmitApplicationFeedback(input: unknown): input is SubmitAppl
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4067,27 +4308,6 @@ export function isSubmitApplicationFeedback(input: unknown): input is SubmitAppl
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isSubmitApplicationFeedback(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4101,6 +4321,8 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4114,8 +4336,6 @@ export function validateGetApprovalList(input: unknown): ValidationResult<GetApp
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4161,6 +4381,32 @@ export function isGetApprovalList(input: unknown): input is GetApprovalListInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetApprovalList(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetApprovalList(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetApprovalList(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetApprovalList(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4174,8 +4420,6 @@ export function isGetApprovalList(input: unknown): input is GetApprovalListInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4183,27 +4427,6 @@ export function isGetApprovalList(input: unknown): input is GetApprovalListInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetApprovalList(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4217,6 +4440,8 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4230,8 +4455,6 @@ export function validateUpdateApprovalDefinition(input: unknown): ValidationResu
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4277,6 +4500,40 @@ export function isUpdateApprovalDefinition(input: unknown): input is UpdateAppro
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateApprovalDefinition(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateApprovalDefinition(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateApprovalDefinition(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateApprovalDefinition(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4290,8 +4547,6 @@ export function isUpdateApprovalDefinition(input: unknown): input is UpdateAppro
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4299,27 +4554,6 @@ export function isUpdateApprovalDefinition(input: unknown): input is UpdateAppro
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateApprovalDefinition(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4333,6 +4567,8 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4346,8 +4582,6 @@ export function validateOfferApprovalAction(input: unknown): ValidationResult<Of
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4393,6 +4627,32 @@ export function isOfferApprovalAction(input: unknown): input is OfferApprovalAct
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isOfferApprovalAction(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isOfferApprovalAction(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isOfferApprovalAction(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isOfferApprovalAction(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4406,8 +4666,6 @@ export function isOfferApprovalAction(input: unknown): input is OfferApprovalAct
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4415,27 +4673,6 @@ export function isOfferApprovalAction(input: unknown): input is OfferApprovalAct
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isOfferApprovalAction(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4449,6 +4686,8 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4462,8 +4701,6 @@ export function validateCreateOffer(input: unknown): ValidationResult<CreateOffe
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4509,6 +4746,28 @@ export function isCreateOffer(input: unknown): input is CreateOfferInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateOffer(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateOffer(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (source === input && !isOwnEnumerable(input, "request_body") && isCreateOffer(ownProperties(input)));
+        } else if (!isJson(requestBody)) {
+          return (source === input && !isOwnEnumerable(input, "request_body") && isCreateOffer(ownProperties(input)));
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4522,8 +4781,6 @@ export function isCreateOffer(input: unknown): input is CreateOfferInput {
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4531,27 +4788,6 @@ export function isCreateOffer(input: unknown): input is CreateOfferInput {
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateOffer(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4565,6 +4801,8 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4578,8 +4816,6 @@ export function validateGetOfferDetails(input: unknown): ValidationResult<GetOff
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4625,6 +4861,32 @@ export function isGetOfferDetails(input: unknown): input is GetOfferDetailsInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetOfferDetails(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetOfferDetails(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetOfferDetails(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetOfferDetails(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4638,8 +4900,6 @@ export function isGetOfferDetails(input: unknown): input is GetOfferDetailsInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4647,27 +4907,6 @@ export function isGetOfferDetails(input: unknown): input is GetOfferDetailsInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetOfferDetails(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4681,6 +4920,8 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4694,8 +4935,6 @@ export function validateGetLatestOffers(input: unknown): ValidationResult<GetLat
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4741,6 +4980,32 @@ export function isGetLatestOffers(input: unknown): input is GetLatestOffersInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetLatestOffers(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetLatestOffers(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetLatestOffers(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetLatestOffers(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4754,8 +5019,6 @@ export function isGetLatestOffers(input: unknown): input is GetLatestOffersInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4763,27 +5026,6 @@ export function isGetLatestOffers(input: unknown): input is GetLatestOffersInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetLatestOffers(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4799,6 +5041,8 @@ export function validateCreateCandidateOfferVersion(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4812,8 +5056,6 @@ export function validateCreateCandidateOfferVersion(
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4862,6 +5104,40 @@ export function isCreateCandidateOfferVersion(input: unknown): input is CreateCa
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateOfferVersion(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateOfferVersion(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isCreateCandidateOfferVersion(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isCreateCandidateOfferVersion(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4875,8 +5151,6 @@ export function isCreateCandidateOfferVersion(input: unknown): input is CreateCa
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4884,27 +5158,6 @@ export function isCreateCandidateOfferVersion(input: unknown): input is CreateCa
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateCandidateOfferVersion(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4918,6 +5171,8 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4931,8 +5186,6 @@ export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOffe
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4978,6 +5231,28 @@ export function isUpdateOffer(input: unknown): input is UpdateOfferInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateOffer(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateOffer(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (source === input && !isOwnEnumerable(input, "request_body") && isUpdateOffer(ownProperties(input)));
+        } else if (!isJson(requestBody)) {
+          return (source === input && !isOwnEnumerable(input, "request_body") && isUpdateOffer(ownProperties(input)));
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4991,8 +5266,6 @@ export function isUpdateOffer(input: unknown): input is UpdateOfferInput {
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5000,27 +5273,6 @@ export function isUpdateOffer(input: unknown): input is UpdateOfferInput {
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateOffer(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5034,6 +5286,8 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5047,8 +5301,6 @@ export function validateStartOfferProcess(input: unknown): ValidationResult<Star
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5094,6 +5346,32 @@ export function isStartOfferProcess(input: unknown): input is StartOfferProcessI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isStartOfferProcess(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isStartOfferProcess(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isStartOfferProcess(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isStartOfferProcess(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5107,8 +5385,6 @@ export function isStartOfferProcess(input: unknown): input is StartOfferProcessI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5116,27 +5392,6 @@ export function isStartOfferProcess(input: unknown): input is StartOfferProcessI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isStartOfferProcess(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5155,6 +5410,8 @@ export function validateAddCompletedAssessmentToCandidate(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5168,8 +5425,6 @@ export function validateAddCompletedAssessmentToCandidate(
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5218,6 +5473,44 @@ export function isAddCompletedAssessmentToCandidate(input: unknown): input is Ad
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isAddCompletedAssessmentToCandidate(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "mode") &&
+            isAddCompletedAssessmentToCandidate(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isAddCompletedAssessmentToCandidate(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isAddCompletedAssessmentToCandidate(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5231,8 +5524,6 @@ export function isAddCompletedAssessmentToCandidate(input: unknown): input is Ad
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5240,27 +5531,6 @@ export function isAddCompletedAssessmentToCandidate(input: unknown): input is Ad
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isAddCompletedAssessmentToCandidate(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5274,6 +5544,8 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5287,8 +5559,6 @@ export function validateStartAssessment(input: unknown): ValidationResult<StartA
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5334,6 +5604,32 @@ export function isStartAssessment(input: unknown): input is StartAssessmentInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isStartAssessment(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isStartAssessment(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isStartAssessment(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isStartAssessment(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5347,8 +5643,6 @@ export function isStartAssessment(input: unknown): input is StartAssessmentInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5356,27 +5650,6 @@ export function isStartAssessment(input: unknown): input is StartAssessmentInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isStartAssessment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5390,6 +5663,8 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5403,8 +5678,6 @@ export function validateUpdateAssessmentStatus(input: unknown): ValidationResult
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5450,6 +5723,40 @@ export function isUpdateAssessmentStatus(input: unknown): input is UpdateAssessm
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateAssessmentStatus(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateAssessmentStatus(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateAssessmentStatus(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateAssessmentStatus(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5463,8 +5770,6 @@ export function isUpdateAssessmentStatus(input: unknown): input is UpdateAssessm
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5472,27 +5777,6 @@ export function isUpdateAssessmentStatus(input: unknown): input is UpdateAssessm
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateAssessmentStatus(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5506,6 +5790,8 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5519,8 +5805,6 @@ export function validateCancelAssessment(input: unknown): ValidationResult<Cance
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5566,6 +5850,32 @@ export function isCancelAssessment(input: unknown): input is CancelAssessmentInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCancelAssessment(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCancelAssessment(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCancelAssessment(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCancelAssessment(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5579,8 +5889,6 @@ export function isCancelAssessment(input: unknown): input is CancelAssessmentInp
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5588,27 +5896,6 @@ export function isCancelAssessment(input: unknown): input is CancelAssessmentInp
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCancelAssessment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5622,6 +5909,8 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5635,8 +5924,6 @@ export function validateAddCandidateToProject(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5682,6 +5969,32 @@ export function isAddCandidateToProject(input: unknown): input is AddCandidateTo
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddCandidateToProject(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddCandidateToProject(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isAddCandidateToProject(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isAddCandidateToProject(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5695,8 +6008,6 @@ export function isAddCandidateToProject(input: unknown): input is AddCandidateTo
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5704,27 +6015,6 @@ export function isAddCandidateToProject(input: unknown): input is AddCandidateTo
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isAddCandidateToProject(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5738,6 +6028,8 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5751,8 +6043,6 @@ export function validateAddCandidateTag(input: unknown): ValidationResult<AddCan
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5798,6 +6088,32 @@ export function isAddCandidateTag(input: unknown): input is AddCandidateTagInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddCandidateTag(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddCandidateTag(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isAddCandidateTag(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isAddCandidateTag(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5811,8 +6127,6 @@ export function isAddCandidateTag(input: unknown): input is AddCandidateTagInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5820,27 +6134,6 @@ export function isAddCandidateTag(input: unknown): input is AddCandidateTagInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isAddCandidateTag(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5854,6 +6147,8 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5867,8 +6162,6 @@ export function validateAnonymizeCandidateData(input: unknown): ValidationResult
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5914,6 +6207,40 @@ export function isAnonymizeCandidateData(input: unknown): input is AnonymizeCand
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isAnonymizeCandidateData(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isAnonymizeCandidateData(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isAnonymizeCandidateData(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isAnonymizeCandidateData(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5927,8 +6254,6 @@ export function isAnonymizeCandidateData(input: unknown): input is AnonymizeCand
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -5936,27 +6261,6 @@ export function isAnonymizeCandidateData(input: unknown): input is AnonymizeCand
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isAnonymizeCandidateData(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -5970,6 +6274,8 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -5983,8 +6289,6 @@ export function validateCreateCandidate(input: unknown): ValidationResult<Create
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6030,6 +6334,32 @@ export function isCreateCandidate(input: unknown): input is CreateCandidateInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidate(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidate(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidate(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidate(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6043,8 +6373,6 @@ export function isCreateCandidate(input: unknown): input is CreateCandidateInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6052,27 +6380,6 @@ export function isCreateCandidate(input: unknown): input is CreateCandidateInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateCandidate(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -6086,6 +6393,8 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6099,8 +6408,6 @@ export function validateCreateCandidateNote(input: unknown): ValidationResult<Cr
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6146,6 +6453,32 @@ export function isCreateCandidateNote(input: unknown): input is CreateCandidateN
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateNote(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateNote(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidateNote(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidateNote(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6159,8 +6492,6 @@ export function isCreateCandidateNote(input: unknown): input is CreateCandidateN
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6168,27 +6499,6 @@ export function isCreateCandidateNote(input: unknown): input is CreateCandidateN
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateCandidateNote(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -6202,6 +6512,8 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6215,8 +6527,6 @@ export function validateGetCandidateInformation(input: unknown): ValidationResul
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6262,6 +6572,40 @@ export function isGetCandidateInformation(input: unknown): input is GetCandidate
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isGetCandidateInformation(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isGetCandidateInformation(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isGetCandidateInformation(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isGetCandidateInformation(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6275,8 +6619,6 @@ export function isGetCandidateInformation(input: unknown): input is GetCandidate
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6284,27 +6626,6 @@ export function isGetCandidateInformation(input: unknown): input is GetCandidate
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetCandidateInformation(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -6318,6 +6639,8 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6331,8 +6654,6 @@ export function validateListCandidates(input: unknown): ValidationResult<ListCan
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6378,6 +6699,32 @@ export function isListCandidates(input: unknown): input is ListCandidatesInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidates(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidates(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCandidates(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCandidates(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6391,8 +6738,6 @@ export function isListCandidates(input: unknown): input is ListCandidatesInput {
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6400,27 +6745,6 @@ export function isListCandidates(input: unknown): input is ListCandidatesInput {
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListCandidates(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -6434,6 +6758,8 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6447,8 +6773,6 @@ export function validateListCandidateClientInfo(input: unknown): ValidationResul
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6494,6 +6818,40 @@ export function isListCandidateClientInfo(input: unknown): input is ListCandidat
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isListCandidateClientInfo(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isListCandidateClientInfo(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isListCandidateClientInfo(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isListCandidateClientInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6507,8 +6865,6 @@ export function isListCandidateClientInfo(input: unknown): input is ListCandidat
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6516,27 +6872,6 @@ export function isListCandidateClientInfo(input: unknown): input is ListCandidat
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListCandidateClientInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -6550,6 +6885,8 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6563,8 +6900,6 @@ export function validateListCandidateNotes(input: unknown): ValidationResult<Lis
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6610,6 +6945,32 @@ export function isListCandidateNotes(input: unknown): input is ListCandidateNote
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateNotes(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateNotes(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateNotes(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateNotes(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6623,8 +6984,6 @@ export function isListCandidateNotes(input: unknown): input is ListCandidateNote
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6632,27 +6991,6 @@ export function isListCandidateNotes(input: unknown): input is ListCandidateNote
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListCandidateNotes(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -6666,6 +7004,8 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6679,8 +7019,6 @@ export function validateListCandidateProjects(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6726,6 +7064,32 @@ export function isListCandidateProjects(input: unknown): input is ListCandidateP
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateProjects(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateProjects(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateProjects(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateProjects(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6739,8 +7103,6 @@ export function isListCandidateProjects(input: unknown): input is ListCandidateP
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6748,27 +7110,6 @@ export function isListCandidateProjects(input: unknown): input is ListCandidateP
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListCandidateProjects(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -6782,6 +7123,8 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6795,8 +7138,6 @@ export function validateUpdateCandidateInfo(input: unknown): ValidationResult<Up
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6842,6 +7183,32 @@ export function isUpdateCandidateInfo(input: unknown): input is UpdateCandidateI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateCandidateInfo(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateCandidateInfo(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateCandidateInfo(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateCandidateInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6855,8 +7222,6 @@ export function isUpdateCandidateInfo(input: unknown): input is UpdateCandidateI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6864,27 +7229,6 @@ export function isUpdateCandidateInfo(input: unknown): input is UpdateCandidateI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateCandidateInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -6898,6 +7242,8 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6911,8 +7257,6 @@ export function validateCreateCandidateTag(input: unknown): ValidationResult<Cre
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6958,6 +7302,32 @@ export function isCreateCandidateTag(input: unknown): input is CreateCandidateTa
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateTag(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateTag(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidateTag(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidateTag(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -6971,8 +7341,6 @@ export function isCreateCandidateTag(input: unknown): input is CreateCandidateTa
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -6980,27 +7348,6 @@ export function isCreateCandidateTag(input: unknown): input is CreateCandidateTa
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateCandidateTag(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7014,6 +7361,8 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7027,8 +7376,6 @@ export function validateListCandidateTags(input: unknown): ValidationResult<List
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7074,6 +7421,32 @@ export function isListCandidateTags(input: unknown): input is ListCandidateTagsI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateTags(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateTags(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateTags(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateTags(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7087,8 +7460,6 @@ export function isListCandidateTags(input: unknown): input is ListCandidateTagsI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7096,27 +7467,6 @@ export function isListCandidateTags(input: unknown): input is ListCandidateTagsI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListCandidateTags(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7130,6 +7480,8 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7143,8 +7495,6 @@ export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResu
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7190,6 +7540,40 @@ export function isRetrieveCandidateFileUrl(input: unknown): input is RetrieveCan
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isRetrieveCandidateFileUrl(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isRetrieveCandidateFileUrl(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isRetrieveCandidateFileUrl(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isRetrieveCandidateFileUrl(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7203,8 +7587,6 @@ export function isRetrieveCandidateFileUrl(input: unknown): input is RetrieveCan
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7212,27 +7594,6 @@ export function isRetrieveCandidateFileUrl(input: unknown): input is RetrieveCan
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isRetrieveCandidateFileUrl(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7246,6 +7607,8 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7259,8 +7622,6 @@ export function validateCreateCandidateReferral(input: unknown): ValidationResul
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7306,6 +7667,40 @@ export function isCreateCandidateReferral(input: unknown): input is CreateCandid
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateReferral(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateReferral(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isCreateCandidateReferral(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isCreateCandidateReferral(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7319,8 +7714,6 @@ export function isCreateCandidateReferral(input: unknown): input is CreateCandid
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7328,27 +7721,6 @@ export function isCreateCandidateReferral(input: unknown): input is CreateCandid
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateCandidateReferral(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7362,6 +7734,8 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7375,8 +7749,6 @@ export function validateCreateCustomField(input: unknown): ValidationResult<Crea
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7422,6 +7794,32 @@ export function isCreateCustomField(input: unknown): input is CreateCustomFieldI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCustomField(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCustomField(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateCustomField(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateCustomField(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7435,8 +7833,6 @@ export function isCreateCustomField(input: unknown): input is CreateCustomFieldI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7444,27 +7840,6 @@ export function isCreateCustomField(input: unknown): input is CreateCustomFieldI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateCustomField(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7478,6 +7853,8 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7491,8 +7868,6 @@ export function validateGetCustomFieldInfo(input: unknown): ValidationResult<Get
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7538,6 +7913,32 @@ export function isGetCustomFieldInfo(input: unknown): input is GetCustomFieldInf
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetCustomFieldInfo(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetCustomFieldInfo(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetCustomFieldInfo(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetCustomFieldInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7551,8 +7952,6 @@ export function isGetCustomFieldInfo(input: unknown): input is GetCustomFieldInf
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7560,27 +7959,6 @@ export function isGetCustomFieldInfo(input: unknown): input is GetCustomFieldInf
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetCustomFieldInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7594,6 +7972,8 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7607,8 +7987,6 @@ export function validateListCustomFields(input: unknown): ValidationResult<ListC
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7654,6 +8032,32 @@ export function isListCustomFields(input: unknown): input is ListCustomFieldsInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCustomFields(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListCustomFields(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCustomFields(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListCustomFields(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7667,8 +8071,6 @@ export function isListCustomFields(input: unknown): input is ListCustomFieldsInp
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7676,27 +8078,6 @@ export function isListCustomFields(input: unknown): input is ListCustomFieldsInp
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListCustomFields(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7710,6 +8091,8 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7723,8 +8106,6 @@ export function validateSetCustomFieldValue(input: unknown): ValidationResult<Se
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7770,6 +8151,32 @@ export function isSetCustomFieldValue(input: unknown): input is SetCustomFieldVa
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isSetCustomFieldValue(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isSetCustomFieldValue(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isSetCustomFieldValue(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isSetCustomFieldValue(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7783,8 +8190,6 @@ export function isSetCustomFieldValue(input: unknown): input is SetCustomFieldVa
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7792,27 +8197,6 @@ export function isSetCustomFieldValue(input: unknown): input is SetCustomFieldVa
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isSetCustomFieldValue(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7826,6 +8210,8 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7839,8 +8225,6 @@ export function validateCreateDepartment(input: unknown): ValidationResult<Creat
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7886,6 +8270,32 @@ export function isCreateDepartment(input: unknown): input is CreateDepartmentInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateDepartment(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateDepartment(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateDepartment(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateDepartment(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7899,8 +8309,6 @@ export function isCreateDepartment(input: unknown): input is CreateDepartmentInp
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -7908,27 +8316,6 @@ export function isCreateDepartment(input: unknown): input is CreateDepartmentInp
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -7942,6 +8329,8 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -7955,8 +8344,6 @@ export function validateArchiveDepartment(input: unknown): ValidationResult<Arch
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8002,6 +8389,32 @@ export function isArchiveDepartment(input: unknown): input is ArchiveDepartmentI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isArchiveDepartment(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isArchiveDepartment(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isArchiveDepartment(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isArchiveDepartment(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8015,8 +8428,6 @@ export function isArchiveDepartment(input: unknown): input is ArchiveDepartmentI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8024,27 +8435,6 @@ export function isArchiveDepartment(input: unknown): input is ArchiveDepartmentI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isArchiveDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8058,6 +8448,8 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8071,8 +8463,6 @@ export function validateRestoreDepartment(input: unknown): ValidationResult<Rest
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8118,6 +8508,32 @@ export function isRestoreDepartment(input: unknown): input is RestoreDepartmentI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRestoreDepartment(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRestoreDepartment(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRestoreDepartment(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRestoreDepartment(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8131,8 +8547,6 @@ export function isRestoreDepartment(input: unknown): input is RestoreDepartmentI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8140,27 +8554,6 @@ export function isRestoreDepartment(input: unknown): input is RestoreDepartmentI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isRestoreDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8174,6 +8567,8 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8187,8 +8582,6 @@ export function validateListDepartments(input: unknown): ValidationResult<ListDe
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8234,6 +8627,32 @@ export function isListDepartments(input: unknown): input is ListDepartmentsInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListDepartments(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListDepartments(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListDepartments(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListDepartments(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8247,8 +8666,6 @@ export function isListDepartments(input: unknown): input is ListDepartmentsInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8256,27 +8673,6 @@ export function isListDepartments(input: unknown): input is ListDepartmentsInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListDepartments(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8290,6 +8686,8 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8303,8 +8701,6 @@ export function validateMoveDepartment(input: unknown): ValidationResult<MoveDep
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8350,6 +8746,32 @@ export function isMoveDepartment(input: unknown): input is MoveDepartmentInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isMoveDepartment(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isMoveDepartment(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isMoveDepartment(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isMoveDepartment(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8363,8 +8785,6 @@ export function isMoveDepartment(input: unknown): input is MoveDepartmentInput {
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8372,27 +8792,6 @@ export function isMoveDepartment(input: unknown): input is MoveDepartmentInput {
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isMoveDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8406,6 +8805,8 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8419,8 +8820,6 @@ export function validateUpdateDepartment(input: unknown): ValidationResult<Updat
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8466,6 +8865,32 @@ export function isUpdateDepartment(input: unknown): input is UpdateDepartmentInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateDepartment(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateDepartment(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateDepartment(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateDepartment(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8479,8 +8904,6 @@ export function isUpdateDepartment(input: unknown): input is UpdateDepartmentInp
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8488,27 +8911,6 @@ export function isUpdateDepartment(input: unknown): input is UpdateDepartmentInp
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8522,6 +8924,8 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8535,8 +8939,6 @@ export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<Ge
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8582,6 +8984,32 @@ export function isGetFeedbackFormInfo(input: unknown): input is GetFeedbackFormI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetFeedbackFormInfo(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetFeedbackFormInfo(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetFeedbackFormInfo(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetFeedbackFormInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8595,8 +9023,6 @@ export function isGetFeedbackFormInfo(input: unknown): input is GetFeedbackFormI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8604,27 +9030,6 @@ export function isGetFeedbackFormInfo(input: unknown): input is GetFeedbackFormI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetFeedbackFormInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8638,6 +9043,8 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8651,8 +9058,6 @@ export function validateListFeedbackForms(input: unknown): ValidationResult<List
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8698,6 +9103,32 @@ export function isListFeedbackForms(input: unknown): input is ListFeedbackFormsI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListFeedbackForms(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListFeedbackForms(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListFeedbackForms(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListFeedbackForms(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8711,8 +9142,6 @@ export function isListFeedbackForms(input: unknown): input is ListFeedbackFormsI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8720,27 +9149,6 @@ export function isListFeedbackForms(input: unknown): input is ListFeedbackFormsI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListFeedbackForms(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8754,6 +9162,8 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8767,8 +9177,6 @@ export function validateHiringTeamAddMember(input: unknown): ValidationResult<Hi
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8814,6 +9222,32 @@ export function isHiringTeamAddMember(input: unknown): input is HiringTeamAddMem
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isHiringTeamAddMember(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isHiringTeamAddMember(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isHiringTeamAddMember(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isHiringTeamAddMember(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8827,8 +9261,6 @@ export function isHiringTeamAddMember(input: unknown): input is HiringTeamAddMem
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8836,27 +9268,6 @@ export function isHiringTeamAddMember(input: unknown): input is HiringTeamAddMem
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isHiringTeamAddMember(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8870,6 +9281,8 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8883,8 +9296,6 @@ export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationRe
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8933,6 +9344,40 @@ export function isRemoveTeamMemberFromHiring(input: unknown): input is RemoveTea
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isRemoveTeamMemberFromHiring(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isRemoveTeamMemberFromHiring(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isRemoveTeamMemberFromHiring(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isRemoveTeamMemberFromHiring(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -8946,8 +9391,6 @@ export function isRemoveTeamMemberFromHiring(input: unknown): input is RemoveTea
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -8955,27 +9398,6 @@ export function isRemoveTeamMemberFromHiring(input: unknown): input is RemoveTea
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isRemoveTeamMemberFromHiring(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -8989,6 +9411,8 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9002,8 +9426,6 @@ export function validateListInterviews(input: unknown): ValidationResult<ListInt
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9049,6 +9471,32 @@ export function isListInterviews(input: unknown): input is ListInterviewsInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviews(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviews(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviews(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviews(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9062,8 +9510,6 @@ export function isListInterviews(input: unknown): input is ListInterviewsInput {
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9071,27 +9517,6 @@ export function isListInterviews(input: unknown): input is ListInterviewsInput {
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListInterviews(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -9105,6 +9530,8 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9118,8 +9545,6 @@ export function validateListInterviewEvents(input: unknown): ValidationResult<Li
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9165,6 +9590,32 @@ export function isListInterviewEvents(input: unknown): input is ListInterviewEve
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewEvents(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewEvents(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewEvents(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewEvents(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9178,8 +9629,6 @@ export function isListInterviewEvents(input: unknown): input is ListInterviewEve
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9187,27 +9636,6 @@ export function isListInterviewEvents(input: unknown): input is ListInterviewEve
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListInterviewEvents(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -9221,6 +9649,8 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9234,8 +9664,6 @@ export function validateListInterviewPlans(input: unknown): ValidationResult<Lis
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9281,6 +9709,32 @@ export function isListInterviewPlans(input: unknown): input is ListInterviewPlan
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewPlans(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewPlans(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewPlans(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewPlans(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9294,8 +9748,6 @@ export function isListInterviewPlans(input: unknown): input is ListInterviewPlan
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9303,27 +9755,6 @@ export function isListInterviewPlans(input: unknown): input is ListInterviewPlan
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListInterviewPlans(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -9337,6 +9768,8 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9350,8 +9783,6 @@ export function validateGetInterviewSchedules(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9397,6 +9828,32 @@ export function isGetInterviewSchedules(input: unknown): input is GetInterviewSc
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetInterviewSchedules(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetInterviewSchedules(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetInterviewSchedules(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetInterviewSchedules(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9410,8 +9867,6 @@ export function isGetInterviewSchedules(input: unknown): input is GetInterviewSc
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9419,27 +9874,6 @@ export function isGetInterviewSchedules(input: unknown): input is GetInterviewSc
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetInterviewSchedules(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -9453,6 +9887,8 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9466,8 +9902,6 @@ export function validateUpdateInterviewSchedule(input: unknown): ValidationResul
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9513,6 +9947,40 @@ export function isUpdateInterviewSchedule(input: unknown): input is UpdateInterv
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewSchedule(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewSchedule(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateInterviewSchedule(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateInterviewSchedule(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9526,8 +9994,6 @@ export function isUpdateInterviewSchedule(input: unknown): input is UpdateInterv
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9535,27 +10001,6 @@ export function isUpdateInterviewSchedule(input: unknown): input is UpdateInterv
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateInterviewSchedule(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -9569,6 +10014,8 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9582,8 +10029,6 @@ export function validateListInterviewStages(input: unknown): ValidationResult<Li
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9629,6 +10074,32 @@ export function isListInterviewStages(input: unknown): input is ListInterviewSta
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewStages(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewStages(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewStages(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewStages(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9642,8 +10113,6 @@ export function isListInterviewStages(input: unknown): input is ListInterviewSta
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9651,27 +10120,6 @@ export function isListInterviewStages(input: unknown): input is ListInterviewSta
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListInterviewStages(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -9685,6 +10133,8 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9698,8 +10148,6 @@ export function validateListInterviewerPools(input: unknown): ValidationResult<L
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9745,6 +10193,32 @@ export function isListInterviewerPools(input: unknown): input is ListInterviewer
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewerPools(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewerPools(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewerPools(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewerPools(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9758,8 +10232,6 @@ export function isListInterviewerPools(input: unknown): input is ListInterviewer
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9767,27 +10239,6 @@ export function isListInterviewerPools(input: unknown): input is ListInterviewer
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListInterviewerPools(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -9801,6 +10252,8 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9814,8 +10267,6 @@ export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9861,6 +10312,40 @@ export function isGetInterviewerPoolInfo(input: unknown): input is GetInterviewe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isGetInterviewerPoolInfo(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isGetInterviewerPoolInfo(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isGetInterviewerPoolInfo(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isGetInterviewerPoolInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9874,8 +10359,6 @@ export function isGetInterviewerPoolInfo(input: unknown): input is GetInterviewe
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9883,27 +10366,6 @@ export function isGetInterviewerPoolInfo(input: unknown): input is GetInterviewe
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetInterviewerPoolInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -9917,6 +10379,8 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9930,8 +10394,6 @@ export function validateCreateInterviewerPool(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9977,6 +10439,32 @@ export function isCreateInterviewerPool(input: unknown): input is CreateIntervie
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateInterviewerPool(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateInterviewerPool(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateInterviewerPool(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateInterviewerPool(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -9990,8 +10478,6 @@ export function isCreateInterviewerPool(input: unknown): input is CreateIntervie
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -9999,27 +10485,6 @@ export function isCreateInterviewerPool(input: unknown): input is CreateIntervie
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateInterviewerPool(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10033,6 +10498,8 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10046,8 +10513,6 @@ export function validateUpdateInterviewerPool(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10093,6 +10558,32 @@ export function isUpdateInterviewerPool(input: unknown): input is UpdateIntervie
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewerPool(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewerPool(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateInterviewerPool(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateInterviewerPool(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10106,8 +10597,6 @@ export function isUpdateInterviewerPool(input: unknown): input is UpdateIntervie
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10115,27 +10604,6 @@ export function isUpdateInterviewerPool(input: unknown): input is UpdateIntervie
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateInterviewerPool(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10149,6 +10617,8 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10162,8 +10632,6 @@ export function validateUpdateWorkplaceType(input: unknown): ValidationResult<Up
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10209,6 +10677,32 @@ export function isUpdateWorkplaceType(input: unknown): input is UpdateWorkplaceT
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateWorkplaceType(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateWorkplaceType(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateWorkplaceType(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isUpdateWorkplaceType(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10222,8 +10716,6 @@ export function isUpdateWorkplaceType(input: unknown): input is UpdateWorkplaceT
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10231,27 +10723,6 @@ export function isUpdateWorkplaceType(input: unknown): input is UpdateWorkplaceT
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateWorkplaceType(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10265,6 +10736,8 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10278,8 +10751,6 @@ export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpen
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10325,6 +10796,32 @@ export function isGetOpeningInfo(input: unknown): input is GetOpeningInfoInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetOpeningInfo(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetOpeningInfo(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetOpeningInfo(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetOpeningInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10338,8 +10835,6 @@ export function isGetOpeningInfo(input: unknown): input is GetOpeningInfoInput {
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10347,27 +10842,6 @@ export function isGetOpeningInfo(input: unknown): input is GetOpeningInfoInput {
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetOpeningInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10381,6 +10855,8 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10394,8 +10870,6 @@ export function validateSearchJobOpenings(input: unknown): ValidationResult<Sear
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10441,6 +10915,32 @@ export function isSearchJobOpenings(input: unknown): input is SearchJobOpeningsI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isSearchJobOpenings(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isSearchJobOpenings(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isSearchJobOpenings(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isSearchJobOpenings(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10454,8 +10954,6 @@ export function isSearchJobOpenings(input: unknown): input is SearchJobOpeningsI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10463,27 +10961,6 @@ export function isSearchJobOpenings(input: unknown): input is SearchJobOpeningsI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isSearchJobOpenings(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10497,6 +10974,8 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10510,8 +10989,6 @@ export function validateAddJobToOpening(input: unknown): ValidationResult<AddJob
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10557,6 +11034,32 @@ export function isAddJobToOpening(input: unknown): input is AddJobToOpeningInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddJobToOpening(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isAddJobToOpening(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isAddJobToOpening(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isAddJobToOpening(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10570,8 +11073,6 @@ export function isAddJobToOpening(input: unknown): input is AddJobToOpeningInput
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10579,27 +11080,6 @@ export function isAddJobToOpening(input: unknown): input is AddJobToOpeningInput
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isAddJobToOpening(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10613,6 +11093,8 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10626,8 +11108,6 @@ export function validateRemoveJobFromOpening(input: unknown): ValidationResult<R
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10673,6 +11153,32 @@ export function isRemoveJobFromOpening(input: unknown): input is RemoveJobFromOp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRemoveJobFromOpening(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRemoveJobFromOpening(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRemoveJobFromOpening(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRemoveJobFromOpening(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10686,8 +11192,6 @@ export function isRemoveJobFromOpening(input: unknown): input is RemoveJobFromOp
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10695,27 +11199,6 @@ export function isRemoveJobFromOpening(input: unknown): input is RemoveJobFromOp
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isRemoveJobFromOpening(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10729,6 +11212,8 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10742,8 +11227,6 @@ export function validateAddLocationToJobOpening(input: unknown): ValidationResul
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10789,6 +11272,40 @@ export function isAddLocationToJobOpening(input: unknown): input is AddLocationT
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isAddLocationToJobOpening(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isAddLocationToJobOpening(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isAddLocationToJobOpening(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isAddLocationToJobOpening(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10802,8 +11319,6 @@ export function isAddLocationToJobOpening(input: unknown): input is AddLocationT
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10811,27 +11326,6 @@ export function isAddLocationToJobOpening(input: unknown): input is AddLocationT
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isAddLocationToJobOpening(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10845,6 +11339,8 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10858,8 +11354,6 @@ export function validateRemoveLocationFromOpening(input: unknown): ValidationRes
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10905,6 +11399,40 @@ export function isRemoveLocationFromOpening(input: unknown): input is RemoveLoca
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isRemoveLocationFromOpening(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isRemoveLocationFromOpening(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isRemoveLocationFromOpening(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isRemoveLocationFromOpening(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10918,8 +11446,6 @@ export function isRemoveLocationFromOpening(input: unknown): input is RemoveLoca
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -10927,27 +11453,6 @@ export function isRemoveLocationFromOpening(input: unknown): input is RemoveLoca
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isRemoveLocationFromOpening(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -10961,6 +11466,8 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -10974,8 +11481,6 @@ export function validateGetProjectInformation(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11021,6 +11526,32 @@ export function isGetProjectInformation(input: unknown): input is GetProjectInfo
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetProjectInformation(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetProjectInformation(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetProjectInformation(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetProjectInformation(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11034,8 +11565,6 @@ export function isGetProjectInformation(input: unknown): input is GetProjectInfo
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11043,27 +11572,6 @@ export function isGetProjectInformation(input: unknown): input is GetProjectInfo
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetProjectInformation(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -11077,6 +11585,8 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11090,8 +11600,6 @@ export function validateGenerateAndPollReport(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11137,6 +11645,32 @@ export function isGenerateAndPollReport(input: unknown): input is GenerateAndPol
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGenerateAndPollReport(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGenerateAndPollReport(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGenerateAndPollReport(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGenerateAndPollReport(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11150,8 +11684,6 @@ export function isGenerateAndPollReport(input: unknown): input is GenerateAndPol
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11159,27 +11691,6 @@ export function isGenerateAndPollReport(input: unknown): input is GenerateAndPol
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGenerateAndPollReport(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -11193,6 +11704,8 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11206,8 +11719,6 @@ export function validateRetrieveSyncReport(input: unknown): ValidationResult<Ret
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11253,6 +11764,32 @@ export function isRetrieveSyncReport(input: unknown): input is RetrieveSyncRepor
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRetrieveSyncReport(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRetrieveSyncReport(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRetrieveSyncReport(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRetrieveSyncReport(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11266,8 +11803,6 @@ export function isRetrieveSyncReport(input: unknown): input is RetrieveSyncRepor
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11275,27 +11810,6 @@ export function isRetrieveSyncReport(input: unknown): input is RetrieveSyncRepor
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isRetrieveSyncReport(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -11309,6 +11823,8 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11322,8 +11838,6 @@ export function validateGetSurveyFormDetails(input: unknown): ValidationResult<G
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11369,6 +11883,32 @@ export function isGetSurveyFormDetails(input: unknown): input is GetSurveyFormDe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetSurveyFormDetails(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetSurveyFormDetails(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetSurveyFormDetails(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetSurveyFormDetails(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11382,8 +11922,6 @@ export function isGetSurveyFormDetails(input: unknown): input is GetSurveyFormDe
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11391,27 +11929,6 @@ export function isGetSurveyFormDetails(input: unknown): input is GetSurveyFormDe
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetSurveyFormDetails(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -11425,6 +11942,8 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11438,8 +11957,6 @@ export function validateListSurveyFormDefinitions(input: unknown): ValidationRes
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11485,6 +12002,40 @@ export function isListSurveyFormDefinitions(input: unknown): input is ListSurvey
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isListSurveyFormDefinitions(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isListSurveyFormDefinitions(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isListSurveyFormDefinitions(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isListSurveyFormDefinitions(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11498,8 +12049,6 @@ export function isListSurveyFormDefinitions(input: unknown): input is ListSurvey
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11507,27 +12056,6 @@ export function isListSurveyFormDefinitions(input: unknown): input is ListSurvey
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListSurveyFormDefinitions(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -11541,6 +12069,8 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11554,8 +12084,6 @@ export function validateCreateSurveyRequest(input: unknown): ValidationResult<Cr
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11601,6 +12129,32 @@ export function isCreateSurveyRequest(input: unknown): input is CreateSurveyRequ
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateSurveyRequest(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isCreateSurveyRequest(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateSurveyRequest(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isCreateSurveyRequest(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11614,8 +12168,6 @@ export function isCreateSurveyRequest(input: unknown): input is CreateSurveyRequ
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11623,27 +12175,6 @@ export function isCreateSurveyRequest(input: unknown): input is CreateSurveyRequ
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateSurveyRequest(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -11657,6 +12188,8 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11670,8 +12203,6 @@ export function validateListSurveyRequests(input: unknown): ValidationResult<Lis
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11717,6 +12248,32 @@ export function isListSurveyRequests(input: unknown): input is ListSurveyRequest
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListSurveyRequests(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListSurveyRequests(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListSurveyRequests(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListSurveyRequests(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11730,8 +12287,6 @@ export function isListSurveyRequests(input: unknown): input is ListSurveyRequest
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11739,27 +12294,6 @@ export function isListSurveyRequests(input: unknown): input is ListSurveyRequest
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListSurveyRequests(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -11773,6 +12307,8 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11786,8 +12322,6 @@ export function validateCreateSurveySubmission(input: unknown): ValidationResult
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11833,6 +12367,40 @@ export function isCreateSurveySubmission(input: unknown): input is CreateSurveyS
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isCreateSurveySubmission(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isCreateSurveySubmission(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isCreateSurveySubmission(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isCreateSurveySubmission(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11846,8 +12414,6 @@ export function isCreateSurveySubmission(input: unknown): input is CreateSurveyS
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11855,27 +12421,6 @@ export function isCreateSurveySubmission(input: unknown): input is CreateSurveyS
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isCreateSurveySubmission(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -11889,6 +12434,8 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11902,8 +12449,6 @@ export function validateListSurveySubmissions(input: unknown): ValidationResult<
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11949,6 +12494,32 @@ export function isListSurveySubmissions(input: unknown): input is ListSurveySubm
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListSurveySubmissions(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isListSurveySubmissions(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListSurveySubmissions(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isListSurveySubmissions(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -11962,8 +12533,6 @@ export function isListSurveySubmissions(input: unknown): input is ListSurveySubm
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -11971,27 +12540,6 @@ export function isListSurveySubmissions(input: unknown): input is ListSurveySubm
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isListSurveySubmissions(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -12005,6 +12553,8 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12018,8 +12568,6 @@ export function validateGetRecruitUserInfo(input: unknown): ValidationResult<Get
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12065,6 +12613,32 @@ export function isGetRecruitUserInfo(input: unknown): input is GetRecruitUserInf
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetRecruitUserInfo(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetRecruitUserInfo(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetRecruitUserInfo(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetRecruitUserInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12078,8 +12652,6 @@ export function isGetRecruitUserInfo(input: unknown): input is GetRecruitUserInf
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12087,27 +12659,6 @@ export function isGetRecruitUserInfo(input: unknown): input is GetRecruitUserInf
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetRecruitUserInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -12121,6 +12672,8 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12134,8 +12687,6 @@ export function validateGetRecruitUserList(input: unknown): ValidationResult<Get
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12181,6 +12732,32 @@ export function isGetRecruitUserList(input: unknown): input is GetRecruitUserLis
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetRecruitUserList(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetRecruitUserList(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetRecruitUserList(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetRecruitUserList(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12194,8 +12771,6 @@ export function isGetRecruitUserList(input: unknown): input is GetRecruitUserLis
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12203,27 +12778,6 @@ export function isGetRecruitUserList(input: unknown): input is GetRecruitUserLis
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetRecruitUserList(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -12237,6 +12791,8 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12250,8 +12806,6 @@ export function validateRecruitUserSearch(input: unknown): ValidationResult<Recr
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12297,6 +12851,32 @@ export function isRecruitUserSearch(input: unknown): input is RecruitUserSearchI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRecruitUserSearch(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRecruitUserSearch(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRecruitUserSearch(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRecruitUserSearch(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12310,8 +12890,6 @@ export function isRecruitUserSearch(input: unknown): input is RecruitUserSearchI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12319,27 +12897,6 @@ export function isRecruitUserSearch(input: unknown): input is RecruitUserSearchI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isRecruitUserSearch(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -12353,6 +12910,8 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12366,8 +12925,6 @@ export function validateGetInterviewerSettings(input: unknown): ValidationResult
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12413,6 +12970,40 @@ export function isGetInterviewerSettings(input: unknown): input is GetInterviewe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isGetInterviewerSettings(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isGetInterviewerSettings(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isGetInterviewerSettings(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isGetInterviewerSettings(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12426,8 +13017,6 @@ export function isGetInterviewerSettings(input: unknown): input is GetInterviewe
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12435,27 +13024,6 @@ export function isGetInterviewerSettings(input: unknown): input is GetInterviewe
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetInterviewerSettings(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -12469,6 +13037,8 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12482,8 +13052,6 @@ export function validateUpdateInterviewerSettings(input: unknown): ValidationRes
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12529,6 +13097,40 @@ export function isUpdateInterviewerSettings(input: unknown): input is UpdateInte
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewerSettings(ownProperties(input))
+          );
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (
+            source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewerSettings(ownProperties(input))
+          );
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateInterviewerSettings(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input &&
+            !isOwnEnumerable(input, "request_body") &&
+            isUpdateInterviewerSettings(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12542,8 +13144,6 @@ export function isUpdateInterviewerSettings(input: unknown): input is UpdateInte
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12551,27 +13151,6 @@ export function isUpdateInterviewerSettings(input: unknown): input is UpdateInte
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isUpdateInterviewerSettings(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -12585,6 +13164,8 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12598,8 +13179,6 @@ export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<Re
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12645,6 +13224,32 @@ export function isRetrieveWebhookInfo(input: unknown): input is RetrieveWebhookI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRetrieveWebhookInfo(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isRetrieveWebhookInfo(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRetrieveWebhookInfo(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isRetrieveWebhookInfo(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -12658,8 +13263,6 @@ export function isRetrieveWebhookInfo(input: unknown): input is RetrieveWebhookI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -12667,27 +13270,6 @@ export function isRetrieveWebhookInfo(input: unknown): input is RetrieveWebhookI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isRetrieveWebhookInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {

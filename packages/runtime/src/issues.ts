@@ -38,6 +38,15 @@ export function isOwnKey(value: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(value, key);
 }
 
+/**
+ * Whether `key` is an own enumerable property of `value`: what JSON.stringify sends. A guard reads
+ * values before it walks the keys, so when a value fails it asks this of that one key; a value from
+ * elsewhere (a prototype, a proxy's default answer) sends the guard to the null-prototype copy.
+ */
+export function isOwnEnumerable(value: object, key: string): boolean {
+  return Object.prototype.propertyIsEnumerable.call(value, key);
+}
+
 // Each constructor passes a module-level builder and its arguments: no closure or string is made
 // until the message is read (see lazy-issue.ts).
 const notObject = (value: unknown): string => `input must be an object, got ${describeValue(value)}`;

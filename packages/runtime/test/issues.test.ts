@@ -7,6 +7,7 @@ import {
   issueRequired,
   issueUnknownTool,
   issueUnreadable,
+  isOwnEnumerable,
   MAX_ISSUES,
 } from "../src/issues.js";
 import { describeValue, type ValidationIssue } from "../src/validation.js";
@@ -67,6 +68,21 @@ describe("issueUnknownTool", () => {
   ] as [string, unknown, string][])("never throws for %s", (_, name, message) => {
     // The serialised form: a message is built when first read (lazy-issue.ts).
     expect(JSON.parse(JSON.stringify(issueUnknownTool(name, "CloudSheets", known)))).toEqual({ path: "", code: "unknown_tool", message });
+  });
+});
+
+describe("isOwnEnumerable", () => {
+  // What JSON.stringify sends: a guard's failing value counts only for these keys.
+  it.each([
+    ["an own enumerable property", { a: 1 }, true],
+    ["an own property holding undefined", { a: undefined }, true],
+    ["an own enumerable getter", Object.defineProperty({}, "a", { enumerable: true, get: throwing }), true],
+    ["an own non-enumerable property", Object.defineProperty({}, "a", { value: 1 }), false],
+    ["an inherited enumerable property", Object.create({ a: 1 }) as object, false],
+    ["a missing key", {}, false],
+    ["a proxy's default answer", new Proxy({}, { get: () => 1 }), false],
+  ])("%s", (_, value, expected) => {
+    expect(isOwnEnumerable(value, "a")).toBe(expected);
   });
 });
 

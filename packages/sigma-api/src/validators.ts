@@ -7,6 +7,7 @@ import {
   isDateTime,
   isJson,
   isObject,
+  isOwnEnumerable,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -141,6 +142,8 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -154,8 +157,6 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -201,6 +202,32 @@ export function isPerformSigmaSearch(input: unknown): input is PerformSigmaSearc
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isPerformSigmaSearch(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isPerformSigmaSearch(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isPerformSigmaSearch(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isPerformSigmaSearch(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -214,8 +241,6 @@ export function isPerformSigmaSearch(input: unknown): input is PerformSigmaSearc
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -223,27 +248,6 @@ export function isPerformSigmaSearch(input: unknown): input is PerformSigmaSearc
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isPerformSigmaSearch(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -257,6 +261,8 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -270,8 +276,6 @@ export function validateFindSimilarLinks(input: unknown): ValidationResult<FindS
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -317,6 +321,32 @@ export function isFindSimilarLinks(input: unknown): input is FindSimilarLinksInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isFindSimilarLinks(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isFindSimilarLinks(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isFindSimilarLinks(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isFindSimilarLinks(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -330,8 +360,6 @@ export function isFindSimilarLinks(input: unknown): input is FindSimilarLinksInp
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -339,27 +367,6 @@ export function isFindSimilarLinks(input: unknown): input is FindSimilarLinksInp
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isFindSimilarLinks(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -373,6 +380,8 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -386,8 +395,6 @@ export function validateGetContentDetails(input: unknown): ValidationResult<GetC
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -433,6 +440,32 @@ export function isGetContentDetails(input: unknown): input is GetContentDetailsI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const mode = source["mode"];
+    const requestBody = source["request_body"];
+    if (mode !== "get_request_schema") {
+      if (mode === undefined) {
+        return false;
+      } else {
+        if (mode !== "get_request_schema" && mode !== "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetContentDetails(ownProperties(input)));
+        }
+      }
+      if (requestBody === undefined) {
+        if (mode === "execute") {
+          return (source === input && !isOwnEnumerable(input, "mode") && isGetContentDetails(ownProperties(input)));
+        }
+      } else {
+        if (typeof requestBody !== "string") {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetContentDetails(ownProperties(input))
+          );
+        } else if (!isJson(requestBody)) {
+          return (
+            source === input && !isOwnEnumerable(input, "request_body") && isGetContentDetails(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -446,8 +479,6 @@ export function isGetContentDetails(input: unknown): input is GetContentDetailsI
           }
       }
     }
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -455,27 +486,6 @@ export function isGetContentDetails(input: unknown): input is GetContentDetailsI
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
       return isGetContentDetails(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      return true;
-    }
-    if (mode === undefined) {
-      return false;
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        return false;
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        return false;
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        return false;
-      } else if (!isJson(requestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -489,6 +499,9 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchQuery = source["search_query"];
+    const enableStreamingResponse = source["enable_streaming_response"];
+    const includeFullText = source["include_full_text"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -503,9 +516,6 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
           }
       }
     }
-    const searchQuery = source["search_query"];
-    const enableStreamingResponse = source["enable_streaming_response"];
-    const includeFullText = source["include_full_text"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -555,6 +565,36 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchQuery = source["search_query"];
+    const enableStreamingResponse = source["enable_streaming_response"];
+    const includeFullText = source["include_full_text"];
+    if (searchQuery === undefined) {
+      return false;
+    } else {
+      if (typeof searchQuery !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "search_query") && isGenerateAnswerSummary(ownProperties(input))
+        );
+      }
+    }
+    if (enableStreamingResponse !== undefined) {
+      if (typeof enableStreamingResponse !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "enable_streaming_response") &&
+          isGenerateAnswerSummary(ownProperties(input))
+        );
+      }
+    }
+    if (includeFullText !== undefined) {
+      if (typeof includeFullText !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "include_full_text") &&
+          isGenerateAnswerSummary(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -569,9 +609,6 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
           }
       }
     }
-    const searchQuery = source["search_query"];
-    const enableStreamingResponse = source["enable_streaming_response"];
-    const includeFullText = source["include_full_text"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -583,23 +620,6 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
       )
     ) {
       return isGenerateAnswerSummary(ownProperties(input));
-    }
-    if (searchQuery === undefined) {
-      return false;
-    } else {
-      if (typeof searchQuery !== "string") {
-        return false;
-      }
-    }
-    if (enableStreamingResponse !== undefined) {
-      if (typeof enableStreamingResponse !== "boolean") {
-        return false;
-      }
-    }
-    if (includeFullText !== undefined) {
-      if (typeof includeFullText !== "boolean") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -613,6 +633,8 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -626,8 +648,6 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -661,6 +681,24 @@ export function isListResearchRequests(input: unknown): input is ListResearchReq
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "pagination_cursor") &&
+          isListResearchRequests(ownProperties(input))
+        );
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return (
+          source === input && !isOwnEnumerable(input, "results_limit") && isListResearchRequests(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -674,8 +712,6 @@ export function isListResearchRequests(input: unknown): input is ListResearchReq
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -683,16 +719,6 @@ export function isListResearchRequests(input: unknown): input is ListResearchReq
       seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
     ) {
       return isListResearchRequests(ownProperties(input));
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return false;
-      }
-    }
-    if (resultsLimit !== undefined) {
-      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -706,6 +732,7 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const researchRequestDetails = source["research_request_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -718,7 +745,6 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
           }
       }
     }
-    const researchRequestDetails = source["research_request_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((researchRequestDetails === undefined ? 0 : 1))) {
       return validateCreateResearchRequest(ownProperties(input));
@@ -750,6 +776,18 @@ export function isCreateResearchRequest(input: unknown): input is CreateResearch
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const researchRequestDetails = source["research_request_details"];
+    if (researchRequestDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(researchRequestDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "research_request_details") &&
+          isCreateResearchRequest(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -762,17 +800,9 @@ export function isCreateResearchRequest(input: unknown): input is CreateResearch
           }
       }
     }
-    const researchRequestDetails = source["research_request_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((researchRequestDetails === undefined ? 0 : 1))) {
       return isCreateResearchRequest(ownProperties(input));
-    }
-    if (researchRequestDetails === undefined) {
-      return false;
-    } else {
-      if (!isObject(researchRequestDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -786,6 +816,9 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enableStreaming = source["enable_streaming"];
+    const eventFilter = source["event_filter"];
+    const researchId = source["research_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -800,9 +833,6 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
           }
       }
     }
-    const enableStreaming = source["enable_streaming"];
-    const eventFilter = source["event_filter"];
-    const researchId = source["research_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -853,6 +883,34 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enableStreaming = source["enable_streaming"];
+    const eventFilter = source["event_filter"];
+    const researchId = source["research_id"];
+    if (enableStreaming === undefined) {
+      return false;
+    } else {
+      if (typeof enableStreaming !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "enable_streaming") && isGetResearchById(ownProperties(input))
+        );
+      }
+    }
+    if (eventFilter === undefined) {
+      return false;
+    } else {
+      if (typeof eventFilter !== "string") {
+        return (source === input && !isOwnEnumerable(input, "event_filter") && isGetResearchById(ownProperties(input)));
+      } else if (!isCsv(eventFilter)) {
+        return (source === input && !isOwnEnumerable(input, "event_filter") && isGetResearchById(ownProperties(input)));
+      }
+    }
+    if (researchId === undefined) {
+      return false;
+    } else {
+      if (typeof researchId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "research_id") && isGetResearchById(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -867,9 +925,6 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
           }
       }
     }
-    const enableStreaming = source["enable_streaming"];
-    const eventFilter = source["event_filter"];
-    const researchId = source["research_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -881,29 +936,6 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
       )
     ) {
       return isGetResearchById(ownProperties(input));
-    }
-    if (enableStreaming === undefined) {
-      return false;
-    } else {
-      if (typeof enableStreaming !== "string") {
-        return false;
-      }
-    }
-    if (eventFilter === undefined) {
-      return false;
-    } else {
-      if (typeof eventFilter !== "string") {
-        return false;
-      } else if (!isCsv(eventFilter)) {
-        return false;
-      }
-    }
-    if (researchId === undefined) {
-      return false;
-    } else {
-      if (typeof researchId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -917,6 +949,7 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetConfiguration = source["webset_configuration"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -929,7 +962,6 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
           }
       }
     }
-    const websetConfiguration = source["webset_configuration"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((websetConfiguration === undefined ? 0 : 1))) {
       return validateCreateWebset(ownProperties(input));
@@ -961,6 +993,16 @@ export function isCreateWebset(input: unknown): input is CreateWebsetInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetConfiguration = source["webset_configuration"];
+    if (websetConfiguration === undefined) {
+      return false;
+    } else {
+      if (!isObject(websetConfiguration)) {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_configuration") && isCreateWebset(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -973,17 +1015,9 @@ export function isCreateWebset(input: unknown): input is CreateWebsetInput {
           }
       }
     }
-    const websetConfiguration = source["webset_configuration"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((websetConfiguration === undefined ? 0 : 1))) {
       return isCreateWebset(ownProperties(input));
-    }
-    if (websetConfiguration === undefined) {
-      return false;
-    } else {
-      if (!isObject(websetConfiguration)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -997,6 +1031,8 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const websetsReturnLimit = source["websets_return_limit"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1010,8 +1046,6 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const websetsReturnLimit = source["websets_return_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1050,6 +1084,22 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const websetsReturnLimit = source["websets_return_limit"];
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "pagination_cursor") && isListWebsets(ownProperties(input))
+        );
+      }
+    }
+    if (websetsReturnLimit !== undefined) {
+      if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
+        return (
+          source === input && !isOwnEnumerable(input, "websets_return_limit") && isListWebsets(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1063,8 +1113,6 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const websetsReturnLimit = source["websets_return_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1072,16 +1120,6 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
       seen !== ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))
     ) {
       return isListWebsets(ownProperties(input));
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return false;
-      }
-    }
-    if (websetsReturnLimit !== undefined) {
-      if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1096,6 +1134,8 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    const resourcesToExpand = source["resources_to_expand"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1109,8 +1149,6 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
-    const resourcesToExpand = source["resources_to_expand"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1167,6 +1205,35 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    const resourcesToExpand = source["resources_to_expand"];
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_identifier") && isGetWebsetDetails(ownProperties(input))
+        );
+      }
+    }
+    if (resourcesToExpand !== undefined) {
+      if (!Array.isArray(resourcesToExpand)) {
+        return (
+          source === input && !isOwnEnumerable(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < resourcesToExpand.length; i++) {
+          const item: unknown = resourcesToExpand[i];
+          if (typeof item !== "string") {
+            return (
+              source === input &&
+              !isOwnEnumerable(input, "resources_to_expand") &&
+              isGetWebsetDetails(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1180,8 +1247,6 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
-    const resourcesToExpand = source["resources_to_expand"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1189,25 +1254,6 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
       seen !== ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))
     ) {
       return isGetWebsetDetails(ownProperties(input));
-    }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
-    }
-    if (resourcesToExpand !== undefined) {
-      if (!Array.isArray(resourcesToExpand)) {
-        return false;
-      } else {
-        for (let i = 0; i < resourcesToExpand.length; i++) {
-          const item: unknown = resourcesToExpand[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
     }
     return true;
   } catch {
@@ -1221,6 +1267,8 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetDetails = source["webset_details"];
+    const websetId = source["webset_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1234,8 +1282,6 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
           }
       }
     }
-    const websetDetails = source["webset_details"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1273,6 +1319,22 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetDetails = source["webset_details"];
+    const websetId = source["webset_id"];
+    if (websetDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(websetDetails)) {
+        return (source === input && !isOwnEnumerable(input, "webset_details") && isUpdateWebset(ownProperties(input)));
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "webset_id") && isUpdateWebset(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1286,8 +1348,6 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
           }
       }
     }
-    const websetDetails = source["webset_details"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1295,20 +1355,6 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
       seen !== ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
       return isUpdateWebset(ownProperties(input));
-    }
-    if (websetDetails === undefined) {
-      return false;
-    } else {
-      if (!isObject(websetDetails)) {
-        return false;
-      }
-    }
-    if (websetId === undefined) {
-      return false;
-    } else {
-      if (typeof websetId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1322,6 +1368,7 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1334,7 +1381,6 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
       return validateDeleteWebset(ownProperties(input));
@@ -1361,6 +1407,16 @@ export function isDeleteWebset(input: unknown): input is DeleteWebsetInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_identifier") && isDeleteWebset(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1373,17 +1429,9 @@ export function isDeleteWebset(input: unknown): input is DeleteWebsetInput {
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
       return isDeleteWebset(ownProperties(input));
-    }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1397,6 +1445,7 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1409,7 +1458,6 @@ export function validateCancelWebsetOperations(input: unknown): ValidationResult
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
       return validateCancelWebsetOperations(ownProperties(input));
@@ -1436,6 +1484,18 @@ export function isCancelWebsetOperations(input: unknown): input is CancelWebsetO
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "webset_identifier") &&
+          isCancelWebsetOperations(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1448,17 +1508,9 @@ export function isCancelWebsetOperations(input: unknown): input is CancelWebsetO
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
       return isCancelWebsetOperations(ownProperties(input));
-    }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1472,6 +1524,7 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchQueryDetails = source["search_query_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1484,7 +1537,6 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
           }
       }
     }
-    const searchQueryDetails = source["search_query_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((searchQueryDetails === undefined ? 0 : 1))) {
       return validatePreviewSearchDecomposition(ownProperties(input));
@@ -1516,6 +1568,18 @@ export function isPreviewSearchDecomposition(input: unknown): input is PreviewSe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchQueryDetails = source["search_query_details"];
+    if (searchQueryDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(searchQueryDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "search_query_details") &&
+          isPreviewSearchDecomposition(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1528,17 +1592,9 @@ export function isPreviewSearchDecomposition(input: unknown): input is PreviewSe
           }
       }
     }
-    const searchQueryDetails = source["search_query_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((searchQueryDetails === undefined ? 0 : 1))) {
       return isPreviewSearchDecomposition(ownProperties(input));
-    }
-    if (searchQueryDetails === undefined) {
-      return false;
-    } else {
-      if (!isObject(searchQueryDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1552,6 +1608,8 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    const websetItemId = source["webset_item_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1565,8 +1623,6 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
-    const websetItemId = source["webset_item_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1604,6 +1660,24 @@ export function isGetWebsetItem(input: unknown): input is GetWebsetItemInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    const websetItemId = source["webset_item_id"];
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_identifier") && isGetWebsetItem(ownProperties(input))
+        );
+      }
+    }
+    if (websetItemId === undefined) {
+      return false;
+    } else {
+      if (typeof websetItemId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "webset_item_id") && isGetWebsetItem(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1617,8 +1691,6 @@ export function isGetWebsetItem(input: unknown): input is GetWebsetItemInput {
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
-    const websetItemId = source["webset_item_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1626,20 +1698,6 @@ export function isGetWebsetItem(input: unknown): input is GetWebsetItemInput {
       seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
     ) {
       return isGetWebsetItem(ownProperties(input));
-    }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
-    }
-    if (websetItemId === undefined) {
-      return false;
-    } else {
-      if (typeof websetItemId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1653,6 +1711,8 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    const websetItemId = source["webset_item_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1666,8 +1726,6 @@ export function validateDeleteWebsetItem(input: unknown): ValidationResult<Delet
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
-    const websetItemId = source["webset_item_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1705,6 +1763,26 @@ export function isDeleteWebsetItem(input: unknown): input is DeleteWebsetItemInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    const websetItemId = source["webset_item_id"];
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_identifier") && isDeleteWebsetItem(ownProperties(input))
+        );
+      }
+    }
+    if (websetItemId === undefined) {
+      return false;
+    } else {
+      if (typeof websetItemId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_item_id") && isDeleteWebsetItem(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1718,8 +1796,6 @@ export function isDeleteWebsetItem(input: unknown): input is DeleteWebsetItemInp
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
-    const websetItemId = source["webset_item_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1727,20 +1803,6 @@ export function isDeleteWebsetItem(input: unknown): input is DeleteWebsetItemInp
       seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
     ) {
       return isDeleteWebsetItem(ownProperties(input));
-    }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
-    }
-    if (websetItemId === undefined) {
-      return false;
-    } else {
-      if (typeof websetItemId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1754,6 +1816,10 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultLimit = source["result_limit"];
+    const sourceId = source["source_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1769,10 +1835,6 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultLimit = source["result_limit"];
-    const sourceId = source["source_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -1823,6 +1885,36 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const websetIdentifier = source["webset_identifier"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultLimit = source["result_limit"];
+    const sourceId = source["source_id"];
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_identifier") && isListWebsetItems(ownProperties(input))
+        );
+      }
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "pagination_cursor") && isListWebsetItems(ownProperties(input))
+        );
+      }
+    }
+    if (resultLimit !== undefined) {
+      if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
+        return (source === input && !isOwnEnumerable(input, "result_limit") && isListWebsetItems(ownProperties(input)));
+      }
+    }
+    if (sourceId !== undefined) {
+      if (typeof sourceId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "source_id") && isListWebsetItems(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1838,10 +1930,6 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
           }
       }
     }
-    const websetIdentifier = source["webset_identifier"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultLimit = source["result_limit"];
-    const sourceId = source["source_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 4 &&
@@ -1855,28 +1943,6 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
     ) {
       return isListWebsetItems(ownProperties(input));
     }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return false;
-      }
-    }
-    if (resultLimit !== undefined) {
-      if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
-        return false;
-      }
-    }
-    if (sourceId !== undefined) {
-      if (typeof sourceId !== "string") {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -1889,6 +1955,8 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentDetails = source["enrichment_details"];
+    const websetIdentifier = source["webset_identifier"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1902,8 +1970,6 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
           }
       }
     }
-    const enrichmentDetails = source["enrichment_details"];
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1946,6 +2012,30 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentDetails = source["enrichment_details"];
+    const websetIdentifier = source["webset_identifier"];
+    if (enrichmentDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(enrichmentDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "enrichment_details") &&
+          isCreateWebsetEnrichment(ownProperties(input))
+        );
+      }
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "webset_identifier") &&
+          isCreateWebsetEnrichment(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -1959,8 +2049,6 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
           }
       }
     }
-    const enrichmentDetails = source["enrichment_details"];
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -1968,20 +2056,6 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
       seen !== ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
     ) {
       return isCreateWebsetEnrichment(ownProperties(input));
-    }
-    if (enrichmentDetails === undefined) {
-      return false;
-    } else {
-      if (!isObject(enrichmentDetails)) {
-        return false;
-      }
-    }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -1995,6 +2069,9 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
+    const enrichmentConfigurationId = source["enrichment_configuration_id"];
+    const websetIdentifier = source["webset_identifier"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2009,9 +2086,6 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
           }
       }
     }
-    const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
-    const enrichmentConfigurationId = source["enrichment_configuration_id"];
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2070,6 +2144,42 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
+    const enrichmentConfigurationId = source["enrichment_configuration_id"];
+    const websetIdentifier = source["webset_identifier"];
+    if (enrichmentConfigurationDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(enrichmentConfigurationDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "enrichment_configuration_details") &&
+          isUpdateWebsetEnrichment(ownProperties(input))
+        );
+      }
+    }
+    if (enrichmentConfigurationId === undefined) {
+      return false;
+    } else {
+      if (typeof enrichmentConfigurationId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "enrichment_configuration_id") &&
+          isUpdateWebsetEnrichment(ownProperties(input))
+        );
+      }
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "webset_identifier") &&
+          isUpdateWebsetEnrichment(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2084,9 +2194,6 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
           }
       }
     }
-    const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
-    const enrichmentConfigurationId = source["enrichment_configuration_id"];
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -2098,27 +2205,6 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
       )
     ) {
       return isUpdateWebsetEnrichment(ownProperties(input));
-    }
-    if (enrichmentConfigurationDetails === undefined) {
-      return false;
-    } else {
-      if (!isObject(enrichmentConfigurationDetails)) {
-        return false;
-      }
-    }
-    if (enrichmentConfigurationId === undefined) {
-      return false;
-    } else {
-      if (typeof enrichmentConfigurationId !== "string") {
-        return false;
-      }
-    }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2132,6 +2218,8 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentId = source["enrichment_id"];
+    const websetIdentifier = source["webset_identifier"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2145,8 +2233,6 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
           }
       }
     }
-    const enrichmentId = source["enrichment_id"];
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2184,6 +2270,28 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentId = source["enrichment_id"];
+    const websetIdentifier = source["webset_identifier"];
+    if (enrichmentId === undefined) {
+      return false;
+    } else {
+      if (typeof enrichmentId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "enrichment_id") && isGetEnrichmentDetails(ownProperties(input))
+        );
+      }
+    }
+    if (websetIdentifier === undefined) {
+      return false;
+    } else {
+      if (typeof websetIdentifier !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "webset_identifier") &&
+          isGetEnrichmentDetails(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2197,8 +2305,6 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
           }
       }
     }
-    const enrichmentId = source["enrichment_id"];
-    const websetIdentifier = source["webset_identifier"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2206,20 +2312,6 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
       seen !== ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
     ) {
       return isGetEnrichmentDetails(ownProperties(input));
-    }
-    if (enrichmentId === undefined) {
-      return false;
-    } else {
-      if (typeof enrichmentId !== "string") {
-        return false;
-      }
-    }
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2233,6 +2325,8 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentId = source["enrichment_id"];
+    const websetId = source["webset_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2246,8 +2340,6 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
           }
       }
     }
-    const enrichmentId = source["enrichment_id"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2285,6 +2377,24 @@ export function isDeleteEnrichment(input: unknown): input is DeleteEnrichmentInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentId = source["enrichment_id"];
+    const websetId = source["webset_id"];
+    if (enrichmentId === undefined) {
+      return false;
+    } else {
+      if (typeof enrichmentId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "enrichment_id") && isDeleteEnrichment(ownProperties(input))
+        );
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "webset_id") && isDeleteEnrichment(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2298,8 +2408,6 @@ export function isDeleteEnrichment(input: unknown): input is DeleteEnrichmentInp
           }
       }
     }
-    const enrichmentId = source["enrichment_id"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2307,20 +2415,6 @@ export function isDeleteEnrichment(input: unknown): input is DeleteEnrichmentInp
       seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
       return isDeleteEnrichment(ownProperties(input));
-    }
-    if (enrichmentId === undefined) {
-      return false;
-    } else {
-      if (typeof enrichmentId !== "string") {
-        return false;
-      }
-    }
-    if (websetId === undefined) {
-      return false;
-    } else {
-      if (typeof websetId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2334,6 +2428,8 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentId = source["enrichment_id"];
+    const websetId = source["webset_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2347,8 +2443,6 @@ export function validateCancelEnrichmentProcess(input: unknown): ValidationResul
           }
       }
     }
-    const enrichmentId = source["enrichment_id"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2386,6 +2480,28 @@ export function isCancelEnrichmentProcess(input: unknown): input is CancelEnrich
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const enrichmentId = source["enrichment_id"];
+    const websetId = source["webset_id"];
+    if (enrichmentId === undefined) {
+      return false;
+    } else {
+      if (typeof enrichmentId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "enrichment_id") &&
+          isCancelEnrichmentProcess(ownProperties(input))
+        );
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_id") && isCancelEnrichmentProcess(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2399,8 +2515,6 @@ export function isCancelEnrichmentProcess(input: unknown): input is CancelEnrich
           }
       }
     }
-    const enrichmentId = source["enrichment_id"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2408,20 +2522,6 @@ export function isCancelEnrichmentProcess(input: unknown): input is CancelEnrich
       seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
       return isCancelEnrichmentProcess(ownProperties(input));
-    }
-    if (enrichmentId === undefined) {
-      return false;
-    } else {
-      if (typeof enrichmentId !== "string") {
-        return false;
-      }
-    }
-    if (websetId === undefined) {
-      return false;
-    } else {
-      if (typeof websetId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2437,6 +2537,7 @@ export function validateCreateWebhookForNotifications(
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookConfiguration = source["webhook_configuration"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2449,7 +2550,6 @@ export function validateCreateWebhookForNotifications(
           }
       }
     }
-    const webhookConfiguration = source["webhook_configuration"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
       return validateCreateWebhookForNotifications(ownProperties(input));
@@ -2481,6 +2581,18 @@ export function isCreateWebhookForNotifications(input: unknown): input is Create
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookConfiguration = source["webhook_configuration"];
+    if (webhookConfiguration === undefined) {
+      return false;
+    } else {
+      if (!isObject(webhookConfiguration)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "webhook_configuration") &&
+          isCreateWebhookForNotifications(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2493,17 +2605,9 @@ export function isCreateWebhookForNotifications(input: unknown): input is Create
           }
       }
     }
-    const webhookConfiguration = source["webhook_configuration"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
       return isCreateWebhookForNotifications(ownProperties(input));
-    }
-    if (webhookConfiguration === undefined) {
-      return false;
-    } else {
-      if (!isObject(webhookConfiguration)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2517,6 +2621,8 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const resultsPerPage = source["results_per_page"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2530,8 +2636,6 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const resultsPerPage = source["results_per_page"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2569,6 +2673,28 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const resultsPerPage = source["results_per_page"];
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "pagination_cursor") && isGetWebhooksList(ownProperties(input))
+        );
+      }
+    }
+    if (resultsPerPage !== undefined) {
+      if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
+        return (
+          source === input && !isOwnEnumerable(input, "results_per_page") && isGetWebhooksList(ownProperties(input))
+        );
+      } else {
+        if (resultsPerPage > 200) {
+          return (
+            source === input && !isOwnEnumerable(input, "results_per_page") && isGetWebhooksList(ownProperties(input))
+          );
+        }
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2582,8 +2708,6 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const resultsPerPage = source["results_per_page"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2591,20 +2715,6 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
       seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))
     ) {
       return isGetWebhooksList(ownProperties(input));
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return false;
-      }
-    }
-    if (resultsPerPage !== undefined) {
-      if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
-        return false;
-      } else {
-        if (resultsPerPage > 200) {
-          return false;
-        }
-      }
     }
     return true;
   } catch {
@@ -2618,6 +2728,7 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2630,7 +2741,6 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
           }
       }
     }
-    const webhookId = source["webhook_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
       return validateGetWebhookInfo(ownProperties(input));
@@ -2657,6 +2767,14 @@ export function isGetWebhookInfo(input: unknown): input is GetWebhookInfoInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
+    if (webhookId === undefined) {
+      return false;
+    } else {
+      if (typeof webhookId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "webhook_id") && isGetWebhookInfo(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2669,17 +2787,9 @@ export function isGetWebhookInfo(input: unknown): input is GetWebhookInfoInput {
           }
       }
     }
-    const webhookId = source["webhook_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
       return isGetWebhookInfo(ownProperties(input));
-    }
-    if (webhookId === undefined) {
-      return false;
-    } else {
-      if (typeof webhookId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2693,6 +2803,8 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
+    const webhookUpdateRequestBody = source["webhook_update_request_body"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2706,8 +2818,6 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
           }
       }
     }
-    const webhookId = source["webhook_id"];
-    const webhookUpdateRequestBody = source["webhook_update_request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2750,6 +2860,28 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
+    const webhookUpdateRequestBody = source["webhook_update_request_body"];
+    if (webhookId === undefined) {
+      return false;
+    } else {
+      if (typeof webhookId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webhook_id") && isUpdateWebhookSettings(ownProperties(input))
+        );
+      }
+    }
+    if (webhookUpdateRequestBody === undefined) {
+      return false;
+    } else {
+      if (!isObject(webhookUpdateRequestBody)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "webhook_update_request_body") &&
+          isUpdateWebhookSettings(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2763,8 +2895,6 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
           }
       }
     }
-    const webhookId = source["webhook_id"];
-    const webhookUpdateRequestBody = source["webhook_update_request_body"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -2772,20 +2902,6 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
       seen !== ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))
     ) {
       return isUpdateWebhookSettings(ownProperties(input));
-    }
-    if (webhookId === undefined) {
-      return false;
-    } else {
-      if (typeof webhookId !== "string") {
-        return false;
-      }
-    }
-    if (webhookUpdateRequestBody === undefined) {
-      return false;
-    } else {
-      if (!isObject(webhookUpdateRequestBody)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2799,6 +2915,7 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2811,7 +2928,6 @@ export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWe
           }
       }
     }
-    const webhookId = source["webhook_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
       return validateRemoveWebhook(ownProperties(input));
@@ -2838,6 +2954,14 @@ export function isRemoveWebhook(input: unknown): input is RemoveWebhookInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
+    if (webhookId === undefined) {
+      return false;
+    } else {
+      if (typeof webhookId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "webhook_id") && isRemoveWebhook(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2850,17 +2974,9 @@ export function isRemoveWebhook(input: unknown): input is RemoveWebhookInput {
           }
       }
     }
-    const webhookId = source["webhook_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
       return isRemoveWebhook(ownProperties(input));
-    }
-    if (webhookId === undefined) {
-      return false;
-    } else {
-      if (typeof webhookId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -2874,6 +2990,11 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
+    const eventTypeFilter = source["event_type_filter"];
+    const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2890,11 +3011,6 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
           }
       }
     }
-    const webhookId = source["webhook_id"];
-    const eventTypeFilter = source["event_type_filter"];
-    const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -2956,6 +3072,54 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const webhookId = source["webhook_id"];
+    const eventTypeFilter = source["event_type_filter"];
+    const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    if (webhookId === undefined) {
+      return false;
+    } else {
+      if (typeof webhookId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webhook_id") && isListWebhookAttempts(ownProperties(input))
+        );
+      }
+    }
+    if (eventTypeFilter !== undefined) {
+      if (typeof eventTypeFilter !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "event_type_filter") &&
+          isListWebhookAttempts(ownProperties(input))
+        );
+      }
+    }
+    if (filterBySuccessfulAttempts !== undefined) {
+      if (typeof filterBySuccessfulAttempts !== "boolean") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_by_successful_attempts") &&
+          isListWebhookAttempts(ownProperties(input))
+        );
+      }
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "pagination_cursor") &&
+          isListWebhookAttempts(ownProperties(input))
+        );
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return (
+          source === input && !isOwnEnumerable(input, "results_limit") && isListWebhookAttempts(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -2972,11 +3136,6 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
           }
       }
     }
-    const webhookId = source["webhook_id"];
-    const eventTypeFilter = source["event_type_filter"];
-    const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -2991,33 +3150,6 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
     ) {
       return isListWebhookAttempts(ownProperties(input));
     }
-    if (webhookId === undefined) {
-      return false;
-    } else {
-      if (typeof webhookId !== "string") {
-        return false;
-      }
-    }
-    if (eventTypeFilter !== undefined) {
-      if (typeof eventTypeFilter !== "string") {
-        return false;
-      }
-    }
-    if (filterBySuccessfulAttempts !== undefined) {
-      if (typeof filterBySuccessfulAttempts !== "boolean") {
-        return false;
-      }
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return false;
-      }
-    }
-    if (resultsLimit !== undefined) {
-      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -3031,6 +3163,11 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const createdAfter = source["created_after"];
+    const eventTypesFilter = source["event_types_filter"];
+    const filterCreatedBefore = source["filter_created_before"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3047,11 +3184,6 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
           }
       }
     }
-    const createdAfter = source["created_after"];
-    const eventTypesFilter = source["event_types_filter"];
-    const filterCreatedBefore = source["filter_created_before"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -3136,6 +3268,69 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const createdAfter = source["created_after"];
+    const eventTypesFilter = source["event_types_filter"];
+    const filterCreatedBefore = source["filter_created_before"];
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    if (createdAfter !== undefined) {
+      if (typeof createdAfter !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "created_after") && isListSystemEvents(ownProperties(input))
+        );
+      } else if (!isDateTime(createdAfter)) {
+        return (
+          source === input && !isOwnEnumerable(input, "created_after") && isListSystemEvents(ownProperties(input))
+        );
+      }
+    }
+    if (eventTypesFilter !== undefined) {
+      if (!Array.isArray(eventTypesFilter)) {
+        return (
+          source === input && !isOwnEnumerable(input, "event_types_filter") && isListSystemEvents(ownProperties(input))
+        );
+      } else {
+        for (let i = 0; i < eventTypesFilter.length; i++) {
+          const item: unknown = eventTypesFilter[i];
+          if (typeof item !== "string") {
+            return (
+              source === input &&
+              !isOwnEnumerable(input, "event_types_filter") &&
+              isListSystemEvents(ownProperties(input))
+            );
+          }
+        }
+      }
+    }
+    if (filterCreatedBefore !== undefined) {
+      if (typeof filterCreatedBefore !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_created_before") &&
+          isListSystemEvents(ownProperties(input))
+        );
+      } else if (!isDateTime(filterCreatedBefore)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "filter_created_before") &&
+          isListSystemEvents(ownProperties(input))
+        );
+      }
+    }
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "pagination_cursor") && isListSystemEvents(ownProperties(input))
+        );
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return (
+          source === input && !isOwnEnumerable(input, "results_limit") && isListSystemEvents(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3152,11 +3347,6 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
           }
       }
     }
-    const createdAfter = source["created_after"];
-    const eventTypesFilter = source["event_types_filter"];
-    const filterCreatedBefore = source["filter_created_before"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 5 &&
@@ -3171,42 +3361,6 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     ) {
       return isListSystemEvents(ownProperties(input));
     }
-    if (createdAfter !== undefined) {
-      if (typeof createdAfter !== "string") {
-        return false;
-      } else if (!isDateTime(createdAfter)) {
-        return false;
-      }
-    }
-    if (eventTypesFilter !== undefined) {
-      if (!Array.isArray(eventTypesFilter)) {
-        return false;
-      } else {
-        for (let i = 0; i < eventTypesFilter.length; i++) {
-          const item: unknown = eventTypesFilter[i];
-          if (typeof item !== "string") {
-            return false;
-          }
-        }
-      }
-    }
-    if (filterCreatedBefore !== undefined) {
-      if (typeof filterCreatedBefore !== "string") {
-        return false;
-      } else if (!isDateTime(filterCreatedBefore)) {
-        return false;
-      }
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return false;
-      }
-    }
-    if (resultsLimit !== undefined) {
-      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return false;
-      }
-    }
     return true;
   } catch {
     return false;
@@ -3219,6 +3373,7 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const eventId = source["event_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3231,7 +3386,6 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
           }
       }
     }
-    const eventId = source["event_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((eventId === undefined ? 0 : 1))) {
       return validateGetEventById(ownProperties(input));
@@ -3258,6 +3412,14 @@ export function isGetEventById(input: unknown): input is GetEventByIdInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const eventId = source["event_id"];
+    if (eventId === undefined) {
+      return false;
+    } else {
+      if (typeof eventId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "event_id") && isGetEventById(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3270,17 +3432,9 @@ export function isGetEventById(input: unknown): input is GetEventByIdInput {
           }
       }
     }
-    const eventId = source["event_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((eventId === undefined ? 0 : 1))) {
       return isGetEventById(ownProperties(input));
-    }
-    if (eventId === undefined) {
-      return false;
-    } else {
-      if (typeof eventId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3294,6 +3448,8 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchCriteria = source["search_criteria"];
+    const websetId = source["webset_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3307,8 +3463,6 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
           }
       }
     }
-    const searchCriteria = source["search_criteria"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3346,6 +3500,24 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchCriteria = source["search_criteria"];
+    const websetId = source["webset_id"];
+    if (searchCriteria === undefined) {
+      return false;
+    } else {
+      if (!isObject(searchCriteria)) {
+        return (
+          source === input && !isOwnEnumerable(input, "search_criteria") && isCreateWebsetSearch(ownProperties(input))
+        );
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "webset_id") && isCreateWebsetSearch(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3359,8 +3531,6 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
           }
       }
     }
-    const searchCriteria = source["search_criteria"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3368,20 +3538,6 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
       seen !== ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
       return isCreateWebsetSearch(ownProperties(input));
-    }
-    if (searchCriteria === undefined) {
-      return false;
-    } else {
-      if (!isObject(searchCriteria)) {
-        return false;
-      }
-    }
-    if (websetId === undefined) {
-      return false;
-    } else {
-      if (typeof websetId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3395,6 +3551,8 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchId = source["search_id"];
+    const websetId = source["webset_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3408,8 +3566,6 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
           }
       }
     }
-    const searchId = source["search_id"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3447,6 +3603,22 @@ export function isGetSearchById(input: unknown): input is GetSearchByIdInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchId = source["search_id"];
+    const websetId = source["webset_id"];
+    if (searchId === undefined) {
+      return false;
+    } else {
+      if (typeof searchId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "search_id") && isGetSearchById(ownProperties(input)));
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "webset_id") && isGetSearchById(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3460,8 +3632,6 @@ export function isGetSearchById(input: unknown): input is GetSearchByIdInput {
           }
       }
     }
-    const searchId = source["search_id"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3469,20 +3639,6 @@ export function isGetSearchById(input: unknown): input is GetSearchByIdInput {
       seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
       return isGetSearchById(ownProperties(input));
-    }
-    if (searchId === undefined) {
-      return false;
-    } else {
-      if (typeof searchId !== "string") {
-        return false;
-      }
-    }
-    if (websetId === undefined) {
-      return false;
-    } else {
-      if (typeof websetId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3496,6 +3652,8 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchId = source["search_id"];
+    const websetId = source["webset_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3509,8 +3667,6 @@ export function validateCancelRunningSearch(input: unknown): ValidationResult<Ca
           }
       }
     }
-    const searchId = source["search_id"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3548,6 +3704,26 @@ export function isCancelRunningSearch(input: unknown): input is CancelRunningSea
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const searchId = source["search_id"];
+    const websetId = source["webset_id"];
+    if (searchId === undefined) {
+      return false;
+    } else {
+      if (typeof searchId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "search_id") && isCancelRunningSearch(ownProperties(input))
+        );
+      }
+    }
+    if (websetId === undefined) {
+      return false;
+    } else {
+      if (typeof websetId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_id") && isCancelRunningSearch(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3561,8 +3737,6 @@ export function isCancelRunningSearch(input: unknown): input is CancelRunningSea
           }
       }
     }
-    const searchId = source["search_id"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3570,20 +3744,6 @@ export function isCancelRunningSearch(input: unknown): input is CancelRunningSea
       seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
       return isCancelRunningSearch(ownProperties(input));
-    }
-    if (searchId === undefined) {
-      return false;
-    } else {
-      if (typeof searchId !== "string") {
-        return false;
-      }
-    }
-    if (websetId === undefined) {
-      return false;
-    } else {
-      if (typeof websetId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3597,6 +3757,7 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorConfiguration = source["monitor_configuration"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3609,7 +3770,6 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
           }
       }
     }
-    const monitorConfiguration = source["monitor_configuration"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorConfiguration === undefined ? 0 : 1))) {
       return validateCreateMonitorForWebsets(ownProperties(input));
@@ -3641,6 +3801,18 @@ export function isCreateMonitorForWebsets(input: unknown): input is CreateMonito
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorConfiguration = source["monitor_configuration"];
+    if (monitorConfiguration === undefined) {
+      return false;
+    } else {
+      if (!isObject(monitorConfiguration)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "monitor_configuration") &&
+          isCreateMonitorForWebsets(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3653,17 +3825,9 @@ export function isCreateMonitorForWebsets(input: unknown): input is CreateMonito
           }
       }
     }
-    const monitorConfiguration = source["monitor_configuration"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorConfiguration === undefined ? 0 : 1))) {
       return isCreateMonitorForWebsets(ownProperties(input));
-    }
-    if (monitorConfiguration === undefined) {
-      return false;
-    } else {
-      if (!isObject(monitorConfiguration)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3677,6 +3841,9 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    const websetId = source["webset_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3691,9 +3858,6 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -3736,6 +3900,32 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    const websetId = source["webset_id"];
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "pagination_cursor") &&
+          isListWebsiteMonitors(ownProperties(input))
+        );
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return (
+          source === input && !isOwnEnumerable(input, "results_limit") && isListWebsiteMonitors(ownProperties(input))
+        );
+      }
+    }
+    if (websetId !== undefined) {
+      if (typeof websetId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "webset_id") && isListWebsiteMonitors(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3750,9 +3940,6 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
-    const websetId = source["webset_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 3 &&
@@ -3764,21 +3951,6 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
       )
     ) {
       return isListWebsiteMonitors(ownProperties(input));
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return false;
-      }
-    }
-    if (resultsLimit !== undefined) {
-      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return false;
-      }
-    }
-    if (websetId !== undefined) {
-      if (typeof websetId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3792,6 +3964,7 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorId = source["monitor_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3804,7 +3977,6 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
           }
       }
     }
-    const monitorId = source["monitor_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
       return validateGetSpecificMonitor(ownProperties(input));
@@ -3831,6 +4003,16 @@ export function isGetSpecificMonitor(input: unknown): input is GetSpecificMonito
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorId = source["monitor_id"];
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "monitor_id") && isGetSpecificMonitor(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3843,17 +4025,9 @@ export function isGetSpecificMonitor(input: unknown): input is GetSpecificMonito
           }
       }
     }
-    const monitorId = source["monitor_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
       return isGetSpecificMonitor(ownProperties(input));
-    }
-    if (monitorId === undefined) {
-      return false;
-    } else {
-      if (typeof monitorId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3867,6 +4041,8 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorConfigurationDetails = source["monitor_configuration_details"];
+    const monitorId = source["monitor_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3880,8 +4056,6 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
           }
       }
     }
-    const monitorConfigurationDetails = source["monitor_configuration_details"];
-    const monitorId = source["monitor_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3924,6 +4098,30 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorConfigurationDetails = source["monitor_configuration_details"];
+    const monitorId = source["monitor_id"];
+    if (monitorConfigurationDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(monitorConfigurationDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "monitor_configuration_details") &&
+          isUpdateMonitorConfiguration(ownProperties(input))
+        );
+      }
+    }
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "monitor_id") &&
+          isUpdateMonitorConfiguration(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3937,8 +4135,6 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
           }
       }
     }
-    const monitorConfigurationDetails = source["monitor_configuration_details"];
-    const monitorId = source["monitor_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -3946,20 +4142,6 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
       seen !== ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
     ) {
       return isUpdateMonitorConfiguration(ownProperties(input));
-    }
-    if (monitorConfigurationDetails === undefined) {
-      return false;
-    } else {
-      if (!isObject(monitorConfigurationDetails)) {
-        return false;
-      }
-    }
-    if (monitorId === undefined) {
-      return false;
-    } else {
-      if (typeof monitorId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -3973,6 +4155,7 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorId = source["monitor_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -3985,7 +4168,6 @@ export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMo
           }
       }
     }
-    const monitorId = source["monitor_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
       return validateDeleteMonitor(ownProperties(input));
@@ -4012,6 +4194,14 @@ export function isDeleteMonitor(input: unknown): input is DeleteMonitorInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorId = source["monitor_id"];
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "monitor_id") && isDeleteMonitor(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4024,17 +4214,9 @@ export function isDeleteMonitor(input: unknown): input is DeleteMonitorInput {
           }
       }
     }
-    const monitorId = source["monitor_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
       return isDeleteMonitor(ownProperties(input));
-    }
-    if (monitorId === undefined) {
-      return false;
-    } else {
-      if (typeof monitorId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4048,6 +4230,7 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorId = source["monitor_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4060,7 +4243,6 @@ export function validateListMonitorRuns(input: unknown): ValidationResult<ListMo
           }
       }
     }
-    const monitorId = source["monitor_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
       return validateListMonitorRuns(ownProperties(input));
@@ -4087,6 +4269,14 @@ export function isListMonitorRuns(input: unknown): input is ListMonitorRunsInput
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorId = source["monitor_id"];
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "monitor_id") && isListMonitorRuns(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4099,17 +4289,9 @@ export function isListMonitorRuns(input: unknown): input is ListMonitorRunsInput
           }
       }
     }
-    const monitorId = source["monitor_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
       return isListMonitorRuns(ownProperties(input));
-    }
-    if (monitorId === undefined) {
-      return false;
-    } else {
-      if (typeof monitorId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4123,6 +4305,8 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorId = source["monitor_id"];
+    const runId = source["run_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4136,8 +4320,6 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
           }
       }
     }
-    const monitorId = source["monitor_id"];
-    const runId = source["run_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4175,6 +4357,24 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const monitorId = source["monitor_id"];
+    const runId = source["run_id"];
+    if (monitorId === undefined) {
+      return false;
+    } else {
+      if (typeof monitorId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "monitor_id") && isGetSpecificMonitorRun(ownProperties(input))
+        );
+      }
+    }
+    if (runId === undefined) {
+      return false;
+    } else {
+      if (typeof runId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "run_id") && isGetSpecificMonitorRun(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4188,8 +4388,6 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
           }
       }
     }
-    const monitorId = source["monitor_id"];
-    const runId = source["run_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4197,20 +4395,6 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
       seen !== ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))
     ) {
       return isGetSpecificMonitorRun(ownProperties(input));
-    }
-    if (monitorId === undefined) {
-      return false;
-    } else {
-      if (typeof monitorId !== "string") {
-        return false;
-      }
-    }
-    if (runId === undefined) {
-      return false;
-    } else {
-      if (typeof runId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4224,6 +4408,7 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const dataImportDetails = source["data_import_details"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4236,7 +4421,6 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
           }
       }
     }
-    const dataImportDetails = source["data_import_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((dataImportDetails === undefined ? 0 : 1))) {
       return validateCreateDataImport(ownProperties(input));
@@ -4268,6 +4452,16 @@ export function isCreateDataImport(input: unknown): input is CreateDataImportInp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const dataImportDetails = source["data_import_details"];
+    if (dataImportDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(dataImportDetails)) {
+        return (
+          source === input && !isOwnEnumerable(input, "data_import_details") && isCreateDataImport(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4280,17 +4474,9 @@ export function isCreateDataImport(input: unknown): input is CreateDataImportInp
           }
       }
     }
-    const dataImportDetails = source["data_import_details"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((dataImportDetails === undefined ? 0 : 1))) {
       return isCreateDataImport(ownProperties(input));
-    }
-    if (dataImportDetails === undefined) {
-      return false;
-    } else {
-      if (!isObject(dataImportDetails)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4304,6 +4490,8 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4317,8 +4505,6 @@ export function validateListImports(input: unknown): ValidationResult<ListImport
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4352,6 +4538,20 @@ export function isListImports(input: unknown): input is ListImportsInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const paginationCursor = source["pagination_cursor"];
+    const resultsLimit = source["results_limit"];
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "pagination_cursor") && isListImports(ownProperties(input))
+        );
+      }
+    }
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        return (source === input && !isOwnEnumerable(input, "results_limit") && isListImports(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4365,8 +4565,6 @@ export function isListImports(input: unknown): input is ListImportsInput {
           }
       }
     }
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4374,16 +4572,6 @@ export function isListImports(input: unknown): input is ListImportsInput {
       seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
     ) {
       return isListImports(ownProperties(input));
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return false;
-      }
-    }
-    if (resultsLimit !== undefined) {
-      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4397,6 +4585,7 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const importId = source["import_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4409,7 +4598,6 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
           }
       }
     }
-    const importId = source["import_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
       return validateGetSpecificImport(ownProperties(input));
@@ -4436,6 +4624,14 @@ export function isGetSpecificImport(input: unknown): input is GetSpecificImportI
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const importId = source["import_id"];
+    if (importId === undefined) {
+      return false;
+    } else {
+      if (typeof importId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "import_id") && isGetSpecificImport(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4448,17 +4644,9 @@ export function isGetSpecificImport(input: unknown): input is GetSpecificImportI
           }
       }
     }
-    const importId = source["import_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
       return isGetSpecificImport(ownProperties(input));
-    }
-    if (importId === undefined) {
-      return false;
-    } else {
-      if (typeof importId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4472,6 +4660,8 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const importConfigurationDetails = source["import_configuration_details"];
+    const importId = source["import_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4485,8 +4675,6 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
           }
       }
     }
-    const importConfigurationDetails = source["import_configuration_details"];
-    const importId = source["import_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4529,6 +4717,28 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const importConfigurationDetails = source["import_configuration_details"];
+    const importId = source["import_id"];
+    if (importConfigurationDetails === undefined) {
+      return false;
+    } else {
+      if (!isObject(importConfigurationDetails)) {
+        return (
+          source === input &&
+          !isOwnEnumerable(input, "import_configuration_details") &&
+          isUpdateImportsConfiguration(ownProperties(input))
+        );
+      }
+    }
+    if (importId === undefined) {
+      return false;
+    } else {
+      if (typeof importId !== "string") {
+        return (
+          source === input && !isOwnEnumerable(input, "import_id") && isUpdateImportsConfiguration(ownProperties(input))
+        );
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4542,8 +4752,6 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
           }
       }
     }
-    const importConfigurationDetails = source["import_configuration_details"];
-    const importId = source["import_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (
       seen !== 2 &&
@@ -4551,20 +4759,6 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
       seen !== ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))
     ) {
       return isUpdateImportsConfiguration(ownProperties(input));
-    }
-    if (importConfigurationDetails === undefined) {
-      return false;
-    } else {
-      if (!isObject(importConfigurationDetails)) {
-        return false;
-      }
-    }
-    if (importId === undefined) {
-      return false;
-    } else {
-      if (typeof importId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {
@@ -4578,6 +4772,7 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const importId = source["import_id"];
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4590,7 +4785,6 @@ export function validateDeleteImport(input: unknown): ValidationResult<DeleteImp
           }
       }
     }
-    const importId = source["import_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
       return validateDeleteImport(ownProperties(input));
@@ -4617,6 +4811,14 @@ export function isDeleteImport(input: unknown): input is DeleteImportInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
+    const importId = source["import_id"];
+    if (importId === undefined) {
+      return false;
+    } else {
+      if (typeof importId !== "string") {
+        return (source === input && !isOwnEnumerable(input, "import_id") && isDeleteImport(ownProperties(input)));
+      }
+    }
     let seen = 0;
     for (const key in source) {
       switch (key) {
@@ -4629,17 +4831,9 @@ export function isDeleteImport(input: unknown): input is DeleteImportInput {
           }
       }
     }
-    const importId = source["import_id"];
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
       return isDeleteImport(ownProperties(input));
-    }
-    if (importId === undefined) {
-      return false;
-    } else {
-      if (typeof importId !== "string") {
-        return false;
-      }
     }
     return true;
   } catch {

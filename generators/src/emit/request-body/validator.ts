@@ -18,12 +18,21 @@ export type UseHelper = (name: InternalName) => string;
 /**
  * Emits the request_body check of a tool with a captured body, on a value known to be a string:
  * one parse is both the JSON-text check (`failFormat` when it fails) and the tree the body check
- * walks. The validator adds the body's issues to its own; the guard answers false on any.
+ * walks. The validator adds the body's issues to its own; `guardFail`, given in a guard, writes its
+ * answer to any.
  */
-export function writeRequestBodyCheck(w: CodeBlockWriter, tool: Tool, names: ToolNames, local: string, use: UseHelper, collects: boolean, failFormat: () => void): void {
+export function writeRequestBodyCheck(
+  w: CodeBlockWriter,
+  tool: Tool,
+  names: ToolNames,
+  local: string,
+  use: UseHelper,
+  guardFail: (() => void) | undefined,
+  failFormat: () => void,
+): void {
   w.writeLine(`const body = ${use("parseJson")}(${local});`);
   writeIf(w, "body === undefined", failFormat, () => {
-    if (!collects) return writeIf(w, `${names.requestBodyCheck}(body).length > 0`, () => w.writeLine("return false;"));
+    if (guardFail !== undefined) return writeIf(w, `${names.requestBodyCheck}(body).length > 0`, guardFail);
     w.writeLine(`const bodyIssues = ${names.requestBodyCheck}(body);`);
     w.writeLine("if (bodyIssues.length > 0) (issues ??= []).push(...bodyIssues);");
   });

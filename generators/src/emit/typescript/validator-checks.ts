@@ -31,8 +31,11 @@ export interface Outcome {
   readonly self: string;
   /** Whether checking goes on after a problem (the validator), so an array walk needs its bound. */
   readonly collects: boolean;
-  /** Writes what a failed check does, given the runtime issue builder (its name) and its arguments. */
-  fail(w: CodeBlockWriter, helper: string, args: readonly Code[]): void;
+  /**
+   * Writes what a failed check does, given the runtime issue builder (its name) and its arguments;
+   * `subject` names the parameter whose value, read as present, decided the failure.
+   */
+  fail(w: CodeBlockWriter, helper: string, args: readonly Code[], subject: string | undefined): void;
   /** Writes the return once every check has run; `value` is what a valid input yields. */
   finish(w: CodeBlockWriter, value: string): void;
 }
@@ -68,13 +71,25 @@ export function writeChecks(w: CodeBlockWriter, tool: Tool & { readonly paramete
   const names = toolNames(ctx.names, tool.name);
   const locals = localNames(tool.parameters.list, ctx.moduleNames);
   const checks = new Checks(ctx, outcome, locals);
-  checks.keys(w, names.parameterList);
-  if (tool.modePattern) checks.ignoringModes(w);
-  for (const p of tool.parameters.list) {
-    const local = locals.get(p.name) ?? p.name;
-    checks.parameter(w, p, local, p.name === "request_body" ? tool : undefined);
+  const values = (): void => {
+    for (const p of tool.parameters.list) {
+      const local = locals.get(p.name) ?? p.name;
+      checks.parameter(w, p, local, p.name === "request_body" ? tool : undefined);
+    }
+    tool.rules.forEach((rule) => checks.rule(w, rule));
+  };
+  checks.reads(w);
+  if (outcome.collects) {
+    // Every issue is wanted: unknown keys first, then each value.
+    checks.keys(w, names.parameterList);
+    if (tool.modePattern) checks.ignoringModes(w);
+    values();
+  } else {
+    // The first problem is the answer: values (a field load each) before the walk over the keys.
+    if (tool.modePattern) checks.unlessIgnoring(w, values);
+    else values();
+    checks.keys(w, names.parameterList);
   }
-  tool.rules.forEach((rule) => checks.rule(w, rule));
   outcome.finish(w, "input");
 }
 
@@ -92,24 +107,41 @@ class Checks {
     return local;
   }
 
+  /** The parameter whose present value the check being written reads; undefined for an absence. */
+  private subject: string | undefined;
+
   private fail(w: CodeBlockWriter, helper: InternalName, args: readonly Code[]): void {
-    this.outcome.fail(w, this.ctx.helper(helper), args);
+    this.outcome.fail(w, this.ctx.helper(helper), args, this.subject);
+  }
+
+  /** Writes `write` with `subject` as the parameter a failure there is about. */
+  private about(subject: string | undefined, write: () => void): void {
+    this.subject = subject;
+    write();
+    this.subject = undefined;
   }
 
   /**
    * The input is read as JSON would send it: own enumerable properties. A plain object (what
-   * JSON.parse and literals give) is read in place: one `for...in` pass finds unknown keys and counts
-   * the known ones, then each parameter is one property read, which V8 compiles to a field load. The
-   * count guards the reads: when more parameters have a value than known keys were seen (a proxy's
-   * default answer, a non-enumerable or inherited property), the input is checked again as a copy of
-   * its own enumerable properties. Any other object (class instance, null prototype, own `__proto__`
+   * JSON.parse and literals give) is read in place: each parameter is one property read, which V8
+   * compiles to a field load, and one `for...in` pass finds unknown keys and counts the known ones
+   * (the validator walks the keys before checking values, the guard after). The count guards the
+   * reads: when more parameters have a value than known keys were seen (a proxy's default answer, a
+   * non-enumerable or inherited property), the input is checked again as a copy of its own
+   * enumerable properties; a guard whose value check fails before the walk asks `isOwnEnumerable`
+   * of that one key instead. Any other object (class instance, null prototype, own `__proto__`
    * key) is read through that copy from the start; it has a null prototype, so nothing is inherited.
    * (`__proto__` is the one prototype test V8 inlines.) The loader rejects Object.prototype's names.
    */
+  reads(w: CodeBlockWriter): void {
+    w.writeLine(`const source = input.__proto__ === Object.prototype ? input : ${this.ctx.helper("ownProperties")}(input);`);
+    for (const [name, local] of this.locals) w.writeLine(`const ${local} = source[${stringLiteral(name)}];`);
+  }
+
+  /** The walk over the keys that `reads` describes, after the reads (see there). */
   keys(w: CodeBlockWriter, known: string): void {
     const copy = this.ctx.helper("ownProperties");
     const { locals } = this;
-    w.writeLine(`const source = input.__proto__ === Object.prototype ? input : ${copy}(input);`);
     if (locals.size > 0) w.writeLine("let seen = 0;");
     w.write("for (const key in source) ").inlineBlock(() => {
       const unknown = (): void => writeIf(w, `${this.ctx.helper("isOwnKey")}(source, key)`, () => this.fail(w, "issueUnknownParameter", ["key", known]));
@@ -127,7 +159,6 @@ class Checks {
     });
     w.newLine();
     if (locals.size === 0) return;
-    for (const [name, local] of locals) w.writeLine(`const ${local} = source[${stringLiteral(name)}];`);
     const given = chain("+", [...locals.values()].map((local) => `(${local} === undefined ? 0 : 1)`));
     // With every known key seen, each value read has its key; otherwise count the values read.
     w.writeLine("// Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).");
@@ -148,18 +179,25 @@ class Checks {
     writeIf(w, ignoring, () => this.outcome.finish(w, `{ mode: ${mode} }`));
   }
 
+  /** The guard's form of `ignoringModes`: the value checks run unless the mode ignores them. */
+  unlessIgnoring(w: CodeBlockWriter, values: () => void): void {
+    if (this.ctx.ignoringModes.length === 0) return values();
+    const mode = this.valueOf("mode");
+    writeIf(w, chain("&&", this.ctx.ignoringModes.map((value) => `${mode} !== ${stringLiteral(value)}`)), values);
+  }
+
   /** The checks of one parameter; `bodyOf` is the tool when the parameter is its request_body. */
   parameter(w: CodeBlockWriter, parameter: Parameter, variable: string, bodyOf: Tool | undefined): void {
     const path = stringLiteral(pointer(parameter.name));
     const label = stringLiteral(parameter.name);
-    const check = (): void => this.typeCheck(w, parameter.type, variable, path, label, bodyOf);
+    const check = (): void => this.about(parameter.name, () => this.typeCheck(w, parameter.type, variable, path, label, bodyOf));
     switch (parameter.requirement) {
       case "always":
         writeIf(w, `${variable} === undefined`, () => this.fail(w, "issueRequired", [path, label]), check);
         return;
       case "execute": {
         const execute = stringLiteral(this.ctx.executeValue);
-        const onExecute = (): void => this.fail(w, "issueRequiredOnExecute", [path, label, execute]);
+        const onExecute = (): void => this.about("mode", () => this.fail(w, "issueRequiredOnExecute", [path, label, execute]));
         writeIf(w, `${variable} === undefined`, () => writeIf(w, `${this.valueOf("mode")} === ${execute}`, onExecute), check);
         return;
       }
@@ -180,7 +218,8 @@ class Checks {
         w.write(" else ");
         // A captured body is parsed once: the parse is the JSON-text check and gives the tree to check.
         if (bodyOf?.requestBody !== undefined && format === "json") {
-          w.inlineBlock(() => writeRequestBodyCheck(w, bodyOf, toolNames(this.ctx.names, bodyOf.name), value, this.ctx.helper, this.outcome.collects, fail("issueFormat", '"json"')));
+          const guard = this.outcome.collects ? undefined : () => this.outcome.fail(w, "", [], this.subject);
+          w.inlineBlock(() => writeRequestBodyCheck(w, bodyOf, toolNames(this.ctx.names, bodyOf.name), value, this.ctx.helper, guard, fail("issueFormat", '"json"')));
           w.newLine();
           return;
         }
@@ -239,12 +278,12 @@ class Checks {
       case "required-when": {
         const args = [pointer(rule.parameter), rule.parameter, rule.when, rule.equals].map(stringLiteral);
         const condition = chain("&&", [`${value(rule.when)} === ${stringLiteral(rule.equals)}`, `${value(rule.parameter)} === undefined`]);
-        return writeIf(w, condition, () => this.fail(w, "issueRequiredWhen", args));
+        return writeIf(w, condition, () => this.about(rule.when, () => this.fail(w, "issueRequiredWhen", args)));
       }
       case "requires": {
         const args = [pointer(rule.requires), rule.requires, rule.parameter].map(stringLiteral);
         const condition = chain("&&", [`${value(rule.parameter)} !== undefined`, `${value(rule.requires)} === undefined`]);
-        return writeIf(w, condition, () => this.fail(w, "issueRequires", args));
+        return writeIf(w, condition, () => this.about(rule.parameter, () => this.fail(w, "issueRequires", args)));
       }
       case "precedence":
         return; // documentation only: both parameters stay valid together

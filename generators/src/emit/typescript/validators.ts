@@ -14,7 +14,7 @@ import {
   runtimeTypeNames,
   type InternalName,
 } from "../core/runtime-names.ts";
-import { arrayLiteral, call, laidOut, prefixed, suffixed, writeLaidOut, type Group } from "../core/layout.ts";
+import { arrayLiteral, call, chain, laidOut, parenthesized, prefixed, suffixed, writeLaidOut, type Group } from "../core/layout.ts";
 import { requestBodyChecks } from "../request-body/validator.ts";
 import { functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { writeChecks, type ModuleContext, type Outcome } from "./validator-checks.ts";
@@ -25,6 +25,7 @@ const validatorHelpers = internalNames([
   "isObject",
   "ownProperties",
   "isOwnKey",
+  "isOwnEnumerable",
   "issueNotObject",
   "issueUnknownParameter",
   "issueRequired",
@@ -163,16 +164,23 @@ function validatorFunction(tool: Tool, ctx: Context): string {
 }
 
 /**
- * `is<Tool>(input)`: the validator's verdict alone. The same checks in the same order, each
- * answering false at once, so no issue, list or result is made; a captured request body is the one
- * thing it builds (its parsed tree).
+ * `is<Tool>(input)`: the validator's verdict alone. The same checks, each answering false at once,
+ * so no issue, list or result is made; a captured request body is the one thing it builds (its
+ * parsed tree). The values are checked before the walk over the keys, which most invalid inputs
+ * then skip.
  */
 function guardFunction(tool: Tool, ctx: Context): string {
   const names = toolNames(ctx.names, tool.name);
   const outcome: Outcome = {
     self: names.guard,
     collects: false,
-    fail: (w) => w.writeLine("return false;"),
+    // A present value that fails counts if the input has it as its own enumerable property (what
+    // JSON sends); one read from elsewhere (a prototype, a proxy's default) sends the guard to the copy.
+    fail: (w, _helper, _args, subject) => {
+      if (subject === undefined) return w.writeLine("return false;");
+      const own = `${ctx.helper("isOwnEnumerable")}(input, ${stringLiteral(subject)})`;
+      writeLaidOut(w, prefixed("return ", parenthesized(chain("&&", ["source === input", `!${own}`, `${names.guard}(${ctx.helper("ownProperties")}(input))`]))), ";");
+    },
     finish: (w) => w.writeLine("return true;"),
   };
   return functionDeclaration({
