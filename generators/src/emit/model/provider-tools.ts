@@ -35,7 +35,22 @@ export interface ModelTool {
   readonly annotations: ToolAnnotations;
 }
 
+/**
+ * The manifest, the README and every tool file (flat, per group, deferred) read the same model tool:
+ * each is built once per tool and rules object, so its schema, and the lowerings cached by schema
+ * below, are computed once per generation instead of up to five times.
+ */
+const modelTools = new WeakMap<Tool, { readonly server: Server; readonly toolMode: ToolModeRules; readonly model: ModelTool }>();
+
 export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
+  const cached = modelTools.get(tool);
+  if (cached !== undefined && cached.server === server && cached.toolMode === toolMode) return cached.model;
+  const model = buildModelTool(server, tool, toolMode);
+  modelTools.set(tool, { server, toolMode, model });
+  return model;
+}
+
+function buildModelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
   return {
     name: modelToolName(server, tool),
     title: toolTitle(tool),
@@ -46,11 +61,29 @@ export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): 
   };
 }
 
+/** A lowering run once per schema object; callers only serialize the results, never change them. */
+function oncePerSchema<T>(lower: (schema: JsonSchema) => T): (schema: JsonSchema) => T {
+  const results = new WeakMap<JsonSchema, T>();
+  return (schema) => {
+    let result = results.get(schema);
+    if (result === undefined) {
+      result = lower(schema);
+      results.set(schema, result);
+    }
+    return result;
+  };
+}
+
+const openAiStrict = oncePerSchema(lowerOpenAiStrict);
+const anthropicLowered = oncePerSchema(lowerAnthropic);
+const geminiLowered = oncePerSchema(lowerGeminiJsonSchema);
+const mcpLowered = oncePerSchema(lowerMcp);
+
 /** Every lowering keeps `type: "object"` at the root of a tool schema. */
 const objectSchema = (lowered: Lowered): ToolInputSchema => lowered.schema as ToolInputSchema;
 
 function openAiFunction(tool: ModelTool): OpenAiFunction {
-  const lowered = lowerOpenAiStrict(tool.inputSchema);
+  const lowered = openAiStrict(tool.inputSchema);
   return { name: tool.name, description: tool.description, parameters: objectSchema(lowered), strict: lowered.strict };
 }
 
@@ -66,18 +99,18 @@ export function openAiResponsesTool(tool: ModelTool): OpenAiResponsesTool {
 
 /** Why a tool is not strict, or undefined when it is. */
 export function openAiNonStrictReason(tool: ModelTool): string | undefined {
-  const lowered: OpenAiLowered = lowerOpenAiStrict(tool.inputSchema);
+  const lowered: OpenAiLowered = openAiStrict(tool.inputSchema);
   return lowered.strict ? undefined : lowered.reason;
 }
 
 /** Anthropic Messages `tools[]` entry. */
 export function anthropicTool(tool: ModelTool): AnthropicTool {
-  return { name: tool.name, description: tool.description, input_schema: objectSchema(lowerAnthropic(tool.inputSchema)) };
+  return { name: tool.name, description: tool.description, input_schema: objectSchema(anthropicLowered(tool.inputSchema)) };
 }
 
 /** Gemini function declaration (`@google/genai`), in the `parametersJsonSchema` form. */
 export function geminiTool(tool: ModelTool): GeminiFunctionDeclaration {
-  return { name: tool.name, description: tool.description, parametersJsonSchema: objectSchema(lowerGeminiJsonSchema(tool.inputSchema)) };
+  return { name: tool.name, description: tool.description, parametersJsonSchema: objectSchema(geminiLowered(tool.inputSchema)) };
 }
 
 /** MCP `Tool`; hints appear only where the catalog's wording states them. */
@@ -93,18 +126,18 @@ export function mcpTool(tool: ModelTool): McpTool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: objectSchema(lowerMcp(tool.inputSchema)),
+    inputSchema: objectSchema(mcpLowered(tool.inputSchema)),
     ...(Object.keys(hints).length > 0 && { annotations: hints }),
   };
 }
 
 /** The manifest's `lowering` of a tool: what each shipped provider form leaves to the validator. */
 export function toolLowering(tool: ModelTool): ToolLowering {
-  const openAi = lowerOpenAiStrict(tool.inputSchema);
+  const openAi = openAiStrict(tool.inputSchema);
   const notEnforced: Record<ProviderForm, Lowered["dropped"]> = {
     openai: openAi.dropped,
-    anthropic: lowerAnthropic(tool.inputSchema).dropped,
-    gemini: lowerGeminiJsonSchema(tool.inputSchema).dropped,
+    anthropic: anthropicLowered(tool.inputSchema).dropped,
+    gemini: geminiLowered(tool.inputSchema).dropped,
   };
   return { openAiStrict: openAi.strict, strictNulls: openAi.strict ? openAi.strictNulls : [], notEnforced };
 }
