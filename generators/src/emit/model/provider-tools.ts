@@ -6,6 +6,7 @@ import type { Server, Tool, ToolAnnotations } from "../../ir/types.ts";
 import type { ToolModeRules } from "../core/emitter.ts";
 import { inputSchema } from "../schema/input-schema.ts";
 import type { JsonSchema } from "../../ir/json.ts";
+import { oncePer } from "../../core/once-per.ts";
 import { modelToolDescription } from "./descriptions.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
 import type {
@@ -61,23 +62,11 @@ function buildModelTool(server: Server, tool: Tool, toolMode: ToolModeRules): Mo
   };
 }
 
-/** A lowering run once per schema object; callers only serialize the results, never change them. */
-function oncePerSchema<T>(lower: (schema: JsonSchema) => T): (schema: JsonSchema) => T {
-  const results = new WeakMap<JsonSchema, T>();
-  return (schema) => {
-    let result = results.get(schema);
-    if (result === undefined) {
-      result = lower(schema);
-      results.set(schema, result);
-    }
-    return result;
-  };
-}
-
-const openAiStrict = oncePerSchema(lowerOpenAiStrict);
-const anthropicLowered = oncePerSchema(lowerAnthropic);
-const geminiLowered = oncePerSchema(lowerGeminiJsonSchema);
-const mcpLowered = oncePerSchema(lowerMcp);
+// Each lowering runs once per tool schema, however many files show the tool.
+const openAiStrict = oncePer(lowerOpenAiStrict);
+const anthropicLowered = oncePer(lowerAnthropic);
+const geminiLowered = oncePer(lowerGeminiJsonSchema);
+const mcpLowered = oncePer(lowerMcp);
 
 /** Every lowering keeps `type: "object"` at the root of a tool schema. */
 const objectSchema = (lowered: Lowered): ToolInputSchema => lowered.schema as ToolInputSchema;

@@ -12,7 +12,10 @@ import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 
-/** Every template only arranges text the emitter has already escaped. A copy each time: Handlebars adds keys to the options it is given. */
+/**
+ * Every template only arranges text the emitter has already escaped. A fresh object each time:
+ * Handlebars adds keys to the options it is given.
+ */
 const options = (): CompileOptions => ({ noEscape: true, strict: true });
 
 export type Template = (context: object) => string;

@@ -11,7 +11,8 @@ import { runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames, i
 import { call, laidOut, prefixed } from "../core/layout.ts";
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { searchDocument } from "./documents.ts";
-import { synonymExpansion, type Expansion } from "./expansion.ts";
+import { synonymExpansion } from "./expansion.ts";
+import { oncePer } from "../../core/once-per.ts";
 import type { SearchRules } from "../../ir/types.ts";
 
 const dataFile = "search-index.json";
@@ -43,15 +44,7 @@ function stem(word: string): string {
 }
 
 // Every server of a catalog reads the same synonym groups: their expansion is built once per catalog.
-const expansions = new WeakMap<SearchRules["synonyms"], Expansion>();
-function catalogExpansion(synonyms: SearchRules["synonyms"]): Expansion {
-  let expand = expansions.get(synonyms);
-  if (expand === undefined) {
-    expand = synonymExpansion(synonyms, stem);
-    expansions.set(synonyms, expand);
-  }
-  return expand;
-}
+const catalogExpansion = oncePer((synonyms: SearchRules["synonyms"]) => synonymExpansion(synonyms, stem));
 
 function emitSearchData(context: EmitContext): GeneratedFile {
   const { server } = context;
