@@ -37,7 +37,7 @@ export function checkTree(doc: Document, text: string): TreeProblem[] {
     const anchor = (node as Node).anchor;
     if (anchor !== undefined) anchors.add(anchor);
     if (isScalar(node)) {
-      checkScalar(node.value, text.slice(offset, node.range?.[1] ?? offset), offset, problems);
+      checkScalar(node.value, () => text.slice(offset, node.range?.[1] ?? offset), offset, problems);
       continue;
     }
     const children: unknown[] = [];
@@ -59,10 +59,13 @@ export function checkTree(doc: Document, text: string): TreeProblem[] {
 }
 
 /** Characters written raw are reported by the text scan; this catches escapes such as "\0" or "\u202E". */
-function checkScalar(value: unknown, source: string, offset: number, problems: TreeProblem[]): void {
+function checkScalar(value: unknown, source: () => string, offset: number, problems: TreeProblem[]): void {
   if (typeof value !== "string") return;
-  const raw = new Set(forbiddenCharacters(source).map((c) => c.name));
-  for (const { name } of forbiddenCharacters(value)) {
+  // Almost every value has none; only then is its source text sliced and scanned.
+  const found = forbiddenCharacters(value);
+  if (found.length === 0) return;
+  const raw = new Set(forbiddenCharacters(source()).map((c) => c.name));
+  for (const { name } of found) {
     if (raw.has(name)) continue;
     problems.push({
       offset,

@@ -6,6 +6,7 @@ import type { Server, Tool, ToolAnnotations } from "../../ir/types.ts";
 import type { ToolModeRules } from "../core/emitter.ts";
 import { inputSchema } from "../schema/input-schema.ts";
 import type { JsonSchema } from "../../ir/json.ts";
+import { oncePer } from "../../core/once-per.ts";
 import { modelToolDescription } from "./descriptions.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
 import type {
@@ -35,7 +36,22 @@ export interface ModelTool {
   readonly annotations: ToolAnnotations;
 }
 
+/**
+ * The manifest, the README and every tool file (flat, per group, deferred) read the same model tool:
+ * each is built once per tool and rules object, so its schema, and the lowerings cached by schema
+ * below, are computed once per generation instead of up to five times.
+ */
+const modelTools = new WeakMap<Tool, { readonly server: Server; readonly toolMode: ToolModeRules; readonly model: ModelTool }>();
+
 export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
+  const cached = modelTools.get(tool);
+  if (cached !== undefined && cached.server === server && cached.toolMode === toolMode) return cached.model;
+  const model = buildModelTool(server, tool, toolMode);
+  modelTools.set(tool, { server, toolMode, model });
+  return model;
+}
+
+function buildModelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
   return {
     name: modelToolName(server, tool),
     title: toolTitle(tool),
@@ -46,11 +62,17 @@ export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): 
   };
 }
 
+// Each lowering runs once per tool schema, however many files show the tool.
+const openAiStrict = oncePer(lowerOpenAiStrict);
+const anthropicLowered = oncePer(lowerAnthropic);
+const geminiLowered = oncePer(lowerGeminiJsonSchema);
+const mcpLowered = oncePer(lowerMcp);
+
 /** Every lowering keeps `type: "object"` at the root of a tool schema. */
 const objectSchema = (lowered: Lowered): ToolInputSchema => lowered.schema as ToolInputSchema;
 
 function openAiFunction(tool: ModelTool): OpenAiFunction {
-  const lowered = lowerOpenAiStrict(tool.inputSchema);
+  const lowered = openAiStrict(tool.inputSchema);
   return { name: tool.name, description: tool.description, parameters: objectSchema(lowered), strict: lowered.strict };
 }
 
@@ -66,18 +88,18 @@ export function openAiResponsesTool(tool: ModelTool): OpenAiResponsesTool {
 
 /** Why a tool is not strict, or undefined when it is. */
 export function openAiNonStrictReason(tool: ModelTool): string | undefined {
-  const lowered: OpenAiLowered = lowerOpenAiStrict(tool.inputSchema);
+  const lowered: OpenAiLowered = openAiStrict(tool.inputSchema);
   return lowered.strict ? undefined : lowered.reason;
 }
 
 /** Anthropic Messages `tools[]` entry. */
 export function anthropicTool(tool: ModelTool): AnthropicTool {
-  return { name: tool.name, description: tool.description, input_schema: objectSchema(lowerAnthropic(tool.inputSchema)) };
+  return { name: tool.name, description: tool.description, input_schema: objectSchema(anthropicLowered(tool.inputSchema)) };
 }
 
 /** Gemini function declaration (`@google/genai`), in the `parametersJsonSchema` form. */
 export function geminiTool(tool: ModelTool): GeminiFunctionDeclaration {
-  return { name: tool.name, description: tool.description, parametersJsonSchema: objectSchema(lowerGeminiJsonSchema(tool.inputSchema)) };
+  return { name: tool.name, description: tool.description, parametersJsonSchema: objectSchema(geminiLowered(tool.inputSchema)) };
 }
 
 /** MCP `Tool`; hints appear only where the catalog's wording states them. */
@@ -93,18 +115,18 @@ export function mcpTool(tool: ModelTool): McpTool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: objectSchema(lowerMcp(tool.inputSchema)),
+    inputSchema: objectSchema(mcpLowered(tool.inputSchema)),
     ...(Object.keys(hints).length > 0 && { annotations: hints }),
   };
 }
 
 /** The manifest's `lowering` of a tool: what each shipped provider form leaves to the validator. */
 export function toolLowering(tool: ModelTool): ToolLowering {
-  const openAi = lowerOpenAiStrict(tool.inputSchema);
+  const openAi = openAiStrict(tool.inputSchema);
   const notEnforced: Record<ProviderForm, Lowered["dropped"]> = {
     openai: openAi.dropped,
-    anthropic: lowerAnthropic(tool.inputSchema).dropped,
-    gemini: lowerGeminiJsonSchema(tool.inputSchema).dropped,
+    anthropic: anthropicLowered(tool.inputSchema).dropped,
+    gemini: geminiLowered(tool.inputSchema).dropped,
   };
   return { openAiStrict: openAi.strict, strictNulls: openAi.strict ? openAi.strictNulls : [], notEnforced };
 }

@@ -1,7 +1,5 @@
 // Emits README.md from the handlebars template. Every spec string is markdown-escaped here, so the
 // template only arranges text and never escapes (noEscape).
-import { readFileSync } from "node:fs";
-import Handlebars from "handlebars";
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Server, Tool } from "../../ir/types.ts";
@@ -17,11 +15,10 @@ import { searchExamples, toolFilesText } from "./search-examples.ts";
 import { requestBodyReadme } from "../request-body/readme.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
 import { headerLine } from "../core/source-file.ts";
+import { loadTemplate, type Template } from "./template.ts";
 
-const template = Handlebars.compile(readFileSync(new URL("../../../templates/package-readme.md.hbs", import.meta.url), "utf8"), {
-  noEscape: true,
-  strict: true,
-});
+/** Loaded with the first README, so commands that emit none never read it. */
+let template: Template | undefined;
 
 export const nodeVersion = "20.19";
 
@@ -34,6 +31,7 @@ function emitReadme(context: EmitContext): GeneratedFile {
   const { server, toolMode } = context;
   const tools = server.tools.map((tool) => toolView(server, tool, toolMode, toolNames(context.names, tool.name).requestBody));
   const facts = context.documentation;
+  template ??= loadTemplate(new URL("../../../templates/package-readme.md.hbs", import.meta.url));
   const text = template({
     header: headerLine(server).replace(/^\/\/ /, ""),
     packageName: server.packageName,

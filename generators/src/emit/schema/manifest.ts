@@ -5,8 +5,6 @@ import { toolTitle } from "../../ir/model-names.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Auth, Server, Tool } from "../../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
-import { inputSchema } from "./input-schema.ts";
-import { modelToolDescription } from "../model/descriptions.ts";
 import { vocabulary } from "../model/vocabulary.ts";
 import { modelTool, toolLowering } from "../model/provider-tools.ts";
 import { runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
@@ -48,13 +46,14 @@ function authData(auth: Auth): Record<string, unknown> {
 }
 
 function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName: string): Record<string, unknown> {
+  const model = modelTool(server, tool, toolMode);
   return {
     name: tool.name,
     fullName: tool.fullName,
     modelName,
     title: toolTitle(tool),
     description: tool.purpose,
-    modelDescription: modelToolDescription(server, tool, toolMode.executeValue),
+    modelDescription: model.description,
     ...(tool.group !== undefined && { group: tool.group }),
     secrets: tool.secrets,
     // null: the catalog does not show the scopes; [] for API-key tools, which need none.
@@ -64,9 +63,9 @@ function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName
     annotations: tool.annotations,
     notes: tool.notes,
     judgments: tool.judgments,
-    inputSchema: inputSchema(tool, toolMode),
+    inputSchema: model.inputSchema,
     // What the tool files' provider forms leave out of inputSchema; the validator checks it all.
-    lowering: toolLowering(modelTool(server, tool, toolMode)),
+    lowering: toolLowering(model),
   };
 }
 

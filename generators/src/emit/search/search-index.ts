@@ -12,6 +12,8 @@ import { call, laidOut, prefixed, pure } from "../core/layout.ts";
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { searchDocument } from "./documents.ts";
 import { synonymExpansion } from "./expansion.ts";
+import { oncePer } from "../../core/once-per.ts";
+import type { SearchRules } from "../../ir/types.ts";
 
 const dataFile = "search-index.json";
 
@@ -41,9 +43,12 @@ function stem(word: string): string {
   return stemmed;
 }
 
+// Every server of a catalog reads the same synonym groups: their expansion is built once per catalog.
+const catalogExpansion = oncePer((synonyms: SearchRules["synonyms"]) => synonymExpansion(synonyms, stem));
+
 function emitSearchData(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const expand = synonymExpansion(context.search.synonyms, stem);
+  const expand = catalogExpansion(context.search.synonyms);
   const data: ToolSearchData = {
     format: searchDataFormat,
     server: server.name,

@@ -2,7 +2,7 @@
 // for document expansion: the other words of a word's most frequent senses (delete → cancel,
 // erase; spreadsheet → worksheet). Only the index of each part of speech is read whole (sorted, so
 // a lookup is a binary search in it); synset lines are read from the data files by offset.
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { openSync, readFileSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -59,18 +59,26 @@ function synsets(word: string, pos: PartOfSpeech, senses: number): string[] {
   return [];
 }
 
+// Each data file is opened once per process, like the indexes are read once: opening it for every
+// synset was most of the lookups' time.
+const dataFiles = new Map<PartOfSpeech, number>();
+
+function dataFile(pos: PartOfSpeech): number {
+  let fd = dataFiles.get(pos);
+  if (fd === undefined) {
+    fd = openSync(join(dictionary, `data.${pos}`), "r");
+    dataFiles.set(pos, fd);
+  }
+  return fd;
+}
+
 /** The single-word lemmas of one synset (`offset lex_filenum ss_type w_cnt word lex_id …`). */
 function synsetWords(offset: string, pos: PartOfSpeech): string[] {
-  const fd = openSync(join(dictionary, `data.${pos}`), "r");
-  try {
-    const buffer = Buffer.alloc(2048);
-    const length = readSync(fd, buffer, 0, buffer.length, Number(offset));
-    const fields = buffer.toString("latin1", 0, length).split(" ");
-    const count = Number.parseInt(fields[3] ?? "0", 16);
-    return Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? "").replace(/\(.*\)$/, "").toLowerCase()).filter((w) => /^[a-z]+$/.test(w));
-  } finally {
-    closeSync(fd);
-  }
+  const buffer = Buffer.alloc(2048);
+  const length = readSync(dataFile(pos), buffer, 0, buffer.length, Number(offset));
+  const fields = buffer.toString("latin1", 0, length).split(" ");
+  const count = Number.parseInt(fields[3] ?? "0", 16);
+  return Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? "").replace(/\(.*\)$/, "").toLowerCase()).filter((w) => /^[a-z]+$/.test(w));
 }
 
 // Tool names repeat their words (get, list, candidate): each is looked up once per process.

@@ -54,13 +54,15 @@ const bodyNames = new Set([
  * number.
  */
 export function localNames(parameters: readonly Parameter[], moduleNames: ReadonlySet<string>): Map<string, string> {
-  const taken = new Set([...bodyNames, ...moduleNames]);
+  // Copying the module's names into one set per tool made this quadratic in a server's tools.
+  const chosen = new Set<string>();
+  const taken = (name: string): boolean => chosen.has(name) || bodyNames.has(name) || moduleNames.has(name);
   const locals = new Map<string, string>();
   for (const p of parameters) {
     const base = p.name.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_$]/g, "_");
-    let name = isUsableIdentifier(base) && !taken.has(base) ? base : `${base}Value`;
-    for (let n = 2; !isUsableIdentifier(name) || taken.has(name); n++) name = `${base}Value${n}`;
-    taken.add(name);
+    let name = isUsableIdentifier(base) && !taken(base) ? base : `${base}Value`;
+    for (let n = 2; !isUsableIdentifier(name) || taken(name); n++) name = `${base}Value${n}`;
+    chosen.add(name);
     locals.set(p.name, name);
   }
   return locals;
