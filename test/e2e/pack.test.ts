@@ -1,7 +1,7 @@
 // Every release package as `npm pack` makes it in this workspace, its prepack building dist/ (no
 // build run before), installed from the tarballs alone into a directory outside the workspace and
 // imported there under Node as an ES module: what a fresh clone can publish works once installed.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,9 +21,11 @@ const expectedExport = (name: string): string =>
 describe("packing every package and importing it outside the workspace", () => {
   beforeAll(() => {
     for (const dir of [tarballs, consumer]) mkdirSync(dir);
-    // The workspace's own dist/ may be stale or absent: prepack must build what is packed.
-    for (const pkg of packages) rmSync(join(workspaceRoot, pkg.dir, "dist"), { recursive: true, force: true });
+    // The workspace's own dist/ may be stale: prepack must build what is packed, so every dist/index.js must be
+    // newer than the start. (It is swapped in whole, so tests reading dist/ meanwhile are not disturbed.)
+    const started = Date.now();
     const packed = packages.map((pkg) => packPackage(workspaceRoot, pkg, tarballs, cleanEnv()));
+    for (const pkg of packages) expect(statSync(join(workspaceRoot, pkg.dir, "dist/index.js")).mtimeMs, pkg.dir).toBeGreaterThanOrEqual(started - 1);
     writeFileSync(join(consumer, "package.json"), `${JSON.stringify({ name: "toolcat-pack-consumer", private: true, type: "module" })}\n`);
     // Third-party dependencies come from npm's cache where it has them (it does after `npm ci`).
     const install = run("npm", ["install", ...packed, "--prefer-offline", "--no-audit", "--no-fund"], consumer);

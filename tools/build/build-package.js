@@ -7,7 +7,7 @@
 // Plain ES module JavaScript with JSDoc types (checked by tsc), so it runs without a TypeScript loader
 // from an Nx target and from a package's prepack alike.
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -32,20 +32,19 @@ export function entryPoints(exportsField) {
 }
 
 /**
+ * tsc's declarations and esbuild's modules, written into `out`.
  * @param {string} dir the package directory
+ * @param {string} out the directory to write
+ * @param {string[]} entries the entry sources
  */
-export async function buildPackage(dir) {
-  const entries = entryPoints(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).exports);
-  if (entries.length === 0) throw new Error(`${dir}/package.json exports no ./dist/<name>.js entry to build`);
-  // A fresh dist/: files of a module since removed, or of tsc's earlier file-per-source output, must not ship.
-  rmSync(join(dir, "dist"), { recursive: true, force: true });
+async function buildInto(dir, out, entries) {
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const declarations = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json")], { stdio: "inherit" });
+  const declarations = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--outDir", out, "--tsBuildInfoFile", join(out, ".tsbuildinfo")], { stdio: "inherit" });
   if (declarations.status !== 0) return false;
   await build({
     absWorkingDir: dir,
     entryPoints: entries,
-    outdir: "dist",
+    outdir: out,
     outbase: "src",
     bundle: true,
     splitting: entries.length > 1,
@@ -61,6 +60,34 @@ export async function buildPackage(dir) {
     sourcemap: "linked",
     logLevel: "warning",
   });
+  return true;
+}
+
+/**
+ * @param {string} dir the package directory
+ */
+export async function buildPackage(dir) {
+  const entries = entryPoints(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).exports);
+  if (entries.length === 0) throw new Error(`${dir}/package.json exports no ./dist/<name>.js entry to build`);
+  // Built whole beside dist/, then swapped in by two renames: a reader of dist/ (a test importing the
+  // package while another task packs it) never sees it half-written, and absent only between the
+  // renames, not for the seconds a build takes. A fresh directory also means files
+  // of a module since removed, or of tsc's earlier file-per-source output, never ship. It sits at
+  // dist/'s depth, so the maps' relative paths into src/ hold after the swap.
+  const staging = join(dir, `dist.building-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  const built = await buildInto(dir, staging, entries).catch((error) => {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  });
+  if (!built) {
+    rmSync(staging, { recursive: true, force: true });
+    return false;
+  }
+  const old = join(dir, `dist.old-${process.pid}`);
+  if (existsSync(join(dir, "dist"))) renameSync(join(dir, "dist"), old);
+  renameSync(staging, join(dir, "dist"));
+  rmSync(old, { recursive: true, force: true });
   return true;
 }
 

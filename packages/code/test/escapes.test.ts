@@ -102,9 +102,11 @@ describe("escapes and bad input", () => {
     const calls: string[] = [];
     const busy = await run("const t = Date.now();\nwhile (Date.now() - t < 5_000) {}\nawait CloudSheets.whoAmI();", { wallMs: 300 }, calls);
     expect(busy.error?.limit).toBe("wallMs");
-    const slow = await run("await CloudSheets.whoAmI();\nawait CloudSheets.whoAmI();", { wallMs: 200 }, calls, 400);
+    // The limit leaves room for a start on a loaded machine, so the first call is made; the second would
+    // come after the limit, while the first is still pending.
+    const slow = await run("await CloudSheets.whoAmI();\nawait CloudSheets.whoAmI();", { wallMs: 1_000 }, calls, 1_500);
     expect(slow.error?.limit).toBe("wallMs");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
     expect(calls).toEqual(["CloudSheets.WhoAmI"]);
     await expectContained(slow, "limit");
   });

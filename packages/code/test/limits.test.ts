@@ -102,9 +102,9 @@ describe.each([
 
   it.each(builtInHeavy)("%s stops by the limit × 1.1 plus the allowance", async (_, program) => {
     await timed("return 0;");
-    // Other test files share the two cores: the best of up to three tries is judged.
+    // Other test files share the two cores: the best of up to five tries is judged.
     const times: number[] = [];
-    for (let attempt = 0; attempt < 3 && !(Math.min(...times) <= setting * 1.1 + allowanceMs); attempt++) {
+    for (let attempt = 0; attempt < 5 && !(Math.min(...times) <= setting * 1.1 + allowanceMs); attempt++) {
       const { result, ms } = await timed(prefix + program, { limits });
       expect(result.error).toMatchObject({ kind: "limit", limit });
       expect(result.logs).toEqual(["started"]);
