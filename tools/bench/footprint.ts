@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { holdsValidator } from "../../test/support/bundles.ts";
 import { buildAt, git } from "./build-at.ts";
 import { interleave, round, stats, timeNodeOk, workspaceRoot, type Stats } from "./measure.ts";
 import { readManifests } from "./openapi.ts";
@@ -88,7 +89,7 @@ async function consumerBundle(tree: Tree, slug: string, tool: string, minify: bo
 async function consumer(c: (typeof consumerTools)[number], before: Tree, allTools: readonly string[]): Promise<ConsumerFootprint> {
   // Names survive only without minification: look for other tools there, with the same tree shaking.
   const readable = await consumerBundle(workspaceTree, c.slug, c.tool, false);
-  if (!readable.includes(`function validate${c.tool}(`)) throw new Error(`the ${c.server}.${c.tool} consumer bundle lacks its own validator; the name check would prove nothing`);
+  if (!holdsValidator(readable, c.tool)) throw new Error(`the ${c.server}.${c.tool} consumer bundle lacks its own validator; the name check would prove nothing`);
   return {
     tool: `${c.server}.${c.tool}`,
     gzipBytes: gzipBytes(await consumerBundle(workspaceTree, c.slug, c.tool, true)),

@@ -58,8 +58,7 @@ const parametersOfSearchSpreadsheets = [
   "limit",
   "pagination_token",
 ] as const;
-const parametersOfWhoAmI = [] as const;
-const parametersOfGenerateCloudFilePickerUrl = [] as const;
+const parametersShared_1 = [] as const;
 const parametersOfGetSpreadsheet = [
   "spreadsheet_id",
   "sheet_position",
@@ -956,15 +955,18 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
   }
 }
 
-/** Checks an input for `CloudSheets.WhoAmI`, reporting every problem. Never throws. */
-export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take no parameters; each tool's own
+ * function calls this. Never throws.
+ */
+function validateShared_1(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
       if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfWhoAmI));
+        issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WhoAmIInput };
@@ -975,10 +977,10 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
 }
 
 /**
- * Whether an input for `CloudSheets.WhoAmI` is valid: what `validateWhoAmI` says, without issues.
- * Never throws.
+ * The verdict, without issues, of the 2 tools that take no parameters; each tool's own function calls
+ * this. Never throws.
  */
-export function isWhoAmI(input: unknown): input is WhoAmIInput {
+function isShared_1(input: unknown): input is WhoAmIInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -993,42 +995,25 @@ export function isWhoAmI(input: unknown): input is WhoAmIInput {
   }
 }
 
+/** Checks an input for `CloudSheets.WhoAmI`, reporting every problem. Never throws. */
+export const validateWhoAmI: (input: unknown) => ValidationResult<WhoAmIInput> = validateShared_1;
+
+/**
+ * Whether an input for `CloudSheets.WhoAmI` is valid: what `validateWhoAmI` says, without issues.
+ * Never throws.
+ */
+export const isWhoAmI: (input: unknown) => input is WhoAmIInput = isShared_1;
+
 /** Checks an input for `CloudSheets.GenerateCloudFilePickerUrl`, reporting every problem. Never throws. */
-export function validateGenerateCloudFilePickerUrl(input: unknown): ValidationResult<GenerateCloudFilePickerUrlInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfGenerateCloudFilePickerUrl));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GenerateCloudFilePickerUrlInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGenerateCloudFilePickerUrl: (
+  input: unknown,
+) => ValidationResult<GenerateCloudFilePickerUrlInput> = validateShared_1;
 
 /**
  * Whether an input for `CloudSheets.GenerateCloudFilePickerUrl` is valid: what
  * `validateGenerateCloudFilePickerUrl` says, without issues. Never throws.
  */
-export function isGenerateCloudFilePickerUrl(input: unknown): input is GenerateCloudFilePickerUrlInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGenerateCloudFilePickerUrl: (input: unknown) => input is GenerateCloudFilePickerUrlInput = isShared_1;
 
 /** Checks an input for `CloudSheets.GetSpreadsheet`, reporting every problem. Never throws. */
 export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpreadsheetInput> {

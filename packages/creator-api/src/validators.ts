@@ -58,7 +58,7 @@ const parametersOfFetchZetaFormFieldsMetadata = [
   "application_link_name",
   "form_identifier",
 ] as const;
-const parametersOfFetchZetaReportsMeta = ["zeta_account_owner_name", "zeta_app_link_name"] as const;
+const parametersShared_1 = ["zeta_account_owner_name", "zeta_app_link_name"] as const;
 const parametersOfUpdateZetaCreatorReportRecords = [
   "mode",
   "account_owner_name",
@@ -92,7 +92,7 @@ const parametersOfInsertRecordsInZetaForm = [
   "form_link_name",
   "request_body",
 ] as const;
-const parametersOfUpdateZetaRecord = [
+const parametersShared_2 = [
   "mode",
   "zeta_account_owner_name",
   "application_link_name",
@@ -105,14 +105,6 @@ const parametersOfFetchZetaRecordDetail = [
   "application_identifier",
   "report_link_name",
   "record_id",
-] as const;
-const parametersOfDeleteZetaRecord = [
-  "mode",
-  "zeta_account_owner_name",
-  "application_link_name",
-  "report_link_name",
-  "record_id",
-  "request_body",
 ] as const;
 const parametersOfCreateBulkReadJob = [
   "mode",
@@ -137,7 +129,6 @@ const parametersOfGetBulkReadJobDetails = [
   "job_id",
 ] as const;
 const parametersOfFetchWorkspaceAppMeta = ["workspace_account_owner_name"] as const;
-const parametersOfFetchZetaFormMetaInformation = ["zeta_account_owner_name", "zeta_app_link_name"] as const;
 const parametersOfAddRecordsToZetaForm = [
   "mode",
   "form_private_link",
@@ -601,8 +592,12 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
   }
 }
 
-/** Checks an input for `CreatorApi.FetchZetaReportsMeta`, reporting every problem. Never throws. */
-export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<FetchZetaReportsMetaInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters
+ * (`zeta_account_owner_name`, `zeta_app_link_name`) with the same rules; each tool's own function
+ * calls this. Never throws.
+ */
+function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMetaInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -618,7 +613,7 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaReportsMeta));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
           }
       }
     }
@@ -628,7 +623,7 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
       source === input &&
       seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
     ) {
-      return validateFetchZetaReportsMeta(ownProperties(input));
+      return validateShared_1(ownProperties(input));
     }
     if (zetaAccountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
@@ -657,10 +652,11 @@ export function validateFetchZetaReportsMeta(input: unknown): ValidationResult<F
 }
 
 /**
- * Whether an input for `CreatorApi.FetchZetaReportsMeta` is valid: what `validateFetchZetaReportsMeta`
- * says, without issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters
+ * (`zeta_account_owner_name`, `zeta_app_link_name`) with the same rules; each tool's own function
+ * calls this. Never throws.
  */
-export function isFetchZetaReportsMeta(input: unknown): input is FetchZetaReportsMetaInput {
+function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -671,9 +667,7 @@ export function isFetchZetaReportsMeta(input: unknown): input is FetchZetaReport
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_account_owner_name") &&
-          isFetchZetaReportsMeta(ownProperties(input))
+          source === input && !isOwnEnumerable(input, "zeta_account_owner_name") && isShared_1(ownProperties(input))
         );
       }
     }
@@ -681,11 +675,7 @@ export function isFetchZetaReportsMeta(input: unknown): input is FetchZetaReport
       return false;
     } else {
       if (typeof zetaAppLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_app_link_name") &&
-          isFetchZetaReportsMeta(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "zeta_app_link_name") && isShared_1(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -707,13 +697,24 @@ export function isFetchZetaReportsMeta(input: unknown): input is FetchZetaReport
       source === input &&
       seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
     ) {
-      return isFetchZetaReportsMeta(ownProperties(input));
+      return isShared_1(ownProperties(input));
     }
     return true;
   } catch {
     return false;
   }
 }
+
+/** Checks an input for `CreatorApi.FetchZetaReportsMeta`, reporting every problem. Never throws. */
+export const validateFetchZetaReportsMeta: (
+  input: unknown,
+) => ValidationResult<FetchZetaReportsMetaInput> = validateShared_1;
+
+/**
+ * Whether an input for `CreatorApi.FetchZetaReportsMeta` is valid: what `validateFetchZetaReportsMeta`
+ * says, without issues. Never throws.
+ */
+export const isFetchZetaReportsMeta: (input: unknown) => input is FetchZetaReportsMetaInput = isShared_1;
 
 /**
  * Checks an input for `CreatorApi.UpdateZetaCreatorReportRecords`, reporting every problem. Never
@@ -1824,8 +1825,12 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
   }
 }
 
-/** Checks an input for `CreatorApi.UpdateZetaRecord`, reporting every problem. Never throws. */
-export function validateUpdateZetaRecord(input: unknown): ValidationResult<UpdateZetaRecordInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters (`mode`,
+ * `zeta_account_owner_name`, `application_link_name`, `report_link_name`, `record_id`, `request_body`)
+ * with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -1849,7 +1854,7 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateZetaRecord));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
@@ -1866,7 +1871,7 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
         (requestBody === undefined ? 0 : 1)
       )
     ) {
-      return validateUpdateZetaRecord(ownProperties(input));
+      return validateShared_2(ownProperties(input));
     }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateZetaRecordInput };
@@ -1948,10 +1953,11 @@ export function validateUpdateZetaRecord(input: unknown): ValidationResult<Updat
 }
 
 /**
- * Whether an input for `CreatorApi.UpdateZetaRecord` is valid: what `validateUpdateZetaRecord` says,
- * without issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`mode`,
+ * `zeta_account_owner_name`, `application_link_name`, `report_link_name`, `record_id`, `request_body`)
+ * with the same rules; each tool's own function calls this. Never throws.
  */
-export function isUpdateZetaRecord(input: unknown): input is UpdateZetaRecordInput {
+function isShared_2(input: unknown): input is UpdateZetaRecordInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -1966,68 +1972,58 @@ export function isUpdateZetaRecord(input: unknown): input is UpdateZetaRecordInp
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
           return (
-            source === input &&
-            !isOwnEnumerable(input, "zeta_account_owner_name") &&
-            isUpdateZetaRecord(ownProperties(input))
+            source === input && !isOwnEnumerable(input, "zeta_account_owner_name") && isShared_2(ownProperties(input))
           );
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
           return (
-            source === input &&
-            !isOwnEnumerable(input, "application_link_name") &&
-            isUpdateZetaRecord(ownProperties(input))
+            source === input && !isOwnEnumerable(input, "application_link_name") && isShared_2(ownProperties(input))
           );
         }
       }
       if (reportLinkName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof reportLinkName !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "report_link_name") && isUpdateZetaRecord(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "report_link_name") && isShared_2(ownProperties(input)));
         }
       }
       if (recordId === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof recordId !== "string") {
-          return (source === input && !isOwnEnumerable(input, "record_id") && isUpdateZetaRecord(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "record_id") && isShared_2(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateZetaRecord(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateZetaRecord(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateZetaRecord(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
         }
       }
     }
@@ -2061,13 +2057,22 @@ export function isUpdateZetaRecord(input: unknown): input is UpdateZetaRecordInp
         (requestBody === undefined ? 0 : 1)
       )
     ) {
-      return isUpdateZetaRecord(ownProperties(input));
+      return isShared_2(ownProperties(input));
     }
     return true;
   } catch {
     return false;
   }
 }
+
+/** Checks an input for `CreatorApi.UpdateZetaRecord`, reporting every problem. Never throws. */
+export const validateUpdateZetaRecord: (input: unknown) => ValidationResult<UpdateZetaRecordInput> = validateShared_2;
+
+/**
+ * Whether an input for `CreatorApi.UpdateZetaRecord` is valid: what `validateUpdateZetaRecord` says,
+ * without issues. Never throws.
+ */
+export const isUpdateZetaRecord: (input: unknown) => input is UpdateZetaRecordInput = isShared_2;
 
 /** Checks an input for `CreatorApi.FetchZetaRecordDetail`, reporting every problem. Never throws. */
 export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<FetchZetaRecordDetailInput> {
@@ -2236,249 +2241,13 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
 }
 
 /** Checks an input for `CreatorApi.DeleteZetaRecord`, reporting every problem. Never throws. */
-export function validateDeleteZetaRecord(input: unknown): ValidationResult<DeleteZetaRecordInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "zeta_account_owner_name":
-        case "application_link_name":
-        case "report_link_name":
-        case "record_id":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteZetaRecord));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 6 &&
-      source === input &&
-      seen !== (
-        (mode === undefined ? 0 : 1) +
-        (zetaAccountOwnerName === undefined ? 0 : 1) +
-        (applicationLinkName === undefined ? 0 : 1) +
-        (reportLinkName === undefined ? 0 : 1) +
-        (recordId === undefined ? 0 : 1) +
-        (requestBody === undefined ? 0 : 1)
-      )
-    ) {
-      return validateDeleteZetaRecord(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as DeleteZetaRecordInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (zetaAccountOwnerName === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute(
-          "/zeta_account_owner_name",
-          "zeta_account_owner_name",
-          "execute",
-        ));
-      }
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        issues = addIssue(issues, issueType(
-          "/zeta_account_owner_name",
-          "zeta_account_owner_name",
-          "a string",
-          zetaAccountOwnerName,
-        ));
-      }
-    }
-    if (applicationLinkName === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/application_link_name", "application_link_name", "execute"));
-      }
-    } else {
-      if (typeof applicationLinkName !== "string") {
-        issues = addIssue(issues, issueType(
-          "/application_link_name",
-          "application_link_name",
-          "a string",
-          applicationLinkName,
-        ));
-      }
-    }
-    if (reportLinkName === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/report_link_name", "report_link_name", "execute"));
-      }
-    } else {
-      if (typeof reportLinkName !== "string") {
-        issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
-      }
-    }
-    if (recordId === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/record_id", "record_id", "execute"));
-      }
-    } else {
-      if (typeof recordId !== "string") {
-        issues = addIssue(issues, issueType("/record_id", "record_id", "a string", recordId));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as DeleteZetaRecordInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateDeleteZetaRecord: (input: unknown) => ValidationResult<DeleteZetaRecordInput> = validateShared_2;
 
 /**
  * Whether an input for `CreatorApi.DeleteZetaRecord` is valid: what `validateDeleteZetaRecord` says,
  * without issues. Never throws.
  */
-export function isDeleteZetaRecord(input: unknown): input is DeleteZetaRecordInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
-        }
-      }
-      if (zetaAccountOwnerName === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
-        }
-      } else {
-        if (typeof zetaAccountOwnerName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "zeta_account_owner_name") &&
-            isDeleteZetaRecord(ownProperties(input))
-          );
-        }
-      }
-      if (applicationLinkName === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
-        }
-      } else {
-        if (typeof applicationLinkName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "application_link_name") &&
-            isDeleteZetaRecord(ownProperties(input))
-          );
-        }
-      }
-      if (reportLinkName === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
-        }
-      } else {
-        if (typeof reportLinkName !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "report_link_name") && isDeleteZetaRecord(ownProperties(input))
-          );
-        }
-      }
-      if (recordId === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
-        }
-      } else {
-        if (typeof recordId !== "string") {
-          return (source === input && !isOwnEnumerable(input, "record_id") && isDeleteZetaRecord(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteZetaRecord(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isDeleteZetaRecord(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isDeleteZetaRecord(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "zeta_account_owner_name":
-        case "application_link_name":
-        case "report_link_name":
-        case "record_id":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 6 &&
-      source === input &&
-      seen !== (
-        (mode === undefined ? 0 : 1) +
-        (zetaAccountOwnerName === undefined ? 0 : 1) +
-        (applicationLinkName === undefined ? 0 : 1) +
-        (reportLinkName === undefined ? 0 : 1) +
-        (recordId === undefined ? 0 : 1) +
-        (requestBody === undefined ? 0 : 1)
-      )
-    ) {
-      return isDeleteZetaRecord(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDeleteZetaRecord: (input: unknown) => input is DeleteZetaRecordInput = isShared_2;
 
 /** Checks an input for `CreatorApi.CreateBulkReadJob`, reporting every problem. Never throws. */
 export function validateCreateBulkReadJob(input: unknown): ValidationResult<CreateBulkReadJobInput> {
@@ -3194,120 +2963,17 @@ export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspace
  * Checks an input for `CreatorApi.FetchZetaFormMetaInformation`, reporting every problem. Never
  * throws.
  */
-export function validateFetchZetaFormMetaInformation(
+export const validateFetchZetaFormMetaInformation: (
   input: unknown,
-): ValidationResult<FetchZetaFormMetaInformationInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "zeta_account_owner_name":
-        case "zeta_app_link_name":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaFormMetaInformation));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
-    ) {
-      return validateFetchZetaFormMetaInformation(ownProperties(input));
-    }
-    if (zetaAccountOwnerName === undefined) {
-      issues = addIssue(issues, issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        issues = addIssue(issues, issueType(
-          "/zeta_account_owner_name",
-          "zeta_account_owner_name",
-          "a string",
-          zetaAccountOwnerName,
-        ));
-      }
-    }
-    if (zetaAppLinkName === undefined) {
-      issues = addIssue(issues, issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
-    } else {
-      if (typeof zetaAppLinkName !== "string") {
-        issues = addIssue(issues, issueType("/zeta_app_link_name", "zeta_app_link_name", "a string", zetaAppLinkName));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaFormMetaInformationInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+) => ValidationResult<FetchZetaFormMetaInformationInput> = validateShared_1;
 
 /**
  * Whether an input for `CreatorApi.FetchZetaFormMetaInformation` is valid: what
  * `validateFetchZetaFormMetaInformation` says, without issues. Never throws.
  */
-export function isFetchZetaFormMetaInformation(input: unknown): input is FetchZetaFormMetaInformationInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
-    if (zetaAccountOwnerName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaAccountOwnerName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_account_owner_name") &&
-          isFetchZetaFormMetaInformation(ownProperties(input))
-        );
-      }
-    }
-    if (zetaAppLinkName === undefined) {
-      return false;
-    } else {
-      if (typeof zetaAppLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_app_link_name") &&
-          isFetchZetaFormMetaInformation(ownProperties(input))
-        );
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "zeta_account_owner_name":
-        case "zeta_app_link_name":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
-    ) {
-      return isFetchZetaFormMetaInformation(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isFetchZetaFormMetaInformation: (
+  input: unknown,
+) => input is FetchZetaFormMetaInformationInput = isShared_1;
 
 /** Checks an input for `CreatorApi.AddRecordsToZetaForm`, reporting every problem. Never throws. */
 export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<AddRecordsToZetaFormInput> {

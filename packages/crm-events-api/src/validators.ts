@@ -64,9 +64,8 @@ const parametersOfRetrieveCustomEventDefinitions = [
   "results_per_page_limit",
   "sort_order",
 ] as const;
-const parametersOfCreateCustomEventDefinition = ["mode", "request_body"] as const;
-const parametersOfFetchEventDefinitionByName = ["event_name"] as const;
-const parametersOfDeleteCustomEventDefinition = ["event_name"] as const;
+const parametersShared_1 = ["mode", "request_body"] as const;
+const parametersShared_2 = ["event_name"] as const;
 const parametersOfUpdateCustomEventDefinition = ["internal_event_name", "event_description", "event_label"] as const;
 const parametersOfCreateEventProperty = ["mode", "custom_event_internal_name", "request_body"] as const;
 const parametersOfDeleteCustomEventProperty = ["custom_event_internal_name", "property_internal_name"] as const;
@@ -76,8 +75,6 @@ const parametersOfUpdateEventProperty = [
   "property_name_to_update",
   "request_body",
 ] as const;
-const parametersOfSendBatchEvents = ["mode", "request_body"] as const;
-const parametersOfSendEventData = ["mode", "request_body"] as const;
 
 /** Checks an input for `CrmEventsApi.RetrieveEventCompletions`, reporting every problem. Never throws. */
 export function validateRetrieveEventCompletions(input: unknown): ValidationResult<RetrieveEventCompletionsInput> {
@@ -764,12 +761,10 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
 }
 
 /**
- * Checks an input for `CrmEventsApi.CreateCustomEventDefinition`, reporting every problem. Never
- * throws.
+ * The checks, reporting every problem, of the 3 tools that take the same parameters (`mode`,
+ * `request_body`) with the same rules; each tool's own function calls this. Never throws.
  */
-export function validateCreateCustomEventDefinition(
-  input: unknown,
-): ValidationResult<CreateCustomEventDefinitionInput> {
+function validateShared_1(input: unknown): ValidationResult<CreateCustomEventDefinitionInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -785,7 +780,7 @@ export function validateCreateCustomEventDefinition(
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateCustomEventDefinition));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
           }
       }
     }
@@ -795,7 +790,7 @@ export function validateCreateCustomEventDefinition(
       source === input &&
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
-      return validateCreateCustomEventDefinition(ownProperties(input));
+      return validateShared_1(ownProperties(input));
     }
     if (mode === "get_request_schema") {
       if (issues === undefined) return {
@@ -830,10 +825,10 @@ export function validateCreateCustomEventDefinition(
 }
 
 /**
- * Whether an input for `CrmEventsApi.CreateCustomEventDefinition` is valid: what
- * `validateCreateCustomEventDefinition` says, without issues. Never throws.
+ * The verdict, without issues, of the 3 tools that take the same parameters (`mode`, `request_body`)
+ * with the same rules; each tool's own function calls this. Never throws.
  */
-export function isCreateCustomEventDefinition(input: unknown): input is CreateCustomEventDefinitionInput {
+function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -844,30 +839,18 @@ export function isCreateCustomEventDefinition(input: unknown): input is CreateCu
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isCreateCustomEventDefinition(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isCreateCustomEventDefinition(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isCreateCustomEventDefinition(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isCreateCustomEventDefinition(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
         }
       }
     }
@@ -890,7 +873,7 @@ export function isCreateCustomEventDefinition(input: unknown): input is CreateCu
       source === input &&
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
-      return isCreateCustomEventDefinition(ownProperties(input));
+      return isShared_1(ownProperties(input));
     }
     return true;
   } catch {
@@ -899,10 +882,24 @@ export function isCreateCustomEventDefinition(input: unknown): input is CreateCu
 }
 
 /**
- * Checks an input for `CrmEventsApi.FetchEventDefinitionByName`, reporting every problem. Never
+ * Checks an input for `CrmEventsApi.CreateCustomEventDefinition`, reporting every problem. Never
  * throws.
  */
-export function validateFetchEventDefinitionByName(input: unknown): ValidationResult<FetchEventDefinitionByNameInput> {
+export const validateCreateCustomEventDefinition: (
+  input: unknown,
+) => ValidationResult<CreateCustomEventDefinitionInput> = validateShared_1;
+
+/**
+ * Whether an input for `CrmEventsApi.CreateCustomEventDefinition` is valid: what
+ * `validateCreateCustomEventDefinition` says, without issues. Never throws.
+ */
+export const isCreateCustomEventDefinition: (input: unknown) => input is CreateCustomEventDefinitionInput = isShared_1;
+
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters (`event_name`)
+ * with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_2(input: unknown): ValidationResult<FetchEventDefinitionByNameInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -916,13 +913,13 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchEventDefinitionByName));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
-      return validateFetchEventDefinitionByName(ownProperties(input));
+      return validateShared_2(ownProperties(input));
     }
     if (eventName === undefined) {
       issues = addIssue(issues, issueRequired("/event_name", "event_name"));
@@ -939,10 +936,10 @@ export function validateFetchEventDefinitionByName(input: unknown): ValidationRe
 }
 
 /**
- * Whether an input for `CrmEventsApi.FetchEventDefinitionByName` is valid: what
- * `validateFetchEventDefinitionByName` says, without issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`event_name`) with the
+ * same rules; each tool's own function calls this. Never throws.
  */
-export function isFetchEventDefinitionByName(input: unknown): input is FetchEventDefinitionByNameInput {
+function isShared_2(input: unknown): input is FetchEventDefinitionByNameInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -951,11 +948,7 @@ export function isFetchEventDefinitionByName(input: unknown): input is FetchEven
       return false;
     } else {
       if (typeof eventName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "event_name") &&
-          isFetchEventDefinitionByName(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "event_name") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -972,97 +965,41 @@ export function isFetchEventDefinitionByName(input: unknown): input is FetchEven
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
-      return isFetchEventDefinitionByName(ownProperties(input));
+      return isShared_2(ownProperties(input));
     }
     return true;
   } catch {
     return false;
   }
 }
+
+/**
+ * Checks an input for `CrmEventsApi.FetchEventDefinitionByName`, reporting every problem. Never
+ * throws.
+ */
+export const validateFetchEventDefinitionByName: (
+  input: unknown,
+) => ValidationResult<FetchEventDefinitionByNameInput> = validateShared_2;
+
+/**
+ * Whether an input for `CrmEventsApi.FetchEventDefinitionByName` is valid: what
+ * `validateFetchEventDefinitionByName` says, without issues. Never throws.
+ */
+export const isFetchEventDefinitionByName: (input: unknown) => input is FetchEventDefinitionByNameInput = isShared_2;
 
 /**
  * Checks an input for `CrmEventsApi.DeleteCustomEventDefinition`, reporting every problem. Never
  * throws.
  */
-export function validateDeleteCustomEventDefinition(
+export const validateDeleteCustomEventDefinition: (
   input: unknown,
-): ValidationResult<DeleteCustomEventDefinitionInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const eventName = source["event_name"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "event_name":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteCustomEventDefinition));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
-      return validateDeleteCustomEventDefinition(ownProperties(input));
-    }
-    if (eventName === undefined) {
-      issues = addIssue(issues, issueRequired("/event_name", "event_name"));
-    } else {
-      if (typeof eventName !== "string") {
-        issues = addIssue(issues, issueType("/event_name", "event_name", "a string", eventName));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as DeleteCustomEventDefinitionInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+) => ValidationResult<DeleteCustomEventDefinitionInput> = validateShared_2;
 
 /**
  * Whether an input for `CrmEventsApi.DeleteCustomEventDefinition` is valid: what
  * `validateDeleteCustomEventDefinition` says, without issues. Never throws.
  */
-export function isDeleteCustomEventDefinition(input: unknown): input is DeleteCustomEventDefinitionInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const eventName = source["event_name"];
-    if (eventName === undefined) {
-      return false;
-    } else {
-      if (typeof eventName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "event_name") &&
-          isDeleteCustomEventDefinition(ownProperties(input))
-        );
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "event_name":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
-      return isDeleteCustomEventDefinition(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDeleteCustomEventDefinition: (input: unknown) => input is DeleteCustomEventDefinitionInput = isShared_2;
 
 /**
  * Checks an input for `CrmEventsApi.UpdateCustomEventDefinition`, reporting every problem. Never
@@ -1677,238 +1614,22 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
 }
 
 /** Checks an input for `CrmEventsApi.SendBatchEvents`, reporting every problem. Never throws. */
-export function validateSendBatchEvents(input: unknown): ValidationResult<SendBatchEventsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSendBatchEvents));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateSendBatchEvents(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SendBatchEventsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as SendBatchEventsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateSendBatchEvents: (input: unknown) => ValidationResult<SendBatchEventsInput> = validateShared_1;
 
 /**
  * Whether an input for `CrmEventsApi.SendBatchEvents` is valid: what `validateSendBatchEvents` says,
  * without issues. Never throws.
  */
-export function isSendBatchEvents(input: unknown): input is SendBatchEventsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isSendBatchEvents(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isSendBatchEvents(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isSendBatchEvents(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isSendBatchEvents(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isSendBatchEvents(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isSendBatchEvents: (input: unknown) => input is SendBatchEventsInput = isShared_1;
 
 /** Checks an input for `CrmEventsApi.SendEventData`, reporting every problem. Never throws. */
-export function validateSendEventData(input: unknown): ValidationResult<SendEventDataInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSendEventData));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateSendEventData(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SendEventDataInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as SendEventDataInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateSendEventData: (input: unknown) => ValidationResult<SendEventDataInput> = validateShared_1;
 
 /**
  * Whether an input for `CrmEventsApi.SendEventData` is valid: what `validateSendEventData` says,
  * without issues. Never throws.
  */
-export function isSendEventData(input: unknown): input is SendEventDataInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isSendEventData(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isSendEventData(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isSendEventData(ownProperties(input)));
-        } else if (!isJson(requestBody)) {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isSendEventData(ownProperties(input)));
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isSendEventData(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isSendEventData: (input: unknown) => input is SendEventDataInput = isShared_1;
 
 /**
  * Validates the input of any CrmEventsApi tool, named by short (`GetX`), full (`CrmEventsApi.GetX`) or

@@ -60,9 +60,8 @@ import type {
 } from "./types.js";
 
 // Each tool's parameter names, for unknown-parameter issues.
-const parametersOfListAvailableAuthProviders = [] as const;
-const parametersOfGetAuthProviderDetails = ["auth_provider_id"] as const;
-const parametersOfDeleteAuthProvider = ["auth_provider_id"] as const;
+const parametersShared_1 = [] as const;
+const parametersShared_2 = ["auth_provider_id"] as const;
 const parametersOfDeleteSecretById = ["secret_id"] as const;
 const parametersOfUpdateSessionVerificationSettings = ["unsafe_skip_verification", "verifier_url"] as const;
 const parametersOfListAuthConnections = ["page_offset", "page_size", "provider_id", "user_id"] as const;
@@ -76,13 +75,10 @@ const parametersOfRetrieveFormattedToolsList = [
   "user_identifier",
 ] as const;
 const parametersOfGetFormattedToolSpecification = ["tool_name", "provider_format", "user_id"] as const;
-const parametersOfCheckPlatformEngineHealth = [] as const;
-const parametersOfDeleteMcpEndpoint = [] as const;
 const parametersOfListAccessibleProjects = ["bearer_token", "items_to_skip", "maximum_items_to_return"] as const;
 const parametersOfGetProjectDetails = ["authorization_token", "project_id"] as const;
 const parametersOfGetScheduledToolExecutions = ["items_limit", "list_offset"] as const;
 const parametersOfGetScheduledToolDetails = ["scheduled_execution_id"] as const;
-const parametersOfGetOpenAPISpecification = [] as const;
 const parametersOfGetToolsList = [
   "include_formats",
   "items_per_page",
@@ -112,21 +108,21 @@ const parametersOfCreateWorker = [
   "worker_type",
 ] as const;
 const parametersOfTestWorkerConnection = ["worker_connection_type", "http_uri", "mcp_uri"] as const;
-const parametersOfGetWorkerById = ["worker_id"] as const;
-const parametersOfDeleteWorker = ["worker_id"] as const;
-const parametersOfAuthorizeWorker = ["worker_id"] as const;
-const parametersOfGetWorkerHealthStatus = ["worker_id"] as const;
+const parametersShared_3 = ["worker_id"] as const;
 const parametersOfFetchToolsPage = ["worker_id", "number_of_items", "start_offset"] as const;
 
-/** Checks an input for `EngineApi.ListAvailableAuthProviders`, reporting every problem. Never throws. */
-export function validateListAvailableAuthProviders(input: unknown): ValidationResult<ListAvailableAuthProvidersInput> {
+/**
+ * The checks, reporting every problem, of the 4 tools that take no parameters; each tool's own
+ * function calls this. Never throws.
+ */
+function validateShared_1(input: unknown): ValidationResult<ListAvailableAuthProvidersInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
       if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAvailableAuthProviders));
+        issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAvailableAuthProvidersInput };
@@ -137,10 +133,10 @@ export function validateListAvailableAuthProviders(input: unknown): ValidationRe
 }
 
 /**
- * Whether an input for `EngineApi.ListAvailableAuthProviders` is valid: what
- * `validateListAvailableAuthProviders` says, without issues. Never throws.
+ * The verdict, without issues, of the 4 tools that take no parameters; each tool's own function calls
+ * this. Never throws.
  */
-export function isListAvailableAuthProviders(input: unknown): input is ListAvailableAuthProvidersInput {
+function isShared_1(input: unknown): input is ListAvailableAuthProvidersInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -155,8 +151,22 @@ export function isListAvailableAuthProviders(input: unknown): input is ListAvail
   }
 }
 
-/** Checks an input for `EngineApi.GetAuthProviderDetails`, reporting every problem. Never throws. */
-export function validateGetAuthProviderDetails(input: unknown): ValidationResult<GetAuthProviderDetailsInput> {
+/** Checks an input for `EngineApi.ListAvailableAuthProviders`, reporting every problem. Never throws. */
+export const validateListAvailableAuthProviders: (
+  input: unknown,
+) => ValidationResult<ListAvailableAuthProvidersInput> = validateShared_1;
+
+/**
+ * Whether an input for `EngineApi.ListAvailableAuthProviders` is valid: what
+ * `validateListAvailableAuthProviders` says, without issues. Never throws.
+ */
+export const isListAvailableAuthProviders: (input: unknown) => input is ListAvailableAuthProvidersInput = isShared_1;
+
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters
+ * (`auth_provider_id`) with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetailsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -170,13 +180,13 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetAuthProviderDetails));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
-      return validateGetAuthProviderDetails(ownProperties(input));
+      return validateShared_2(ownProperties(input));
     }
     if (authProviderId === undefined) {
       issues = addIssue(issues, issueRequired("/auth_provider_id", "auth_provider_id"));
@@ -193,10 +203,10 @@ export function validateGetAuthProviderDetails(input: unknown): ValidationResult
 }
 
 /**
- * Whether an input for `EngineApi.GetAuthProviderDetails` is valid: what
- * `validateGetAuthProviderDetails` says, without issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`auth_provider_id`) with
+ * the same rules; each tool's own function calls this. Never throws.
  */
-export function isGetAuthProviderDetails(input: unknown): input is GetAuthProviderDetailsInput {
+function isShared_2(input: unknown): input is GetAuthProviderDetailsInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -205,11 +215,7 @@ export function isGetAuthProviderDetails(input: unknown): input is GetAuthProvid
       return false;
     } else {
       if (typeof authProviderId !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "auth_provider_id") &&
-          isGetAuthProviderDetails(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "auth_provider_id") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -226,7 +232,7 @@ export function isGetAuthProviderDetails(input: unknown): input is GetAuthProvid
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
-      return isGetAuthProviderDetails(ownProperties(input));
+      return isShared_2(ownProperties(input));
     }
     return true;
   } catch {
@@ -234,82 +240,27 @@ export function isGetAuthProviderDetails(input: unknown): input is GetAuthProvid
   }
 }
 
+/** Checks an input for `EngineApi.GetAuthProviderDetails`, reporting every problem. Never throws. */
+export const validateGetAuthProviderDetails: (
+  input: unknown,
+) => ValidationResult<GetAuthProviderDetailsInput> = validateShared_2;
+
+/**
+ * Whether an input for `EngineApi.GetAuthProviderDetails` is valid: what
+ * `validateGetAuthProviderDetails` says, without issues. Never throws.
+ */
+export const isGetAuthProviderDetails: (input: unknown) => input is GetAuthProviderDetailsInput = isShared_2;
+
 /** Checks an input for `EngineApi.DeleteAuthProvider`, reporting every problem. Never throws. */
-export function validateDeleteAuthProvider(input: unknown): ValidationResult<DeleteAuthProviderInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const authProviderId = source["auth_provider_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "auth_provider_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteAuthProvider));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
-      return validateDeleteAuthProvider(ownProperties(input));
-    }
-    if (authProviderId === undefined) {
-      issues = addIssue(issues, issueRequired("/auth_provider_id", "auth_provider_id"));
-    } else {
-      if (typeof authProviderId !== "string") {
-        issues = addIssue(issues, issueType("/auth_provider_id", "auth_provider_id", "a string", authProviderId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as DeleteAuthProviderInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateDeleteAuthProvider: (
+  input: unknown,
+) => ValidationResult<DeleteAuthProviderInput> = validateShared_2;
 
 /**
  * Whether an input for `EngineApi.DeleteAuthProvider` is valid: what `validateDeleteAuthProvider`
  * says, without issues. Never throws.
  */
-export function isDeleteAuthProvider(input: unknown): input is DeleteAuthProviderInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const authProviderId = source["auth_provider_id"];
-    if (authProviderId === undefined) {
-      return false;
-    } else {
-      if (typeof authProviderId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "auth_provider_id") && isDeleteAuthProvider(ownProperties(input))
-        );
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "auth_provider_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
-      return isDeleteAuthProvider(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDeleteAuthProvider: (input: unknown) => input is DeleteAuthProviderInput = isShared_2;
 
 /** Checks an input for `EngineApi.DeleteSecretById`, reporting every problem. Never throws. */
 export function validateDeleteSecretById(input: unknown): ValidationResult<DeleteSecretByIdInput> {
@@ -1164,78 +1115,24 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
 }
 
 /** Checks an input for `EngineApi.CheckPlatformEngineHealth`, reporting every problem. Never throws. */
-export function validateCheckPlatformEngineHealth(input: unknown): ValidationResult<CheckPlatformEngineHealthInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfCheckPlatformEngineHealth));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CheckPlatformEngineHealthInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCheckPlatformEngineHealth: (
+  input: unknown,
+) => ValidationResult<CheckPlatformEngineHealthInput> = validateShared_1;
 
 /**
  * Whether an input for `EngineApi.CheckPlatformEngineHealth` is valid: what
  * `validateCheckPlatformEngineHealth` says, without issues. Never throws.
  */
-export function isCheckPlatformEngineHealth(input: unknown): input is CheckPlatformEngineHealthInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCheckPlatformEngineHealth: (input: unknown) => input is CheckPlatformEngineHealthInput = isShared_1;
 
 /** Checks an input for `EngineApi.DeleteMcpEndpoint`, reporting every problem. Never throws. */
-export function validateDeleteMcpEndpoint(input: unknown): ValidationResult<DeleteMcpEndpointInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteMcpEndpoint));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as DeleteMcpEndpointInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateDeleteMcpEndpoint: (input: unknown) => ValidationResult<DeleteMcpEndpointInput> = validateShared_1;
 
 /**
  * Whether an input for `EngineApi.DeleteMcpEndpoint` is valid: what `validateDeleteMcpEndpoint` says,
  * without issues. Never throws.
  */
-export function isDeleteMcpEndpoint(input: unknown): input is DeleteMcpEndpointInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDeleteMcpEndpoint: (input: unknown) => input is DeleteMcpEndpointInput = isShared_1;
 
 /** Checks an input for `EngineApi.ListAccessibleProjects`, reporting every problem. Never throws. */
 export function validateListAccessibleProjects(input: unknown): ValidationResult<ListAccessibleProjectsInput> {
@@ -1696,41 +1593,15 @@ export function isGetScheduledToolDetails(input: unknown): input is GetScheduled
 }
 
 /** Checks an input for `EngineApi.GetOpenAPISpecification`, reporting every problem. Never throws. */
-export function validateGetOpenAPISpecification(input: unknown): ValidationResult<GetOpenAPISpecificationInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetOpenAPISpecification));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetOpenAPISpecificationInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetOpenAPISpecification: (
+  input: unknown,
+) => ValidationResult<GetOpenAPISpecificationInput> = validateShared_1;
 
 /**
  * Whether an input for `EngineApi.GetOpenAPISpecification` is valid: what
  * `validateGetOpenAPISpecification` says, without issues. Never throws.
  */
-export function isGetOpenAPISpecification(input: unknown): input is GetOpenAPISpecificationInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetOpenAPISpecification: (input: unknown) => input is GetOpenAPISpecificationInput = isShared_1;
 
 /** Checks an input for `EngineApi.GetToolsList`, reporting every problem. Never throws. */
 export function validateGetToolsList(input: unknown): ValidationResult<GetToolsListInput> {
@@ -2867,8 +2738,11 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
   }
 }
 
-/** Checks an input for `EngineApi.GetWorkerById`, reporting every problem. Never throws. */
-export function validateGetWorkerById(input: unknown): ValidationResult<GetWorkerByIdInput> {
+/**
+ * The checks, reporting every problem, of the 4 tools that take the same parameters (`worker_id`) with
+ * the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -2882,13 +2756,13 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWorkerById));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
           }
       }
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return validateGetWorkerById(ownProperties(input));
+      return validateShared_3(ownProperties(input));
     }
     if (workerId === undefined) {
       issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
@@ -2905,10 +2779,10 @@ export function validateGetWorkerById(input: unknown): ValidationResult<GetWorke
 }
 
 /**
- * Whether an input for `EngineApi.GetWorkerById` is valid: what `validateGetWorkerById` says, without
- * issues. Never throws.
+ * The verdict, without issues, of the 4 tools that take the same parameters (`worker_id`) with the
+ * same rules; each tool's own function calls this. Never throws.
  */
-export function isGetWorkerById(input: unknown): input is GetWorkerByIdInput {
+function isShared_3(input: unknown): input is GetWorkerByIdInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -2917,7 +2791,7 @@ export function isGetWorkerById(input: unknown): input is GetWorkerByIdInput {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "worker_id") && isGetWorkerById(ownProperties(input)));
+        return (source === input && !isOwnEnumerable(input, "worker_id") && isShared_3(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2934,7 +2808,7 @@ export function isGetWorkerById(input: unknown): input is GetWorkerByIdInput {
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return isGetWorkerById(ownProperties(input));
+      return isShared_3(ownProperties(input));
     }
     return true;
   } catch {
@@ -2942,232 +2816,43 @@ export function isGetWorkerById(input: unknown): input is GetWorkerByIdInput {
   }
 }
 
+/** Checks an input for `EngineApi.GetWorkerById`, reporting every problem. Never throws. */
+export const validateGetWorkerById: (input: unknown) => ValidationResult<GetWorkerByIdInput> = validateShared_3;
+
+/**
+ * Whether an input for `EngineApi.GetWorkerById` is valid: what `validateGetWorkerById` says, without
+ * issues. Never throws.
+ */
+export const isGetWorkerById: (input: unknown) => input is GetWorkerByIdInput = isShared_3;
+
 /** Checks an input for `EngineApi.DeleteWorker`, reporting every problem. Never throws. */
-export function validateDeleteWorker(input: unknown): ValidationResult<DeleteWorkerInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "worker_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteWorker));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return validateDeleteWorker(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
-    } else {
-      if (typeof workerId !== "string") {
-        issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as DeleteWorkerInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateDeleteWorker: (input: unknown) => ValidationResult<DeleteWorkerInput> = validateShared_3;
 
 /**
  * Whether an input for `EngineApi.DeleteWorker` is valid: what `validateDeleteWorker` says, without
  * issues. Never throws.
  */
-export function isDeleteWorker(input: unknown): input is DeleteWorkerInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "worker_id") && isDeleteWorker(ownProperties(input)));
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "worker_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return isDeleteWorker(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDeleteWorker: (input: unknown) => input is DeleteWorkerInput = isShared_3;
 
 /** Checks an input for `EngineApi.AuthorizeWorker`, reporting every problem. Never throws. */
-export function validateAuthorizeWorker(input: unknown): ValidationResult<AuthorizeWorkerInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "worker_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAuthorizeWorker));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return validateAuthorizeWorker(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
-    } else {
-      if (typeof workerId !== "string") {
-        issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as AuthorizeWorkerInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateAuthorizeWorker: (input: unknown) => ValidationResult<AuthorizeWorkerInput> = validateShared_3;
 
 /**
  * Whether an input for `EngineApi.AuthorizeWorker` is valid: what `validateAuthorizeWorker` says,
  * without issues. Never throws.
  */
-export function isAuthorizeWorker(input: unknown): input is AuthorizeWorkerInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "worker_id") && isAuthorizeWorker(ownProperties(input)));
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "worker_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return isAuthorizeWorker(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isAuthorizeWorker: (input: unknown) => input is AuthorizeWorkerInput = isShared_3;
 
 /** Checks an input for `EngineApi.GetWorkerHealthStatus`, reporting every problem. Never throws. */
-export function validateGetWorkerHealthStatus(input: unknown): ValidationResult<GetWorkerHealthStatusInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "worker_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWorkerHealthStatus));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return validateGetWorkerHealthStatus(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
-    } else {
-      if (typeof workerId !== "string") {
-        issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetWorkerHealthStatusInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetWorkerHealthStatus: (
+  input: unknown,
+) => ValidationResult<GetWorkerHealthStatusInput> = validateShared_3;
 
 /**
  * Whether an input for `EngineApi.GetWorkerHealthStatus` is valid: what
  * `validateGetWorkerHealthStatus` says, without issues. Never throws.
  */
-export function isGetWorkerHealthStatus(input: unknown): input is GetWorkerHealthStatusInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    if (workerId === undefined) {
-      return false;
-    } else {
-      if (typeof workerId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "worker_id") && isGetWorkerHealthStatus(ownProperties(input))
-        );
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "worker_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return isGetWorkerHealthStatus(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetWorkerHealthStatus: (input: unknown) => input is GetWorkerHealthStatusInput = isShared_3;
 
 /** Checks an input for `EngineApi.FetchToolsPage`, reporting every problem. Never throws. */
 export function validateFetchToolsPage(input: unknown): ValidationResult<FetchToolsPageInput> {

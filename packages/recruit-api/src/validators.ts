@@ -180,19 +180,16 @@ const parametersOfTransferApplicationToJob = ["application_transfer_details"] as
 const parametersOfUpdateApplicationStatus = ["application_update_payload"] as const;
 const parametersOfAddHiringTeamMember = ["hiring_team_member_details"] as const;
 const parametersOfRemoveHiringTeamMember = ["hiring_team_removal_details"] as const;
-const parametersOfGetHiringTeamRoles = [] as const;
+const parametersShared_1 = [] as const;
 const parametersOfListArchiveReasons = ["include_archived_interview_plans"] as const;
-const parametersOfListAssessments = [] as const;
 const parametersOfFindCandidates = ["candidate_email", "candidate_name"] as const;
 const parametersOfListCloseReasons = ["include_archived_reasons"] as const;
-const parametersOfListEnabledCommunicationTemplates = [] as const;
 const parametersOfGetDepartmentDetails = ["department_id"] as const;
 const parametersOfListHiringTeamRoles = ["return_role_titles_only"] as const;
 const parametersOfFetchInterviewDetails = ["interview_id"] as const;
 const parametersOfCancelInterviewSchedule = ["interview_schedule_cancel_details"] as const;
 const parametersOfCreateInterviewSchedule = ["interview_schedule_request"] as const;
 const parametersOfFetchInterviewStageDetails = ["interview_stage_id"] as const;
-const parametersOfListInterviewStageGroups = [] as const;
 const parametersOfListJobOpenings = ["last_sync_token", "page_cursor"] as const;
 const parametersOfCreateJobOpening = [
   "associated_job_ids",
@@ -220,93 +217,12 @@ const parametersOfUpdateJobOpening = [
 ] as const;
 const parametersOfListProjects = ["last_sync_token", "max_items_to_return", "page_results_cursor"] as const;
 const parametersOfSearchProjectsByTitle = ["project_title"] as const;
-const parametersOfGetReferralFormInfo = [] as const;
 const parametersOfListAllSources = ["include_archived_items"] as const;
 const parametersOfListSourceTrackingLinks = ["include_disabled_tracking_links"] as const;
 const parametersOfCreateWebhookSetting = ["webhook_configuration"] as const;
 const parametersOfUpdateWebhookSetting = ["webhook_settings_payload"] as const;
 const parametersOfDeleteWebhookSetting = ["webhook_id"] as const;
-const parametersOfFetchApplicationDetails = ["mode", "request_body"] as const;
-const parametersOfListApplications = ["mode", "request_body"] as const;
-const parametersOfUpdateApplicationHistory = ["mode", "request_body"] as const;
-const parametersOfGetApplicationHistory = ["mode", "request_body"] as const;
-const parametersOfGetCandidateCriteriaEvaluations = ["mode", "request_body"] as const;
-const parametersOfListApplicationFeedback = ["mode", "request_body"] as const;
-const parametersOfSubmitApplicationFeedback = ["mode", "request_body"] as const;
-const parametersOfGetApprovalList = ["mode", "request_body"] as const;
-const parametersOfUpdateApprovalDefinition = ["mode", "request_body"] as const;
-const parametersOfOfferApprovalAction = ["mode", "request_body"] as const;
-const parametersOfCreateOffer = ["mode", "request_body"] as const;
-const parametersOfGetOfferDetails = ["mode", "request_body"] as const;
-const parametersOfGetLatestOffers = ["mode", "request_body"] as const;
-const parametersOfCreateCandidateOfferVersion = ["mode", "request_body"] as const;
-const parametersOfUpdateOffer = ["mode", "request_body"] as const;
-const parametersOfStartOfferProcess = ["mode", "request_body"] as const;
-const parametersOfAddCompletedAssessmentToCandidate = ["mode", "request_body"] as const;
-const parametersOfStartAssessment = ["mode", "request_body"] as const;
-const parametersOfUpdateAssessmentStatus = ["mode", "request_body"] as const;
-const parametersOfCancelAssessment = ["mode", "request_body"] as const;
-const parametersOfAddCandidateToProject = ["mode", "request_body"] as const;
-const parametersOfAddCandidateTag = ["mode", "request_body"] as const;
-const parametersOfAnonymizeCandidateData = ["mode", "request_body"] as const;
-const parametersOfCreateCandidate = ["mode", "request_body"] as const;
-const parametersOfCreateCandidateNote = ["mode", "request_body"] as const;
-const parametersOfGetCandidateInformation = ["mode", "request_body"] as const;
-const parametersOfListCandidates = ["mode", "request_body"] as const;
-const parametersOfListCandidateClientInfo = ["mode", "request_body"] as const;
-const parametersOfListCandidateNotes = ["mode", "request_body"] as const;
-const parametersOfListCandidateProjects = ["mode", "request_body"] as const;
-const parametersOfUpdateCandidateInfo = ["mode", "request_body"] as const;
-const parametersOfCreateCandidateTag = ["mode", "request_body"] as const;
-const parametersOfListCandidateTags = ["mode", "request_body"] as const;
-const parametersOfRetrieveCandidateFileUrl = ["mode", "request_body"] as const;
-const parametersOfCreateCandidateReferral = ["mode", "request_body"] as const;
-const parametersOfCreateCustomField = ["mode", "request_body"] as const;
-const parametersOfGetCustomFieldInfo = ["mode", "request_body"] as const;
-const parametersOfListCustomFields = ["mode", "request_body"] as const;
-const parametersOfSetCustomFieldValue = ["mode", "request_body"] as const;
-const parametersOfCreateDepartment = ["mode", "request_body"] as const;
-const parametersOfArchiveDepartment = ["mode", "request_body"] as const;
-const parametersOfRestoreDepartment = ["mode", "request_body"] as const;
-const parametersOfListDepartments = ["mode", "request_body"] as const;
-const parametersOfMoveDepartment = ["mode", "request_body"] as const;
-const parametersOfUpdateDepartment = ["mode", "request_body"] as const;
-const parametersOfGetFeedbackFormInfo = ["mode", "request_body"] as const;
-const parametersOfListFeedbackForms = ["mode", "request_body"] as const;
-const parametersOfHiringTeamAddMember = ["mode", "request_body"] as const;
-const parametersOfRemoveTeamMemberFromHiring = ["mode", "request_body"] as const;
-const parametersOfListInterviews = ["mode", "request_body"] as const;
-const parametersOfListInterviewEvents = ["mode", "request_body"] as const;
-const parametersOfListInterviewPlans = ["mode", "request_body"] as const;
-const parametersOfGetInterviewSchedules = ["mode", "request_body"] as const;
-const parametersOfUpdateInterviewSchedule = ["mode", "request_body"] as const;
-const parametersOfListInterviewStages = ["mode", "request_body"] as const;
-const parametersOfListInterviewerPools = ["mode", "request_body"] as const;
-const parametersOfGetInterviewerPoolInfo = ["mode", "request_body"] as const;
-const parametersOfCreateInterviewerPool = ["mode", "request_body"] as const;
-const parametersOfUpdateInterviewerPool = ["mode", "request_body"] as const;
-const parametersOfUpdateWorkplaceType = ["mode", "request_body"] as const;
-const parametersOfGetOpeningInfo = ["mode", "request_body"] as const;
-const parametersOfSearchJobOpenings = ["mode", "request_body"] as const;
-const parametersOfAddJobToOpening = ["mode", "request_body"] as const;
-const parametersOfRemoveJobFromOpening = ["mode", "request_body"] as const;
-const parametersOfAddLocationToJobOpening = ["mode", "request_body"] as const;
-const parametersOfRemoveLocationFromOpening = ["mode", "request_body"] as const;
-const parametersOfGetProjectInformation = ["mode", "request_body"] as const;
-const parametersOfGenerateAndPollReport = ["mode", "request_body"] as const;
-const parametersOfRetrieveSyncReport = ["mode", "request_body"] as const;
-const parametersOfGetSurveyFormDetails = ["mode", "request_body"] as const;
-const parametersOfListSurveyFormDefinitions = ["mode", "request_body"] as const;
-const parametersOfCreateSurveyRequest = ["mode", "request_body"] as const;
-const parametersOfListSurveyRequests = ["mode", "request_body"] as const;
-const parametersOfCreateSurveySubmission = ["mode", "request_body"] as const;
-const parametersOfListSurveySubmissions = ["mode", "request_body"] as const;
-const parametersOfGetRecruitUserInfo = ["mode", "request_body"] as const;
-const parametersOfGetRecruitUserList = ["mode", "request_body"] as const;
-const parametersOfRecruitUserSearch = ["mode", "request_body"] as const;
-const parametersOfGetInterviewerSettings = ["mode", "request_body"] as const;
-const parametersOfUpdateInterviewerSettings = ["mode", "request_body"] as const;
-const parametersOfRetrieveWebhookInfo = ["mode", "request_body"] as const;
+const parametersShared_2 = ["mode", "request_body"] as const;
 
 /** Checks an input for `RecruitApi.GetApiKeyInfo`, reporting every problem. Never throws. */
 export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKeyInfoInput> {
@@ -958,15 +874,18 @@ export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringT
   }
 }
 
-/** Checks an input for `RecruitApi.GetHiringTeamRoles`, reporting every problem. Never throws. */
-export function validateGetHiringTeamRoles(input: unknown): ValidationResult<GetHiringTeamRolesInput> {
+/**
+ * The checks, reporting every problem, of the 5 tools that take no parameters; each tool's own
+ * function calls this. Never throws.
+ */
+function validateShared_1(input: unknown): ValidationResult<GetHiringTeamRolesInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
     for (const key in source) {
       if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetHiringTeamRoles));
+        issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetHiringTeamRolesInput };
@@ -977,10 +896,10 @@ export function validateGetHiringTeamRoles(input: unknown): ValidationResult<Get
 }
 
 /**
- * Whether an input for `RecruitApi.GetHiringTeamRoles` is valid: what `validateGetHiringTeamRoles`
- * says, without issues. Never throws.
+ * The verdict, without issues, of the 5 tools that take no parameters; each tool's own function calls
+ * this. Never throws.
  */
-export function isGetHiringTeamRoles(input: unknown): input is GetHiringTeamRolesInput {
+function isShared_1(input: unknown): input is GetHiringTeamRolesInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -994,6 +913,17 @@ export function isGetHiringTeamRoles(input: unknown): input is GetHiringTeamRole
     return false;
   }
 }
+
+/** Checks an input for `RecruitApi.GetHiringTeamRoles`, reporting every problem. Never throws. */
+export const validateGetHiringTeamRoles: (
+  input: unknown,
+) => ValidationResult<GetHiringTeamRolesInput> = validateShared_1;
+
+/**
+ * Whether an input for `RecruitApi.GetHiringTeamRoles` is valid: what `validateGetHiringTeamRoles`
+ * says, without issues. Never throws.
+ */
+export const isGetHiringTeamRoles: (input: unknown) => input is GetHiringTeamRolesInput = isShared_1;
 
 /** Checks an input for `RecruitApi.ListArchiveReasons`, reporting every problem. Never throws. */
 export function validateListArchiveReasons(input: unknown): ValidationResult<ListArchiveReasonsInput> {
@@ -1076,41 +1006,13 @@ export function isListArchiveReasons(input: unknown): input is ListArchiveReason
 }
 
 /** Checks an input for `RecruitApi.ListAssessments`, reporting every problem. Never throws. */
-export function validateListAssessments(input: unknown): ValidationResult<ListAssessmentsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAssessments));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListAssessmentsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListAssessments: (input: unknown) => ValidationResult<ListAssessmentsInput> = validateShared_1;
 
 /**
  * Whether an input for `RecruitApi.ListAssessments` is valid: what `validateListAssessments` says,
  * without issues. Never throws.
  */
-export function isListAssessments(input: unknown): input is ListAssessmentsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListAssessments: (input: unknown) => input is ListAssessmentsInput = isShared_1;
 
 /** Checks an input for `RecruitApi.FindCandidates`, reporting every problem. Never throws. */
 export function validateFindCandidates(input: unknown): ValidationResult<FindCandidatesInput> {
@@ -1293,43 +1195,17 @@ export function isListCloseReasons(input: unknown): input is ListCloseReasonsInp
  * Checks an input for `RecruitApi.ListEnabledCommunicationTemplates`, reporting every problem. Never
  * throws.
  */
-export function validateListEnabledCommunicationTemplates(
+export const validateListEnabledCommunicationTemplates: (
   input: unknown,
-): ValidationResult<ListEnabledCommunicationTemplatesInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfListEnabledCommunicationTemplates));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListEnabledCommunicationTemplatesInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+) => ValidationResult<ListEnabledCommunicationTemplatesInput> = validateShared_1;
 
 /**
  * Whether an input for `RecruitApi.ListEnabledCommunicationTemplates` is valid: what
  * `validateListEnabledCommunicationTemplates` says, without issues. Never throws.
  */
-export function isListEnabledCommunicationTemplates(input: unknown): input is ListEnabledCommunicationTemplatesInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListEnabledCommunicationTemplates: (
+  input: unknown,
+) => input is ListEnabledCommunicationTemplatesInput = isShared_1;
 
 /** Checks an input for `RecruitApi.GetDepartmentDetails`, reporting every problem. Never throws. */
 export function validateGetDepartmentDetails(input: unknown): ValidationResult<GetDepartmentDetailsInput> {
@@ -1798,41 +1674,15 @@ export function isFetchInterviewStageDetails(input: unknown): input is FetchInte
 }
 
 /** Checks an input for `RecruitApi.ListInterviewStageGroups`, reporting every problem. Never throws. */
-export function validateListInterviewStageGroups(input: unknown): ValidationResult<ListInterviewStageGroupsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfListInterviewStageGroups));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewStageGroupsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListInterviewStageGroups: (
+  input: unknown,
+) => ValidationResult<ListInterviewStageGroupsInput> = validateShared_1;
 
 /**
  * Whether an input for `RecruitApi.ListInterviewStageGroups` is valid: what
  * `validateListInterviewStageGroups` says, without issues. Never throws.
  */
-export function isListInterviewStageGroups(input: unknown): input is ListInterviewStageGroupsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListInterviewStageGroups: (input: unknown) => input is ListInterviewStageGroupsInput = isShared_1;
 
 /** Checks an input for `RecruitApi.ListJobOpenings`, reporting every problem. Never throws. */
 export function validateListJobOpenings(input: unknown): ValidationResult<ListJobOpeningsInput> {
@@ -3001,41 +2851,15 @@ export function isSearchProjectsByTitle(input: unknown): input is SearchProjects
 }
 
 /** Checks an input for `RecruitApi.GetReferralFormInfo`, reporting every problem. Never throws. */
-export function validateGetReferralFormInfo(input: unknown): ValidationResult<GetReferralFormInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetReferralFormInfo));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetReferralFormInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetReferralFormInfo: (
+  input: unknown,
+) => ValidationResult<GetReferralFormInfoInput> = validateShared_1;
 
 /**
  * Whether an input for `RecruitApi.GetReferralFormInfo` is valid: what `validateGetReferralFormInfo`
  * says, without issues. Never throws.
  */
-export function isGetReferralFormInfo(input: unknown): input is GetReferralFormInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetReferralFormInfo: (input: unknown) => input is GetReferralFormInfoInput = isShared_1;
 
 /** Checks an input for `RecruitApi.ListAllSources`, reporting every problem. Never throws. */
 export function validateListAllSources(input: unknown): ValidationResult<ListAllSourcesInput> {
@@ -3430,8 +3254,11 @@ export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSe
   }
 }
 
-/** Checks an input for `RecruitApi.FetchApplicationDetails`, reporting every problem. Never throws. */
-export function validateFetchApplicationDetails(input: unknown): ValidationResult<FetchApplicationDetailsInput> {
+/**
+ * The checks, reporting every problem, of the 81 tools that take the same parameters (`mode`,
+ * `request_body`) with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_2(input: unknown): ValidationResult<FetchApplicationDetailsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -3447,7 +3274,7 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchApplicationDetails));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
@@ -3457,7 +3284,7 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
       source === input &&
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
-      return validateFetchApplicationDetails(ownProperties(input));
+      return validateShared_2(ownProperties(input));
     }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as FetchApplicationDetailsInput };
@@ -3489,10 +3316,10 @@ export function validateFetchApplicationDetails(input: unknown): ValidationResul
 }
 
 /**
- * Whether an input for `RecruitApi.FetchApplicationDetails` is valid: what
- * `validateFetchApplicationDetails` says, without issues. Never throws.
+ * The verdict, without issues, of the 81 tools that take the same parameters (`mode`, `request_body`)
+ * with the same rules; each tool's own function calls this. Never throws.
  */
-export function isFetchApplicationDetails(input: unknown): input is FetchApplicationDetailsInput {
+function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -3503,30 +3330,18 @@ export function isFetchApplicationDetails(input: unknown): input is FetchApplica
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isFetchApplicationDetails(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isFetchApplicationDetails(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isFetchApplicationDetails(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isFetchApplicationDetails(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
         }
       }
     }
@@ -3549,7 +3364,7 @@ export function isFetchApplicationDetails(input: unknown): input is FetchApplica
       source === input &&
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
-      return isFetchApplicationDetails(ownProperties(input));
+      return isShared_2(ownProperties(input));
     }
     return true;
   } catch {
@@ -3557,9725 +3372,852 @@ export function isFetchApplicationDetails(input: unknown): input is FetchApplica
   }
 }
 
+/** Checks an input for `RecruitApi.FetchApplicationDetails`, reporting every problem. Never throws. */
+export const validateFetchApplicationDetails: (
+  input: unknown,
+) => ValidationResult<FetchApplicationDetailsInput> = validateShared_2;
+
+/**
+ * Whether an input for `RecruitApi.FetchApplicationDetails` is valid: what
+ * `validateFetchApplicationDetails` says, without issues. Never throws.
+ */
+export const isFetchApplicationDetails: (input: unknown) => input is FetchApplicationDetailsInput = isShared_2;
+
 /** Checks an input for `RecruitApi.ListApplications`, reporting every problem. Never throws. */
-export function validateListApplications(input: unknown): ValidationResult<ListApplicationsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListApplications));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListApplications(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListApplicationsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListApplicationsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListApplications: (input: unknown) => ValidationResult<ListApplicationsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListApplications` is valid: what `validateListApplications` says,
  * without issues. Never throws.
  */
-export function isListApplications(input: unknown): input is ListApplicationsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListApplications(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListApplications(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListApplications(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListApplications(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListApplications(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListApplications: (input: unknown) => input is ListApplicationsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateApplicationHistory`, reporting every problem. Never throws. */
-export function validateUpdateApplicationHistory(input: unknown): ValidationResult<UpdateApplicationHistoryInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateApplicationHistory));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateApplicationHistory(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateApplicationHistoryInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateApplicationHistoryInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateApplicationHistory: (
+  input: unknown,
+) => ValidationResult<UpdateApplicationHistoryInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateApplicationHistory` is valid: what
  * `validateUpdateApplicationHistory` says, without issues. Never throws.
  */
-export function isUpdateApplicationHistory(input: unknown): input is UpdateApplicationHistoryInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateApplicationHistory(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateApplicationHistory(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateApplicationHistory(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateApplicationHistory(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateApplicationHistory(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateApplicationHistory: (input: unknown) => input is UpdateApplicationHistoryInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetApplicationHistory`, reporting every problem. Never throws. */
-export function validateGetApplicationHistory(input: unknown): ValidationResult<GetApplicationHistoryInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetApplicationHistory));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetApplicationHistory(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetApplicationHistoryInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetApplicationHistoryInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetApplicationHistory: (
+  input: unknown,
+) => ValidationResult<GetApplicationHistoryInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetApplicationHistory` is valid: what
  * `validateGetApplicationHistory` says, without issues. Never throws.
  */
-export function isGetApplicationHistory(input: unknown): input is GetApplicationHistoryInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetApplicationHistory(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetApplicationHistory(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetApplicationHistory(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetApplicationHistory(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetApplicationHistory(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetApplicationHistory: (input: unknown) => input is GetApplicationHistoryInput = isShared_2;
 
 /**
  * Checks an input for `RecruitApi.GetCandidateCriteriaEvaluations`, reporting every problem. Never
  * throws.
  */
-export function validateGetCandidateCriteriaEvaluations(
+export const validateGetCandidateCriteriaEvaluations: (
   input: unknown,
-): ValidationResult<GetCandidateCriteriaEvaluationsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetCandidateCriteriaEvaluations));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetCandidateCriteriaEvaluations(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: mode } as unknown as GetCandidateCriteriaEvaluationsInput,
-      };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetCandidateCriteriaEvaluationsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+) => ValidationResult<GetCandidateCriteriaEvaluationsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetCandidateCriteriaEvaluations` is valid: what
  * `validateGetCandidateCriteriaEvaluations` says, without issues. Never throws.
  */
-export function isGetCandidateCriteriaEvaluations(input: unknown): input is GetCandidateCriteriaEvaluationsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isGetCandidateCriteriaEvaluations(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isGetCandidateCriteriaEvaluations(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isGetCandidateCriteriaEvaluations(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isGetCandidateCriteriaEvaluations(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetCandidateCriteriaEvaluations(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetCandidateCriteriaEvaluations: (
+  input: unknown,
+) => input is GetCandidateCriteriaEvaluationsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListApplicationFeedback`, reporting every problem. Never throws. */
-export function validateListApplicationFeedback(input: unknown): ValidationResult<ListApplicationFeedbackInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListApplicationFeedback));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListApplicationFeedback(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListApplicationFeedbackInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListApplicationFeedbackInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListApplicationFeedback: (
+  input: unknown,
+) => ValidationResult<ListApplicationFeedbackInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListApplicationFeedback` is valid: what
  * `validateListApplicationFeedback` says, without issues. Never throws.
  */
-export function isListApplicationFeedback(input: unknown): input is ListApplicationFeedbackInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isListApplicationFeedback(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isListApplicationFeedback(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isListApplicationFeedback(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isListApplicationFeedback(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListApplicationFeedback(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListApplicationFeedback: (input: unknown) => input is ListApplicationFeedbackInput = isShared_2;
 
 /** Checks an input for `RecruitApi.SubmitApplicationFeedback`, reporting every problem. Never throws. */
-export function validateSubmitApplicationFeedback(input: unknown): ValidationResult<SubmitApplicationFeedbackInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSubmitApplicationFeedback));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateSubmitApplicationFeedback(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SubmitApplicationFeedbackInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as SubmitApplicationFeedbackInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateSubmitApplicationFeedback: (
+  input: unknown,
+) => ValidationResult<SubmitApplicationFeedbackInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.SubmitApplicationFeedback` is valid: what
  * `validateSubmitApplicationFeedback` says, without issues. Never throws.
  */
-export function isSubmitApplicationFeedback(input: unknown): input is SubmitApplicationFeedbackInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isSubmitApplicationFeedback(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isSubmitApplicationFeedback(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isSubmitApplicationFeedback(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isSubmitApplicationFeedback(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isSubmitApplicationFeedback(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isSubmitApplicationFeedback: (input: unknown) => input is SubmitApplicationFeedbackInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetApprovalList`, reporting every problem. Never throws. */
-export function validateGetApprovalList(input: unknown): ValidationResult<GetApprovalListInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetApprovalList));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetApprovalList(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetApprovalListInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetApprovalListInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetApprovalList: (input: unknown) => ValidationResult<GetApprovalListInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetApprovalList` is valid: what `validateGetApprovalList` says,
  * without issues. Never throws.
  */
-export function isGetApprovalList(input: unknown): input is GetApprovalListInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetApprovalList(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetApprovalList(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetApprovalList(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetApprovalList(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetApprovalList(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetApprovalList: (input: unknown) => input is GetApprovalListInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateApprovalDefinition`, reporting every problem. Never throws. */
-export function validateUpdateApprovalDefinition(input: unknown): ValidationResult<UpdateApprovalDefinitionInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateApprovalDefinition));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateApprovalDefinition(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateApprovalDefinitionInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateApprovalDefinitionInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateApprovalDefinition: (
+  input: unknown,
+) => ValidationResult<UpdateApprovalDefinitionInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateApprovalDefinition` is valid: what
  * `validateUpdateApprovalDefinition` says, without issues. Never throws.
  */
-export function isUpdateApprovalDefinition(input: unknown): input is UpdateApprovalDefinitionInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateApprovalDefinition(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateApprovalDefinition(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateApprovalDefinition(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateApprovalDefinition(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateApprovalDefinition(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateApprovalDefinition: (input: unknown) => input is UpdateApprovalDefinitionInput = isShared_2;
 
 /** Checks an input for `RecruitApi.OfferApprovalAction`, reporting every problem. Never throws. */
-export function validateOfferApprovalAction(input: unknown): ValidationResult<OfferApprovalActionInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfOfferApprovalAction));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateOfferApprovalAction(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as OfferApprovalActionInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as OfferApprovalActionInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateOfferApprovalAction: (
+  input: unknown,
+) => ValidationResult<OfferApprovalActionInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.OfferApprovalAction` is valid: what `validateOfferApprovalAction`
  * says, without issues. Never throws.
  */
-export function isOfferApprovalAction(input: unknown): input is OfferApprovalActionInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isOfferApprovalAction(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isOfferApprovalAction(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isOfferApprovalAction(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isOfferApprovalAction(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isOfferApprovalAction(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isOfferApprovalAction: (input: unknown) => input is OfferApprovalActionInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateOffer`, reporting every problem. Never throws. */
-export function validateCreateOffer(input: unknown): ValidationResult<CreateOfferInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateOffer));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateOffer(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateOfferInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateOfferInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateOffer: (input: unknown) => ValidationResult<CreateOfferInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateOffer` is valid: what `validateCreateOffer` says, without
  * issues. Never throws.
  */
-export function isCreateOffer(input: unknown): input is CreateOfferInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateOffer(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateOffer(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isCreateOffer(ownProperties(input)));
-        } else if (!isJson(requestBody)) {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isCreateOffer(ownProperties(input)));
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateOffer(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateOffer: (input: unknown) => input is CreateOfferInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetOfferDetails`, reporting every problem. Never throws. */
-export function validateGetOfferDetails(input: unknown): ValidationResult<GetOfferDetailsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetOfferDetails));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetOfferDetails(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetOfferDetailsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetOfferDetailsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetOfferDetails: (input: unknown) => ValidationResult<GetOfferDetailsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetOfferDetails` is valid: what `validateGetOfferDetails` says,
  * without issues. Never throws.
  */
-export function isGetOfferDetails(input: unknown): input is GetOfferDetailsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetOfferDetails(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetOfferDetails(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetOfferDetails(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetOfferDetails(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetOfferDetails(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetOfferDetails: (input: unknown) => input is GetOfferDetailsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetLatestOffers`, reporting every problem. Never throws. */
-export function validateGetLatestOffers(input: unknown): ValidationResult<GetLatestOffersInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetLatestOffers));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetLatestOffers(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetLatestOffersInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetLatestOffersInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetLatestOffers: (input: unknown) => ValidationResult<GetLatestOffersInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetLatestOffers` is valid: what `validateGetLatestOffers` says,
  * without issues. Never throws.
  */
-export function isGetLatestOffers(input: unknown): input is GetLatestOffersInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetLatestOffers(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetLatestOffers(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetLatestOffers(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetLatestOffers(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetLatestOffers(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetLatestOffers: (input: unknown) => input is GetLatestOffersInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateCandidateOfferVersion`, reporting every problem. Never throws. */
-export function validateCreateCandidateOfferVersion(
+export const validateCreateCandidateOfferVersion: (
   input: unknown,
-): ValidationResult<CreateCandidateOfferVersionInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateCandidateOfferVersion));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateCandidateOfferVersion(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: mode } as unknown as CreateCandidateOfferVersionInput,
-      };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateCandidateOfferVersionInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+) => ValidationResult<CreateCandidateOfferVersionInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateCandidateOfferVersion` is valid: what
  * `validateCreateCandidateOfferVersion` says, without issues. Never throws.
  */
-export function isCreateCandidateOfferVersion(input: unknown): input is CreateCandidateOfferVersionInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateOfferVersion(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateOfferVersion(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isCreateCandidateOfferVersion(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isCreateCandidateOfferVersion(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateCandidateOfferVersion(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateCandidateOfferVersion: (input: unknown) => input is CreateCandidateOfferVersionInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateOffer`, reporting every problem. Never throws. */
-export function validateUpdateOffer(input: unknown): ValidationResult<UpdateOfferInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateOffer));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateOffer(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateOfferInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateOfferInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateOffer: (input: unknown) => ValidationResult<UpdateOfferInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateOffer` is valid: what `validateUpdateOffer` says, without
  * issues. Never throws.
  */
-export function isUpdateOffer(input: unknown): input is UpdateOfferInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateOffer(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateOffer(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isUpdateOffer(ownProperties(input)));
-        } else if (!isJson(requestBody)) {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isUpdateOffer(ownProperties(input)));
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateOffer(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateOffer: (input: unknown) => input is UpdateOfferInput = isShared_2;
 
 /** Checks an input for `RecruitApi.StartOfferProcess`, reporting every problem. Never throws. */
-export function validateStartOfferProcess(input: unknown): ValidationResult<StartOfferProcessInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfStartOfferProcess));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateStartOfferProcess(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as StartOfferProcessInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as StartOfferProcessInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateStartOfferProcess: (input: unknown) => ValidationResult<StartOfferProcessInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.StartOfferProcess` is valid: what `validateStartOfferProcess` says,
  * without issues. Never throws.
  */
-export function isStartOfferProcess(input: unknown): input is StartOfferProcessInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isStartOfferProcess(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isStartOfferProcess(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isStartOfferProcess(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isStartOfferProcess(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isStartOfferProcess(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isStartOfferProcess: (input: unknown) => input is StartOfferProcessInput = isShared_2;
 
 /**
  * Checks an input for `RecruitApi.AddCompletedAssessmentToCandidate`, reporting every problem. Never
  * throws.
  */
-export function validateAddCompletedAssessmentToCandidate(
+export const validateAddCompletedAssessmentToCandidate: (
   input: unknown,
-): ValidationResult<AddCompletedAssessmentToCandidateInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddCompletedAssessmentToCandidate));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateAddCompletedAssessmentToCandidate(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: mode } as unknown as AddCompletedAssessmentToCandidateInput,
-      };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as AddCompletedAssessmentToCandidateInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+) => ValidationResult<AddCompletedAssessmentToCandidateInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.AddCompletedAssessmentToCandidate` is valid: what
  * `validateAddCompletedAssessmentToCandidate` says, without issues. Never throws.
  */
-export function isAddCompletedAssessmentToCandidate(input: unknown): input is AddCompletedAssessmentToCandidateInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isAddCompletedAssessmentToCandidate(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isAddCompletedAssessmentToCandidate(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isAddCompletedAssessmentToCandidate(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isAddCompletedAssessmentToCandidate(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isAddCompletedAssessmentToCandidate(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isAddCompletedAssessmentToCandidate: (
+  input: unknown,
+) => input is AddCompletedAssessmentToCandidateInput = isShared_2;
 
 /** Checks an input for `RecruitApi.StartAssessment`, reporting every problem. Never throws. */
-export function validateStartAssessment(input: unknown): ValidationResult<StartAssessmentInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfStartAssessment));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateStartAssessment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as StartAssessmentInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as StartAssessmentInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateStartAssessment: (input: unknown) => ValidationResult<StartAssessmentInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.StartAssessment` is valid: what `validateStartAssessment` says,
  * without issues. Never throws.
  */
-export function isStartAssessment(input: unknown): input is StartAssessmentInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isStartAssessment(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isStartAssessment(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isStartAssessment(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isStartAssessment(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isStartAssessment(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isStartAssessment: (input: unknown) => input is StartAssessmentInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateAssessmentStatus`, reporting every problem. Never throws. */
-export function validateUpdateAssessmentStatus(input: unknown): ValidationResult<UpdateAssessmentStatusInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateAssessmentStatus));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateAssessmentStatus(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateAssessmentStatusInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateAssessmentStatusInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateAssessmentStatus: (
+  input: unknown,
+) => ValidationResult<UpdateAssessmentStatusInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateAssessmentStatus` is valid: what
  * `validateUpdateAssessmentStatus` says, without issues. Never throws.
  */
-export function isUpdateAssessmentStatus(input: unknown): input is UpdateAssessmentStatusInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateAssessmentStatus(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateAssessmentStatus(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateAssessmentStatus(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateAssessmentStatus(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateAssessmentStatus(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateAssessmentStatus: (input: unknown) => input is UpdateAssessmentStatusInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CancelAssessment`, reporting every problem. Never throws. */
-export function validateCancelAssessment(input: unknown): ValidationResult<CancelAssessmentInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCancelAssessment));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCancelAssessment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CancelAssessmentInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CancelAssessmentInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCancelAssessment: (input: unknown) => ValidationResult<CancelAssessmentInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CancelAssessment` is valid: what `validateCancelAssessment` says,
  * without issues. Never throws.
  */
-export function isCancelAssessment(input: unknown): input is CancelAssessmentInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCancelAssessment(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCancelAssessment(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCancelAssessment(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCancelAssessment(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCancelAssessment(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCancelAssessment: (input: unknown) => input is CancelAssessmentInput = isShared_2;
 
 /** Checks an input for `RecruitApi.AddCandidateToProject`, reporting every problem. Never throws. */
-export function validateAddCandidateToProject(input: unknown): ValidationResult<AddCandidateToProjectInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddCandidateToProject));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateAddCandidateToProject(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddCandidateToProjectInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as AddCandidateToProjectInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateAddCandidateToProject: (
+  input: unknown,
+) => ValidationResult<AddCandidateToProjectInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.AddCandidateToProject` is valid: what
  * `validateAddCandidateToProject` says, without issues. Never throws.
  */
-export function isAddCandidateToProject(input: unknown): input is AddCandidateToProjectInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddCandidateToProject(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddCandidateToProject(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isAddCandidateToProject(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isAddCandidateToProject(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isAddCandidateToProject(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isAddCandidateToProject: (input: unknown) => input is AddCandidateToProjectInput = isShared_2;
 
 /** Checks an input for `RecruitApi.AddCandidateTag`, reporting every problem. Never throws. */
-export function validateAddCandidateTag(input: unknown): ValidationResult<AddCandidateTagInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddCandidateTag));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateAddCandidateTag(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddCandidateTagInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as AddCandidateTagInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateAddCandidateTag: (input: unknown) => ValidationResult<AddCandidateTagInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.AddCandidateTag` is valid: what `validateAddCandidateTag` says,
  * without issues. Never throws.
  */
-export function isAddCandidateTag(input: unknown): input is AddCandidateTagInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddCandidateTag(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddCandidateTag(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isAddCandidateTag(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isAddCandidateTag(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isAddCandidateTag(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isAddCandidateTag: (input: unknown) => input is AddCandidateTagInput = isShared_2;
 
 /** Checks an input for `RecruitApi.AnonymizeCandidateData`, reporting every problem. Never throws. */
-export function validateAnonymizeCandidateData(input: unknown): ValidationResult<AnonymizeCandidateDataInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAnonymizeCandidateData));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateAnonymizeCandidateData(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AnonymizeCandidateDataInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as AnonymizeCandidateDataInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateAnonymizeCandidateData: (
+  input: unknown,
+) => ValidationResult<AnonymizeCandidateDataInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.AnonymizeCandidateData` is valid: what
  * `validateAnonymizeCandidateData` says, without issues. Never throws.
  */
-export function isAnonymizeCandidateData(input: unknown): input is AnonymizeCandidateDataInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isAnonymizeCandidateData(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isAnonymizeCandidateData(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isAnonymizeCandidateData(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isAnonymizeCandidateData(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isAnonymizeCandidateData(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isAnonymizeCandidateData: (input: unknown) => input is AnonymizeCandidateDataInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateCandidate`, reporting every problem. Never throws. */
-export function validateCreateCandidate(input: unknown): ValidationResult<CreateCandidateInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateCandidate));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateCandidate(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateCandidateInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateCandidate: (input: unknown) => ValidationResult<CreateCandidateInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateCandidate` is valid: what `validateCreateCandidate` says,
  * without issues. Never throws.
  */
-export function isCreateCandidate(input: unknown): input is CreateCandidateInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidate(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidate(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidate(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidate(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateCandidate(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateCandidate: (input: unknown) => input is CreateCandidateInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateCandidateNote`, reporting every problem. Never throws. */
-export function validateCreateCandidateNote(input: unknown): ValidationResult<CreateCandidateNoteInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateCandidateNote));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateCandidateNote(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateNoteInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateCandidateNoteInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateCandidateNote: (
+  input: unknown,
+) => ValidationResult<CreateCandidateNoteInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateCandidateNote` is valid: what `validateCreateCandidateNote`
  * says, without issues. Never throws.
  */
-export function isCreateCandidateNote(input: unknown): input is CreateCandidateNoteInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateNote(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateNote(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidateNote(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidateNote(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateCandidateNote(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateCandidateNote: (input: unknown) => input is CreateCandidateNoteInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetCandidateInformation`, reporting every problem. Never throws. */
-export function validateGetCandidateInformation(input: unknown): ValidationResult<GetCandidateInformationInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetCandidateInformation));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetCandidateInformation(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetCandidateInformationInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetCandidateInformationInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetCandidateInformation: (
+  input: unknown,
+) => ValidationResult<GetCandidateInformationInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetCandidateInformation` is valid: what
  * `validateGetCandidateInformation` says, without issues. Never throws.
  */
-export function isGetCandidateInformation(input: unknown): input is GetCandidateInformationInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isGetCandidateInformation(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isGetCandidateInformation(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isGetCandidateInformation(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isGetCandidateInformation(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetCandidateInformation(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetCandidateInformation: (input: unknown) => input is GetCandidateInformationInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListCandidates`, reporting every problem. Never throws. */
-export function validateListCandidates(input: unknown): ValidationResult<ListCandidatesInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCandidates));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListCandidates(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidatesInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListCandidatesInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListCandidates: (input: unknown) => ValidationResult<ListCandidatesInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListCandidates` is valid: what `validateListCandidates` says,
  * without issues. Never throws.
  */
-export function isListCandidates(input: unknown): input is ListCandidatesInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidates(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidates(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCandidates(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCandidates(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListCandidates(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListCandidates: (input: unknown) => input is ListCandidatesInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListCandidateClientInfo`, reporting every problem. Never throws. */
-export function validateListCandidateClientInfo(input: unknown): ValidationResult<ListCandidateClientInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCandidateClientInfo));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListCandidateClientInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateClientInfoInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListCandidateClientInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListCandidateClientInfo: (
+  input: unknown,
+) => ValidationResult<ListCandidateClientInfoInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListCandidateClientInfo` is valid: what
  * `validateListCandidateClientInfo` says, without issues. Never throws.
  */
-export function isListCandidateClientInfo(input: unknown): input is ListCandidateClientInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isListCandidateClientInfo(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isListCandidateClientInfo(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isListCandidateClientInfo(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isListCandidateClientInfo(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListCandidateClientInfo(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListCandidateClientInfo: (input: unknown) => input is ListCandidateClientInfoInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListCandidateNotes`, reporting every problem. Never throws. */
-export function validateListCandidateNotes(input: unknown): ValidationResult<ListCandidateNotesInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCandidateNotes));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListCandidateNotes(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateNotesInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListCandidateNotesInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListCandidateNotes: (
+  input: unknown,
+) => ValidationResult<ListCandidateNotesInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListCandidateNotes` is valid: what `validateListCandidateNotes`
  * says, without issues. Never throws.
  */
-export function isListCandidateNotes(input: unknown): input is ListCandidateNotesInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateNotes(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateNotes(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateNotes(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateNotes(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListCandidateNotes(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListCandidateNotes: (input: unknown) => input is ListCandidateNotesInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListCandidateProjects`, reporting every problem. Never throws. */
-export function validateListCandidateProjects(input: unknown): ValidationResult<ListCandidateProjectsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCandidateProjects));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListCandidateProjects(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateProjectsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListCandidateProjectsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListCandidateProjects: (
+  input: unknown,
+) => ValidationResult<ListCandidateProjectsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListCandidateProjects` is valid: what
  * `validateListCandidateProjects` says, without issues. Never throws.
  */
-export function isListCandidateProjects(input: unknown): input is ListCandidateProjectsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateProjects(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateProjects(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateProjects(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateProjects(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListCandidateProjects(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListCandidateProjects: (input: unknown) => input is ListCandidateProjectsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateCandidateInfo`, reporting every problem. Never throws. */
-export function validateUpdateCandidateInfo(input: unknown): ValidationResult<UpdateCandidateInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCandidateInfo));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateCandidateInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateCandidateInfoInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateCandidateInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateCandidateInfo: (
+  input: unknown,
+) => ValidationResult<UpdateCandidateInfoInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateCandidateInfo` is valid: what `validateUpdateCandidateInfo`
  * says, without issues. Never throws.
  */
-export function isUpdateCandidateInfo(input: unknown): input is UpdateCandidateInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateCandidateInfo(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateCandidateInfo(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateCandidateInfo(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateCandidateInfo(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateCandidateInfo(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateCandidateInfo: (input: unknown) => input is UpdateCandidateInfoInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateCandidateTag`, reporting every problem. Never throws. */
-export function validateCreateCandidateTag(input: unknown): ValidationResult<CreateCandidateTagInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateCandidateTag));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateCandidateTag(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateTagInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateCandidateTagInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateCandidateTag: (
+  input: unknown,
+) => ValidationResult<CreateCandidateTagInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateCandidateTag` is valid: what `validateCreateCandidateTag`
  * says, without issues. Never throws.
  */
-export function isCreateCandidateTag(input: unknown): input is CreateCandidateTagInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateTag(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateTag(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidateTag(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateCandidateTag(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateCandidateTag(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateCandidateTag: (input: unknown) => input is CreateCandidateTagInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListCandidateTags`, reporting every problem. Never throws. */
-export function validateListCandidateTags(input: unknown): ValidationResult<ListCandidateTagsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCandidateTags));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListCandidateTags(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCandidateTagsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListCandidateTagsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListCandidateTags: (input: unknown) => ValidationResult<ListCandidateTagsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListCandidateTags` is valid: what `validateListCandidateTags` says,
  * without issues. Never throws.
  */
-export function isListCandidateTags(input: unknown): input is ListCandidateTagsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateTags(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCandidateTags(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateTags(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCandidateTags(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListCandidateTags(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListCandidateTags: (input: unknown) => input is ListCandidateTagsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.RetrieveCandidateFileUrl`, reporting every problem. Never throws. */
-export function validateRetrieveCandidateFileUrl(input: unknown): ValidationResult<RetrieveCandidateFileUrlInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveCandidateFileUrl));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateRetrieveCandidateFileUrl(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveCandidateFileUrlInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RetrieveCandidateFileUrlInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRetrieveCandidateFileUrl: (
+  input: unknown,
+) => ValidationResult<RetrieveCandidateFileUrlInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.RetrieveCandidateFileUrl` is valid: what
  * `validateRetrieveCandidateFileUrl` says, without issues. Never throws.
  */
-export function isRetrieveCandidateFileUrl(input: unknown): input is RetrieveCandidateFileUrlInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isRetrieveCandidateFileUrl(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isRetrieveCandidateFileUrl(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isRetrieveCandidateFileUrl(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isRetrieveCandidateFileUrl(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isRetrieveCandidateFileUrl(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRetrieveCandidateFileUrl: (input: unknown) => input is RetrieveCandidateFileUrlInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateCandidateReferral`, reporting every problem. Never throws. */
-export function validateCreateCandidateReferral(input: unknown): ValidationResult<CreateCandidateReferralInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateCandidateReferral));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateCandidateReferral(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCandidateReferralInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateCandidateReferralInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateCandidateReferral: (
+  input: unknown,
+) => ValidationResult<CreateCandidateReferralInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateCandidateReferral` is valid: what
  * `validateCreateCandidateReferral` says, without issues. Never throws.
  */
-export function isCreateCandidateReferral(input: unknown): input is CreateCandidateReferralInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateReferral(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isCreateCandidateReferral(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isCreateCandidateReferral(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isCreateCandidateReferral(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateCandidateReferral(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateCandidateReferral: (input: unknown) => input is CreateCandidateReferralInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateCustomField`, reporting every problem. Never throws. */
-export function validateCreateCustomField(input: unknown): ValidationResult<CreateCustomFieldInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateCustomField));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateCustomField(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateCustomFieldInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateCustomFieldInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateCustomField: (input: unknown) => ValidationResult<CreateCustomFieldInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateCustomField` is valid: what `validateCreateCustomField` says,
  * without issues. Never throws.
  */
-export function isCreateCustomField(input: unknown): input is CreateCustomFieldInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCustomField(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateCustomField(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateCustomField(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateCustomField(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateCustomField(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateCustomField: (input: unknown) => input is CreateCustomFieldInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetCustomFieldInfo`, reporting every problem. Never throws. */
-export function validateGetCustomFieldInfo(input: unknown): ValidationResult<GetCustomFieldInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetCustomFieldInfo));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetCustomFieldInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetCustomFieldInfoInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetCustomFieldInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetCustomFieldInfo: (
+  input: unknown,
+) => ValidationResult<GetCustomFieldInfoInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetCustomFieldInfo` is valid: what `validateGetCustomFieldInfo`
  * says, without issues. Never throws.
  */
-export function isGetCustomFieldInfo(input: unknown): input is GetCustomFieldInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetCustomFieldInfo(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetCustomFieldInfo(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetCustomFieldInfo(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetCustomFieldInfo(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetCustomFieldInfo(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetCustomFieldInfo: (input: unknown) => input is GetCustomFieldInfoInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListCustomFields`, reporting every problem. Never throws. */
-export function validateListCustomFields(input: unknown): ValidationResult<ListCustomFieldsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCustomFields));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListCustomFields(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListCustomFieldsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListCustomFieldsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListCustomFields: (input: unknown) => ValidationResult<ListCustomFieldsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListCustomFields` is valid: what `validateListCustomFields` says,
  * without issues. Never throws.
  */
-export function isListCustomFields(input: unknown): input is ListCustomFieldsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCustomFields(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListCustomFields(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCustomFields(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListCustomFields(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListCustomFields(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListCustomFields: (input: unknown) => input is ListCustomFieldsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.SetCustomFieldValue`, reporting every problem. Never throws. */
-export function validateSetCustomFieldValue(input: unknown): ValidationResult<SetCustomFieldValueInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetCustomFieldValue));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateSetCustomFieldValue(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SetCustomFieldValueInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as SetCustomFieldValueInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateSetCustomFieldValue: (
+  input: unknown,
+) => ValidationResult<SetCustomFieldValueInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.SetCustomFieldValue` is valid: what `validateSetCustomFieldValue`
  * says, without issues. Never throws.
  */
-export function isSetCustomFieldValue(input: unknown): input is SetCustomFieldValueInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isSetCustomFieldValue(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isSetCustomFieldValue(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isSetCustomFieldValue(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isSetCustomFieldValue(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isSetCustomFieldValue(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isSetCustomFieldValue: (input: unknown) => input is SetCustomFieldValueInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateDepartment`, reporting every problem. Never throws. */
-export function validateCreateDepartment(input: unknown): ValidationResult<CreateDepartmentInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateDepartment));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateDepartmentInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateDepartmentInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateDepartment: (input: unknown) => ValidationResult<CreateDepartmentInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateDepartment` is valid: what `validateCreateDepartment` says,
  * without issues. Never throws.
  */
-export function isCreateDepartment(input: unknown): input is CreateDepartmentInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateDepartment(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateDepartment(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateDepartment(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateDepartment(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateDepartment(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateDepartment: (input: unknown) => input is CreateDepartmentInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ArchiveDepartment`, reporting every problem. Never throws. */
-export function validateArchiveDepartment(input: unknown): ValidationResult<ArchiveDepartmentInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfArchiveDepartment));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateArchiveDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ArchiveDepartmentInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ArchiveDepartmentInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateArchiveDepartment: (input: unknown) => ValidationResult<ArchiveDepartmentInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ArchiveDepartment` is valid: what `validateArchiveDepartment` says,
  * without issues. Never throws.
  */
-export function isArchiveDepartment(input: unknown): input is ArchiveDepartmentInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isArchiveDepartment(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isArchiveDepartment(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isArchiveDepartment(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isArchiveDepartment(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isArchiveDepartment(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isArchiveDepartment: (input: unknown) => input is ArchiveDepartmentInput = isShared_2;
 
 /** Checks an input for `RecruitApi.RestoreDepartment`, reporting every problem. Never throws. */
-export function validateRestoreDepartment(input: unknown): ValidationResult<RestoreDepartmentInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRestoreDepartment));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateRestoreDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RestoreDepartmentInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RestoreDepartmentInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRestoreDepartment: (input: unknown) => ValidationResult<RestoreDepartmentInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.RestoreDepartment` is valid: what `validateRestoreDepartment` says,
  * without issues. Never throws.
  */
-export function isRestoreDepartment(input: unknown): input is RestoreDepartmentInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRestoreDepartment(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRestoreDepartment(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRestoreDepartment(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRestoreDepartment(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isRestoreDepartment(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRestoreDepartment: (input: unknown) => input is RestoreDepartmentInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListDepartments`, reporting every problem. Never throws. */
-export function validateListDepartments(input: unknown): ValidationResult<ListDepartmentsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListDepartments));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListDepartments(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListDepartmentsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListDepartmentsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListDepartments: (input: unknown) => ValidationResult<ListDepartmentsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListDepartments` is valid: what `validateListDepartments` says,
  * without issues. Never throws.
  */
-export function isListDepartments(input: unknown): input is ListDepartmentsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListDepartments(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListDepartments(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListDepartments(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListDepartments(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListDepartments(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListDepartments: (input: unknown) => input is ListDepartmentsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.MoveDepartment`, reporting every problem. Never throws. */
-export function validateMoveDepartment(input: unknown): ValidationResult<MoveDepartmentInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfMoveDepartment));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateMoveDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as MoveDepartmentInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as MoveDepartmentInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateMoveDepartment: (input: unknown) => ValidationResult<MoveDepartmentInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.MoveDepartment` is valid: what `validateMoveDepartment` says,
  * without issues. Never throws.
  */
-export function isMoveDepartment(input: unknown): input is MoveDepartmentInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isMoveDepartment(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isMoveDepartment(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isMoveDepartment(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isMoveDepartment(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isMoveDepartment(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isMoveDepartment: (input: unknown) => input is MoveDepartmentInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateDepartment`, reporting every problem. Never throws. */
-export function validateUpdateDepartment(input: unknown): ValidationResult<UpdateDepartmentInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateDepartment));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateDepartment(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateDepartmentInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateDepartmentInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateDepartment: (input: unknown) => ValidationResult<UpdateDepartmentInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateDepartment` is valid: what `validateUpdateDepartment` says,
  * without issues. Never throws.
  */
-export function isUpdateDepartment(input: unknown): input is UpdateDepartmentInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateDepartment(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateDepartment(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateDepartment(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateDepartment(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateDepartment(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateDepartment: (input: unknown) => input is UpdateDepartmentInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetFeedbackFormInfo`, reporting every problem. Never throws. */
-export function validateGetFeedbackFormInfo(input: unknown): ValidationResult<GetFeedbackFormInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetFeedbackFormInfo));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetFeedbackFormInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetFeedbackFormInfoInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetFeedbackFormInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetFeedbackFormInfo: (
+  input: unknown,
+) => ValidationResult<GetFeedbackFormInfoInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetFeedbackFormInfo` is valid: what `validateGetFeedbackFormInfo`
  * says, without issues. Never throws.
  */
-export function isGetFeedbackFormInfo(input: unknown): input is GetFeedbackFormInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetFeedbackFormInfo(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetFeedbackFormInfo(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetFeedbackFormInfo(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetFeedbackFormInfo(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetFeedbackFormInfo(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetFeedbackFormInfo: (input: unknown) => input is GetFeedbackFormInfoInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListFeedbackForms`, reporting every problem. Never throws. */
-export function validateListFeedbackForms(input: unknown): ValidationResult<ListFeedbackFormsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListFeedbackForms));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListFeedbackForms(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListFeedbackFormsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListFeedbackFormsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListFeedbackForms: (input: unknown) => ValidationResult<ListFeedbackFormsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListFeedbackForms` is valid: what `validateListFeedbackForms` says,
  * without issues. Never throws.
  */
-export function isListFeedbackForms(input: unknown): input is ListFeedbackFormsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListFeedbackForms(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListFeedbackForms(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListFeedbackForms(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListFeedbackForms(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListFeedbackForms(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListFeedbackForms: (input: unknown) => input is ListFeedbackFormsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.HiringTeamAddMember`, reporting every problem. Never throws. */
-export function validateHiringTeamAddMember(input: unknown): ValidationResult<HiringTeamAddMemberInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfHiringTeamAddMember));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateHiringTeamAddMember(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as HiringTeamAddMemberInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as HiringTeamAddMemberInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateHiringTeamAddMember: (
+  input: unknown,
+) => ValidationResult<HiringTeamAddMemberInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.HiringTeamAddMember` is valid: what `validateHiringTeamAddMember`
  * says, without issues. Never throws.
  */
-export function isHiringTeamAddMember(input: unknown): input is HiringTeamAddMemberInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isHiringTeamAddMember(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isHiringTeamAddMember(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isHiringTeamAddMember(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isHiringTeamAddMember(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isHiringTeamAddMember(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isHiringTeamAddMember: (input: unknown) => input is HiringTeamAddMemberInput = isShared_2;
 
 /** Checks an input for `RecruitApi.RemoveTeamMemberFromHiring`, reporting every problem. Never throws. */
-export function validateRemoveTeamMemberFromHiring(input: unknown): ValidationResult<RemoveTeamMemberFromHiringInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRemoveTeamMemberFromHiring));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateRemoveTeamMemberFromHiring(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return {
-        ok: true,
-        value: { mode: mode } as unknown as RemoveTeamMemberFromHiringInput,
-      };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RemoveTeamMemberFromHiringInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRemoveTeamMemberFromHiring: (
+  input: unknown,
+) => ValidationResult<RemoveTeamMemberFromHiringInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.RemoveTeamMemberFromHiring` is valid: what
  * `validateRemoveTeamMemberFromHiring` says, without issues. Never throws.
  */
-export function isRemoveTeamMemberFromHiring(input: unknown): input is RemoveTeamMemberFromHiringInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isRemoveTeamMemberFromHiring(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isRemoveTeamMemberFromHiring(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isRemoveTeamMemberFromHiring(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isRemoveTeamMemberFromHiring(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isRemoveTeamMemberFromHiring(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRemoveTeamMemberFromHiring: (input: unknown) => input is RemoveTeamMemberFromHiringInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListInterviews`, reporting every problem. Never throws. */
-export function validateListInterviews(input: unknown): ValidationResult<ListInterviewsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListInterviews));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListInterviews(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListInterviews: (input: unknown) => ValidationResult<ListInterviewsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListInterviews` is valid: what `validateListInterviews` says,
  * without issues. Never throws.
  */
-export function isListInterviews(input: unknown): input is ListInterviewsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviews(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviews(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviews(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviews(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListInterviews(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListInterviews: (input: unknown) => input is ListInterviewsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListInterviewEvents`, reporting every problem. Never throws. */
-export function validateListInterviewEvents(input: unknown): ValidationResult<ListInterviewEventsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListInterviewEvents));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListInterviewEvents(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewEventsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewEventsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListInterviewEvents: (
+  input: unknown,
+) => ValidationResult<ListInterviewEventsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListInterviewEvents` is valid: what `validateListInterviewEvents`
  * says, without issues. Never throws.
  */
-export function isListInterviewEvents(input: unknown): input is ListInterviewEventsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewEvents(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewEvents(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewEvents(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewEvents(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListInterviewEvents(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListInterviewEvents: (input: unknown) => input is ListInterviewEventsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListInterviewPlans`, reporting every problem. Never throws. */
-export function validateListInterviewPlans(input: unknown): ValidationResult<ListInterviewPlansInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListInterviewPlans));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListInterviewPlans(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewPlansInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewPlansInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListInterviewPlans: (
+  input: unknown,
+) => ValidationResult<ListInterviewPlansInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListInterviewPlans` is valid: what `validateListInterviewPlans`
  * says, without issues. Never throws.
  */
-export function isListInterviewPlans(input: unknown): input is ListInterviewPlansInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewPlans(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewPlans(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewPlans(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewPlans(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListInterviewPlans(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListInterviewPlans: (input: unknown) => input is ListInterviewPlansInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetInterviewSchedules`, reporting every problem. Never throws. */
-export function validateGetInterviewSchedules(input: unknown): ValidationResult<GetInterviewSchedulesInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetInterviewSchedules));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetInterviewSchedules(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewSchedulesInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetInterviewSchedulesInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetInterviewSchedules: (
+  input: unknown,
+) => ValidationResult<GetInterviewSchedulesInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetInterviewSchedules` is valid: what
  * `validateGetInterviewSchedules` says, without issues. Never throws.
  */
-export function isGetInterviewSchedules(input: unknown): input is GetInterviewSchedulesInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetInterviewSchedules(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetInterviewSchedules(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetInterviewSchedules(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetInterviewSchedules(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetInterviewSchedules(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetInterviewSchedules: (input: unknown) => input is GetInterviewSchedulesInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateInterviewSchedule`, reporting every problem. Never throws. */
-export function validateUpdateInterviewSchedule(input: unknown): ValidationResult<UpdateInterviewScheduleInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateInterviewSchedule));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateInterviewSchedule(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewScheduleInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateInterviewScheduleInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateInterviewSchedule: (
+  input: unknown,
+) => ValidationResult<UpdateInterviewScheduleInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateInterviewSchedule` is valid: what
  * `validateUpdateInterviewSchedule` says, without issues. Never throws.
  */
-export function isUpdateInterviewSchedule(input: unknown): input is UpdateInterviewScheduleInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewSchedule(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewSchedule(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateInterviewSchedule(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateInterviewSchedule(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateInterviewSchedule(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateInterviewSchedule: (input: unknown) => input is UpdateInterviewScheduleInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListInterviewStages`, reporting every problem. Never throws. */
-export function validateListInterviewStages(input: unknown): ValidationResult<ListInterviewStagesInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListInterviewStages));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListInterviewStages(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewStagesInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewStagesInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListInterviewStages: (
+  input: unknown,
+) => ValidationResult<ListInterviewStagesInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListInterviewStages` is valid: what `validateListInterviewStages`
  * says, without issues. Never throws.
  */
-export function isListInterviewStages(input: unknown): input is ListInterviewStagesInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewStages(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewStages(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewStages(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewStages(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListInterviewStages(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListInterviewStages: (input: unknown) => input is ListInterviewStagesInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListInterviewerPools`, reporting every problem. Never throws. */
-export function validateListInterviewerPools(input: unknown): ValidationResult<ListInterviewerPoolsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListInterviewerPools));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListInterviewerPools(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListInterviewerPoolsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListInterviewerPoolsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListInterviewerPools: (
+  input: unknown,
+) => ValidationResult<ListInterviewerPoolsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListInterviewerPools` is valid: what `validateListInterviewerPools`
  * says, without issues. Never throws.
  */
-export function isListInterviewerPools(input: unknown): input is ListInterviewerPoolsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewerPools(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListInterviewerPools(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewerPools(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListInterviewerPools(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListInterviewerPools(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListInterviewerPools: (input: unknown) => input is ListInterviewerPoolsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetInterviewerPoolInfo`, reporting every problem. Never throws. */
-export function validateGetInterviewerPoolInfo(input: unknown): ValidationResult<GetInterviewerPoolInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetInterviewerPoolInfo));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetInterviewerPoolInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewerPoolInfoInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetInterviewerPoolInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetInterviewerPoolInfo: (
+  input: unknown,
+) => ValidationResult<GetInterviewerPoolInfoInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetInterviewerPoolInfo` is valid: what
  * `validateGetInterviewerPoolInfo` says, without issues. Never throws.
  */
-export function isGetInterviewerPoolInfo(input: unknown): input is GetInterviewerPoolInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isGetInterviewerPoolInfo(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isGetInterviewerPoolInfo(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isGetInterviewerPoolInfo(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isGetInterviewerPoolInfo(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetInterviewerPoolInfo(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetInterviewerPoolInfo: (input: unknown) => input is GetInterviewerPoolInfoInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateInterviewerPool`, reporting every problem. Never throws. */
-export function validateCreateInterviewerPool(input: unknown): ValidationResult<CreateInterviewerPoolInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateInterviewerPool));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateInterviewerPool(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateInterviewerPoolInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateInterviewerPoolInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateInterviewerPool: (
+  input: unknown,
+) => ValidationResult<CreateInterviewerPoolInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateInterviewerPool` is valid: what
  * `validateCreateInterviewerPool` says, without issues. Never throws.
  */
-export function isCreateInterviewerPool(input: unknown): input is CreateInterviewerPoolInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateInterviewerPool(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateInterviewerPool(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateInterviewerPool(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateInterviewerPool(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateInterviewerPool(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateInterviewerPool: (input: unknown) => input is CreateInterviewerPoolInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateInterviewerPool`, reporting every problem. Never throws. */
-export function validateUpdateInterviewerPool(input: unknown): ValidationResult<UpdateInterviewerPoolInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateInterviewerPool));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateInterviewerPool(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewerPoolInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateInterviewerPoolInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateInterviewerPool: (
+  input: unknown,
+) => ValidationResult<UpdateInterviewerPoolInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateInterviewerPool` is valid: what
  * `validateUpdateInterviewerPool` says, without issues. Never throws.
  */
-export function isUpdateInterviewerPool(input: unknown): input is UpdateInterviewerPoolInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewerPool(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewerPool(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateInterviewerPool(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateInterviewerPool(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateInterviewerPool(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateInterviewerPool: (input: unknown) => input is UpdateInterviewerPoolInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateWorkplaceType`, reporting every problem. Never throws. */
-export function validateUpdateWorkplaceType(input: unknown): ValidationResult<UpdateWorkplaceTypeInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWorkplaceType));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateWorkplaceType(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateWorkplaceTypeInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateWorkplaceTypeInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateWorkplaceType: (
+  input: unknown,
+) => ValidationResult<UpdateWorkplaceTypeInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateWorkplaceType` is valid: what `validateUpdateWorkplaceType`
  * says, without issues. Never throws.
  */
-export function isUpdateWorkplaceType(input: unknown): input is UpdateWorkplaceTypeInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateWorkplaceType(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateWorkplaceType(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateWorkplaceType(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateWorkplaceType(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateWorkplaceType(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateWorkplaceType: (input: unknown) => input is UpdateWorkplaceTypeInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetOpeningInfo`, reporting every problem. Never throws. */
-export function validateGetOpeningInfo(input: unknown): ValidationResult<GetOpeningInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetOpeningInfo));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetOpeningInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetOpeningInfoInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetOpeningInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetOpeningInfo: (input: unknown) => ValidationResult<GetOpeningInfoInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetOpeningInfo` is valid: what `validateGetOpeningInfo` says,
  * without issues. Never throws.
  */
-export function isGetOpeningInfo(input: unknown): input is GetOpeningInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetOpeningInfo(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetOpeningInfo(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetOpeningInfo(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetOpeningInfo(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetOpeningInfo(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetOpeningInfo: (input: unknown) => input is GetOpeningInfoInput = isShared_2;
 
 /** Checks an input for `RecruitApi.SearchJobOpenings`, reporting every problem. Never throws. */
-export function validateSearchJobOpenings(input: unknown): ValidationResult<SearchJobOpeningsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchJobOpenings));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateSearchJobOpenings(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as SearchJobOpeningsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as SearchJobOpeningsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateSearchJobOpenings: (input: unknown) => ValidationResult<SearchJobOpeningsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.SearchJobOpenings` is valid: what `validateSearchJobOpenings` says,
  * without issues. Never throws.
  */
-export function isSearchJobOpenings(input: unknown): input is SearchJobOpeningsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isSearchJobOpenings(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isSearchJobOpenings(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isSearchJobOpenings(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isSearchJobOpenings(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isSearchJobOpenings(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isSearchJobOpenings: (input: unknown) => input is SearchJobOpeningsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.AddJobToOpening`, reporting every problem. Never throws. */
-export function validateAddJobToOpening(input: unknown): ValidationResult<AddJobToOpeningInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddJobToOpening));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateAddJobToOpening(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddJobToOpeningInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as AddJobToOpeningInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateAddJobToOpening: (input: unknown) => ValidationResult<AddJobToOpeningInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.AddJobToOpening` is valid: what `validateAddJobToOpening` says,
  * without issues. Never throws.
  */
-export function isAddJobToOpening(input: unknown): input is AddJobToOpeningInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddJobToOpening(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddJobToOpening(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isAddJobToOpening(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isAddJobToOpening(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isAddJobToOpening(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isAddJobToOpening: (input: unknown) => input is AddJobToOpeningInput = isShared_2;
 
 /** Checks an input for `RecruitApi.RemoveJobFromOpening`, reporting every problem. Never throws. */
-export function validateRemoveJobFromOpening(input: unknown): ValidationResult<RemoveJobFromOpeningInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRemoveJobFromOpening));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateRemoveJobFromOpening(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RemoveJobFromOpeningInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RemoveJobFromOpeningInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRemoveJobFromOpening: (
+  input: unknown,
+) => ValidationResult<RemoveJobFromOpeningInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.RemoveJobFromOpening` is valid: what `validateRemoveJobFromOpening`
  * says, without issues. Never throws.
  */
-export function isRemoveJobFromOpening(input: unknown): input is RemoveJobFromOpeningInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRemoveJobFromOpening(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRemoveJobFromOpening(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRemoveJobFromOpening(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRemoveJobFromOpening(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isRemoveJobFromOpening(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRemoveJobFromOpening: (input: unknown) => input is RemoveJobFromOpeningInput = isShared_2;
 
 /** Checks an input for `RecruitApi.AddLocationToJobOpening`, reporting every problem. Never throws. */
-export function validateAddLocationToJobOpening(input: unknown): ValidationResult<AddLocationToJobOpeningInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddLocationToJobOpening));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateAddLocationToJobOpening(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as AddLocationToJobOpeningInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as AddLocationToJobOpeningInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateAddLocationToJobOpening: (
+  input: unknown,
+) => ValidationResult<AddLocationToJobOpeningInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.AddLocationToJobOpening` is valid: what
  * `validateAddLocationToJobOpening` says, without issues. Never throws.
  */
-export function isAddLocationToJobOpening(input: unknown): input is AddLocationToJobOpeningInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isAddLocationToJobOpening(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isAddLocationToJobOpening(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isAddLocationToJobOpening(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isAddLocationToJobOpening(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isAddLocationToJobOpening(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isAddLocationToJobOpening: (input: unknown) => input is AddLocationToJobOpeningInput = isShared_2;
 
 /** Checks an input for `RecruitApi.RemoveLocationFromOpening`, reporting every problem. Never throws. */
-export function validateRemoveLocationFromOpening(input: unknown): ValidationResult<RemoveLocationFromOpeningInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRemoveLocationFromOpening));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateRemoveLocationFromOpening(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RemoveLocationFromOpeningInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RemoveLocationFromOpeningInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRemoveLocationFromOpening: (
+  input: unknown,
+) => ValidationResult<RemoveLocationFromOpeningInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.RemoveLocationFromOpening` is valid: what
  * `validateRemoveLocationFromOpening` says, without issues. Never throws.
  */
-export function isRemoveLocationFromOpening(input: unknown): input is RemoveLocationFromOpeningInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isRemoveLocationFromOpening(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isRemoveLocationFromOpening(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isRemoveLocationFromOpening(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isRemoveLocationFromOpening(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isRemoveLocationFromOpening(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRemoveLocationFromOpening: (input: unknown) => input is RemoveLocationFromOpeningInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetProjectInformation`, reporting every problem. Never throws. */
-export function validateGetProjectInformation(input: unknown): ValidationResult<GetProjectInformationInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetProjectInformation));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetProjectInformation(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetProjectInformationInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetProjectInformationInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetProjectInformation: (
+  input: unknown,
+) => ValidationResult<GetProjectInformationInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetProjectInformation` is valid: what
  * `validateGetProjectInformation` says, without issues. Never throws.
  */
-export function isGetProjectInformation(input: unknown): input is GetProjectInformationInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetProjectInformation(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetProjectInformation(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetProjectInformation(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetProjectInformation(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetProjectInformation(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetProjectInformation: (input: unknown) => input is GetProjectInformationInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GenerateAndPollReport`, reporting every problem. Never throws. */
-export function validateGenerateAndPollReport(input: unknown): ValidationResult<GenerateAndPollReportInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGenerateAndPollReport));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGenerateAndPollReport(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GenerateAndPollReportInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GenerateAndPollReportInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGenerateAndPollReport: (
+  input: unknown,
+) => ValidationResult<GenerateAndPollReportInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GenerateAndPollReport` is valid: what
  * `validateGenerateAndPollReport` says, without issues. Never throws.
  */
-export function isGenerateAndPollReport(input: unknown): input is GenerateAndPollReportInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGenerateAndPollReport(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGenerateAndPollReport(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGenerateAndPollReport(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGenerateAndPollReport(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGenerateAndPollReport(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGenerateAndPollReport: (input: unknown) => input is GenerateAndPollReportInput = isShared_2;
 
 /** Checks an input for `RecruitApi.RetrieveSyncReport`, reporting every problem. Never throws. */
-export function validateRetrieveSyncReport(input: unknown): ValidationResult<RetrieveSyncReportInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveSyncReport));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateRetrieveSyncReport(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveSyncReportInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RetrieveSyncReportInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRetrieveSyncReport: (
+  input: unknown,
+) => ValidationResult<RetrieveSyncReportInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.RetrieveSyncReport` is valid: what `validateRetrieveSyncReport`
  * says, without issues. Never throws.
  */
-export function isRetrieveSyncReport(input: unknown): input is RetrieveSyncReportInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRetrieveSyncReport(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRetrieveSyncReport(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRetrieveSyncReport(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRetrieveSyncReport(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isRetrieveSyncReport(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRetrieveSyncReport: (input: unknown) => input is RetrieveSyncReportInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetSurveyFormDetails`, reporting every problem. Never throws. */
-export function validateGetSurveyFormDetails(input: unknown): ValidationResult<GetSurveyFormDetailsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSurveyFormDetails));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetSurveyFormDetails(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetSurveyFormDetailsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetSurveyFormDetailsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetSurveyFormDetails: (
+  input: unknown,
+) => ValidationResult<GetSurveyFormDetailsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetSurveyFormDetails` is valid: what `validateGetSurveyFormDetails`
  * says, without issues. Never throws.
  */
-export function isGetSurveyFormDetails(input: unknown): input is GetSurveyFormDetailsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetSurveyFormDetails(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetSurveyFormDetails(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetSurveyFormDetails(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetSurveyFormDetails(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetSurveyFormDetails(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetSurveyFormDetails: (input: unknown) => input is GetSurveyFormDetailsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListSurveyFormDefinitions`, reporting every problem. Never throws. */
-export function validateListSurveyFormDefinitions(input: unknown): ValidationResult<ListSurveyFormDefinitionsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSurveyFormDefinitions));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListSurveyFormDefinitions(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveyFormDefinitionsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListSurveyFormDefinitionsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListSurveyFormDefinitions: (
+  input: unknown,
+) => ValidationResult<ListSurveyFormDefinitionsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListSurveyFormDefinitions` is valid: what
  * `validateListSurveyFormDefinitions` says, without issues. Never throws.
  */
-export function isListSurveyFormDefinitions(input: unknown): input is ListSurveyFormDefinitionsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isListSurveyFormDefinitions(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isListSurveyFormDefinitions(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isListSurveyFormDefinitions(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isListSurveyFormDefinitions(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListSurveyFormDefinitions(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListSurveyFormDefinitions: (input: unknown) => input is ListSurveyFormDefinitionsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateSurveyRequest`, reporting every problem. Never throws. */
-export function validateCreateSurveyRequest(input: unknown): ValidationResult<CreateSurveyRequestInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateSurveyRequest));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateSurveyRequest(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateSurveyRequestInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateSurveyRequestInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateSurveyRequest: (
+  input: unknown,
+) => ValidationResult<CreateSurveyRequestInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateSurveyRequest` is valid: what `validateCreateSurveyRequest`
  * says, without issues. Never throws.
  */
-export function isCreateSurveyRequest(input: unknown): input is CreateSurveyRequestInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateSurveyRequest(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateSurveyRequest(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateSurveyRequest(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateSurveyRequest(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateSurveyRequest(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateSurveyRequest: (input: unknown) => input is CreateSurveyRequestInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListSurveyRequests`, reporting every problem. Never throws. */
-export function validateListSurveyRequests(input: unknown): ValidationResult<ListSurveyRequestsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSurveyRequests));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListSurveyRequests(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveyRequestsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListSurveyRequestsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListSurveyRequests: (
+  input: unknown,
+) => ValidationResult<ListSurveyRequestsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListSurveyRequests` is valid: what `validateListSurveyRequests`
  * says, without issues. Never throws.
  */
-export function isListSurveyRequests(input: unknown): input is ListSurveyRequestsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListSurveyRequests(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListSurveyRequests(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListSurveyRequests(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListSurveyRequests(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListSurveyRequests(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListSurveyRequests: (input: unknown) => input is ListSurveyRequestsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.CreateSurveySubmission`, reporting every problem. Never throws. */
-export function validateCreateSurveySubmission(input: unknown): ValidationResult<CreateSurveySubmissionInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateSurveySubmission));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateCreateSurveySubmission(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as CreateSurveySubmissionInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CreateSurveySubmissionInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCreateSurveySubmission: (
+  input: unknown,
+) => ValidationResult<CreateSurveySubmissionInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.CreateSurveySubmission` is valid: what
  * `validateCreateSurveySubmission` says, without issues. Never throws.
  */
-export function isCreateSurveySubmission(input: unknown): input is CreateSurveySubmissionInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isCreateSurveySubmission(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isCreateSurveySubmission(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isCreateSurveySubmission(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isCreateSurveySubmission(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isCreateSurveySubmission(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCreateSurveySubmission: (input: unknown) => input is CreateSurveySubmissionInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ListSurveySubmissions`, reporting every problem. Never throws. */
-export function validateListSurveySubmissions(input: unknown): ValidationResult<ListSurveySubmissionsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSurveySubmissions));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateListSurveySubmissions(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as ListSurveySubmissionsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListSurveySubmissionsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListSurveySubmissions: (
+  input: unknown,
+) => ValidationResult<ListSurveySubmissionsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.ListSurveySubmissions` is valid: what
  * `validateListSurveySubmissions` says, without issues. Never throws.
  */
-export function isListSurveySubmissions(input: unknown): input is ListSurveySubmissionsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListSurveySubmissions(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isListSurveySubmissions(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListSurveySubmissions(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isListSurveySubmissions(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isListSurveySubmissions(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListSurveySubmissions: (input: unknown) => input is ListSurveySubmissionsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetRecruitUserInfo`, reporting every problem. Never throws. */
-export function validateGetRecruitUserInfo(input: unknown): ValidationResult<GetRecruitUserInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetRecruitUserInfo));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetRecruitUserInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetRecruitUserInfoInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetRecruitUserInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetRecruitUserInfo: (
+  input: unknown,
+) => ValidationResult<GetRecruitUserInfoInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetRecruitUserInfo` is valid: what `validateGetRecruitUserInfo`
  * says, without issues. Never throws.
  */
-export function isGetRecruitUserInfo(input: unknown): input is GetRecruitUserInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetRecruitUserInfo(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetRecruitUserInfo(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetRecruitUserInfo(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetRecruitUserInfo(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetRecruitUserInfo(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetRecruitUserInfo: (input: unknown) => input is GetRecruitUserInfoInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetRecruitUserList`, reporting every problem. Never throws. */
-export function validateGetRecruitUserList(input: unknown): ValidationResult<GetRecruitUserListInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetRecruitUserList));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetRecruitUserList(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetRecruitUserListInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetRecruitUserListInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetRecruitUserList: (
+  input: unknown,
+) => ValidationResult<GetRecruitUserListInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetRecruitUserList` is valid: what `validateGetRecruitUserList`
  * says, without issues. Never throws.
  */
-export function isGetRecruitUserList(input: unknown): input is GetRecruitUserListInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetRecruitUserList(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetRecruitUserList(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetRecruitUserList(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetRecruitUserList(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetRecruitUserList(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetRecruitUserList: (input: unknown) => input is GetRecruitUserListInput = isShared_2;
 
 /** Checks an input for `RecruitApi.RecruitUserSearch`, reporting every problem. Never throws. */
-export function validateRecruitUserSearch(input: unknown): ValidationResult<RecruitUserSearchInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRecruitUserSearch));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateRecruitUserSearch(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RecruitUserSearchInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RecruitUserSearchInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRecruitUserSearch: (input: unknown) => ValidationResult<RecruitUserSearchInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.RecruitUserSearch` is valid: what `validateRecruitUserSearch` says,
  * without issues. Never throws.
  */
-export function isRecruitUserSearch(input: unknown): input is RecruitUserSearchInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRecruitUserSearch(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRecruitUserSearch(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRecruitUserSearch(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRecruitUserSearch(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isRecruitUserSearch(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRecruitUserSearch: (input: unknown) => input is RecruitUserSearchInput = isShared_2;
 
 /** Checks an input for `RecruitApi.GetInterviewerSettings`, reporting every problem. Never throws. */
-export function validateGetInterviewerSettings(input: unknown): ValidationResult<GetInterviewerSettingsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetInterviewerSettings));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetInterviewerSettings(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetInterviewerSettingsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetInterviewerSettingsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetInterviewerSettings: (
+  input: unknown,
+) => ValidationResult<GetInterviewerSettingsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.GetInterviewerSettings` is valid: what
  * `validateGetInterviewerSettings` says, without issues. Never throws.
  */
-export function isGetInterviewerSettings(input: unknown): input is GetInterviewerSettingsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isGetInterviewerSettings(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isGetInterviewerSettings(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isGetInterviewerSettings(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isGetInterviewerSettings(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetInterviewerSettings(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetInterviewerSettings: (input: unknown) => input is GetInterviewerSettingsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.UpdateInterviewerSettings`, reporting every problem. Never throws. */
-export function validateUpdateInterviewerSettings(input: unknown): ValidationResult<UpdateInterviewerSettingsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateInterviewerSettings));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateInterviewerSettings(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as UpdateInterviewerSettingsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as UpdateInterviewerSettingsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateUpdateInterviewerSettings: (
+  input: unknown,
+) => ValidationResult<UpdateInterviewerSettingsInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.UpdateInterviewerSettings` is valid: what
  * `validateUpdateInterviewerSettings` says, without issues. Never throws.
  */
-export function isUpdateInterviewerSettings(input: unknown): input is UpdateInterviewerSettingsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewerSettings(ownProperties(input))
-          );
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isUpdateInterviewerSettings(ownProperties(input))
-          );
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateInterviewerSettings(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateInterviewerSettings(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isUpdateInterviewerSettings(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isUpdateInterviewerSettings: (input: unknown) => input is UpdateInterviewerSettingsInput = isShared_2;
 
 /** Checks an input for `RecruitApi.RetrieveWebhookInfo`, reporting every problem. Never throws. */
-export function validateRetrieveWebhookInfo(input: unknown): ValidationResult<RetrieveWebhookInfoInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveWebhookInfo));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateRetrieveWebhookInfo(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as RetrieveWebhookInfoInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RetrieveWebhookInfoInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRetrieveWebhookInfo: (
+  input: unknown,
+) => ValidationResult<RetrieveWebhookInfoInput> = validateShared_2;
 
 /**
  * Whether an input for `RecruitApi.RetrieveWebhookInfo` is valid: what `validateRetrieveWebhookInfo`
  * says, without issues. Never throws.
  */
-export function isRetrieveWebhookInfo(input: unknown): input is RetrieveWebhookInfoInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRetrieveWebhookInfo(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isRetrieveWebhookInfo(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRetrieveWebhookInfo(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isRetrieveWebhookInfo(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isRetrieveWebhookInfo(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRetrieveWebhookInfo: (input: unknown) => input is RetrieveWebhookInfoInput = isShared_2;
 
 /** Checks an input for `RecruitApi.ArchiveInterviewerPool`, reporting every problem. Never throws. */
 export function validateArchiveInterviewerPool(input: unknown): ValidationResult<ArchiveInterviewerPoolInput> {

@@ -74,22 +74,18 @@ import type {
 } from "./types.js";
 
 // Each tool's parameter names, for unknown-parameter issues.
-const parametersOfPerformSigmaSearch = ["mode", "request_body"] as const;
-const parametersOfFindSimilarLinks = ["mode", "request_body"] as const;
-const parametersOfGetContentDetails = ["mode", "request_body"] as const;
+const parametersShared_1 = ["mode", "request_body"] as const;
 const parametersOfGenerateAnswerSummary = ["search_query", "enable_streaming_response", "include_full_text"] as const;
-const parametersOfListResearchRequests = ["pagination_cursor", "results_limit"] as const;
+const parametersShared_2 = ["pagination_cursor", "results_limit"] as const;
 const parametersOfCreateResearchRequest = ["research_request_details"] as const;
 const parametersOfGetResearchById = ["enable_streaming", "event_filter", "research_id"] as const;
 const parametersOfCreateWebset = ["webset_configuration"] as const;
 const parametersOfListWebsets = ["pagination_cursor", "websets_return_limit"] as const;
 const parametersOfGetWebsetDetails = ["webset_identifier", "resources_to_expand"] as const;
 const parametersOfUpdateWebset = ["webset_details", "webset_id"] as const;
-const parametersOfDeleteWebset = ["webset_identifier"] as const;
-const parametersOfCancelWebsetOperations = ["webset_identifier"] as const;
+const parametersShared_3 = ["webset_identifier"] as const;
 const parametersOfPreviewSearchDecomposition = ["search_query_details"] as const;
-const parametersOfGetWebsetItem = ["webset_identifier", "webset_item_id"] as const;
-const parametersOfDeleteWebsetItem = ["webset_identifier", "webset_item_id"] as const;
+const parametersShared_4 = ["webset_identifier", "webset_item_id"] as const;
 const parametersOfListWebsetItems = ["webset_identifier", "pagination_cursor", "result_limit", "source_id"] as const;
 const parametersOfCreateWebsetEnrichment = ["enrichment_details", "webset_identifier"] as const;
 const parametersOfUpdateWebsetEnrichment = [
@@ -98,13 +94,11 @@ const parametersOfUpdateWebsetEnrichment = [
   "webset_identifier",
 ] as const;
 const parametersOfGetEnrichmentDetails = ["enrichment_id", "webset_identifier"] as const;
-const parametersOfDeleteEnrichment = ["enrichment_id", "webset_id"] as const;
-const parametersOfCancelEnrichmentProcess = ["enrichment_id", "webset_id"] as const;
+const parametersShared_5 = ["enrichment_id", "webset_id"] as const;
 const parametersOfCreateWebhookForNotifications = ["webhook_configuration"] as const;
 const parametersOfGetWebhooksList = ["pagination_cursor", "results_per_page"] as const;
-const parametersOfGetWebhookInfo = ["webhook_id"] as const;
+const parametersShared_6 = ["webhook_id"] as const;
 const parametersOfUpdateWebhookSettings = ["webhook_id", "webhook_update_request_body"] as const;
-const parametersOfRemoveWebhook = ["webhook_id"] as const;
 const parametersOfListWebhookAttempts = [
   "webhook_id",
   "event_type_filter",
@@ -121,23 +115,21 @@ const parametersOfListSystemEvents = [
 ] as const;
 const parametersOfGetEventById = ["event_id"] as const;
 const parametersOfCreateWebsetSearch = ["search_criteria", "webset_id"] as const;
-const parametersOfGetSearchById = ["search_id", "webset_id"] as const;
-const parametersOfCancelRunningSearch = ["search_id", "webset_id"] as const;
+const parametersShared_7 = ["search_id", "webset_id"] as const;
 const parametersOfCreateMonitorForWebsets = ["monitor_configuration"] as const;
 const parametersOfListWebsiteMonitors = ["pagination_cursor", "results_limit", "webset_id"] as const;
-const parametersOfGetSpecificMonitor = ["monitor_id"] as const;
+const parametersShared_8 = ["monitor_id"] as const;
 const parametersOfUpdateMonitorConfiguration = ["monitor_configuration_details", "monitor_id"] as const;
-const parametersOfDeleteMonitor = ["monitor_id"] as const;
-const parametersOfListMonitorRuns = ["monitor_id"] as const;
 const parametersOfGetSpecificMonitorRun = ["monitor_id", "run_id"] as const;
 const parametersOfCreateDataImport = ["data_import_details"] as const;
-const parametersOfListImports = ["pagination_cursor", "results_limit"] as const;
-const parametersOfGetSpecificImport = ["import_id"] as const;
+const parametersShared_9 = ["import_id"] as const;
 const parametersOfUpdateImportsConfiguration = ["import_configuration_details", "import_id"] as const;
-const parametersOfDeleteImport = ["import_id"] as const;
 
-/** Checks an input for `SigmaApi.PerformSigmaSearch`, reporting every problem. Never throws. */
-export function validatePerformSigmaSearch(input: unknown): ValidationResult<PerformSigmaSearchInput> {
+/**
+ * The checks, reporting every problem, of the 3 tools that take the same parameters (`mode`,
+ * `request_body`) with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_1(input: unknown): ValidationResult<PerformSigmaSearchInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -153,7 +145,7 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfPerformSigmaSearch));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
           }
       }
     }
@@ -163,7 +155,7 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
       source === input &&
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
-      return validatePerformSigmaSearch(ownProperties(input));
+      return validateShared_1(ownProperties(input));
     }
     if (mode === "get_request_schema") {
       if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as PerformSigmaSearchInput };
@@ -195,10 +187,10 @@ export function validatePerformSigmaSearch(input: unknown): ValidationResult<Per
 }
 
 /**
- * Whether an input for `SigmaApi.PerformSigmaSearch` is valid: what `validatePerformSigmaSearch` says,
- * without issues. Never throws.
+ * The verdict, without issues, of the 3 tools that take the same parameters (`mode`, `request_body`)
+ * with the same rules; each tool's own function calls this. Never throws.
  */
-export function isPerformSigmaSearch(input: unknown): input is PerformSigmaSearchInput {
+function isShared_1(input: unknown): input is PerformSigmaSearchInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -209,22 +201,18 @@ export function isPerformSigmaSearch(input: unknown): input is PerformSigmaSearc
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isPerformSigmaSearch(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isPerformSigmaSearch(ownProperties(input)));
+          return (source === input && !isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isPerformSigmaSearch(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isPerformSigmaSearch(ownProperties(input))
-          );
+          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
         }
       }
     }
@@ -247,7 +235,7 @@ export function isPerformSigmaSearch(input: unknown): input is PerformSigmaSearc
       source === input &&
       seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
     ) {
-      return isPerformSigmaSearch(ownProperties(input));
+      return isShared_1(ownProperties(input));
     }
     return true;
   } catch {
@@ -255,243 +243,34 @@ export function isPerformSigmaSearch(input: unknown): input is PerformSigmaSearc
   }
 }
 
+/** Checks an input for `SigmaApi.PerformSigmaSearch`, reporting every problem. Never throws. */
+export const validatePerformSigmaSearch: (
+  input: unknown,
+) => ValidationResult<PerformSigmaSearchInput> = validateShared_1;
+
+/**
+ * Whether an input for `SigmaApi.PerformSigmaSearch` is valid: what `validatePerformSigmaSearch` says,
+ * without issues. Never throws.
+ */
+export const isPerformSigmaSearch: (input: unknown) => input is PerformSigmaSearchInput = isShared_1;
+
 /** Checks an input for `SigmaApi.FindSimilarLinks`, reporting every problem. Never throws. */
-export function validateFindSimilarLinks(input: unknown): ValidationResult<FindSimilarLinksInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFindSimilarLinks));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateFindSimilarLinks(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as FindSimilarLinksInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as FindSimilarLinksInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateFindSimilarLinks: (input: unknown) => ValidationResult<FindSimilarLinksInput> = validateShared_1;
 
 /**
  * Whether an input for `SigmaApi.FindSimilarLinks` is valid: what `validateFindSimilarLinks` says,
  * without issues. Never throws.
  */
-export function isFindSimilarLinks(input: unknown): input is FindSimilarLinksInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isFindSimilarLinks(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isFindSimilarLinks(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isFindSimilarLinks(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isFindSimilarLinks(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isFindSimilarLinks(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isFindSimilarLinks: (input: unknown) => input is FindSimilarLinksInput = isShared_1;
 
 /** Checks an input for `SigmaApi.GetContentDetails`, reporting every problem. Never throws. */
-export function validateGetContentDetails(input: unknown): ValidationResult<GetContentDetailsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetContentDetails));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return validateGetContentDetails(ownProperties(input));
-    }
-    if (mode === "get_request_schema") {
-      if (issues === undefined) return { ok: true, value: { mode: mode } as unknown as GetContentDetailsInput };
-      return { ok: false, issues: capIssues(issues) };
-    }
-    if (mode === undefined) {
-      issues = addIssue(issues, issueRequired("/mode", "mode"));
-    } else {
-      if (mode !== "get_request_schema" && mode !== "execute") {
-        issues = addIssue(issues, issueEnum("/mode", "mode", ["get_request_schema", "execute"], mode));
-      }
-    }
-    if (requestBody === undefined) {
-      if (mode === "execute") {
-        issues = addIssue(issues, issueRequiredOnExecute("/request_body", "request_body", "execute"));
-      }
-    } else {
-      if (typeof requestBody !== "string") {
-        issues = addIssue(issues, issueType("/request_body", "request_body", "a string", requestBody));
-      } else if (!isJson(requestBody)) {
-        issues = addIssue(issues, issueFormat("/request_body", "request_body", "json", requestBody));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as GetContentDetailsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateGetContentDetails: (input: unknown) => ValidationResult<GetContentDetailsInput> = validateShared_1;
 
 /**
  * Whether an input for `SigmaApi.GetContentDetails` is valid: what `validateGetContentDetails` says,
  * without issues. Never throws.
  */
-export function isGetContentDetails(input: unknown): input is GetContentDetailsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
-    if (mode !== "get_request_schema") {
-      if (mode === undefined) {
-        return false;
-      } else {
-        if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetContentDetails(ownProperties(input)));
-        }
-      }
-      if (requestBody === undefined) {
-        if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isGetContentDetails(ownProperties(input)));
-        }
-      } else {
-        if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetContentDetails(ownProperties(input))
-          );
-        } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isGetContentDetails(ownProperties(input))
-          );
-        }
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "mode":
-        case "request_body":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
-      return isGetContentDetails(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isGetContentDetails: (input: unknown) => input is GetContentDetailsInput = isShared_1;
 
 /** Checks an input for `SigmaApi.GenerateAnswerSummary`, reporting every problem. Never throws. */
 export function validateGenerateAnswerSummary(input: unknown): ValidationResult<GenerateAnswerSummaryInput> {
@@ -627,8 +406,12 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
   }
 }
 
-/** Checks an input for `SigmaApi.ListResearchRequests`, reporting every problem. Never throws. */
-export function validateListResearchRequests(input: unknown): ValidationResult<ListResearchRequestsInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters
+ * (`pagination_cursor`, `results_limit`) with the same rules; each tool's own function calls this.
+ * Never throws.
+ */
+function validateShared_2(input: unknown): ValidationResult<ListResearchRequestsInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -644,7 +427,7 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListResearchRequests));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
@@ -654,7 +437,7 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
       source === input &&
       seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
     ) {
-      return validateListResearchRequests(ownProperties(input));
+      return validateShared_2(ownProperties(input));
     }
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
@@ -674,10 +457,10 @@ export function validateListResearchRequests(input: unknown): ValidationResult<L
 }
 
 /**
- * Whether an input for `SigmaApi.ListResearchRequests` is valid: what `validateListResearchRequests`
- * says, without issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`pagination_cursor`,
+ * `results_limit`) with the same rules; each tool's own function calls this. Never throws.
  */
-export function isListResearchRequests(input: unknown): input is ListResearchRequestsInput {
+function isShared_2(input: unknown): input is ListResearchRequestsInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -685,18 +468,12 @@ export function isListResearchRequests(input: unknown): input is ListResearchReq
     const resultsLimit = source["results_limit"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "pagination_cursor") &&
-          isListResearchRequests(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "pagination_cursor") && isShared_2(ownProperties(input)));
       }
     }
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (
-          source === input && !isOwnEnumerable(input, "results_limit") && isListResearchRequests(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "results_limit") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -718,13 +495,24 @@ export function isListResearchRequests(input: unknown): input is ListResearchReq
       source === input &&
       seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
     ) {
-      return isListResearchRequests(ownProperties(input));
+      return isShared_2(ownProperties(input));
     }
     return true;
   } catch {
     return false;
   }
 }
+
+/** Checks an input for `SigmaApi.ListResearchRequests`, reporting every problem. Never throws. */
+export const validateListResearchRequests: (
+  input: unknown,
+) => ValidationResult<ListResearchRequestsInput> = validateShared_2;
+
+/**
+ * Whether an input for `SigmaApi.ListResearchRequests` is valid: what `validateListResearchRequests`
+ * says, without issues. Never throws.
+ */
+export const isListResearchRequests: (input: unknown) => input is ListResearchRequestsInput = isShared_2;
 
 /** Checks an input for `SigmaApi.CreateResearchRequest`, reporting every problem. Never throws. */
 export function validateCreateResearchRequest(input: unknown): ValidationResult<CreateResearchRequestInput> {
@@ -1362,8 +1150,11 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
   }
 }
 
-/** Checks an input for `SigmaApi.DeleteWebset`, reporting every problem. Never throws. */
-export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWebsetInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters
+ * (`webset_identifier`) with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -1377,13 +1168,13 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteWebset));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
           }
       }
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
-      return validateDeleteWebset(ownProperties(input));
+      return validateShared_3(ownProperties(input));
     }
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
@@ -1400,10 +1191,10 @@ export function validateDeleteWebset(input: unknown): ValidationResult<DeleteWeb
 }
 
 /**
- * Whether an input for `SigmaApi.DeleteWebset` is valid: what `validateDeleteWebset` says, without
- * issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`webset_identifier`) with
+ * the same rules; each tool's own function calls this. Never throws.
  */
-export function isDeleteWebset(input: unknown): input is DeleteWebsetInput {
+function isShared_3(input: unknown): input is DeleteWebsetInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -1412,9 +1203,7 @@ export function isDeleteWebset(input: unknown): input is DeleteWebsetInput {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_identifier") && isDeleteWebset(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "webset_identifier") && isShared_3(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1431,7 +1220,7 @@ export function isDeleteWebset(input: unknown): input is DeleteWebsetInput {
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
-      return isDeleteWebset(ownProperties(input));
+      return isShared_3(ownProperties(input));
     }
     return true;
   } catch {
@@ -1439,84 +1228,25 @@ export function isDeleteWebset(input: unknown): input is DeleteWebsetInput {
   }
 }
 
+/** Checks an input for `SigmaApi.DeleteWebset`, reporting every problem. Never throws. */
+export const validateDeleteWebset: (input: unknown) => ValidationResult<DeleteWebsetInput> = validateShared_3;
+
+/**
+ * Whether an input for `SigmaApi.DeleteWebset` is valid: what `validateDeleteWebset` says, without
+ * issues. Never throws.
+ */
+export const isDeleteWebset: (input: unknown) => input is DeleteWebsetInput = isShared_3;
+
 /** Checks an input for `SigmaApi.CancelWebsetOperations`, reporting every problem. Never throws. */
-export function validateCancelWebsetOperations(input: unknown): ValidationResult<CancelWebsetOperationsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "webset_identifier":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCancelWebsetOperations));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
-      return validateCancelWebsetOperations(ownProperties(input));
-    }
-    if (websetIdentifier === undefined) {
-      issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CancelWebsetOperationsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCancelWebsetOperations: (
+  input: unknown,
+) => ValidationResult<CancelWebsetOperationsInput> = validateShared_3;
 
 /**
  * Whether an input for `SigmaApi.CancelWebsetOperations` is valid: what
  * `validateCancelWebsetOperations` says, without issues. Never throws.
  */
-export function isCancelWebsetOperations(input: unknown): input is CancelWebsetOperationsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "webset_identifier") &&
-          isCancelWebsetOperations(ownProperties(input))
-        );
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "webset_identifier":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
-      return isCancelWebsetOperations(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCancelWebsetOperations: (input: unknown) => input is CancelWebsetOperationsInput = isShared_3;
 
 /** Checks an input for `SigmaApi.PreviewSearchDecomposition`, reporting every problem. Never throws. */
 export function validatePreviewSearchDecomposition(input: unknown): ValidationResult<PreviewSearchDecompositionInput> {
@@ -1602,8 +1332,12 @@ export function isPreviewSearchDecomposition(input: unknown): input is PreviewSe
   }
 }
 
-/** Checks an input for `SigmaApi.GetWebsetItem`, reporting every problem. Never throws. */
-export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebsetItemInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters
+ * (`webset_identifier`, `webset_item_id`) with the same rules; each tool's own function calls this.
+ * Never throws.
+ */
+function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -1619,7 +1353,7 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebsetItem));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_4));
           }
       }
     }
@@ -1629,7 +1363,7 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
       source === input &&
       seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
     ) {
-      return validateGetWebsetItem(ownProperties(input));
+      return validateShared_4(ownProperties(input));
     }
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
@@ -1653,10 +1387,10 @@ export function validateGetWebsetItem(input: unknown): ValidationResult<GetWebse
 }
 
 /**
- * Whether an input for `SigmaApi.GetWebsetItem` is valid: what `validateGetWebsetItem` says, without
- * issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`webset_identifier`,
+ * `webset_item_id`) with the same rules; each tool's own function calls this. Never throws.
  */
-export function isGetWebsetItem(input: unknown): input is GetWebsetItemInput {
+function isShared_4(input: unknown): input is GetWebsetItemInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -1666,16 +1400,14 @@ export function isGetWebsetItem(input: unknown): input is GetWebsetItemInput {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_identifier") && isGetWebsetItem(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "webset_identifier") && isShared_4(ownProperties(input)));
       }
     }
     if (websetItemId === undefined) {
       return false;
     } else {
       if (typeof websetItemId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_item_id") && isGetWebsetItem(ownProperties(input)));
+        return (source === input && !isOwnEnumerable(input, "webset_item_id") && isShared_4(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1697,7 +1429,7 @@ export function isGetWebsetItem(input: unknown): input is GetWebsetItemInput {
       source === input &&
       seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
     ) {
-      return isGetWebsetItem(ownProperties(input));
+      return isShared_4(ownProperties(input));
     }
     return true;
   } catch {
@@ -1705,110 +1437,23 @@ export function isGetWebsetItem(input: unknown): input is GetWebsetItemInput {
   }
 }
 
+/** Checks an input for `SigmaApi.GetWebsetItem`, reporting every problem. Never throws. */
+export const validateGetWebsetItem: (input: unknown) => ValidationResult<GetWebsetItemInput> = validateShared_4;
+
+/**
+ * Whether an input for `SigmaApi.GetWebsetItem` is valid: what `validateGetWebsetItem` says, without
+ * issues. Never throws.
+ */
+export const isGetWebsetItem: (input: unknown) => input is GetWebsetItemInput = isShared_4;
+
 /** Checks an input for `SigmaApi.DeleteWebsetItem`, reporting every problem. Never throws. */
-export function validateDeleteWebsetItem(input: unknown): ValidationResult<DeleteWebsetItemInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    const websetItemId = source["webset_item_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "webset_identifier":
-        case "webset_item_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteWebsetItem));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
-    ) {
-      return validateDeleteWebsetItem(ownProperties(input));
-    }
-    if (websetIdentifier === undefined) {
-      issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
-      }
-    }
-    if (websetItemId === undefined) {
-      issues = addIssue(issues, issueRequired("/webset_item_id", "webset_item_id"));
-    } else {
-      if (typeof websetItemId !== "string") {
-        issues = addIssue(issues, issueType("/webset_item_id", "webset_item_id", "a string", websetItemId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as DeleteWebsetItemInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateDeleteWebsetItem: (input: unknown) => ValidationResult<DeleteWebsetItemInput> = validateShared_4;
 
 /**
  * Whether an input for `SigmaApi.DeleteWebsetItem` is valid: what `validateDeleteWebsetItem` says,
  * without issues. Never throws.
  */
-export function isDeleteWebsetItem(input: unknown): input is DeleteWebsetItemInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    const websetItemId = source["webset_item_id"];
-    if (websetIdentifier === undefined) {
-      return false;
-    } else {
-      if (typeof websetIdentifier !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_identifier") && isDeleteWebsetItem(ownProperties(input))
-        );
-      }
-    }
-    if (websetItemId === undefined) {
-      return false;
-    } else {
-      if (typeof websetItemId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_item_id") && isDeleteWebsetItem(ownProperties(input))
-        );
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "webset_identifier":
-        case "webset_item_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
-    ) {
-      return isDeleteWebsetItem(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDeleteWebsetItem: (input: unknown) => input is DeleteWebsetItemInput = isShared_4;
 
 /** Checks an input for `SigmaApi.ListWebsetItems`, reporting every problem. Never throws. */
 export function validateListWebsetItems(input: unknown): ValidationResult<ListWebsetItemsInput> {
@@ -2319,8 +1964,11 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
   }
 }
 
-/** Checks an input for `SigmaApi.DeleteEnrichment`, reporting every problem. Never throws. */
-export function validateDeleteEnrichment(input: unknown): ValidationResult<DeleteEnrichmentInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters (`enrichment_id`,
+ * `webset_id`) with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -2336,7 +1984,7 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteEnrichment));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_5));
           }
       }
     }
@@ -2346,7 +1994,7 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
       source === input &&
       seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
-      return validateDeleteEnrichment(ownProperties(input));
+      return validateShared_5(ownProperties(input));
     }
     if (enrichmentId === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_id", "enrichment_id"));
@@ -2370,10 +2018,10 @@ export function validateDeleteEnrichment(input: unknown): ValidationResult<Delet
 }
 
 /**
- * Whether an input for `SigmaApi.DeleteEnrichment` is valid: what `validateDeleteEnrichment` says,
- * without issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`enrichment_id`,
+ * `webset_id`) with the same rules; each tool's own function calls this. Never throws.
  */
-export function isDeleteEnrichment(input: unknown): input is DeleteEnrichmentInput {
+function isShared_5(input: unknown): input is DeleteEnrichmentInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -2383,16 +2031,14 @@ export function isDeleteEnrichment(input: unknown): input is DeleteEnrichmentInp
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "enrichment_id") && isDeleteEnrichment(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "enrichment_id") && isShared_5(ownProperties(input)));
       }
     }
     if (websetId === undefined) {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_id") && isDeleteEnrichment(ownProperties(input)));
+        return (source === input && !isOwnEnumerable(input, "webset_id") && isShared_5(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2414,7 +2060,7 @@ export function isDeleteEnrichment(input: unknown): input is DeleteEnrichmentInp
       source === input &&
       seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
-      return isDeleteEnrichment(ownProperties(input));
+      return isShared_5(ownProperties(input));
     }
     return true;
   } catch {
@@ -2422,112 +2068,25 @@ export function isDeleteEnrichment(input: unknown): input is DeleteEnrichmentInp
   }
 }
 
+/** Checks an input for `SigmaApi.DeleteEnrichment`, reporting every problem. Never throws. */
+export const validateDeleteEnrichment: (input: unknown) => ValidationResult<DeleteEnrichmentInput> = validateShared_5;
+
+/**
+ * Whether an input for `SigmaApi.DeleteEnrichment` is valid: what `validateDeleteEnrichment` says,
+ * without issues. Never throws.
+ */
+export const isDeleteEnrichment: (input: unknown) => input is DeleteEnrichmentInput = isShared_5;
+
 /** Checks an input for `SigmaApi.CancelEnrichmentProcess`, reporting every problem. Never throws. */
-export function validateCancelEnrichmentProcess(input: unknown): ValidationResult<CancelEnrichmentProcessInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentId = source["enrichment_id"];
-    const websetId = source["webset_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "enrichment_id":
-        case "webset_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCancelEnrichmentProcess));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
-      return validateCancelEnrichmentProcess(ownProperties(input));
-    }
-    if (enrichmentId === undefined) {
-      issues = addIssue(issues, issueRequired("/enrichment_id", "enrichment_id"));
-    } else {
-      if (typeof enrichmentId !== "string") {
-        issues = addIssue(issues, issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
-      }
-    }
-    if (websetId === undefined) {
-      issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
-    } else {
-      if (typeof websetId !== "string") {
-        issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CancelEnrichmentProcessInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCancelEnrichmentProcess: (
+  input: unknown,
+) => ValidationResult<CancelEnrichmentProcessInput> = validateShared_5;
 
 /**
  * Whether an input for `SigmaApi.CancelEnrichmentProcess` is valid: what
  * `validateCancelEnrichmentProcess` says, without issues. Never throws.
  */
-export function isCancelEnrichmentProcess(input: unknown): input is CancelEnrichmentProcessInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentId = source["enrichment_id"];
-    const websetId = source["webset_id"];
-    if (enrichmentId === undefined) {
-      return false;
-    } else {
-      if (typeof enrichmentId !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "enrichment_id") &&
-          isCancelEnrichmentProcess(ownProperties(input))
-        );
-      }
-    }
-    if (websetId === undefined) {
-      return false;
-    } else {
-      if (typeof websetId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_id") && isCancelEnrichmentProcess(ownProperties(input))
-        );
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "enrichment_id":
-        case "webset_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
-      return isCancelEnrichmentProcess(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCancelEnrichmentProcess: (input: unknown) => input is CancelEnrichmentProcessInput = isShared_5;
 
 /** Checks an input for `SigmaApi.CreateWebhookForNotifications`, reporting every problem. Never throws. */
 export function validateCreateWebhookForNotifications(
@@ -2722,8 +2281,11 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
   }
 }
 
-/** Checks an input for `SigmaApi.GetWebhookInfo`, reporting every problem. Never throws. */
-export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebhookInfoInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters (`webhook_id`)
+ * with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -2737,13 +2299,13 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebhookInfo));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_6));
           }
       }
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
-      return validateGetWebhookInfo(ownProperties(input));
+      return validateShared_6(ownProperties(input));
     }
     if (webhookId === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_id", "webhook_id"));
@@ -2760,10 +2322,10 @@ export function validateGetWebhookInfo(input: unknown): ValidationResult<GetWebh
 }
 
 /**
- * Whether an input for `SigmaApi.GetWebhookInfo` is valid: what `validateGetWebhookInfo` says, without
- * issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`webhook_id`) with the
+ * same rules; each tool's own function calls this. Never throws.
  */
-export function isGetWebhookInfo(input: unknown): input is GetWebhookInfoInput {
+function isShared_6(input: unknown): input is GetWebhookInfoInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -2772,7 +2334,7 @@ export function isGetWebhookInfo(input: unknown): input is GetWebhookInfoInput {
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webhook_id") && isGetWebhookInfo(ownProperties(input)));
+        return (source === input && !isOwnEnumerable(input, "webhook_id") && isShared_6(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2789,13 +2351,22 @@ export function isGetWebhookInfo(input: unknown): input is GetWebhookInfoInput {
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
-      return isGetWebhookInfo(ownProperties(input));
+      return isShared_6(ownProperties(input));
     }
     return true;
   } catch {
     return false;
   }
 }
+
+/** Checks an input for `SigmaApi.GetWebhookInfo`, reporting every problem. Never throws. */
+export const validateGetWebhookInfo: (input: unknown) => ValidationResult<GetWebhookInfoInput> = validateShared_6;
+
+/**
+ * Whether an input for `SigmaApi.GetWebhookInfo` is valid: what `validateGetWebhookInfo` says, without
+ * issues. Never throws.
+ */
+export const isGetWebhookInfo: (input: unknown) => input is GetWebhookInfoInput = isShared_6;
 
 /** Checks an input for `SigmaApi.UpdateWebhookSettings`, reporting every problem. Never throws. */
 export function validateUpdateWebhookSettings(input: unknown): ValidationResult<UpdateWebhookSettingsInput> {
@@ -2910,79 +2481,13 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
 }
 
 /** Checks an input for `SigmaApi.RemoveWebhook`, reporting every problem. Never throws. */
-export function validateRemoveWebhook(input: unknown): ValidationResult<RemoveWebhookInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "webhook_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRemoveWebhook));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
-      return validateRemoveWebhook(ownProperties(input));
-    }
-    if (webhookId === undefined) {
-      issues = addIssue(issues, issueRequired("/webhook_id", "webhook_id"));
-    } else {
-      if (typeof webhookId !== "string") {
-        issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "a string", webhookId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as RemoveWebhookInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateRemoveWebhook: (input: unknown) => ValidationResult<RemoveWebhookInput> = validateShared_6;
 
 /**
  * Whether an input for `SigmaApi.RemoveWebhook` is valid: what `validateRemoveWebhook` says, without
  * issues. Never throws.
  */
-export function isRemoveWebhook(input: unknown): input is RemoveWebhookInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
-    if (webhookId === undefined) {
-      return false;
-    } else {
-      if (typeof webhookId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webhook_id") && isRemoveWebhook(ownProperties(input)));
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "webhook_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
-      return isRemoveWebhook(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isRemoveWebhook: (input: unknown) => input is RemoveWebhookInput = isShared_6;
 
 /** Checks an input for `SigmaApi.ListWebhookAttempts`, reporting every problem. Never throws. */
 export function validateListWebhookAttempts(input: unknown): ValidationResult<ListWebhookAttemptsInput> {
@@ -3545,8 +3050,11 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
   }
 }
 
-/** Checks an input for `SigmaApi.GetSearchById`, reporting every problem. Never throws. */
-export function validateGetSearchById(input: unknown): ValidationResult<GetSearchByIdInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters (`search_id`,
+ * `webset_id`) with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -3562,7 +3070,7 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSearchById));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_7));
           }
       }
     }
@@ -3572,7 +3080,7 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
       source === input &&
       seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
-      return validateGetSearchById(ownProperties(input));
+      return validateShared_7(ownProperties(input));
     }
     if (searchId === undefined) {
       issues = addIssue(issues, issueRequired("/search_id", "search_id"));
@@ -3596,10 +3104,10 @@ export function validateGetSearchById(input: unknown): ValidationResult<GetSearc
 }
 
 /**
- * Whether an input for `SigmaApi.GetSearchById` is valid: what `validateGetSearchById` says, without
- * issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`search_id`, `webset_id`)
+ * with the same rules; each tool's own function calls this. Never throws.
  */
-export function isGetSearchById(input: unknown): input is GetSearchByIdInput {
+function isShared_7(input: unknown): input is GetSearchByIdInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -3609,14 +3117,14 @@ export function isGetSearchById(input: unknown): input is GetSearchByIdInput {
       return false;
     } else {
       if (typeof searchId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "search_id") && isGetSearchById(ownProperties(input)));
+        return (source === input && !isOwnEnumerable(input, "search_id") && isShared_7(ownProperties(input)));
       }
     }
     if (websetId === undefined) {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_id") && isGetSearchById(ownProperties(input)));
+        return (source === input && !isOwnEnumerable(input, "webset_id") && isShared_7(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3638,7 +3146,7 @@ export function isGetSearchById(input: unknown): input is GetSearchByIdInput {
       source === input &&
       seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
     ) {
-      return isGetSearchById(ownProperties(input));
+      return isShared_7(ownProperties(input));
     }
     return true;
   } catch {
@@ -3646,110 +3154,25 @@ export function isGetSearchById(input: unknown): input is GetSearchByIdInput {
   }
 }
 
+/** Checks an input for `SigmaApi.GetSearchById`, reporting every problem. Never throws. */
+export const validateGetSearchById: (input: unknown) => ValidationResult<GetSearchByIdInput> = validateShared_7;
+
+/**
+ * Whether an input for `SigmaApi.GetSearchById` is valid: what `validateGetSearchById` says, without
+ * issues. Never throws.
+ */
+export const isGetSearchById: (input: unknown) => input is GetSearchByIdInput = isShared_7;
+
 /** Checks an input for `SigmaApi.CancelRunningSearch`, reporting every problem. Never throws. */
-export function validateCancelRunningSearch(input: unknown): ValidationResult<CancelRunningSearchInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchId = source["search_id"];
-    const websetId = source["webset_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "search_id":
-        case "webset_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCancelRunningSearch));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
-      return validateCancelRunningSearch(ownProperties(input));
-    }
-    if (searchId === undefined) {
-      issues = addIssue(issues, issueRequired("/search_id", "search_id"));
-    } else {
-      if (typeof searchId !== "string") {
-        issues = addIssue(issues, issueType("/search_id", "search_id", "a string", searchId));
-      }
-    }
-    if (websetId === undefined) {
-      issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
-    } else {
-      if (typeof websetId !== "string") {
-        issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as CancelRunningSearchInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateCancelRunningSearch: (
+  input: unknown,
+) => ValidationResult<CancelRunningSearchInput> = validateShared_7;
 
 /**
  * Whether an input for `SigmaApi.CancelRunningSearch` is valid: what `validateCancelRunningSearch`
  * says, without issues. Never throws.
  */
-export function isCancelRunningSearch(input: unknown): input is CancelRunningSearchInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchId = source["search_id"];
-    const websetId = source["webset_id"];
-    if (searchId === undefined) {
-      return false;
-    } else {
-      if (typeof searchId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "search_id") && isCancelRunningSearch(ownProperties(input))
-        );
-      }
-    }
-    if (websetId === undefined) {
-      return false;
-    } else {
-      if (typeof websetId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_id") && isCancelRunningSearch(ownProperties(input))
-        );
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "search_id":
-        case "webset_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
-      return isCancelRunningSearch(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isCancelRunningSearch: (input: unknown) => input is CancelRunningSearchInput = isShared_7;
 
 /** Checks an input for `SigmaApi.CreateMonitorForWebsets`, reporting every problem. Never throws. */
 export function validateCreateMonitorForWebsets(input: unknown): ValidationResult<CreateMonitorForWebsetsInput> {
@@ -3958,8 +3381,11 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
   }
 }
 
-/** Checks an input for `SigmaApi.GetSpecificMonitor`, reporting every problem. Never throws. */
-export function validateGetSpecificMonitor(input: unknown): ValidationResult<GetSpecificMonitorInput> {
+/**
+ * The checks, reporting every problem, of the 3 tools that take the same parameters (`monitor_id`)
+ * with the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -3973,13 +3399,13 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpecificMonitor));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_8));
           }
       }
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
-      return validateGetSpecificMonitor(ownProperties(input));
+      return validateShared_8(ownProperties(input));
     }
     if (monitorId === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
@@ -3996,10 +3422,10 @@ export function validateGetSpecificMonitor(input: unknown): ValidationResult<Get
 }
 
 /**
- * Whether an input for `SigmaApi.GetSpecificMonitor` is valid: what `validateGetSpecificMonitor` says,
- * without issues. Never throws.
+ * The verdict, without issues, of the 3 tools that take the same parameters (`monitor_id`) with the
+ * same rules; each tool's own function calls this. Never throws.
  */
-export function isGetSpecificMonitor(input: unknown): input is GetSpecificMonitorInput {
+function isShared_8(input: unknown): input is GetSpecificMonitorInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -4008,9 +3434,7 @@ export function isGetSpecificMonitor(input: unknown): input is GetSpecificMonito
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "monitor_id") && isGetSpecificMonitor(ownProperties(input))
-        );
+        return (source === input && !isOwnEnumerable(input, "monitor_id") && isShared_8(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -4027,13 +3451,24 @@ export function isGetSpecificMonitor(input: unknown): input is GetSpecificMonito
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
-      return isGetSpecificMonitor(ownProperties(input));
+      return isShared_8(ownProperties(input));
     }
     return true;
   } catch {
     return false;
   }
 }
+
+/** Checks an input for `SigmaApi.GetSpecificMonitor`, reporting every problem. Never throws. */
+export const validateGetSpecificMonitor: (
+  input: unknown,
+) => ValidationResult<GetSpecificMonitorInput> = validateShared_8;
+
+/**
+ * Whether an input for `SigmaApi.GetSpecificMonitor` is valid: what `validateGetSpecificMonitor` says,
+ * without issues. Never throws.
+ */
+export const isGetSpecificMonitor: (input: unknown) => input is GetSpecificMonitorInput = isShared_8;
 
 /** Checks an input for `SigmaApi.UpdateMonitorConfiguration`, reporting every problem. Never throws. */
 export function validateUpdateMonitorConfiguration(input: unknown): ValidationResult<UpdateMonitorConfigurationInput> {
@@ -4150,154 +3585,22 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
 }
 
 /** Checks an input for `SigmaApi.DeleteMonitor`, reporting every problem. Never throws. */
-export function validateDeleteMonitor(input: unknown): ValidationResult<DeleteMonitorInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorId = source["monitor_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "monitor_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteMonitor));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
-      return validateDeleteMonitor(ownProperties(input));
-    }
-    if (monitorId === undefined) {
-      issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
-    } else {
-      if (typeof monitorId !== "string") {
-        issues = addIssue(issues, issueType("/monitor_id", "monitor_id", "a string", monitorId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as DeleteMonitorInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateDeleteMonitor: (input: unknown) => ValidationResult<DeleteMonitorInput> = validateShared_8;
 
 /**
  * Whether an input for `SigmaApi.DeleteMonitor` is valid: what `validateDeleteMonitor` says, without
  * issues. Never throws.
  */
-export function isDeleteMonitor(input: unknown): input is DeleteMonitorInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorId = source["monitor_id"];
-    if (monitorId === undefined) {
-      return false;
-    } else {
-      if (typeof monitorId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "monitor_id") && isDeleteMonitor(ownProperties(input)));
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "monitor_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
-      return isDeleteMonitor(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDeleteMonitor: (input: unknown) => input is DeleteMonitorInput = isShared_8;
 
 /** Checks an input for `SigmaApi.ListMonitorRuns`, reporting every problem. Never throws. */
-export function validateListMonitorRuns(input: unknown): ValidationResult<ListMonitorRunsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorId = source["monitor_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "monitor_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListMonitorRuns));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
-      return validateListMonitorRuns(ownProperties(input));
-    }
-    if (monitorId === undefined) {
-      issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
-    } else {
-      if (typeof monitorId !== "string") {
-        issues = addIssue(issues, issueType("/monitor_id", "monitor_id", "a string", monitorId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListMonitorRunsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListMonitorRuns: (input: unknown) => ValidationResult<ListMonitorRunsInput> = validateShared_8;
 
 /**
  * Whether an input for `SigmaApi.ListMonitorRuns` is valid: what `validateListMonitorRuns` says,
  * without issues. Never throws.
  */
-export function isListMonitorRuns(input: unknown): input is ListMonitorRunsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorId = source["monitor_id"];
-    if (monitorId === undefined) {
-      return false;
-    } else {
-      if (typeof monitorId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "monitor_id") && isListMonitorRuns(ownProperties(input)));
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "monitor_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
-      return isListMonitorRuns(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListMonitorRuns: (input: unknown) => input is ListMonitorRunsInput = isShared_8;
 
 /** Checks an input for `SigmaApi.GetSpecificMonitorRun`, reporting every problem. Never throws. */
 export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<GetSpecificMonitorRunInput> {
@@ -4485,102 +3788,19 @@ export function isCreateDataImport(input: unknown): input is CreateDataImportInp
 }
 
 /** Checks an input for `SigmaApi.ListImports`, reporting every problem. Never throws. */
-export function validateListImports(input: unknown): ValidationResult<ListImportsInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "pagination_cursor":
-        case "results_limit":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListImports));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
-    ) {
-      return validateListImports(ownProperties(input));
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
-      }
-    }
-    if (resultsLimit !== undefined) {
-      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as ListImportsInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateListImports: (input: unknown) => ValidationResult<ListImportsInput> = validateShared_2;
 
 /**
  * Whether an input for `SigmaApi.ListImports` is valid: what `validateListImports` says, without
  * issues. Never throws.
  */
-export function isListImports(input: unknown): input is ListImportsInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "pagination_cursor") && isListImports(ownProperties(input))
-        );
-      }
-    }
-    if (resultsLimit !== undefined) {
-      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (source === input && !isOwnEnumerable(input, "results_limit") && isListImports(ownProperties(input)));
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "pagination_cursor":
-        case "results_limit":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
-    ) {
-      return isListImports(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isListImports: (input: unknown) => input is ListImportsInput = isShared_2;
 
-/** Checks an input for `SigmaApi.GetSpecificImport`, reporting every problem. Never throws. */
-export function validateGetSpecificImport(input: unknown): ValidationResult<GetSpecificImportInput> {
+/**
+ * The checks, reporting every problem, of the 2 tools that take the same parameters (`import_id`) with
+ * the same rules; each tool's own function calls this. Never throws.
+ */
+function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
@@ -4594,13 +3814,13 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
           break;
         default:
           if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpecificImport));
+            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_9));
           }
       }
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
-      return validateGetSpecificImport(ownProperties(input));
+      return validateShared_9(ownProperties(input));
     }
     if (importId === undefined) {
       issues = addIssue(issues, issueRequired("/import_id", "import_id"));
@@ -4617,10 +3837,10 @@ export function validateGetSpecificImport(input: unknown): ValidationResult<GetS
 }
 
 /**
- * Whether an input for `SigmaApi.GetSpecificImport` is valid: what `validateGetSpecificImport` says,
- * without issues. Never throws.
+ * The verdict, without issues, of the 2 tools that take the same parameters (`import_id`) with the
+ * same rules; each tool's own function calls this. Never throws.
  */
-export function isGetSpecificImport(input: unknown): input is GetSpecificImportInput {
+function isShared_9(input: unknown): input is GetSpecificImportInput {
   try {
     if (!isObject(input)) return false;
     const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
@@ -4629,7 +3849,7 @@ export function isGetSpecificImport(input: unknown): input is GetSpecificImportI
       return false;
     } else {
       if (typeof importId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "import_id") && isGetSpecificImport(ownProperties(input)));
+        return (source === input && !isOwnEnumerable(input, "import_id") && isShared_9(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -4646,13 +3866,22 @@ export function isGetSpecificImport(input: unknown): input is GetSpecificImportI
     }
     // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
     if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
-      return isGetSpecificImport(ownProperties(input));
+      return isShared_9(ownProperties(input));
     }
     return true;
   } catch {
     return false;
   }
 }
+
+/** Checks an input for `SigmaApi.GetSpecificImport`, reporting every problem. Never throws. */
+export const validateGetSpecificImport: (input: unknown) => ValidationResult<GetSpecificImportInput> = validateShared_9;
+
+/**
+ * Whether an input for `SigmaApi.GetSpecificImport` is valid: what `validateGetSpecificImport` says,
+ * without issues. Never throws.
+ */
+export const isGetSpecificImport: (input: unknown) => input is GetSpecificImportInput = isShared_9;
 
 /** Checks an input for `SigmaApi.UpdateImportsConfiguration`, reporting every problem. Never throws. */
 export function validateUpdateImportsConfiguration(input: unknown): ValidationResult<UpdateImportsConfigurationInput> {
@@ -4767,79 +3996,13 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
 }
 
 /** Checks an input for `SigmaApi.DeleteImport`, reporting every problem. Never throws. */
-export function validateDeleteImport(input: unknown): ValidationResult<DeleteImportInput> {
-  try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
-    let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const importId = source["import_id"];
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "import_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteImport));
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
-      return validateDeleteImport(ownProperties(input));
-    }
-    if (importId === undefined) {
-      issues = addIssue(issues, issueRequired("/import_id", "import_id"));
-    } else {
-      if (typeof importId !== "string") {
-        issues = addIssue(issues, issueType("/import_id", "import_id", "a string", importId));
-      }
-    }
-    if (issues === undefined) return { ok: true, value: input as unknown as DeleteImportInput };
-    return { ok: false, issues: capIssues(issues) };
-  } catch (error) {
-    return { ok: false, issues: [issueUnreadable(error)] };
-  }
-}
+export const validateDeleteImport: (input: unknown) => ValidationResult<DeleteImportInput> = validateShared_9;
 
 /**
  * Whether an input for `SigmaApi.DeleteImport` is valid: what `validateDeleteImport` says, without
  * issues. Never throws.
  */
-export function isDeleteImport(input: unknown): input is DeleteImportInput {
-  try {
-    if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const importId = source["import_id"];
-    if (importId === undefined) {
-      return false;
-    } else {
-      if (typeof importId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "import_id") && isDeleteImport(ownProperties(input)));
-      }
-    }
-    let seen = 0;
-    for (const key in source) {
-      switch (key) {
-        case "import_id":
-          seen++;
-          break;
-        default:
-          if (isOwnKey(source, key)) {
-            return false;
-          }
-      }
-    }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
-      return isDeleteImport(ownProperties(input));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDeleteImport: (input: unknown) => input is DeleteImportInput = isShared_9;
 
 /**
  * Validates the input of any SigmaApi tool, named by short (`GetX`), full (`SigmaApi.GetX`) or model

@@ -68,9 +68,17 @@ export function localNames(parameters: readonly Parameter[], moduleNames: Readon
   return locals;
 }
 
-/** Writes every check of a tool with known parameters, from the key walk to the final return. */
-export function writeChecks(w: CodeBlockWriter, tool: Tool & { readonly parameters: { kind: "known" } }, ctx: ModuleContext, outcome: Outcome): void {
-  const names = toolNames(ctx.names, tool.name);
+/**
+ * Writes every check of a tool with known parameters, from the key walk to the final return;
+ * `parameterList` names the module constant listing its parameters.
+ */
+export function writeChecks(
+  w: CodeBlockWriter,
+  tool: Tool & { readonly parameters: { kind: "known" } },
+  ctx: ModuleContext,
+  outcome: Outcome,
+  parameterList: string,
+): void {
   const locals = localNames(tool.parameters.list, ctx.moduleNames);
   const checks = new Checks(ctx, outcome, locals);
   const values = (): void => {
@@ -83,14 +91,14 @@ export function writeChecks(w: CodeBlockWriter, tool: Tool & { readonly paramete
   checks.reads(w);
   if (outcome.collects) {
     // Every issue is wanted: unknown keys first, then each value.
-    checks.keys(w, names.parameterList);
+    checks.keys(w, parameterList);
     if (tool.modePattern) checks.ignoringModes(w);
     values();
   } else {
     // The first problem is the answer: values (a field load each) before the walk over the keys.
     if (tool.modePattern) checks.unlessIgnoring(w, values);
     else values();
-    checks.keys(w, names.parameterList);
+    checks.keys(w, parameterList);
   }
   outcome.finish(w, "input");
 }

@@ -2,9 +2,9 @@
 // and its boolean guard, plus `validate(toolName, input)`. Every check mirrors a keyword of the
 // tool's inputSchema; the checks themselves are written by validator-checks.ts.
 import type { GeneratedFile } from "../../core/files.ts";
-import { toolNames, type ServerNames } from "../../ir/naming.ts";
+import { toolNames, type ServerNames, type ToolNames } from "../../ir/naming.ts";
 import type { Server, Tool } from "../../ir/types.ts";
-import { stringLiteral } from "../core/escape.ts";
+import { identifier, stringLiteral } from "../core/escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import {
   formatPredicateNames,
@@ -16,7 +16,8 @@ import {
 } from "../core/runtime-names.ts";
 import { arrayLiteral, call, chain, laidOut, parenthesized, prefixed, suffixed, writeLaidOut, type Group } from "../core/layout.ts";
 import { requestBodyChecks } from "../request-body/validator.ts";
-import { functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
+import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
+import { sharedChecks, type SharedChecks } from "./shared-checks.ts";
 import { writeChecks, type ModuleContext, type Outcome } from "./validator-checks.ts";
 
 /** Runtime helpers the emitted validators (and request body checks) may call; the module imports those it uses. */
@@ -68,18 +69,24 @@ export const validatorsEmitter: Emitter = {
 
 function emitValidators(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode));
-  const functions = server.tools.flatMap((tool) => [
-    validatorFunction(tool, ctx),
-    guardFunction(tool, ctx),
-    ...requestBodyChecks(tool, toolNames(context.names, tool.name), (name) => ctx.helper(name)),
-  ]);
+  const shared = sharedChecks(server.tools);
+  const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode), shared);
+  const functions = server.tools.flatMap((tool) => {
+    const names = toolNames(context.names, tool.name);
+    const checks = shared.get(tool.name);
+    if (checks === undefined) {
+      return [validatorFunction(tool, ctx, names), guardFunction(tool, ctx, names), ...requestBodyChecks(tool, names, (name) => ctx.helper(name))];
+    }
+    // The shared body comes before the first tool that calls it.
+    const body = checks.tools[0] === tool ? [validatorFunction(tool, ctx, checks), guardFunction(tool, ctx, checks)] : [];
+    return [...body, ...callingShared(tool, names, checks)];
+  });
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
   const statements: string[] = [
     nameList("import", [...ctx.used, ...ctx.formats].sort(), runtimeInternalModule),
     nameList("import type", runtimeTypes, runtimeModule),
     nameList("import type", [...inputNames, "ToolFullName", "ToolInputs", "ToolName"].sort(), "./types.js"),
-    ...parameterListConstants(server, ctx),
+    ...parameterListConstants(server, ctx, shared),
     ...functions,
     dispatcher(server, context.names),
   ];
@@ -94,9 +101,11 @@ class Context implements ModuleContext {
     readonly executeValue: string,
     readonly names: ServerNames,
     readonly ignoringModes: readonly string[],
+    shared: ReadonlyMap<string, SharedChecks>,
   ) {
     const own = [...names.tools.values()].flatMap((tool) => [tool.validator, tool.guard, tool.parameterList, tool.requestBodyCheck]);
-    this.moduleNames = new Set([...declares.exports, ...declares.locals, ...own]);
+    const sharedNames = [...shared.values()].flatMap((checks) => [checks.validator, checks.guard, checks.parameterList]);
+    this.moduleNames = new Set([...declares.exports, ...declares.locals, ...own, ...sharedNames]);
   }
   readonly helper = (name: InternalName): string => {
     // The emitter's `declares` lists the helpers, so spec names never derive one.
@@ -115,21 +124,38 @@ class Context implements ModuleContext {
  * unknown-parameter issue gets the same array on every call, so the runtime joins it into a message
  * once, and a bundler keeps only the lists of the validators a consumer imports.
  */
-function parameterListConstants(server: Server, ctx: Context): string[] {
+function parameterListConstants(server: Server, ctx: Context, shared: ReadonlyMap<string, SharedChecks>): string[] {
   const constants = server.tools.flatMap((tool) => {
     if (tool.parameters.kind !== "known") return [];
+    const checks = shared.get(tool.name);
+    if (checks !== undefined && checks.tools[0] !== tool) return [];
     const names = arrayLiteral(tool.parameters.list.map((p) => stringLiteral(p.name)));
-    return [laidOut(prefixed(`const ${toolNames(ctx.names, tool.name).parameterList} = `, names), " as const;")];
+    return [laidOut(prefixed(`const ${checks?.parameterList ?? toolNames(ctx.names, tool.name).parameterList} = `, names), " as const;")];
   });
   return constants.length === 0 ? [] : [["// Each tool's parameter names, for unknown-parameter issues.", ...constants].join("\n")];
 }
 
-function validatorFunction(tool: Tool, ctx: Context): string {
+/**
+ * The names a validator and guard pair is written under: a tool's own (exported), or a body that
+ * the `tools` listed share (private, typed by the first tool's input, which theirs equal).
+ */
+type PairNames = Pick<SharedChecks, "validator" | "guard" | "parameterList"> & { readonly tools?: readonly Tool[] };
+
+/** The doc of a shared body: which parameters, and how many tools call it. */
+function sharedDoc(pair: PairNames, kind: string): string | undefined {
+  const [first] = pair.tools ?? [];
+  if (first?.parameters.kind !== "known") return undefined;
+  const list = first.parameters.list.map((p) => `\`${p.name}\``).join(", ");
+  const parameters = list === "" ? "no parameters" : `the same parameters (${list}) with the same rules`;
+  return `${kind} of the ${pair.tools?.length} tools that take ${parameters}; each tool's own function calls this. Never throws.`;
+}
+
+function validatorFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   const names = toolNames(ctx.names, tool.name);
   const hasArray = tool.parameters.kind === "known" && tool.parameters.list.some((p) => p.type.kind === "array");
   const issues = `${ctx.helper("capIssues")}(issues${hasArray ? ", unchecked" : ""})`;
   const outcome: Outcome = {
-    self: names.validator,
+    self: pair.validator,
     collects: true,
     fail: (w, helper, args) => writeLaidOut(w, prefixed(`issues = ${ctx.helper("addIssue")}(issues, `, suffixed(call(helper, args), ")")), ";"),
     finish: (w, value) => {
@@ -138,9 +164,9 @@ function validatorFunction(tool: Tool, ctx: Context): string {
     },
   };
   return functionDeclaration({
-    exported: true,
-    doc: `Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`,
-    name: names.validator,
+    exported: pair.tools === undefined,
+    doc: sharedDoc(pair, "The checks, reporting every problem,") ?? `Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`,
+    name: pair.validator,
     parameters: ["input: unknown"],
     returnType: `ValidationResult<${names.input}>`,
     body: (w) => {
@@ -153,7 +179,7 @@ function validatorFunction(tool: Tool, ctx: Context): string {
         }
         w.writeLine("let issues: ValidationIssue[] | undefined;");
         if (hasArray) w.writeLine("let unchecked = 0;");
-        writeChecks(w, { ...tool, parameters: tool.parameters }, ctx, outcome);
+        writeChecks(w, { ...tool, parameters: tool.parameters }, ctx, outcome, pair.parameterList);
       });
       w.write(" catch (error) ").inlineBlock(() => {
         // Only a hostile input (a throwing getter or proxy) gets here.
@@ -169,36 +195,55 @@ function validatorFunction(tool: Tool, ctx: Context): string {
  * parsed tree). The values are checked before the walk over the keys, which most invalid inputs
  * then skip.
  */
-function guardFunction(tool: Tool, ctx: Context): string {
+function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   const names = toolNames(ctx.names, tool.name);
   const outcome: Outcome = {
-    self: names.guard,
+    self: pair.guard,
     collects: false,
     // A present value that fails counts if the input has it as its own enumerable property (what
     // JSON sends); one read from elsewhere (a prototype, a proxy's default) sends the guard to the copy.
     fail: (w, _helper, _args, subject) => {
       if (subject === undefined) return w.writeLine("return false;");
       const own = `${ctx.helper("isOwnEnumerable")}(input, ${stringLiteral(subject)})`;
-      writeLaidOut(w, prefixed("return ", parenthesized(chain("&&", ["source === input", `!${own}`, `${names.guard}(${ctx.helper("ownProperties")}(input))`]))), ";");
+      writeLaidOut(w, prefixed("return ", parenthesized(chain("&&", ["source === input", `!${own}`, `${pair.guard}(${ctx.helper("ownProperties")}(input))`]))), ";");
     },
     finish: (w) => w.writeLine("return true;"),
   };
   return functionDeclaration({
-    exported: true,
-    doc: `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. Never throws.`,
-    name: names.guard,
+    exported: pair.tools === undefined,
+    doc: sharedDoc(pair, "The verdict, without issues,") ?? `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. Never throws.`,
+    name: pair.guard,
     parameters: ["input: unknown"],
     returnType: `input is ${names.input}`,
     body: (w) => {
       w.write("try ").inlineBlock(() => {
         if (tool.parameters.kind === "not-shown") return w.writeLine("return isObject(input);");
         w.writeLine("if (!isObject(input)) return false;");
-        writeChecks(w, { ...tool, parameters: tool.parameters }, ctx, outcome);
+        writeChecks(w, { ...tool, parameters: tool.parameters }, ctx, outcome, pair.parameterList);
       });
       // Only a hostile input (a throwing getter or proxy) gets here; the validator calls it unreadable.
       w.write(" catch ").inlineBlock(() => w.writeLine("return false;"));
     },
   });
+}
+
+/**
+ * A tool's exported validator and guard when its checks are a shared body's: the shared functions
+ * themselves, typed by this tool's input (which has the same parameters as the body's first tool),
+ * so a call costs no extra step.
+ */
+function callingShared(tool: Tool, names: ToolNames, checks: SharedChecks): string[] {
+  const alias = (doc: string, name: string, returns: string, value: string): string =>
+    `${docComment(doc)}\n${laidOut(call(`export const ${identifier(name)}: `, ["input: unknown"]), ` => ${returns} = ${value};`)}`;
+  return [
+    alias(`Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`, names.validator, `ValidationResult<${names.input}>`, checks.validator),
+    alias(
+      `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. Never throws.`,
+      names.guard,
+      `input is ${names.input}`,
+      checks.guard,
+    ),
+  ];
 }
 
 /** `{ ok: true, value: <value> as unknown as <type> }`. */
