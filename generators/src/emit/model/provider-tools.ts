@@ -38,16 +38,20 @@ export interface ModelTool {
 
 /**
  * The manifest, the README and every tool file (flat, per group, deferred) read the same model tool:
- * each is built once per tool and rules object, so its schema, and the lowerings cached by schema
- * below, are computed once per generation instead of up to five times.
+ * each is built once per tool while its server is being generated, so its schema, and the lowerings
+ * cached by schema below, are computed once per generation instead of up to five times. Packages are
+ * generated one server at a time, so only the current server's are kept: a catalog of thousands of
+ * servers does not hold every tool's model record and lowerings to the end.
  */
-const modelTools = new WeakMap<Tool, { readonly server: Server; readonly toolMode: ToolModeRules; readonly model: ModelTool }>();
+let current: { readonly server: Server; readonly toolMode: ToolModeRules; readonly models: Map<Tool, ModelTool> } | undefined;
 
 export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
-  const cached = modelTools.get(tool);
-  if (cached !== undefined && cached.server === server && cached.toolMode === toolMode) return cached.model;
-  const model = buildModelTool(server, tool, toolMode);
-  modelTools.set(tool, { server, toolMode, model });
+  if (current?.server !== server || current.toolMode !== toolMode) current = { server, toolMode, models: new Map() };
+  let model = current.models.get(tool);
+  if (model === undefined) {
+    model = buildModelTool(server, tool, toolMode);
+    current.models.set(tool, model);
+  }
   return model;
 }
 
