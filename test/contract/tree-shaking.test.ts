@@ -1,25 +1,21 @@
 // A package ships as one bundled module, so only side-effect-free module-scope statements keep it
 // tree-shakable: a consumer importing one tool's validator must get no other tool of the package.
-// The package's src/ is bundled as its build does (dependencies external), then the consumer is
-// bundled from that one module, both by esbuild in memory.
+// The package's src/ is bundled with its build's own options (dependencies and manifest.json external),
+// then the consumer is bundled from that one module, both by esbuild in memory.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
+import { bundleOptions } from "../../tools/build/build-package.js";
 import { holdsValidator } from "../support/bundles.ts";
 import { selectedSlugs, workspaceRoot } from "../support/packages.ts";
 
 async function bundledPackage(slug: string): Promise<string> {
-  const result = await build({
-    entryPoints: [join(workspaceRoot, "packages", slug, "src/index.ts")],
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    packages: "external",
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]!.text;
+  const dir = join(workspaceRoot, "packages", slug);
+  const result = await build({ ...bundleOptions(dir, ["src/index.ts"], "dist"), write: false, logLevel: "silent" });
+  const module = result.outputFiles.find((file) => file.path.endsWith(`${sep}index.js`));
+  if (module === undefined) throw new Error(`no dist/index.js in the ${slug} bundle`);
+  return module.text;
 }
 
 async function consumerOf(packageText: string, exportName: string): Promise<string> {
@@ -37,7 +33,7 @@ async function consumerOf(packageText: string, exportName: string): Promise<stri
     write: false,
     format: "esm",
     platform: "neutral",
-    external: ["@toolcat/runtime", "@toolcat/runtime/*", "node:*"],
+    external: ["@toolcat/runtime", "@toolcat/runtime/*", "node:*", "*.json"],
     plugins: [installed],
     logLevel: "silent",
   });

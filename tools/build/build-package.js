@@ -32,16 +32,15 @@ export function entryPoints(exportsField) {
 }
 
 /**
- * tsc's declarations and esbuild's modules, written into `out`.
+ * How esbuild bundles a package's entries into `out`; the tree-shaking contract test bundles the
+ * same way in memory.
  * @param {string} dir the package directory
- * @param {string} out the directory to write
  * @param {string[]} entries the entry sources
+ * @param {string} out the directory to write
+ * @returns {import("esbuild").BuildOptions}
  */
-async function buildInto(dir, out, entries) {
-  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const declarations = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--outDir", out, "--tsBuildInfoFile", join(out, ".tsbuildinfo")], { stdio: "inherit" });
-  if (declarations.status !== 0) return false;
-  await build({
+export function bundleOptions(dir, entries, out) {
+  return {
     absWorkingDir: dir,
     entryPoints: entries,
     outdir: out,
@@ -59,7 +58,20 @@ async function buildInto(dir, out, entries) {
     external: ["*.json"],
     sourcemap: "linked",
     logLevel: "warning",
-  });
+  };
+}
+
+/**
+ * tsc's declarations and esbuild's modules, written into `out`.
+ * @param {string} dir the package directory
+ * @param {string} out the directory to write
+ * @param {string[]} entries the entry sources
+ */
+async function buildInto(dir, out, entries) {
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  const declarations = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--outDir", out, "--tsBuildInfoFile", join(out, ".tsbuildinfo")], { stdio: "inherit" });
+  if (declarations.status !== 0) return false;
+  await build(bundleOptions(dir, entries, out));
   return true;
 }
 

@@ -97,7 +97,9 @@ export function targetsFor(slug) {
         "{workspaceRoot}/test/support/**/*",
         "{workspaceRoot}/vitest.config.ts",
         "{workspaceRoot}/packages/runtime/src/**/*",
-        { externalDependencies: ["vitest", "ajv"] },
+        // The tree-shaking test bundles the package with the build's own options.
+        `{workspaceRoot}/${buildScript}`,
+        { externalDependencies: ["vitest", "ajv", "esbuild"] },
       ],
     },
   };
