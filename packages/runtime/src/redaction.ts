@@ -87,14 +87,17 @@ function encodedPattern(text: string): string {
 }
 
 function charPattern(char: string): string {
-  // Backslashes repeat when JSON text is itself put in a JSON string; the run is matched whole.
-  const alternatives = [char === "\\" ? "\\\\+" : char === '"' || char === "/" ? `\\\\*${char}` : escapeRegExp(char)];
+  const alternatives: string[] = [];
   const short = JSON_SHORT_ESCAPES[char];
   if (short !== undefined) alternatives.push(`\\\\+${short}`);
   const units = [...Array(char.length).keys()].map((index) => `\\\\+u${hexPattern(char.charCodeAt(index), 4)}`);
   alternatives.push(units.join(""));
   alternatives.push([...encoder.encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(""));
   if (char === " ") alternatives.push("\\+");
+  // The character itself comes last: alternatives are tried in order, and a `%` tried before `%25`
+  // would end a match early, leaving `25` of the secret behind. Backslashes repeat when JSON text is
+  // itself put in a JSON string; the run is matched whole.
+  alternatives.push(char === "\\" ? "\\\\+" : char === '"' || char === "/" ? `\\\\*${char}` : escapeRegExp(char));
   return `(?:${alternatives.join("|")})`;
 }
 

@@ -38,6 +38,13 @@ suite(`redaction (seed ${seed})`, () => {
     }
   });
 
+  it.each(["ends with %", "%starts", "mid%dle", "100%%", "a\\%b"])("replaces %j percent-encoded whole, leaving no digits of its escapes", (secret) => {
+    const redactor = createRedactor([secret]);
+    for (const text of [`http://user:${encodeURIComponent(secret)}@host/`, `q=${encodeURIComponent(secret)}&x`, `q=${encodeURIComponent(secret)}`]) {
+      expect(redactor.redact(text)).toBe(text.replace(encodeURIComponent(secret), REDACTED));
+    }
+  });
+
   it("keeps ordinary text", () => {
     expect(createRedactor(generated).redact("the tool failed: quota exceeded (see https://example.com/docs)")).toBe("the tool failed: quota exceeded (see https://example.com/docs)");
   });
