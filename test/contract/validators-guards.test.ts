@@ -51,6 +51,13 @@ function hostileInputs(valid: Record<string, unknown>): (() => unknown)[] {
       let reads = 0;
       return Object.defineProperty({ ...valid }, key, { enumerable: true, get: () => (reads++ === 0 ? Symbol("bad") : valid[key]) });
     },
+    // Null-prototype objects are read in place, other prototypes through a copy: a key inherited
+    // from a prototype is not sent, whatever its value.
+    () => Object.assign(Object.create(null) as object, valid, { unknown_key: 1 }),
+    () => {
+      const { [key]: inherited, ...rest } = valid;
+      return Object.assign(Object.create({ [key]: inherited }) as object, rest);
+    },
     () => ({ ...valid, [Symbol("extra")]: 1 }),
     () => ({ ...valid, "a/b~c": 1 }),
   ];

@@ -37,26 +37,24 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const email = source["email"];
-    const limit = source["limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateSearchContactsByEmail(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "email":
         case "limit":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchContactsByEmail));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 2 && source === input && seen !== ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
-      return validateSearchContactsByEmail(ownProperties(input));
-    }
+    const email = input["email"];
     if (email === undefined) {
       issues = addIssue(issues, issueRequired("/email", "email"));
     } else {
@@ -64,6 +62,7 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/email", "email", "a string", email));
       }
     }
+    const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         issues = addIssue(issues, issueType("/limit", "limit", "an integer", limit));
@@ -72,6 +71,10 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
           issues = addIssue(issues, issueTooBig("/limit", "limit", 30, limit));
         }
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
+      return validateSearchContactsByEmail(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as SearchContactsByEmailInput };
     return { ok: false, issues: capIssues(issues) };
@@ -87,42 +90,43 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
 export function isSearchContactsByEmail(input: unknown): input is SearchContactsByEmailInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const email = source["email"];
-    const limit = source["limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isSearchContactsByEmail(ownProperties(input));
+    }
+    const email = input["email"];
     if (email === undefined) {
       return false;
     } else {
       if (typeof email !== "string") {
-        return (source === input && !isOwnEnumerable(input, "email") && isSearchContactsByEmail(ownProperties(input)));
+        return (!isOwnEnumerable(input, "email") && isSearchContactsByEmail(ownProperties(input)));
       }
     }
+    const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (source === input && !isOwnEnumerable(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
+        return (!isOwnEnumerable(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
       } else {
         if (limit > 30) {
-          return (
-            source === input && !isOwnEnumerable(input, "limit") && isSearchContactsByEmail(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "email":
         case "limit":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 2 && source === input && seen !== ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return isSearchContactsByEmail(ownProperties(input));
     }
     return true;
@@ -136,26 +140,24 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const name = source["name"];
-    const limit = source["limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateSearchContactsByName(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "name":
         case "limit":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchContactsByName));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 2 && source === input && seen !== ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
-      return validateSearchContactsByName(ownProperties(input));
-    }
+    const name = input["name"];
     if (name === undefined) {
       issues = addIssue(issues, issueRequired("/name", "name"));
     } else {
@@ -163,6 +165,7 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
         issues = addIssue(issues, issueType("/name", "name", "a string", name));
       }
     }
+    const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         issues = addIssue(issues, issueType("/limit", "limit", "an integer", limit));
@@ -171,6 +174,10 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
           issues = addIssue(issues, issueTooBig("/limit", "limit", 30, limit));
         }
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
+      return validateSearchContactsByName(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as SearchContactsByNameInput };
     return { ok: false, issues: capIssues(issues) };
@@ -186,40 +193,43 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
 export function isSearchContactsByName(input: unknown): input is SearchContactsByNameInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const name = source["name"];
-    const limit = source["limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isSearchContactsByName(ownProperties(input));
+    }
+    const name = input["name"];
     if (name === undefined) {
       return false;
     } else {
       if (typeof name !== "string") {
-        return (source === input && !isOwnEnumerable(input, "name") && isSearchContactsByName(ownProperties(input)));
+        return (!isOwnEnumerable(input, "name") && isSearchContactsByName(ownProperties(input)));
       }
     }
+    const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (source === input && !isOwnEnumerable(input, "limit") && isSearchContactsByName(ownProperties(input)));
+        return (!isOwnEnumerable(input, "limit") && isSearchContactsByName(ownProperties(input)));
       } else {
         if (limit > 30) {
-          return (source === input && !isOwnEnumerable(input, "limit") && isSearchContactsByName(ownProperties(input)));
+          return (!isOwnEnumerable(input, "limit") && isSearchContactsByName(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "name":
         case "limit":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 2 && source === input && seen !== ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return isSearchContactsByName(ownProperties(input));
     }
     return true;
@@ -260,13 +270,12 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const givenName = source["given_name"];
-    const familyName = source["family_name"];
-    const email = source["email"];
-    const phoneNumber = source["phone_number"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateContact(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "given_name":
         case "family_name":
@@ -275,24 +284,12 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateContact));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 4 &&
-      source === input &&
-      seen !== (
-        (givenName === undefined ? 0 : 1) +
-        (familyName === undefined ? 0 : 1) +
-        (email === undefined ? 0 : 1) +
-        (phoneNumber === undefined ? 0 : 1)
-      )
-    ) {
-      return validateCreateContact(ownProperties(input));
-    }
+    const givenName = input["given_name"];
     if (givenName === undefined) {
       issues = addIssue(issues, issueRequired("/given_name", "given_name"));
     } else {
@@ -300,20 +297,35 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
         issues = addIssue(issues, issueType("/given_name", "given_name", "a string", givenName));
       }
     }
+    const familyName = input["family_name"];
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
         issues = addIssue(issues, issueType("/family_name", "family_name", "a string", familyName));
       }
     }
+    const email = input["email"];
     if (email !== undefined) {
       if (typeof email !== "string") {
         issues = addIssue(issues, issueType("/email", "email", "a string", email));
       }
     }
+    const phoneNumber = input["phone_number"];
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
         issues = addIssue(issues, issueType("/phone_number", "phone_number", "a string", phoneNumber));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 4 &&
+      seen < (
+        (givenName === undefined ? 0 : 1) +
+        (familyName === undefined ? 0 : 1) +
+        (email === undefined ? 0 : 1) +
+        (phoneNumber === undefined ? 0 : 1)
+      )
+    ) {
+      return validateCreateContact(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateContactInput };
     return { ok: false, issues: capIssues(issues) };
@@ -329,35 +341,38 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
 export function isCreateContact(input: unknown): input is CreateContactInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const givenName = source["given_name"];
-    const familyName = source["family_name"];
-    const email = source["email"];
-    const phoneNumber = source["phone_number"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateContact(ownProperties(input));
+    }
+    const givenName = input["given_name"];
     if (givenName === undefined) {
       return false;
     } else {
       if (typeof givenName !== "string") {
-        return (source === input && !isOwnEnumerable(input, "given_name") && isCreateContact(ownProperties(input)));
+        return (!isOwnEnumerable(input, "given_name") && isCreateContact(ownProperties(input)));
       }
     }
+    const familyName = input["family_name"];
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
-        return (source === input && !isOwnEnumerable(input, "family_name") && isCreateContact(ownProperties(input)));
+        return (!isOwnEnumerable(input, "family_name") && isCreateContact(ownProperties(input)));
       }
     }
+    const email = input["email"];
     if (email !== undefined) {
       if (typeof email !== "string") {
-        return (source === input && !isOwnEnumerable(input, "email") && isCreateContact(ownProperties(input)));
+        return (!isOwnEnumerable(input, "email") && isCreateContact(ownProperties(input)));
       }
     }
+    const phoneNumber = input["phone_number"];
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
-        return (source === input && !isOwnEnumerable(input, "phone_number") && isCreateContact(ownProperties(input)));
+        return (!isOwnEnumerable(input, "phone_number") && isCreateContact(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "given_name":
         case "family_name":
@@ -366,16 +381,15 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (givenName === undefined ? 0 : 1) +
         (familyName === undefined ? 0 : 1) +
         (email === undefined ? 0 : 1) +
@@ -395,9 +409,12 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateWhoAmI(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersOfWhoAmI));
       }
     }
@@ -415,9 +432,12 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
 export function isWhoAmI(input: unknown): input is WhoAmIInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isWhoAmI(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         return false;
       }
     }

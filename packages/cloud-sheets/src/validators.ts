@@ -75,37 +75,40 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const title = source["title"];
-    const data = source["data"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateSpreadsheet(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "title":
         case "data":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateSpreadsheet));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 2 && source === input && seen !== ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
-      return validateCreateSpreadsheet(ownProperties(input));
-    }
+    const title = input["title"];
     if (title !== undefined) {
       if (typeof title !== "string") {
         issues = addIssue(issues, issueType("/title", "title", "a string", title));
       }
     }
+    const data = input["data"];
     if (data !== undefined) {
       if (typeof data !== "string") {
         issues = addIssue(issues, issueType("/data", "data", "a string", data));
       } else if (!isCellData(data)) {
         issues = addIssue(issues, issueFormat("/data", "data", "cell-data", data));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
+      return validateCreateSpreadsheet(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateSpreadsheetInput };
     return { ok: false, issues: capIssues(issues) };
@@ -121,36 +124,39 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
 export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const title = source["title"];
-    const data = source["data"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateSpreadsheet(ownProperties(input));
+    }
+    const title = input["title"];
     if (title !== undefined) {
       if (typeof title !== "string") {
-        return (source === input && !isOwnEnumerable(input, "title") && isCreateSpreadsheet(ownProperties(input)));
+        return (!isOwnEnumerable(input, "title") && isCreateSpreadsheet(ownProperties(input)));
       }
     }
+    const data = input["data"];
     if (data !== undefined) {
       if (typeof data !== "string") {
-        return (source === input && !isOwnEnumerable(input, "data") && isCreateSpreadsheet(ownProperties(input)));
+        return (!isOwnEnumerable(input, "data") && isCreateSpreadsheet(ownProperties(input)));
       } else if (!isCellData(data)) {
-        return (source === input && !isOwnEnumerable(input, "data") && isCreateSpreadsheet(ownProperties(input)));
+        return (!isOwnEnumerable(input, "data") && isCreateSpreadsheet(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "title":
         case "data":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 2 && source === input && seen !== ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
       return isCreateSpreadsheet(ownProperties(input));
     }
     return true;
@@ -164,14 +170,12 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
-    const column = source["column"];
-    const row = source["row"];
-    const value = source["value"];
-    const sheetName = source["sheet_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateWriteToCell(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
         case "column":
@@ -181,25 +185,12 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfWriteToCell));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 5 &&
-      source === input &&
-      seen !== (
-        (spreadsheetId === undefined ? 0 : 1) +
-        (column === undefined ? 0 : 1) +
-        (row === undefined ? 0 : 1) +
-        (value === undefined ? 0 : 1) +
-        (sheetName === undefined ? 0 : 1)
-      )
-    ) {
-      return validateWriteToCell(ownProperties(input));
-    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -207,6 +198,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
+    const column = input["column"];
     if (column === undefined) {
       issues = addIssue(issues, issueRequired("/column", "column"));
     } else {
@@ -216,6 +208,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueFormat("/column", "column", "column-letters", column));
       }
     }
+    const row = input["row"];
     if (row === undefined) {
       issues = addIssue(issues, issueRequired("/row", "row"));
     } else {
@@ -223,6 +216,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueType("/row", "row", "an integer", row));
       }
     }
+    const value = input["value"];
     if (value === undefined) {
       issues = addIssue(issues, issueRequired("/value", "value"));
     } else {
@@ -230,10 +224,24 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueType("/value", "value", "a string", value));
       }
     }
+    const sheetName = input["sheet_name"];
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
         issues = addIssue(issues, issueType("/sheet_name", "sheet_name", "a string", sheetName));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 5 &&
+      seen < (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (column === undefined ? 0 : 1) +
+        (row === undefined ? 0 : 1) +
+        (value === undefined ? 0 : 1) +
+        (sheetName === undefined ? 0 : 1)
+      )
+    ) {
+      return validateWriteToCell(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as WriteToCellInput };
     return { ok: false, issues: capIssues(issues) };
@@ -249,49 +257,52 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
 export function isWriteToCell(input: unknown): input is WriteToCellInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
-    const column = source["column"];
-    const row = source["row"];
-    const value = source["value"];
-    const sheetName = source["sheet_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isWriteToCell(ownProperties(input));
+    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "spreadsheet_id") && isWriteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "spreadsheet_id") && isWriteToCell(ownProperties(input)));
       }
     }
+    const column = input["column"];
     if (column === undefined) {
       return false;
     } else {
       if (typeof column !== "string") {
-        return (source === input && !isOwnEnumerable(input, "column") && isWriteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "column") && isWriteToCell(ownProperties(input)));
       } else if (!isColumnLetters(column)) {
-        return (source === input && !isOwnEnumerable(input, "column") && isWriteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "column") && isWriteToCell(ownProperties(input)));
       }
     }
+    const row = input["row"];
     if (row === undefined) {
       return false;
     } else {
       if (typeof row !== "number" || !Number.isInteger(row)) {
-        return (source === input && !isOwnEnumerable(input, "row") && isWriteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "row") && isWriteToCell(ownProperties(input)));
       }
     }
+    const value = input["value"];
     if (value === undefined) {
       return false;
     } else {
       if (typeof value !== "string") {
-        return (source === input && !isOwnEnumerable(input, "value") && isWriteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "value") && isWriteToCell(ownProperties(input)));
       }
     }
+    const sheetName = input["sheet_name"];
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
-        return (source === input && !isOwnEnumerable(input, "sheet_name") && isWriteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "sheet_name") && isWriteToCell(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
         case "column":
@@ -301,16 +312,15 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (spreadsheetId === undefined ? 0 : 1) +
         (column === undefined ? 0 : 1) +
         (row === undefined ? 0 : 1) +
@@ -331,13 +341,12 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
-    const data = source["data"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateCells(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
         case "data":
@@ -346,24 +355,12 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCells));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 4 &&
-      source === input &&
-      seen !== (
-        (spreadsheetId === undefined ? 0 : 1) +
-        (data === undefined ? 0 : 1) +
-        (sheetPosition === undefined ? 0 : 1) +
-        (sheetIdOrName === undefined ? 0 : 1)
-      )
-    ) {
-      return validateUpdateCells(ownProperties(input));
-    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -371,6 +368,7 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
+    const data = input["data"];
     if (data === undefined) {
       issues = addIssue(issues, issueRequired("/data", "data"));
     } else {
@@ -380,15 +378,29 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         issues = addIssue(issues, issueFormat("/data", "data", "cell-data", data));
       }
     }
+    const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         issues = addIssue(issues, issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
+    const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 4 &&
+      seen < (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (data === undefined ? 0 : 1) +
+        (sheetPosition === undefined ? 0 : 1) +
+        (sheetIdOrName === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateCells(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateCellsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -404,39 +416,42 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
 export function isUpdateCells(input: unknown): input is UpdateCellsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
-    const data = source["data"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateCells(ownProperties(input));
+    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "spreadsheet_id") && isUpdateCells(ownProperties(input)));
+        return (!isOwnEnumerable(input, "spreadsheet_id") && isUpdateCells(ownProperties(input)));
       }
     }
+    const data = input["data"];
     if (data === undefined) {
       return false;
     } else {
       if (typeof data !== "string") {
-        return (source === input && !isOwnEnumerable(input, "data") && isUpdateCells(ownProperties(input)));
+        return (!isOwnEnumerable(input, "data") && isUpdateCells(ownProperties(input)));
       } else if (!isCellData(data)) {
-        return (source === input && !isOwnEnumerable(input, "data") && isUpdateCells(ownProperties(input)));
+        return (!isOwnEnumerable(input, "data") && isUpdateCells(ownProperties(input)));
       }
     }
+    const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (source === input && !isOwnEnumerable(input, "sheet_position") && isUpdateCells(ownProperties(input)));
+        return (!isOwnEnumerable(input, "sheet_position") && isUpdateCells(ownProperties(input)));
       }
     }
+    const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (source === input && !isOwnEnumerable(input, "sheet_id_or_name") && isUpdateCells(ownProperties(input)));
+        return (!isOwnEnumerable(input, "sheet_id_or_name") && isUpdateCells(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
         case "data":
@@ -445,16 +460,15 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (spreadsheetId === undefined ? 0 : 1) +
         (data === undefined ? 0 : 1) +
         (sheetPosition === undefined ? 0 : 1) +
@@ -474,15 +488,12 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
-    const column = source["column"];
-    const row = source["row"];
-    const noteText = source["note_text"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateAddNoteToCell(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
         case "column":
@@ -493,16 +504,59 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddNoteToCell));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    const spreadsheetId = input["spreadsheet_id"];
+    if (spreadsheetId === undefined) {
+      issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
+    } else {
+      if (typeof spreadsheetId !== "string") {
+        issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
+      }
+    }
+    const column = input["column"];
+    if (column === undefined) {
+      issues = addIssue(issues, issueRequired("/column", "column"));
+    } else {
+      if (typeof column !== "string") {
+        issues = addIssue(issues, issueType("/column", "column", "a string", column));
+      }
+    }
+    const row = input["row"];
+    if (row === undefined) {
+      issues = addIssue(issues, issueRequired("/row", "row"));
+    } else {
+      if (typeof row !== "number" || !Number.isInteger(row)) {
+        issues = addIssue(issues, issueType("/row", "row", "an integer", row));
+      }
+    }
+    const noteText = input["note_text"];
+    if (noteText === undefined) {
+      issues = addIssue(issues, issueRequired("/note_text", "note_text"));
+    } else {
+      if (typeof noteText !== "string") {
+        issues = addIssue(issues, issueType("/note_text", "note_text", "a string", noteText));
+      }
+    }
+    const sheetPosition = input["sheet_position"];
+    if (sheetPosition !== undefined) {
+      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
+        issues = addIssue(issues, issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
+      }
+    }
+    const sheetIdOrName = input["sheet_id_or_name"];
+    if (sheetIdOrName !== undefined) {
+      if (typeof sheetIdOrName !== "string") {
+        issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
+      }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (spreadsheetId === undefined ? 0 : 1) +
         (column === undefined ? 0 : 1) +
         (row === undefined ? 0 : 1) +
@@ -512,44 +566,6 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
       )
     ) {
       return validateAddNoteToCell(ownProperties(input));
-    }
-    if (spreadsheetId === undefined) {
-      issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
-    } else {
-      if (typeof spreadsheetId !== "string") {
-        issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
-      }
-    }
-    if (column === undefined) {
-      issues = addIssue(issues, issueRequired("/column", "column"));
-    } else {
-      if (typeof column !== "string") {
-        issues = addIssue(issues, issueType("/column", "column", "a string", column));
-      }
-    }
-    if (row === undefined) {
-      issues = addIssue(issues, issueRequired("/row", "row"));
-    } else {
-      if (typeof row !== "number" || !Number.isInteger(row)) {
-        issues = addIssue(issues, issueType("/row", "row", "an integer", row));
-      }
-    }
-    if (noteText === undefined) {
-      issues = addIssue(issues, issueRequired("/note_text", "note_text"));
-    } else {
-      if (typeof noteText !== "string") {
-        issues = addIssue(issues, issueType("/note_text", "note_text", "a string", noteText));
-      }
-    }
-    if (sheetPosition !== undefined) {
-      if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        issues = addIssue(issues, issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
-      }
-    }
-    if (sheetIdOrName !== undefined) {
-      if (typeof sheetIdOrName !== "string") {
-        issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
-      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as AddNoteToCellInput };
     return { ok: false, issues: capIssues(issues) };
@@ -565,55 +581,56 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
 export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
-    const column = source["column"];
-    const row = source["row"];
-    const noteText = source["note_text"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isAddNoteToCell(ownProperties(input));
+    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "spreadsheet_id") && isAddNoteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "spreadsheet_id") && isAddNoteToCell(ownProperties(input)));
       }
     }
+    const column = input["column"];
     if (column === undefined) {
       return false;
     } else {
       if (typeof column !== "string") {
-        return (source === input && !isOwnEnumerable(input, "column") && isAddNoteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "column") && isAddNoteToCell(ownProperties(input)));
       }
     }
+    const row = input["row"];
     if (row === undefined) {
       return false;
     } else {
       if (typeof row !== "number" || !Number.isInteger(row)) {
-        return (source === input && !isOwnEnumerable(input, "row") && isAddNoteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "row") && isAddNoteToCell(ownProperties(input)));
       }
     }
+    const noteText = input["note_text"];
     if (noteText === undefined) {
       return false;
     } else {
       if (typeof noteText !== "string") {
-        return (source === input && !isOwnEnumerable(input, "note_text") && isAddNoteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "note_text") && isAddNoteToCell(ownProperties(input)));
       }
     }
+    const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (source === input && !isOwnEnumerable(input, "sheet_position") && isAddNoteToCell(ownProperties(input)));
+        return (!isOwnEnumerable(input, "sheet_position") && isAddNoteToCell(ownProperties(input)));
       }
     }
+    const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "sheet_id_or_name") && isAddNoteToCell(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "sheet_id_or_name") && isAddNoteToCell(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
         case "column":
@@ -624,16 +641,15 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (spreadsheetId === undefined ? 0 : 1) +
         (column === undefined ? 0 : 1) +
         (row === undefined ? 0 : 1) +
@@ -656,17 +672,12 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetContains = source["spreadsheet_contains"];
-    const spreadsheetNotContains = source["spreadsheet_not_contains"];
-    const searchOnlyInSharedDriveId = source["search_only_in_shared_drive_id"];
-    const includeSharedDrives = source["include_shared_drives"];
-    const includeOrganizationDomainSpreadsheets = source["include_organization_domain_spreadsheets"];
-    const orderBy = source["order_by"];
-    const limit = source["limit"];
-    const paginationToken = source["pagination_token"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateSearchSpreadsheets(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_contains":
         case "spreadsheet_not_contains":
@@ -679,28 +690,12 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchSpreadsheets));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 8 &&
-      source === input &&
-      seen !== (
-        (spreadsheetContains === undefined ? 0 : 1) +
-        (spreadsheetNotContains === undefined ? 0 : 1) +
-        (searchOnlyInSharedDriveId === undefined ? 0 : 1) +
-        (includeSharedDrives === undefined ? 0 : 1) +
-        (includeOrganizationDomainSpreadsheets === undefined ? 0 : 1) +
-        (orderBy === undefined ? 0 : 1) +
-        (limit === undefined ? 0 : 1) +
-        (paginationToken === undefined ? 0 : 1)
-      )
-    ) {
-      return validateSearchSpreadsheets(ownProperties(input));
-    }
+    const spreadsheetContains = input["spreadsheet_contains"];
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
         issues = addIssue(issues, issueType(
@@ -727,6 +722,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
+    const spreadsheetNotContains = input["spreadsheet_not_contains"];
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
         issues = addIssue(issues, issueType(
@@ -753,6 +749,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
+    const searchOnlyInSharedDriveId = input["search_only_in_shared_drive_id"];
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
         issues = addIssue(issues, issueType(
@@ -763,6 +760,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
+    const includeSharedDrives = input["include_shared_drives"];
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -773,6 +771,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
+    const includeOrganizationDomainSpreadsheets = input["include_organization_domain_spreadsheets"];
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -783,11 +782,13 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
+    const orderBy = input["order_by"];
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
         issues = addIssue(issues, issueType("/order_by", "order_by", "a string", orderBy));
       }
     }
+    const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         issues = addIssue(issues, issueType("/limit", "limit", "an integer", limit));
@@ -797,10 +798,27 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
+    const paginationToken = input["pagination_token"];
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
         issues = addIssue(issues, issueType("/pagination_token", "pagination_token", "a string", paginationToken));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 8 &&
+      seen < (
+        (spreadsheetContains === undefined ? 0 : 1) +
+        (spreadsheetNotContains === undefined ? 0 : 1) +
+        (searchOnlyInSharedDriveId === undefined ? 0 : 1) +
+        (includeSharedDrives === undefined ? 0 : 1) +
+        (includeOrganizationDomainSpreadsheets === undefined ? 0 : 1) +
+        (orderBy === undefined ? 0 : 1) +
+        (limit === undefined ? 0 : 1) +
+        (paginationToken === undefined ? 0 : 1)
+      )
+    ) {
+      return validateSearchSpreadsheets(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as SearchSpreadsheetsInput };
     return { ok: false, issues: capIssues(issues, unchecked) };
@@ -816,105 +834,83 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
 export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheetsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetContains = source["spreadsheet_contains"];
-    const spreadsheetNotContains = source["spreadsheet_not_contains"];
-    const searchOnlyInSharedDriveId = source["search_only_in_shared_drive_id"];
-    const includeSharedDrives = source["include_shared_drives"];
-    const includeOrganizationDomainSpreadsheets = source["include_organization_domain_spreadsheets"];
-    const orderBy = source["order_by"];
-    const limit = source["limit"];
-    const paginationToken = source["pagination_token"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isSearchSpreadsheets(ownProperties(input));
+    }
+    const spreadsheetContains = input["spreadsheet_contains"];
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "spreadsheet_contains") &&
-          isSearchSpreadsheets(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "spreadsheet_contains") && isSearchSpreadsheets(ownProperties(input)));
       } else {
         for (let i = 0; i < spreadsheetContains.length; i++) {
           const item: unknown = spreadsheetContains[i];
           if (typeof item !== "string") {
-            return (
-              source === input &&
-              !isOwnEnumerable(input, "spreadsheet_contains") &&
-              isSearchSpreadsheets(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "spreadsheet_contains") && isSearchSpreadsheets(ownProperties(input)));
           }
         }
       }
     }
+    const spreadsheetNotContains = input["spreadsheet_not_contains"];
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "spreadsheet_not_contains") &&
-          isSearchSpreadsheets(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "spreadsheet_not_contains") && isSearchSpreadsheets(ownProperties(input)));
       } else {
         for (let i = 0; i < spreadsheetNotContains.length; i++) {
           const item: unknown = spreadsheetNotContains[i];
           if (typeof item !== "string") {
-            return (
-              source === input &&
-              !isOwnEnumerable(input, "spreadsheet_not_contains") &&
-              isSearchSpreadsheets(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "spreadsheet_not_contains") && isSearchSpreadsheets(ownProperties(input)));
           }
         }
       }
     }
+    const searchOnlyInSharedDriveId = input["search_only_in_shared_drive_id"];
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "search_only_in_shared_drive_id") &&
-          isSearchSpreadsheets(ownProperties(input))
+          !isOwnEnumerable(input, "search_only_in_shared_drive_id") && isSearchSpreadsheets(ownProperties(input))
         );
       }
     }
+    const includeSharedDrives = input["include_shared_drives"];
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "include_shared_drives") &&
-          isSearchSpreadsheets(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "include_shared_drives") && isSearchSpreadsheets(ownProperties(input)));
       }
     }
+    const includeOrganizationDomainSpreadsheets = input["include_organization_domain_spreadsheets"];
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
         return (
-          source === input &&
           !isOwnEnumerable(input, "include_organization_domain_spreadsheets") &&
           isSearchSpreadsheets(ownProperties(input))
         );
       }
     }
+    const orderBy = input["order_by"];
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
-        return (source === input && !isOwnEnumerable(input, "order_by") && isSearchSpreadsheets(ownProperties(input)));
+        return (!isOwnEnumerable(input, "order_by") && isSearchSpreadsheets(ownProperties(input)));
       }
     }
+    const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (source === input && !isOwnEnumerable(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
+        return (!isOwnEnumerable(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
       } else {
         if (limit > 50) {
-          return (source === input && !isOwnEnumerable(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
+          return (!isOwnEnumerable(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
         }
       }
     }
+    const paginationToken = input["pagination_token"];
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "pagination_token") && isSearchSpreadsheets(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "pagination_token") && isSearchSpreadsheets(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_contains":
         case "spreadsheet_not_contains":
@@ -927,16 +923,15 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 8 &&
-      source === input &&
-      seen !== (
+      seen < (
         (spreadsheetContains === undefined ? 0 : 1) +
         (spreadsheetNotContains === undefined ? 0 : 1) +
         (searchOnlyInSharedDriveId === undefined ? 0 : 1) +
@@ -963,9 +958,12 @@ function validateShared_1(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_1(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
@@ -983,9 +981,12 @@ function validateShared_1(input: unknown): ValidationResult<WhoAmIInput> {
 function isShared_1(input: unknown): input is WhoAmIInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_1(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         return false;
       }
     }
@@ -1020,16 +1021,12 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
-    const startRow = source["start_row"];
-    const startCol = source["start_col"];
-    const maxRows = source["max_rows"];
-    const maxCols = source["max_cols"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetSpreadsheet(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
         case "sheet_position":
@@ -1041,27 +1038,12 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpreadsheet));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 7 &&
-      source === input &&
-      seen !== (
-        (spreadsheetId === undefined ? 0 : 1) +
-        (sheetPosition === undefined ? 0 : 1) +
-        (sheetIdOrName === undefined ? 0 : 1) +
-        (startRow === undefined ? 0 : 1) +
-        (startCol === undefined ? 0 : 1) +
-        (maxRows === undefined ? 0 : 1) +
-        (maxCols === undefined ? 0 : 1)
-      )
-    ) {
-      return validateGetSpreadsheet(ownProperties(input));
-    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -1069,21 +1051,25 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
+    const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         issues = addIssue(issues, issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
+    const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
       }
     }
+    const startRow = input["start_row"];
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
         issues = addIssue(issues, issueType("/start_row", "start_row", "an integer", startRow));
       }
     }
+    const startCol = input["start_col"];
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
         issues = addIssue(issues, issueType("/start_col", "start_col", "a string", startCol));
@@ -1091,6 +1077,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         issues = addIssue(issues, issueFormat("/start_col", "start_col", "column", startCol));
       }
     }
+    const maxRows = input["max_rows"];
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
         issues = addIssue(issues, issueType("/max_rows", "max_rows", "an integer", maxRows));
@@ -1103,6 +1090,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         }
       }
     }
+    const maxCols = input["max_cols"];
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
         issues = addIssue(issues, issueType("/max_cols", "max_cols", "an integer", maxCols));
@@ -1114,6 +1102,21 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
           issues = addIssue(issues, issueTooBig("/max_cols", "max_cols", 100, maxCols));
         }
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 7 &&
+      seen < (
+        (spreadsheetId === undefined ? 0 : 1) +
+        (sheetPosition === undefined ? 0 : 1) +
+        (sheetIdOrName === undefined ? 0 : 1) +
+        (startRow === undefined ? 0 : 1) +
+        (startCol === undefined ? 0 : 1) +
+        (maxRows === undefined ? 0 : 1) +
+        (maxCols === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetSpreadsheet(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetSpreadsheetInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1129,75 +1132,72 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
 export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
-    const sheetPosition = source["sheet_position"];
-    const sheetIdOrName = source["sheet_id_or_name"];
-    const startRow = source["start_row"];
-    const startCol = source["start_col"];
-    const maxRows = source["max_rows"];
-    const maxCols = source["max_cols"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetSpreadsheet(ownProperties(input));
+    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "spreadsheet_id") && isGetSpreadsheet(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "spreadsheet_id") && isGetSpreadsheet(ownProperties(input)));
       }
     }
+    const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (
-          source === input && !isOwnEnumerable(input, "sheet_position") && isGetSpreadsheet(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "sheet_position") && isGetSpreadsheet(ownProperties(input)));
       }
     }
+    const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "sheet_id_or_name") && isGetSpreadsheet(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "sheet_id_or_name") && isGetSpreadsheet(ownProperties(input)));
       }
     }
+    const startRow = input["start_row"];
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
-        return (source === input && !isOwnEnumerable(input, "start_row") && isGetSpreadsheet(ownProperties(input)));
+        return (!isOwnEnumerable(input, "start_row") && isGetSpreadsheet(ownProperties(input)));
       }
     }
+    const startCol = input["start_col"];
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
-        return (source === input && !isOwnEnumerable(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
+        return (!isOwnEnumerable(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
       } else if (!isColumn(startCol)) {
-        return (source === input && !isOwnEnumerable(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
+        return (!isOwnEnumerable(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
       }
     }
+    const maxRows = input["max_rows"];
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
-        return (source === input && !isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+        return (!isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
       } else {
         if (maxRows < 1) {
-          return (source === input && !isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+          return (!isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
         }
         if (maxRows > 1000) {
-          return (source === input && !isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+          return (!isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
         }
       }
     }
+    const maxCols = input["max_cols"];
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
-        return (source === input && !isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+        return (!isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
       } else {
         if (maxCols < 1) {
-          return (source === input && !isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+          return (!isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
         }
         if (maxCols > 100) {
-          return (source === input && !isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+          return (!isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
         case "sheet_position":
@@ -1209,16 +1209,15 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 7 &&
-      source === input &&
-      seen !== (
+      seen < (
         (spreadsheetId === undefined ? 0 : 1) +
         (sheetPosition === undefined ? 0 : 1) +
         (sheetIdOrName === undefined ? 0 : 1) +
@@ -1241,30 +1240,33 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetSpreadsheetMetadata(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((spreadsheetId === undefined ? 0 : 1))) {
-      return validateGetSpreadsheetMetadata(ownProperties(input));
-    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
       if (typeof spreadsheetId !== "string") {
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((spreadsheetId === undefined ? 0 : 1))) {
+      return validateGetSpreadsheetMetadata(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetSpreadsheetMetadataInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1280,33 +1282,32 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
 export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadsheetMetadataInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const spreadsheetId = source["spreadsheet_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetSpreadsheetMetadata(ownProperties(input));
+    }
+    const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "spreadsheet_id") &&
-          isGetSpreadsheetMetadata(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "spreadsheet_id") && isGetSpreadsheetMetadata(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "spreadsheet_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((spreadsheetId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((spreadsheetId === undefined ? 0 : 1))) {
       return isGetSpreadsheetMetadata(ownProperties(input));
     }
     return true;

@@ -143,30 +143,24 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaApplicationLinkName = source["zeta_application_link_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchZetaAppSections(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_application_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaAppSections));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
-    ) {
-      return validateFetchZetaAppSections(ownProperties(input));
-    }
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -179,6 +173,7 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
         ));
       }
     }
+    const zetaApplicationLinkName = input["zeta_application_link_name"];
     if (zetaApplicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_application_link_name", "zeta_application_link_name"));
     } else {
@@ -190,6 +185,13 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
           zetaApplicationLinkName,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 2 &&
+      seen < ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
+    ) {
+      return validateFetchZetaAppSections(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaAppSectionsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -205,49 +207,43 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
 export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSectionsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaApplicationLinkName = source["zeta_application_link_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchZetaAppSections(ownProperties(input));
+    }
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       return false;
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_account_owner_name") &&
-          isFetchZetaAppSections(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "zeta_account_owner_name") && isFetchZetaAppSections(ownProperties(input)));
       }
     }
+    const zetaApplicationLinkName = input["zeta_application_link_name"];
     if (zetaApplicationLinkName === undefined) {
       return false;
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_application_link_name") &&
-          isFetchZetaAppSections(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "zeta_application_link_name") && isFetchZetaAppSections(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_application_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 2 &&
-      source === input &&
-      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
+      seen < ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
     ) {
       return isFetchZetaAppSections(ownProperties(input));
     }
@@ -262,14 +258,12 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationPrivateLink = source["application_private_link"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchRecordDetail(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_private_link":
         case "account_owner_name":
@@ -279,25 +273,12 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchRecordDetail));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 5 &&
-      source === input &&
-      seen !== (
-        (applicationPrivateLink === undefined ? 0 : 1) +
-        (accountOwnerName === undefined ? 0 : 1) +
-        (applicationLinkName === undefined ? 0 : 1) +
-        (reportLinkName === undefined ? 0 : 1) +
-        (recordId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateFetchRecordDetail(ownProperties(input));
-    }
+    const applicationPrivateLink = input["application_private_link"];
     if (applicationPrivateLink === undefined) {
       issues = addIssue(issues, issueRequired("/application_private_link", "application_private_link"));
     } else {
@@ -310,6 +291,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         ));
       }
     }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -317,6 +299,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
+    const applicationLinkName = input["application_link_name"];
     if (applicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -329,6 +312,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         ));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -336,12 +320,26 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
+    const recordId = input["record_id"];
     if (recordId === undefined) {
       issues = addIssue(issues, issueRequired("/record_id", "record_id"));
     } else {
       if (typeof recordId !== "string") {
         issues = addIssue(issues, issueType("/record_id", "record_id", "a string", recordId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 5 &&
+      seen < (
+        (applicationPrivateLink === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchRecordDetail(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchRecordDetailInput };
     return { ok: false, issues: capIssues(issues) };
@@ -357,61 +355,52 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
 export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationPrivateLink = source["application_private_link"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchRecordDetail(ownProperties(input));
+    }
+    const applicationPrivateLink = input["application_private_link"];
     if (applicationPrivateLink === undefined) {
       return false;
     } else {
       if (typeof applicationPrivateLink !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "application_private_link") &&
-          isFetchRecordDetail(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "application_private_link") && isFetchRecordDetail(ownProperties(input)));
       }
     }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "account_owner_name") && isFetchRecordDetail(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "account_owner_name") && isFetchRecordDetail(ownProperties(input)));
       }
     }
+    const applicationLinkName = input["application_link_name"];
     if (applicationLinkName === undefined) {
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "application_link_name") &&
-          isFetchRecordDetail(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "application_link_name") && isFetchRecordDetail(ownProperties(input)));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "report_link_name") && isFetchRecordDetail(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "report_link_name") && isFetchRecordDetail(ownProperties(input)));
       }
     }
+    const recordId = input["record_id"];
     if (recordId === undefined) {
       return false;
     } else {
       if (typeof recordId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "record_id") && isFetchRecordDetail(ownProperties(input)));
+        return (!isOwnEnumerable(input, "record_id") && isFetchRecordDetail(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_private_link":
         case "account_owner_name":
@@ -421,16 +410,15 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (applicationPrivateLink === undefined ? 0 : 1) +
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -453,12 +441,12 @@ export function validateFetchZetaFormFieldsMetadata(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const formIdentifier = source["form_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchZetaFormFieldsMetadata(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
@@ -466,23 +454,12 @@ export function validateFetchZetaFormFieldsMetadata(
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (accountOwnerName === undefined ? 0 : 1) +
-        (applicationLinkName === undefined ? 0 : 1) +
-        (formIdentifier === undefined ? 0 : 1)
-      )
-    ) {
-      return validateFetchZetaFormFieldsMetadata(ownProperties(input));
-    }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -490,6 +467,7 @@ export function validateFetchZetaFormFieldsMetadata(
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
+    const applicationLinkName = input["application_link_name"];
     if (applicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -502,12 +480,24 @@ export function validateFetchZetaFormFieldsMetadata(
         ));
       }
     }
+    const formIdentifier = input["form_identifier"];
     if (formIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/form_identifier", "form_identifier"));
     } else {
       if (typeof formIdentifier !== "string") {
         issues = addIssue(issues, issueType("/form_identifier", "form_identifier", "a string", formIdentifier));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (formIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchZetaFormFieldsMetadata(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaFormFieldsMetadataInput };
     return { ok: false, issues: capIssues(issues) };
@@ -523,45 +513,38 @@ export function validateFetchZetaFormFieldsMetadata(
 export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZetaFormFieldsMetadataInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const formIdentifier = source["form_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchZetaFormFieldsMetadata(ownProperties(input));
+    }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "account_owner_name") &&
-          isFetchZetaFormFieldsMetadata(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "account_owner_name") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
       }
     }
+    const applicationLinkName = input["application_link_name"];
     if (applicationLinkName === undefined) {
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "application_link_name") &&
-          isFetchZetaFormFieldsMetadata(ownProperties(input))
+          !isOwnEnumerable(input, "application_link_name") && isFetchZetaFormFieldsMetadata(ownProperties(input))
         );
       }
     }
+    const formIdentifier = input["form_identifier"];
     if (formIdentifier === undefined) {
       return false;
     } else {
       if (typeof formIdentifier !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "form_identifier") &&
-          isFetchZetaFormFieldsMetadata(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "form_identifier") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
@@ -569,16 +552,15 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
         (formIdentifier === undefined ? 0 : 1)
@@ -601,30 +583,24 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_1(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_app_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
-    ) {
-      return validateShared_1(ownProperties(input));
-    }
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -637,12 +613,17 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
         ));
       }
     }
+    const zetaAppLinkName = input["zeta_app_link_name"];
     if (zetaAppLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
       if (typeof zetaAppLinkName !== "string") {
         issues = addIssue(issues, issueType("/zeta_app_link_name", "zeta_app_link_name", "a string", zetaAppLinkName));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))) {
+      return validateShared_1(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaReportsMetaInput };
     return { ok: false, issues: capIssues(issues) };
@@ -659,44 +640,41 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
 function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_1(ownProperties(input));
+    }
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       return false;
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "zeta_account_owner_name") && isShared_1(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "zeta_account_owner_name") && isShared_1(ownProperties(input)));
       }
     }
+    const zetaAppLinkName = input["zeta_app_link_name"];
     if (zetaAppLinkName === undefined) {
       return false;
     } else {
       if (typeof zetaAppLinkName !== "string") {
-        return (source === input && !isOwnEnumerable(input, "zeta_app_link_name") && isShared_1(ownProperties(input)));
+        return (!isOwnEnumerable(input, "zeta_app_link_name") && isShared_1(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_app_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))) {
       return isShared_1(ownProperties(input));
     }
     return true;
@@ -726,15 +704,18 @@ export function validateUpdateZetaCreatorReportRecords(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const processUntilLimitEnabled = source["process_until_limit_enabled"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateZetaCreatorReportRecords(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const accountOwnerName = input["account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const reportLinkName = input["report_link_name"];
+    const processUntilLimitEnabled = input["process_until_limit_enabled"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -745,16 +726,15 @@ export function validateUpdateZetaCreatorReportRecords(
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateZetaCreatorReportRecords));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -846,80 +826,60 @@ export function validateUpdateZetaCreatorReportRecords(
 export function isUpdateZetaCreatorReportRecords(input: unknown): input is UpdateZetaCreatorReportRecordsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const processUntilLimitEnabled = source["process_until_limit_enabled"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateZetaCreatorReportRecords(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const accountOwnerName = input["account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const reportLinkName = input["report_link_name"];
+    const processUntilLimitEnabled = input["process_until_limit_enabled"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
           return (
-            source === input &&
-            !isOwnEnumerable(input, "account_owner_name") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
+            !isOwnEnumerable(input, "account_owner_name") && isUpdateZetaCreatorReportRecords(ownProperties(input))
           );
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
           return (
-            source === input &&
-            !isOwnEnumerable(input, "application_link_name") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
+            !isOwnEnumerable(input, "application_link_name") && isUpdateZetaCreatorReportRecords(ownProperties(input))
           );
         }
       }
       if (reportLinkName === undefined) {
         if (mode === "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof reportLinkName !== "string") {
           return (
-            source === input &&
-            !isOwnEnumerable(input, "report_link_name") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
+            !isOwnEnumerable(input, "report_link_name") && isUpdateZetaCreatorReportRecords(ownProperties(input))
           );
         }
       }
       if (processUntilLimitEnabled !== undefined) {
         if (typeof processUntilLimitEnabled !== "boolean") {
           return (
-            source === input &&
             !isOwnEnumerable(input, "process_until_limit_enabled") &&
             isUpdateZetaCreatorReportRecords(ownProperties(input))
           );
@@ -927,30 +887,18 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "mode") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -961,16 +909,15 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -992,15 +939,12 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerIdentifier = source["account_owner_identifier"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const startRecordIndex = source["start_record_index"];
-    const recordLimit = source["record_limit"];
-    const filterCriteria = source["filter_criteria"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchZetaRecords(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_identifier":
         case "application_link_name":
@@ -1011,26 +955,12 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaRecords));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 6 &&
-      source === input &&
-      seen !== (
-        (accountOwnerIdentifier === undefined ? 0 : 1) +
-        (applicationLinkName === undefined ? 0 : 1) +
-        (reportLinkName === undefined ? 0 : 1) +
-        (startRecordIndex === undefined ? 0 : 1) +
-        (recordLimit === undefined ? 0 : 1) +
-        (filterCriteria === undefined ? 0 : 1)
-      )
-    ) {
-      return validateFetchZetaRecords(ownProperties(input));
-    }
+    const accountOwnerIdentifier = input["account_owner_identifier"];
     if (accountOwnerIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_identifier", "account_owner_identifier"));
     } else {
@@ -1043,6 +973,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         ));
       }
     }
+    const applicationLinkName = input["application_link_name"];
     if (applicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -1055,6 +986,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         ));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -1062,6 +994,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
+    const startRecordIndex = input["start_record_index"];
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
         issues = addIssue(issues, issueType(
@@ -1072,6 +1005,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         ));
       }
     }
+    const recordLimit = input["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         issues = addIssue(issues, issueType("/record_limit", "record_limit", "an integer", recordLimit));
@@ -1081,10 +1015,25 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         }
       }
     }
+    const filterCriteria = input["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         issues = addIssue(issues, issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 6 &&
+      seen < (
+        (accountOwnerIdentifier === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (startRecordIndex === undefined ? 0 : 1) +
+        (recordLimit === undefined ? 0 : 1) +
+        (filterCriteria === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchZetaRecords(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaRecordsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1100,73 +1049,58 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
 export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerIdentifier = source["account_owner_identifier"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const startRecordIndex = source["start_record_index"];
-    const recordLimit = source["record_limit"];
-    const filterCriteria = source["filter_criteria"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchZetaRecords(ownProperties(input));
+    }
+    const accountOwnerIdentifier = input["account_owner_identifier"];
     if (accountOwnerIdentifier === undefined) {
       return false;
     } else {
       if (typeof accountOwnerIdentifier !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "account_owner_identifier") &&
-          isFetchZetaRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "account_owner_identifier") && isFetchZetaRecords(ownProperties(input)));
       }
     }
+    const applicationLinkName = input["application_link_name"];
     if (applicationLinkName === undefined) {
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "application_link_name") &&
-          isFetchZetaRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "application_link_name") && isFetchZetaRecords(ownProperties(input)));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "report_link_name") && isFetchZetaRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "report_link_name") && isFetchZetaRecords(ownProperties(input)));
       }
     }
+    const startRecordIndex = input["start_record_index"];
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
-        return (
-          source === input && !isOwnEnumerable(input, "start_record_index") && isFetchZetaRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "start_record_index") && isFetchZetaRecords(ownProperties(input)));
       }
     }
+    const recordLimit = input["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
-        return (
-          source === input && !isOwnEnumerable(input, "record_limit") && isFetchZetaRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "record_limit") && isFetchZetaRecords(ownProperties(input)));
       } else {
         if (recordLimit > 200) {
-          return (
-            source === input && !isOwnEnumerable(input, "record_limit") && isFetchZetaRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "record_limit") && isFetchZetaRecords(ownProperties(input)));
         }
       }
     }
+    const filterCriteria = input["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "filter_criteria") && isFetchZetaRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "filter_criteria") && isFetchZetaRecords(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_identifier":
         case "application_link_name":
@@ -1177,16 +1111,15 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (accountOwnerIdentifier === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
         (reportLinkName === undefined ? 0 : 1) +
@@ -1208,15 +1141,18 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportIdentifier = source["report_identifier"];
-    const processRecordsUpToLimit = source["process_records_up_to_limit"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateDeleteReportRecords(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const accountOwnerName = input["account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const reportIdentifier = input["report_identifier"];
+    const processRecordsUpToLimit = input["process_records_up_to_limit"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -1227,16 +1163,15 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteReportRecords));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -1325,87 +1260,72 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
 export function isDeleteReportRecords(input: unknown): input is DeleteReportRecordsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportIdentifier = source["report_identifier"];
-    const processRecordsUpToLimit = source["process_records_up_to_limit"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isDeleteReportRecords(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const accountOwnerName = input["account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const reportIdentifier = input["report_identifier"];
+    const processRecordsUpToLimit = input["process_records_up_to_limit"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "account_owner_name") &&
-            isDeleteReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "account_owner_name") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "application_link_name") &&
-            isDeleteReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "application_link_name") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (reportIdentifier === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof reportIdentifier !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "report_identifier") &&
-            isDeleteReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "report_identifier") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (processRecordsUpToLimit !== undefined) {
         if (typeof processRecordsUpToLimit !== "boolean") {
           return (
-            source === input &&
-            !isOwnEnumerable(input, "process_records_up_to_limit") &&
-            isDeleteReportRecords(ownProperties(input))
+            !isOwnEnumerable(input, "process_records_up_to_limit") && isDeleteReportRecords(ownProperties(input))
           );
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isDeleteReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isDeleteReportRecords(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isDeleteReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isDeleteReportRecords(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -1416,16 +1336,15 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -1447,30 +1366,24 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerName = source["account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchZetaCreatorPagesMeta(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_name":
         case "zeta_app_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
-    ) {
-      return validateFetchZetaCreatorPagesMeta(ownProperties(input));
-    }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -1478,12 +1391,17 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
+    const zetaAppLinkName = input["zeta_app_link_name"];
     if (zetaAppLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
       if (typeof zetaAppLinkName !== "string") {
         issues = addIssue(issues, issueType("/zeta_app_link_name", "zeta_app_link_name", "a string", zetaAppLinkName));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))) {
+      return validateFetchZetaCreatorPagesMeta(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaCreatorPagesMetaInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1499,50 +1417,41 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
 export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaCreatorPagesMetaInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerName = source["account_owner_name"];
-    const zetaAppLinkName = source["zeta_app_link_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchZetaCreatorPagesMeta(ownProperties(input));
+    }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "account_owner_name") &&
-          isFetchZetaCreatorPagesMeta(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "account_owner_name") && isFetchZetaCreatorPagesMeta(ownProperties(input)));
       }
     }
+    const zetaAppLinkName = input["zeta_app_link_name"];
     if (zetaAppLinkName === undefined) {
       return false;
     } else {
       if (typeof zetaAppLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_app_link_name") &&
-          isFetchZetaCreatorPagesMeta(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "zeta_app_link_name") && isFetchZetaCreatorPagesMeta(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_name":
         case "zeta_app_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))) {
       return isFetchZetaCreatorPagesMeta(ownProperties(input));
     }
     return true;
@@ -1556,9 +1465,12 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetApplicationMetaInfo(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetApplicationMetaInfo));
       }
     }
@@ -1576,9 +1488,12 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
 export function isGetApplicationMetaInfo(input: unknown): input is GetApplicationMetaInfoInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetApplicationMetaInfo(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         return false;
       }
     }
@@ -1593,14 +1508,17 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const formLinkName = source["form_link_name"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateInsertRecordsInZetaForm(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const formLinkName = input["form_link_name"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "zeta_account_owner_name":
@@ -1610,16 +1528,15 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfInsertRecordsInZetaForm));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (zetaAccountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -1706,91 +1623,66 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
 export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecordsInZetaFormInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const formLinkName = source["form_link_name"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isInsertRecordsInZetaForm(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const formLinkName = input["form_link_name"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
           return (
-            source === input &&
-            !isOwnEnumerable(input, "zeta_account_owner_name") &&
-            isInsertRecordsInZetaForm(ownProperties(input))
+            !isOwnEnumerable(input, "zeta_account_owner_name") && isInsertRecordsInZetaForm(ownProperties(input))
           );
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "application_link_name") &&
-            isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "application_link_name") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
       if (formLinkName === undefined) {
         if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof formLinkName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "form_link_name") &&
-            isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "form_link_name") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (
-            source === input && !isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isInsertRecordsInZetaForm(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "request_body") &&
-            isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "zeta_account_owner_name":
@@ -1800,16 +1692,15 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (zetaAccountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -1834,15 +1725,18 @@ function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInpu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_2(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const reportLinkName = input["report_link_name"];
+    const recordId = input["record_id"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "zeta_account_owner_name":
@@ -1853,16 +1747,15 @@ function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInpu
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (zetaAccountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -1960,75 +1853,74 @@ function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInpu
 function isShared_2(input: unknown): input is UpdateZetaRecordInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_2(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const reportLinkName = input["report_link_name"];
+    const recordId = input["record_id"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "zeta_account_owner_name") && isShared_2(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "zeta_account_owner_name") && isShared_2(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "application_link_name") && isShared_2(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "application_link_name") && isShared_2(ownProperties(input)));
         }
       }
       if (reportLinkName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof reportLinkName !== "string") {
-          return (source === input && !isOwnEnumerable(input, "report_link_name") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "report_link_name") && isShared_2(ownProperties(input)));
         }
       }
       if (recordId === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof recordId !== "string") {
-          return (source === input && !isOwnEnumerable(input, "record_id") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "record_id") && isShared_2(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "zeta_account_owner_name":
@@ -2039,16 +1931,15 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (zetaAccountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -2079,13 +1970,12 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerName = source["account_owner_name"];
-    const applicationIdentifier = source["application_identifier"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchZetaRecordDetail(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_name":
         case "application_identifier":
@@ -2094,24 +1984,12 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 4 &&
-      source === input &&
-      seen !== (
-        (accountOwnerName === undefined ? 0 : 1) +
-        (applicationIdentifier === undefined ? 0 : 1) +
-        (reportLinkName === undefined ? 0 : 1) +
-        (recordId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateFetchZetaRecordDetail(ownProperties(input));
-    }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -2119,6 +1997,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
+    const applicationIdentifier = input["application_identifier"];
     if (applicationIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/application_identifier", "application_identifier"));
     } else {
@@ -2131,6 +2010,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         ));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -2138,12 +2018,25 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
+    const recordId = input["record_id"];
     if (recordId === undefined) {
       issues = addIssue(issues, issueRequired("/record_id", "record_id"));
     } else {
       if (typeof recordId !== "string") {
         issues = addIssue(issues, issueType("/record_id", "record_id", "a string", recordId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 4 &&
+      seen < (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationIdentifier === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchZetaRecordDetail(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaRecordDetailInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2159,55 +2052,44 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
 export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecordDetailInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerName = source["account_owner_name"];
-    const applicationIdentifier = source["application_identifier"];
-    const reportLinkName = source["report_link_name"];
-    const recordId = source["record_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchZetaRecordDetail(ownProperties(input));
+    }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "account_owner_name") &&
-          isFetchZetaRecordDetail(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "account_owner_name") && isFetchZetaRecordDetail(ownProperties(input)));
       }
     }
+    const applicationIdentifier = input["application_identifier"];
     if (applicationIdentifier === undefined) {
       return false;
     } else {
       if (typeof applicationIdentifier !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "application_identifier") &&
-          isFetchZetaRecordDetail(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "application_identifier") && isFetchZetaRecordDetail(ownProperties(input)));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "report_link_name") &&
-          isFetchZetaRecordDetail(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "report_link_name") && isFetchZetaRecordDetail(ownProperties(input)));
       }
     }
+    const recordId = input["record_id"];
     if (recordId === undefined) {
       return false;
     } else {
       if (typeof recordId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "record_id") && isFetchZetaRecordDetail(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "record_id") && isFetchZetaRecordDetail(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_name":
         case "application_identifier":
@@ -2216,16 +2098,15 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationIdentifier === undefined ? 0 : 1) +
         (reportLinkName === undefined ? 0 : 1) +
@@ -2254,14 +2135,17 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportReferenceName = source["report_reference_name"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateBulkReadJob(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const accountOwnerName = input["account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const reportReferenceName = input["report_reference_name"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -2271,16 +2155,15 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateBulkReadJob));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -2363,77 +2246,64 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
 export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportReferenceName = source["report_reference_name"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateBulkReadJob(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const accountOwnerName = input["account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const reportReferenceName = input["report_reference_name"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "account_owner_name") &&
-            isCreateBulkReadJob(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "account_owner_name") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "application_link_name") &&
-            isCreateBulkReadJob(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "application_link_name") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
       if (reportReferenceName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       } else {
         if (typeof reportReferenceName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "report_reference_name") &&
-            isCreateBulkReadJob(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "report_reference_name") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateBulkReadJob(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isCreateBulkReadJob(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateBulkReadJob(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -2443,16 +2313,15 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
@@ -2473,16 +2342,12 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const zetaPrivateLink = source["zeta_private_link"];
-    const accountOwnerName = source["account_owner_name"];
-    const zetaApplicationLinkName = source["zeta_application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordFetchStartIndex = source["record_fetch_start_index"];
-    const recordLimit = source["record_limit"];
-    const filterCriteria = source["filter_criteria"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchZetaReportRecords(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "zeta_private_link":
         case "account_owner_name":
@@ -2494,27 +2359,12 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 7 &&
-      source === input &&
-      seen !== (
-        (zetaPrivateLink === undefined ? 0 : 1) +
-        (accountOwnerName === undefined ? 0 : 1) +
-        (zetaApplicationLinkName === undefined ? 0 : 1) +
-        (reportLinkName === undefined ? 0 : 1) +
-        (recordFetchStartIndex === undefined ? 0 : 1) +
-        (recordLimit === undefined ? 0 : 1) +
-        (filterCriteria === undefined ? 0 : 1)
-      )
-    ) {
-      return validateFetchZetaReportRecords(ownProperties(input));
-    }
+    const zetaPrivateLink = input["zeta_private_link"];
     if (zetaPrivateLink === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_private_link", "zeta_private_link"));
     } else {
@@ -2522,6 +2372,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/zeta_private_link", "zeta_private_link", "a string", zetaPrivateLink));
       }
     }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -2529,6 +2380,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
+    const zetaApplicationLinkName = input["zeta_application_link_name"];
     if (zetaApplicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_application_link_name", "zeta_application_link_name"));
     } else {
@@ -2541,6 +2393,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         ));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -2548,6 +2401,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
+    const recordFetchStartIndex = input["record_fetch_start_index"];
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
         issues = addIssue(issues, issueType(
@@ -2558,6 +2412,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         ));
       }
     }
+    const recordLimit = input["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         issues = addIssue(issues, issueType("/record_limit", "record_limit", "an integer", recordLimit));
@@ -2567,10 +2422,26 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         }
       }
     }
+    const filterCriteria = input["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         issues = addIssue(issues, issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 7 &&
+      seen < (
+        (zetaPrivateLink === undefined ? 0 : 1) +
+        (accountOwnerName === undefined ? 0 : 1) +
+        (zetaApplicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (recordFetchStartIndex === undefined ? 0 : 1) +
+        (recordLimit === undefined ? 0 : 1) +
+        (filterCriteria === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchZetaReportRecords(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchZetaReportRecordsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2586,93 +2457,68 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
 export function isFetchZetaReportRecords(input: unknown): input is FetchZetaReportRecordsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const zetaPrivateLink = source["zeta_private_link"];
-    const accountOwnerName = source["account_owner_name"];
-    const zetaApplicationLinkName = source["zeta_application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const recordFetchStartIndex = source["record_fetch_start_index"];
-    const recordLimit = source["record_limit"];
-    const filterCriteria = source["filter_criteria"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchZetaReportRecords(ownProperties(input));
+    }
+    const zetaPrivateLink = input["zeta_private_link"];
     if (zetaPrivateLink === undefined) {
       return false;
     } else {
       if (typeof zetaPrivateLink !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_private_link") &&
-          isFetchZetaReportRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "zeta_private_link") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "account_owner_name") &&
-          isFetchZetaReportRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "account_owner_name") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
+    const zetaApplicationLinkName = input["zeta_application_link_name"];
     if (zetaApplicationLinkName === undefined) {
       return false;
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "zeta_application_link_name") &&
-          isFetchZetaReportRecords(ownProperties(input))
+          !isOwnEnumerable(input, "zeta_application_link_name") && isFetchZetaReportRecords(ownProperties(input))
         );
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "report_link_name") &&
-          isFetchZetaReportRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "report_link_name") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
+    const recordFetchStartIndex = input["record_fetch_start_index"];
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "record_fetch_start_index") &&
-          isFetchZetaReportRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "record_fetch_start_index") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
+    const recordLimit = input["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
-        return (
-          source === input && !isOwnEnumerable(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input)));
       } else {
         if (recordLimit > 200) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "record_limit") &&
-            isFetchZetaReportRecords(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input)));
         }
       }
     }
+    const filterCriteria = input["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_criteria") &&
-          isFetchZetaReportRecords(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "filter_criteria") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "zeta_private_link":
         case "account_owner_name":
@@ -2684,16 +2530,15 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 7 &&
-      source === input &&
-      seen !== (
+      seen < (
         (zetaPrivateLink === undefined ? 0 : 1) +
         (accountOwnerName === undefined ? 0 : 1) +
         (zetaApplicationLinkName === undefined ? 0 : 1) +
@@ -2716,13 +2561,12 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const jobId = source["job_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetBulkReadJobDetails(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
@@ -2731,24 +2575,12 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 4 &&
-      source === input &&
-      seen !== (
-        (accountOwnerName === undefined ? 0 : 1) +
-        (applicationLinkName === undefined ? 0 : 1) +
-        (reportLinkName === undefined ? 0 : 1) +
-        (jobId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateGetBulkReadJobDetails(ownProperties(input));
-    }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -2756,6 +2588,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
+    const applicationLinkName = input["application_link_name"];
     if (applicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -2768,6 +2601,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         ));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -2775,12 +2609,25 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
+    const jobId = input["job_id"];
     if (jobId === undefined) {
       issues = addIssue(issues, issueRequired("/job_id", "job_id"));
     } else {
       if (typeof jobId !== "string") {
         issues = addIssue(issues, issueType("/job_id", "job_id", "a string", jobId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 4 &&
+      seen < (
+        (accountOwnerName === undefined ? 0 : 1) +
+        (applicationLinkName === undefined ? 0 : 1) +
+        (reportLinkName === undefined ? 0 : 1) +
+        (jobId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetBulkReadJobDetails(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetBulkReadJobDetailsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2796,53 +2643,44 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
 export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJobDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const accountOwnerName = source["account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const reportLinkName = source["report_link_name"];
-    const jobId = source["job_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetBulkReadJobDetails(ownProperties(input));
+    }
+    const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "account_owner_name") &&
-          isGetBulkReadJobDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "account_owner_name") && isGetBulkReadJobDetails(ownProperties(input)));
       }
     }
+    const applicationLinkName = input["application_link_name"];
     if (applicationLinkName === undefined) {
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "application_link_name") &&
-          isGetBulkReadJobDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "application_link_name") && isGetBulkReadJobDetails(ownProperties(input)));
       }
     }
+    const reportLinkName = input["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "report_link_name") &&
-          isGetBulkReadJobDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "report_link_name") && isGetBulkReadJobDetails(ownProperties(input)));
       }
     }
+    const jobId = input["job_id"];
     if (jobId === undefined) {
       return false;
     } else {
       if (typeof jobId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "job_id") && isGetBulkReadJobDetails(ownProperties(input)));
+        return (!isOwnEnumerable(input, "job_id") && isGetBulkReadJobDetails(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
@@ -2851,16 +2689,15 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (accountOwnerName === undefined ? 0 : 1) +
         (applicationLinkName === undefined ? 0 : 1) +
         (reportLinkName === undefined ? 0 : 1) +
@@ -2880,24 +2717,23 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workspaceAccountOwnerName = source["workspace_account_owner_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchWorkspaceAppMeta(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "workspace_account_owner_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
-      return validateFetchWorkspaceAppMeta(ownProperties(input));
-    }
+    const workspaceAccountOwnerName = input["workspace_account_owner_name"];
     if (workspaceAccountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/workspace_account_owner_name", "workspace_account_owner_name"));
     } else {
@@ -2909,6 +2745,10 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
           workspaceAccountOwnerName,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
+      return validateFetchWorkspaceAppMeta(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchWorkspaceAppMetaInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2924,33 +2764,34 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
 export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspaceAppMetaInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workspaceAccountOwnerName = source["workspace_account_owner_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchWorkspaceAppMeta(ownProperties(input));
+    }
+    const workspaceAccountOwnerName = input["workspace_account_owner_name"];
     if (workspaceAccountOwnerName === undefined) {
       return false;
     } else {
       if (typeof workspaceAccountOwnerName !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "workspace_account_owner_name") &&
-          isFetchWorkspaceAppMeta(ownProperties(input))
+          !isOwnEnumerable(input, "workspace_account_owner_name") && isFetchWorkspaceAppMeta(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "workspace_account_owner_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
       return isFetchWorkspaceAppMeta(ownProperties(input));
     }
     return true;
@@ -2980,15 +2821,18 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const formPrivateLink = source["form_private_link"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const zetaFormLinkName = source["zeta_form_link_name"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateAddRecordsToZetaForm(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const formPrivateLink = input["form_private_link"];
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const zetaFormLinkName = input["zeta_form_link_name"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "form_private_link":
@@ -2999,16 +2843,15 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddRecordsToZetaForm));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (formPrivateLink === undefined ? 0 : 1) +
         (zetaAccountOwnerName === undefined ? 0 : 1) +
@@ -3110,91 +2953,74 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
 export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZetaFormInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const formPrivateLink = source["form_private_link"];
-    const zetaAccountOwnerName = source["zeta_account_owner_name"];
-    const applicationLinkName = source["application_link_name"];
-    const zetaFormLinkName = source["zeta_form_link_name"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isAddRecordsToZetaForm(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const formPrivateLink = input["form_private_link"];
+    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    const applicationLinkName = input["application_link_name"];
+    const zetaFormLinkName = input["zeta_form_link_name"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (formPrivateLink === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof formPrivateLink !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "form_private_link") &&
-            isAddRecordsToZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "form_private_link") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "zeta_account_owner_name") &&
-            isAddRecordsToZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "zeta_account_owner_name") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "application_link_name") &&
-            isAddRecordsToZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "application_link_name") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (zetaFormLinkName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof zetaFormLinkName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "zeta_form_link_name") &&
-            isAddRecordsToZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "zeta_form_link_name") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "form_private_link":
@@ -3205,16 +3031,15 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 6 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (formPrivateLink === undefined ? 0 : 1) +
         (zetaAccountOwnerName === undefined ? 0 : 1) +

@@ -82,21 +82,12 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const crmObjectId = source["crm_object_id"];
-    const crmObjectType = source["crm_object_type"];
-    const eventInstanceIds = source["event_instance_ids"];
-    const eventPropertyFilter = source["event_property_filter"];
-    const eventTypeName = source["event_type_name"];
-    const filterEventsOccurredBefore = source["filter_events_occurred_before"];
-    const filterOccurredAfterDatetime = source["filter_occurred_after_datetime"];
-    const maxResultsPerPage = source["max_results_per_page"];
-    const pagingBeforeToken = source["paging_before_token"];
-    const pagingCursorToken = source["paging_cursor_token"];
-    const sortDirection = source["sort_direction"];
-    const uniqueIdentifierProperty = source["unique_identifier_property"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateRetrieveEventCompletions(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "crm_object_id":
         case "crm_object_type":
@@ -113,42 +104,24 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 12 &&
-      source === input &&
-      seen !== (
-        (crmObjectId === undefined ? 0 : 1) +
-        (crmObjectType === undefined ? 0 : 1) +
-        (eventInstanceIds === undefined ? 0 : 1) +
-        (eventPropertyFilter === undefined ? 0 : 1) +
-        (eventTypeName === undefined ? 0 : 1) +
-        (filterEventsOccurredBefore === undefined ? 0 : 1) +
-        (filterOccurredAfterDatetime === undefined ? 0 : 1) +
-        (maxResultsPerPage === undefined ? 0 : 1) +
-        (pagingBeforeToken === undefined ? 0 : 1) +
-        (pagingCursorToken === undefined ? 0 : 1) +
-        (sortDirection === undefined ? 0 : 1) +
-        (uniqueIdentifierProperty === undefined ? 0 : 1)
-      )
-    ) {
-      return validateRetrieveEventCompletions(ownProperties(input));
-    }
+    const crmObjectId = input["crm_object_id"];
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
         issues = addIssue(issues, issueType("/crm_object_id", "crm_object_id", "an integer", crmObjectId));
       }
     }
+    const crmObjectType = input["crm_object_type"];
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
         issues = addIssue(issues, issueType("/crm_object_type", "crm_object_type", "a string", crmObjectType));
       }
     }
+    const eventInstanceIds = input["event_instance_ids"];
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
         issues = addIssue(issues, issueType("/event_instance_ids", "event_instance_ids", "an array", eventInstanceIds));
@@ -170,6 +143,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
+    const eventPropertyFilter = input["event_property_filter"];
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
         issues = addIssue(issues, issueType(
@@ -188,11 +162,13 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
+    const eventTypeName = input["event_type_name"];
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
         issues = addIssue(issues, issueType("/event_type_name", "event_type_name", "a string", eventTypeName));
       }
     }
+    const filterEventsOccurredBefore = input["filter_events_occurred_before"];
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
         issues = addIssue(issues, issueType(
@@ -210,6 +186,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
+    const filterOccurredAfterDatetime = input["filter_occurred_after_datetime"];
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
         issues = addIssue(issues, issueType(
@@ -227,6 +204,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
+    const maxResultsPerPage = input["max_results_per_page"];
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
         issues = addIssue(issues, issueType(
@@ -237,6 +215,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
+    const pagingBeforeToken = input["paging_before_token"];
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
         issues = addIssue(issues, issueType(
@@ -247,6 +226,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
+    const pagingCursorToken = input["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         issues = addIssue(issues, issueType(
@@ -257,6 +237,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
+    const sortDirection = input["sort_direction"];
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
         issues = addIssue(issues, issueType("/sort_direction", "sort_direction", "an array", sortDirection));
@@ -278,6 +259,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
+    const uniqueIdentifierProperty = input["unique_identifier_property"];
     if (uniqueIdentifierProperty !== undefined) {
       if (!isObject(uniqueIdentifierProperty)) {
         issues = addIssue(issues, issueType(
@@ -290,6 +272,26 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     }
     if (crmObjectId !== undefined && crmObjectType === undefined) {
       issues = addIssue(issues, issueRequires("/crm_object_type", "crm_object_type", "crm_object_id"));
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 12 &&
+      seen < (
+        (crmObjectId === undefined ? 0 : 1) +
+        (crmObjectType === undefined ? 0 : 1) +
+        (eventInstanceIds === undefined ? 0 : 1) +
+        (eventPropertyFilter === undefined ? 0 : 1) +
+        (eventTypeName === undefined ? 0 : 1) +
+        (filterEventsOccurredBefore === undefined ? 0 : 1) +
+        (filterOccurredAfterDatetime === undefined ? 0 : 1) +
+        (maxResultsPerPage === undefined ? 0 : 1) +
+        (pagingBeforeToken === undefined ? 0 : 1) +
+        (pagingCursorToken === undefined ? 0 : 1) +
+        (sortDirection === undefined ? 0 : 1) +
+        (uniqueIdentifierProperty === undefined ? 0 : 1)
+      )
+    ) {
+      return validateRetrieveEventCompletions(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as RetrieveEventCompletionsInput };
     return { ok: false, issues: capIssues(issues, unchecked) };
@@ -305,184 +307,123 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
 export function isRetrieveEventCompletions(input: unknown): input is RetrieveEventCompletionsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const crmObjectId = source["crm_object_id"];
-    const crmObjectType = source["crm_object_type"];
-    const eventInstanceIds = source["event_instance_ids"];
-    const eventPropertyFilter = source["event_property_filter"];
-    const eventTypeName = source["event_type_name"];
-    const filterEventsOccurredBefore = source["filter_events_occurred_before"];
-    const filterOccurredAfterDatetime = source["filter_occurred_after_datetime"];
-    const maxResultsPerPage = source["max_results_per_page"];
-    const pagingBeforeToken = source["paging_before_token"];
-    const pagingCursorToken = source["paging_cursor_token"];
-    const sortDirection = source["sort_direction"];
-    const uniqueIdentifierProperty = source["unique_identifier_property"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isRetrieveEventCompletions(ownProperties(input));
+    }
+    const crmObjectId = input["crm_object_id"];
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "crm_object_id") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
+    const crmObjectType = input["crm_object_type"];
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "crm_object_type") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "crm_object_type") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
+    const eventInstanceIds = input["event_instance_ids"];
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "event_instance_ids") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "event_instance_ids") && isRetrieveEventCompletions(ownProperties(input)));
       } else {
         for (let i = 0; i < eventInstanceIds.length; i++) {
           const item: unknown = eventInstanceIds[i];
           if (typeof item !== "string") {
-            return (
-              source === input &&
-              !isOwnEnumerable(input, "event_instance_ids") &&
-              isRetrieveEventCompletions(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "event_instance_ids") && isRetrieveEventCompletions(ownProperties(input)));
           }
         }
       }
     }
+    const eventPropertyFilter = input["event_property_filter"];
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "event_property_filter") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
       } else {
         const count = Object.keys(eventPropertyFilter).length;
         if (count < 1) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "event_property_filter") &&
-            isRetrieveEventCompletions(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
         }
         if (count > 1) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "event_property_filter") &&
-            isRetrieveEventCompletions(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
         }
       }
     }
+    const eventTypeName = input["event_type_name"];
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "event_type_name") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "event_type_name") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
+    const filterEventsOccurredBefore = input["filter_events_occurred_before"];
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_events_occurred_before") &&
-          isRetrieveEventCompletions(ownProperties(input))
+          !isOwnEnumerable(input, "filter_events_occurred_before") && isRetrieveEventCompletions(ownProperties(input))
         );
       } else if (!isDateTime(filterEventsOccurredBefore)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_events_occurred_before") &&
-          isRetrieveEventCompletions(ownProperties(input))
+          !isOwnEnumerable(input, "filter_events_occurred_before") && isRetrieveEventCompletions(ownProperties(input))
         );
       }
     }
+    const filterOccurredAfterDatetime = input["filter_occurred_after_datetime"];
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_occurred_after_datetime") &&
-          isRetrieveEventCompletions(ownProperties(input))
+          !isOwnEnumerable(input, "filter_occurred_after_datetime") && isRetrieveEventCompletions(ownProperties(input))
         );
       } else if (!isDateTime(filterOccurredAfterDatetime)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_occurred_after_datetime") &&
-          isRetrieveEventCompletions(ownProperties(input))
+          !isOwnEnumerable(input, "filter_occurred_after_datetime") && isRetrieveEventCompletions(ownProperties(input))
         );
       }
     }
+    const maxResultsPerPage = input["max_results_per_page"];
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "max_results_per_page") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "max_results_per_page") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
+    const pagingBeforeToken = input["paging_before_token"];
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "paging_before_token") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "paging_before_token") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
+    const pagingCursorToken = input["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "paging_cursor_token") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "paging_cursor_token") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
+    const sortDirection = input["sort_direction"];
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "sort_direction") &&
-          isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "sort_direction") && isRetrieveEventCompletions(ownProperties(input)));
       } else {
         for (let i = 0; i < sortDirection.length; i++) {
           const item: unknown = sortDirection[i];
           if (item !== "ASCENDING" && item !== "DESCENDING") {
-            return (
-              source === input &&
-              !isOwnEnumerable(input, "sort_direction") &&
-              isRetrieveEventCompletions(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "sort_direction") && isRetrieveEventCompletions(ownProperties(input)));
           }
         }
       }
     }
+    const uniqueIdentifierProperty = input["unique_identifier_property"];
     if (uniqueIdentifierProperty !== undefined) {
       if (!isObject(uniqueIdentifierProperty)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "unique_identifier_property") &&
-          isRetrieveEventCompletions(ownProperties(input))
+          !isOwnEnumerable(input, "unique_identifier_property") && isRetrieveEventCompletions(ownProperties(input))
         );
       }
     }
     if (crmObjectId !== undefined && crmObjectType === undefined) {
-      return (
-        source === input && !isOwnEnumerable(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input))
-      );
+      return (!isOwnEnumerable(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input)));
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "crm_object_id":
         case "crm_object_type":
@@ -499,16 +440,15 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 12 &&
-      source === input &&
-      seen !== (
+      seen < (
         (crmObjectId === undefined ? 0 : 1) +
         (crmObjectType === undefined ? 0 : 1) +
         (eventInstanceIds === undefined ? 0 : 1) +
@@ -536,9 +476,12 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListEventTypes(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersOfListEventTypes));
       }
     }
@@ -556,9 +499,12 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
 export function isListEventTypes(input: unknown): input is ListEventTypesInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListEventTypes(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         return false;
       }
     }
@@ -578,14 +524,12 @@ export function validateRetrieveCustomEventDefinitions(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const eventNameSearchString = source["event_name_search_string"];
-    const includeEventProperties = source["include_event_properties"];
-    const pagingCursorToken = source["paging_cursor_token"];
-    const resultsPerPageLimit = source["results_per_page_limit"];
-    const sortOrder = source["sort_order"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateRetrieveCustomEventDefinitions(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "event_name_search_string":
         case "include_event_properties":
@@ -595,25 +539,12 @@ export function validateRetrieveCustomEventDefinitions(
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 5 &&
-      source === input &&
-      seen !== (
-        (eventNameSearchString === undefined ? 0 : 1) +
-        (includeEventProperties === undefined ? 0 : 1) +
-        (pagingCursorToken === undefined ? 0 : 1) +
-        (resultsPerPageLimit === undefined ? 0 : 1) +
-        (sortOrder === undefined ? 0 : 1)
-      )
-    ) {
-      return validateRetrieveCustomEventDefinitions(ownProperties(input));
-    }
+    const eventNameSearchString = input["event_name_search_string"];
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         issues = addIssue(issues, issueType(
@@ -624,6 +555,7 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
+    const includeEventProperties = input["include_event_properties"];
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -634,6 +566,7 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
+    const pagingCursorToken = input["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         issues = addIssue(issues, issueType(
@@ -644,6 +577,7 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
+    const resultsPerPageLimit = input["results_per_page_limit"];
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
         issues = addIssue(issues, issueType(
@@ -654,10 +588,24 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
+    const sortOrder = input["sort_order"];
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
         issues = addIssue(issues, issueEnum("/sort_order", "sort_order", ["ASC", "DESC"], sortOrder));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 5 &&
+      seen < (
+        (eventNameSearchString === undefined ? 0 : 1) +
+        (includeEventProperties === undefined ? 0 : 1) +
+        (pagingCursorToken === undefined ? 0 : 1) +
+        (resultsPerPageLimit === undefined ? 0 : 1) +
+        (sortOrder === undefined ? 0 : 1)
+      )
+    ) {
+      return validateRetrieveCustomEventDefinitions(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as RetrieveCustomEventDefinitionsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -673,59 +621,50 @@ export function validateRetrieveCustomEventDefinitions(
 export function isRetrieveCustomEventDefinitions(input: unknown): input is RetrieveCustomEventDefinitionsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const eventNameSearchString = source["event_name_search_string"];
-    const includeEventProperties = source["include_event_properties"];
-    const pagingCursorToken = source["paging_cursor_token"];
-    const resultsPerPageLimit = source["results_per_page_limit"];
-    const sortOrder = source["sort_order"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isRetrieveCustomEventDefinitions(ownProperties(input));
+    }
+    const eventNameSearchString = input["event_name_search_string"];
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "event_name_search_string") &&
-          isRetrieveCustomEventDefinitions(ownProperties(input))
+          !isOwnEnumerable(input, "event_name_search_string") && isRetrieveCustomEventDefinitions(ownProperties(input))
         );
       }
     }
+    const includeEventProperties = input["include_event_properties"];
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "include_event_properties") &&
-          isRetrieveCustomEventDefinitions(ownProperties(input))
+          !isOwnEnumerable(input, "include_event_properties") && isRetrieveCustomEventDefinitions(ownProperties(input))
         );
       }
     }
+    const pagingCursorToken = input["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "paging_cursor_token") &&
-          isRetrieveCustomEventDefinitions(ownProperties(input))
+          !isOwnEnumerable(input, "paging_cursor_token") && isRetrieveCustomEventDefinitions(ownProperties(input))
         );
       }
     }
+    const resultsPerPageLimit = input["results_per_page_limit"];
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "results_per_page_limit") &&
-          isRetrieveCustomEventDefinitions(ownProperties(input))
+          !isOwnEnumerable(input, "results_per_page_limit") && isRetrieveCustomEventDefinitions(ownProperties(input))
         );
       }
     }
+    const sortOrder = input["sort_order"];
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "sort_order") &&
-          isRetrieveCustomEventDefinitions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "sort_order") && isRetrieveCustomEventDefinitions(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "event_name_search_string":
         case "include_event_properties":
@@ -735,16 +674,15 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (eventNameSearchString === undefined ? 0 : 1) +
         (includeEventProperties === undefined ? 0 : 1) +
         (pagingCursorToken === undefined ? 0 : 1) +
@@ -768,28 +706,27 @@ function validateShared_1(input: unknown): ValidationResult<CreateCustomEventDef
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_1(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return validateShared_1(ownProperties(input));
     }
     if (mode === "get_request_schema") {
@@ -831,48 +768,47 @@ function validateShared_1(input: unknown): ValidationResult<CreateCustomEventDef
 function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_1(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return isShared_1(ownProperties(input));
     }
     return true;
@@ -903,30 +839,33 @@ function validateShared_2(input: unknown): ValidationResult<FetchEventDefinition
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const eventName = source["event_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_2(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "event_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
-      return validateShared_2(ownProperties(input));
-    }
+    const eventName = input["event_name"];
     if (eventName === undefined) {
       issues = addIssue(issues, issueRequired("/event_name", "event_name"));
     } else {
       if (typeof eventName !== "string") {
         issues = addIssue(issues, issueType("/event_name", "event_name", "a string", eventName));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((eventName === undefined ? 0 : 1))) {
+      return validateShared_2(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchEventDefinitionByNameInput };
     return { ok: false, issues: capIssues(issues) };
@@ -942,29 +881,32 @@ function validateShared_2(input: unknown): ValidationResult<FetchEventDefinition
 function isShared_2(input: unknown): input is FetchEventDefinitionByNameInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const eventName = source["event_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_2(ownProperties(input));
+    }
+    const eventName = input["event_name"];
     if (eventName === undefined) {
       return false;
     } else {
       if (typeof eventName !== "string") {
-        return (source === input && !isOwnEnumerable(input, "event_name") && isShared_2(ownProperties(input)));
+        return (!isOwnEnumerable(input, "event_name") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "event_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((eventName === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((eventName === undefined ? 0 : 1))) {
       return isShared_2(ownProperties(input));
     }
     return true;
@@ -1011,12 +953,12 @@ export function validateUpdateCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const internalEventName = source["internal_event_name"];
-    const eventDescription = source["event_description"];
-    const eventLabel = source["event_label"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateCustomEventDefinition(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "internal_event_name":
         case "event_description":
@@ -1024,23 +966,12 @@ export function validateUpdateCustomEventDefinition(
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (internalEventName === undefined ? 0 : 1) +
-        (eventDescription === undefined ? 0 : 1) +
-        (eventLabel === undefined ? 0 : 1)
-      )
-    ) {
-      return validateUpdateCustomEventDefinition(ownProperties(input));
-    }
+    const internalEventName = input["internal_event_name"];
     if (internalEventName === undefined) {
       issues = addIssue(issues, issueRequired("/internal_event_name", "internal_event_name"));
     } else {
@@ -1053,15 +984,28 @@ export function validateUpdateCustomEventDefinition(
         ));
       }
     }
+    const eventDescription = input["event_description"];
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
         issues = addIssue(issues, issueType("/event_description", "event_description", "a string", eventDescription));
       }
     }
+    const eventLabel = input["event_label"];
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
         issues = addIssue(issues, issueType("/event_label", "event_label", "a string", eventLabel));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (internalEventName === undefined ? 0 : 1) +
+        (eventDescription === undefined ? 0 : 1) +
+        (eventLabel === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateCustomEventDefinition(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateCustomEventDefinitionInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1077,41 +1021,32 @@ export function validateUpdateCustomEventDefinition(
 export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCustomEventDefinitionInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const internalEventName = source["internal_event_name"];
-    const eventDescription = source["event_description"];
-    const eventLabel = source["event_label"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateCustomEventDefinition(ownProperties(input));
+    }
+    const internalEventName = input["internal_event_name"];
     if (internalEventName === undefined) {
       return false;
     } else {
       if (typeof internalEventName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "internal_event_name") &&
-          isUpdateCustomEventDefinition(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "internal_event_name") && isUpdateCustomEventDefinition(ownProperties(input)));
       }
     }
+    const eventDescription = input["event_description"];
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "event_description") &&
-          isUpdateCustomEventDefinition(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "event_description") && isUpdateCustomEventDefinition(ownProperties(input)));
       }
     }
+    const eventLabel = input["event_label"];
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "event_label") &&
-          isUpdateCustomEventDefinition(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "event_label") && isUpdateCustomEventDefinition(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "internal_event_name":
         case "event_description":
@@ -1119,16 +1054,15 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (internalEventName === undefined ? 0 : 1) +
         (eventDescription === undefined ? 0 : 1) +
         (eventLabel === undefined ? 0 : 1)
@@ -1147,12 +1081,15 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const customEventInternalName = source["custom_event_internal_name"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateEventProperty(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const customEventInternalName = input["custom_event_internal_name"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "custom_event_internal_name":
@@ -1160,16 +1097,15 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateEventProperty));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (customEventInternalName === undefined ? 0 : 1) +
         (requestBody === undefined ? 0 : 1)
@@ -1231,49 +1167,44 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
 export function isCreateEventProperty(input: unknown): input is CreateEventPropertyInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const customEventInternalName = source["custom_event_internal_name"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateEventProperty(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const customEventInternalName = input["custom_event_internal_name"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
         }
       }
       if (customEventInternalName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof customEventInternalName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "custom_event_internal_name") &&
-            isCreateEventProperty(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "custom_event_internal_name") && isCreateEventProperty(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateEventProperty(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isCreateEventProperty(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isCreateEventProperty(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isCreateEventProperty(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "custom_event_internal_name":
@@ -1281,16 +1212,15 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (customEventInternalName === undefined ? 0 : 1) +
         (requestBody === undefined ? 0 : 1)
@@ -1309,30 +1239,24 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const customEventInternalName = source["custom_event_internal_name"];
-    const propertyInternalName = source["property_internal_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateDeleteCustomEventProperty(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "custom_event_internal_name":
         case "property_internal_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
-    ) {
-      return validateDeleteCustomEventProperty(ownProperties(input));
-    }
+    const customEventInternalName = input["custom_event_internal_name"];
     if (customEventInternalName === undefined) {
       issues = addIssue(issues, issueRequired("/custom_event_internal_name", "custom_event_internal_name"));
     } else {
@@ -1345,6 +1269,7 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
         ));
       }
     }
+    const propertyInternalName = input["property_internal_name"];
     if (propertyInternalName === undefined) {
       issues = addIssue(issues, issueRequired("/property_internal_name", "property_internal_name"));
     } else {
@@ -1356,6 +1281,13 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
           propertyInternalName,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 2 &&
+      seen < ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
+    ) {
+      return validateDeleteCustomEventProperty(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteCustomEventPropertyInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1371,49 +1303,45 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
 export function isDeleteCustomEventProperty(input: unknown): input is DeleteCustomEventPropertyInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const customEventInternalName = source["custom_event_internal_name"];
-    const propertyInternalName = source["property_internal_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isDeleteCustomEventProperty(ownProperties(input));
+    }
+    const customEventInternalName = input["custom_event_internal_name"];
     if (customEventInternalName === undefined) {
       return false;
     } else {
       if (typeof customEventInternalName !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "custom_event_internal_name") &&
-          isDeleteCustomEventProperty(ownProperties(input))
+          !isOwnEnumerable(input, "custom_event_internal_name") && isDeleteCustomEventProperty(ownProperties(input))
         );
       }
     }
+    const propertyInternalName = input["property_internal_name"];
     if (propertyInternalName === undefined) {
       return false;
     } else {
       if (typeof propertyInternalName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "property_internal_name") &&
-          isDeleteCustomEventProperty(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "property_internal_name") && isDeleteCustomEventProperty(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "custom_event_internal_name":
         case "property_internal_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 2 &&
-      source === input &&
-      seen !== ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
+      seen < ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
     ) {
       return isDeleteCustomEventProperty(ownProperties(input));
     }
@@ -1428,13 +1356,16 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const customEventName = source["custom_event_name"];
-    const propertyNameToUpdate = source["property_name_to_update"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateEventProperty(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const customEventName = input["custom_event_name"];
+    const propertyNameToUpdate = input["property_name_to_update"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "custom_event_name":
@@ -1443,16 +1374,15 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateEventProperty));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (customEventName === undefined ? 0 : 1) +
         (propertyNameToUpdate === undefined ? 0 : 1) +
@@ -1524,63 +1454,54 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
 export function isUpdateEventProperty(input: unknown): input is UpdateEventPropertyInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const customEventName = source["custom_event_name"];
-    const propertyNameToUpdate = source["property_name_to_update"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateEventProperty(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const customEventName = input["custom_event_name"];
+    const propertyNameToUpdate = input["property_name_to_update"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
         }
       }
       if (customEventName === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof customEventName !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "custom_event_name") &&
-            isUpdateEventProperty(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "custom_event_name") && isUpdateEventProperty(ownProperties(input)));
         }
       }
       if (propertyNameToUpdate === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof propertyNameToUpdate !== "string") {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "property_name_to_update") &&
-            isUpdateEventProperty(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "property_name_to_update") && isUpdateEventProperty(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateEventProperty(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isUpdateEventProperty(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (
-            source === input && !isOwnEnumerable(input, "request_body") && isUpdateEventProperty(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "request_body") && isUpdateEventProperty(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "custom_event_name":
@@ -1589,16 +1510,15 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (mode === undefined ? 0 : 1) +
         (customEventName === undefined ? 0 : 1) +
         (propertyNameToUpdate === undefined ? 0 : 1) +

@@ -119,9 +119,12 @@ function validateShared_1(input: unknown): ValidationResult<ListAvailableAuthPro
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_1(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
@@ -139,9 +142,12 @@ function validateShared_1(input: unknown): ValidationResult<ListAvailableAuthPro
 function isShared_1(input: unknown): input is ListAvailableAuthProvidersInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_1(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         return false;
       }
     }
@@ -170,30 +176,33 @@ function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetai
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const authProviderId = source["auth_provider_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_2(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "auth_provider_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
-      return validateShared_2(ownProperties(input));
-    }
+    const authProviderId = input["auth_provider_id"];
     if (authProviderId === undefined) {
       issues = addIssue(issues, issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
       if (typeof authProviderId !== "string") {
         issues = addIssue(issues, issueType("/auth_provider_id", "auth_provider_id", "a string", authProviderId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((authProviderId === undefined ? 0 : 1))) {
+      return validateShared_2(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetAuthProviderDetailsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -209,29 +218,32 @@ function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetai
 function isShared_2(input: unknown): input is GetAuthProviderDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const authProviderId = source["auth_provider_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_2(ownProperties(input));
+    }
+    const authProviderId = input["auth_provider_id"];
     if (authProviderId === undefined) {
       return false;
     } else {
       if (typeof authProviderId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "auth_provider_id") && isShared_2(ownProperties(input)));
+        return (!isOwnEnumerable(input, "auth_provider_id") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "auth_provider_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((authProviderId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((authProviderId === undefined ? 0 : 1))) {
       return isShared_2(ownProperties(input));
     }
     return true;
@@ -267,30 +279,33 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const secretId = source["secret_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateDeleteSecretById(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "secret_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteSecretById));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((secretId === undefined ? 0 : 1))) {
-      return validateDeleteSecretById(ownProperties(input));
-    }
+    const secretId = input["secret_id"];
     if (secretId === undefined) {
       issues = addIssue(issues, issueRequired("/secret_id", "secret_id"));
     } else {
       if (typeof secretId !== "string") {
         issues = addIssue(issues, issueType("/secret_id", "secret_id", "a string", secretId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((secretId === undefined ? 0 : 1))) {
+      return validateDeleteSecretById(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteSecretByIdInput };
     return { ok: false, issues: capIssues(issues) };
@@ -306,29 +321,32 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
 export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const secretId = source["secret_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isDeleteSecretById(ownProperties(input));
+    }
+    const secretId = input["secret_id"];
     if (secretId === undefined) {
       return false;
     } else {
       if (typeof secretId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "secret_id") && isDeleteSecretById(ownProperties(input)));
+        return (!isOwnEnumerable(input, "secret_id") && isDeleteSecretById(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "secret_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((secretId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((secretId === undefined ? 0 : 1))) {
       return isDeleteSecretById(ownProperties(input));
     }
     return true;
@@ -347,30 +365,24 @@ export function validateUpdateSessionVerificationSettings(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const unsafeSkipVerification = source["unsafe_skip_verification"];
-    const verifierUrl = source["verifier_url"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateSessionVerificationSettings(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "unsafe_skip_verification":
         case "verifier_url":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))
-    ) {
-      return validateUpdateSessionVerificationSettings(ownProperties(input));
-    }
+    const unsafeSkipVerification = input["unsafe_skip_verification"];
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -381,12 +393,17 @@ export function validateUpdateSessionVerificationSettings(
         ));
       }
     }
+    const verifierUrl = input["verifier_url"];
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
         issues = addIssue(issues, issueType("/verifier_url", "verifier_url", "a string", verifierUrl));
       } else if (!isUrl(verifierUrl)) {
         issues = addIssue(issues, issueFormat("/verifier_url", "verifier_url", "url", verifierUrl));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))) {
+      return validateUpdateSessionVerificationSettings(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateSessionVerificationSettingsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -402,52 +419,42 @@ export function validateUpdateSessionVerificationSettings(
 export function isUpdateSessionVerificationSettings(input: unknown): input is UpdateSessionVerificationSettingsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const unsafeSkipVerification = source["unsafe_skip_verification"];
-    const verifierUrl = source["verifier_url"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateSessionVerificationSettings(ownProperties(input));
+    }
+    const unsafeSkipVerification = input["unsafe_skip_verification"];
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         return (
-          source === input &&
           !isOwnEnumerable(input, "unsafe_skip_verification") &&
           isUpdateSessionVerificationSettings(ownProperties(input))
         );
       }
     }
+    const verifierUrl = input["verifier_url"];
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "verifier_url") &&
-          isUpdateSessionVerificationSettings(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "verifier_url") && isUpdateSessionVerificationSettings(ownProperties(input)));
       } else if (!isUrl(verifierUrl)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "verifier_url") &&
-          isUpdateSessionVerificationSettings(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "verifier_url") && isUpdateSessionVerificationSettings(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "unsafe_skip_verification":
         case "verifier_url":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))) {
       return isUpdateSessionVerificationSettings(ownProperties(input));
     }
     return true;
@@ -461,13 +468,12 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const pageOffset = source["page_offset"];
-    const pageSize = source["page_size"];
-    const providerId = source["provider_id"];
-    const userId = source["user_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListAuthConnections(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "page_offset":
         case "page_size":
@@ -476,16 +482,39 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAuthConnections));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    const pageOffset = input["page_offset"];
+    if (pageOffset !== undefined) {
+      if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
+        issues = addIssue(issues, issueType("/page_offset", "page_offset", "an integer", pageOffset));
+      }
+    }
+    const pageSize = input["page_size"];
+    if (pageSize !== undefined) {
+      if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
+        issues = addIssue(issues, issueType("/page_size", "page_size", "an integer", pageSize));
+      }
+    }
+    const providerId = input["provider_id"];
+    if (providerId !== undefined) {
+      if (typeof providerId !== "string") {
+        issues = addIssue(issues, issueType("/provider_id", "provider_id", "a string", providerId));
+      }
+    }
+    const userId = input["user_id"];
+    if (userId !== undefined) {
+      if (typeof userId !== "string") {
+        issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
+      }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (pageOffset === undefined ? 0 : 1) +
         (pageSize === undefined ? 0 : 1) +
         (providerId === undefined ? 0 : 1) +
@@ -493,26 +522,6 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
       )
     ) {
       return validateListAuthConnections(ownProperties(input));
-    }
-    if (pageOffset !== undefined) {
-      if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
-        issues = addIssue(issues, issueType("/page_offset", "page_offset", "an integer", pageOffset));
-      }
-    }
-    if (pageSize !== undefined) {
-      if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
-        issues = addIssue(issues, issueType("/page_size", "page_size", "an integer", pageSize));
-      }
-    }
-    if (providerId !== undefined) {
-      if (typeof providerId !== "string") {
-        issues = addIssue(issues, issueType("/provider_id", "provider_id", "a string", providerId));
-      }
-    }
-    if (userId !== undefined) {
-      if (typeof userId !== "string") {
-        issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
-      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAuthConnectionsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -528,39 +537,36 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
 export function isListAuthConnections(input: unknown): input is ListAuthConnectionsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const pageOffset = source["page_offset"];
-    const pageSize = source["page_size"];
-    const providerId = source["provider_id"];
-    const userId = source["user_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListAuthConnections(ownProperties(input));
+    }
+    const pageOffset = input["page_offset"];
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
-        return (
-          source === input && !isOwnEnumerable(input, "page_offset") && isListAuthConnections(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "page_offset") && isListAuthConnections(ownProperties(input)));
       }
     }
+    const pageSize = input["page_size"];
     if (pageSize !== undefined) {
       if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
-        return (
-          source === input && !isOwnEnumerable(input, "page_size") && isListAuthConnections(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "page_size") && isListAuthConnections(ownProperties(input)));
       }
     }
+    const providerId = input["provider_id"];
     if (providerId !== undefined) {
       if (typeof providerId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "provider_id") && isListAuthConnections(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "provider_id") && isListAuthConnections(ownProperties(input)));
       }
     }
+    const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "user_id") && isListAuthConnections(ownProperties(input)));
+        return (!isOwnEnumerable(input, "user_id") && isListAuthConnections(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "page_offset":
         case "page_size":
@@ -569,16 +575,15 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (pageOffset === undefined ? 0 : 1) +
         (pageSize === undefined ? 0 : 1) +
         (providerId === undefined ? 0 : 1) +
@@ -598,30 +603,33 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const connectionId = source["connection_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateDeleteUserAuthConnection(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "connection_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((connectionId === undefined ? 0 : 1))) {
-      return validateDeleteUserAuthConnection(ownProperties(input));
-    }
+    const connectionId = input["connection_id"];
     if (connectionId === undefined) {
       issues = addIssue(issues, issueRequired("/connection_id", "connection_id"));
     } else {
       if (typeof connectionId !== "string") {
         issues = addIssue(issues, issueType("/connection_id", "connection_id", "a string", connectionId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((connectionId === undefined ? 0 : 1))) {
+      return validateDeleteUserAuthConnection(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteUserAuthConnectionInput };
     return { ok: false, issues: capIssues(issues) };
@@ -637,33 +645,32 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
 export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserAuthConnectionInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const connectionId = source["connection_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isDeleteUserAuthConnection(ownProperties(input));
+    }
+    const connectionId = input["connection_id"];
     if (connectionId === undefined) {
       return false;
     } else {
       if (typeof connectionId !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "connection_id") &&
-          isDeleteUserAuthConnection(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "connection_id") && isDeleteUserAuthConnection(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "connection_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((connectionId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((connectionId === undefined ? 0 : 1))) {
       return isDeleteUserAuthConnection(ownProperties(input));
     }
     return true;
@@ -677,30 +684,24 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const authorizationId = source["authorization_id"];
-    const timeoutInSeconds = source["timeout_in_seconds"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCheckAuthStatus(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "authorization_id":
         case "timeout_in_seconds":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCheckAuthStatus));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))
-    ) {
-      return validateCheckAuthStatus(ownProperties(input));
-    }
+    const authorizationId = input["authorization_id"];
     if (authorizationId === undefined) {
       issues = addIssue(issues, issueRequired("/authorization_id", "authorization_id"));
     } else {
@@ -708,6 +709,7 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
         issues = addIssue(issues, issueType("/authorization_id", "authorization_id", "a string", authorizationId));
       }
     }
+    const timeoutInSeconds = input["timeout_in_seconds"];
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
         issues = addIssue(issues, issueType(
@@ -721,6 +723,10 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
           issues = addIssue(issues, issueTooBig("/timeout_in_seconds", "timeout_in_seconds", 59, timeoutInSeconds));
         }
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))) {
+      return validateCheckAuthStatus(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CheckAuthStatusInput };
     return { ok: false, issues: capIssues(issues) };
@@ -736,50 +742,43 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
 export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const authorizationId = source["authorization_id"];
-    const timeoutInSeconds = source["timeout_in_seconds"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCheckAuthStatus(ownProperties(input));
+    }
+    const authorizationId = input["authorization_id"];
     if (authorizationId === undefined) {
       return false;
     } else {
       if (typeof authorizationId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "authorization_id") && isCheckAuthStatus(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "authorization_id") && isCheckAuthStatus(ownProperties(input)));
       }
     }
+    const timeoutInSeconds = input["timeout_in_seconds"];
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
-        return (
-          source === input && !isOwnEnumerable(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input)));
       } else {
         if (timeoutInSeconds > 59) {
-          return (
-            source === input && !isOwnEnumerable(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "authorization_id":
         case "timeout_in_seconds":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))) {
       return isCheckAuthStatus(ownProperties(input));
     }
     return true;
@@ -793,14 +792,12 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const filterByToolkit = source["filter_by_toolkit"];
-    const numberOfItemsToReturn = source["number_of_items_to_return"];
-    const offsetStartIndex = source["offset_start_index"];
-    const providerFormat = source["provider_format"];
-    const userIdentifier = source["user_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateRetrieveFormattedToolsList(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "filter_by_toolkit":
         case "number_of_items_to_return":
@@ -810,30 +807,18 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 5 &&
-      source === input &&
-      seen !== (
-        (filterByToolkit === undefined ? 0 : 1) +
-        (numberOfItemsToReturn === undefined ? 0 : 1) +
-        (offsetStartIndex === undefined ? 0 : 1) +
-        (providerFormat === undefined ? 0 : 1) +
-        (userIdentifier === undefined ? 0 : 1)
-      )
-    ) {
-      return validateRetrieveFormattedToolsList(ownProperties(input));
-    }
+    const filterByToolkit = input["filter_by_toolkit"];
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
         issues = addIssue(issues, issueType("/filter_by_toolkit", "filter_by_toolkit", "a string", filterByToolkit));
       }
     }
+    const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         issues = addIssue(issues, issueType(
@@ -853,6 +838,7 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
         }
       }
     }
+    const offsetStartIndex = input["offset_start_index"];
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
         issues = addIssue(issues, issueType(
@@ -863,15 +849,30 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
         ));
       }
     }
+    const providerFormat = input["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         issues = addIssue(issues, issueType("/provider_format", "provider_format", "a string", providerFormat));
       }
     }
+    const userIdentifier = input["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         issues = addIssue(issues, issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 5 &&
+      seen < (
+        (filterByToolkit === undefined ? 0 : 1) +
+        (numberOfItemsToReturn === undefined ? 0 : 1) +
+        (offsetStartIndex === undefined ? 0 : 1) +
+        (providerFormat === undefined ? 0 : 1) +
+        (userIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return validateRetrieveFormattedToolsList(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as RetrieveFormattedToolsListInput };
     return { ok: false, issues: capIssues(issues) };
@@ -887,67 +888,50 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
 export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveFormattedToolsListInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const filterByToolkit = source["filter_by_toolkit"];
-    const numberOfItemsToReturn = source["number_of_items_to_return"];
-    const offsetStartIndex = source["offset_start_index"];
-    const providerFormat = source["provider_format"];
-    const userIdentifier = source["user_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isRetrieveFormattedToolsList(ownProperties(input));
+    }
+    const filterByToolkit = input["filter_by_toolkit"];
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_by_toolkit") &&
-          isRetrieveFormattedToolsList(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "filter_by_toolkit") && isRetrieveFormattedToolsList(ownProperties(input)));
       }
     }
+    const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "number_of_items_to_return") &&
-          isRetrieveFormattedToolsList(ownProperties(input))
+          !isOwnEnumerable(input, "number_of_items_to_return") && isRetrieveFormattedToolsList(ownProperties(input))
         );
       } else {
         if (numberOfItemsToReturn > 100) {
           return (
-            source === input &&
-            !isOwnEnumerable(input, "number_of_items_to_return") &&
-            isRetrieveFormattedToolsList(ownProperties(input))
+            !isOwnEnumerable(input, "number_of_items_to_return") && isRetrieveFormattedToolsList(ownProperties(input))
           );
         }
       }
     }
+    const offsetStartIndex = input["offset_start_index"];
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "offset_start_index") &&
-          isRetrieveFormattedToolsList(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "offset_start_index") && isRetrieveFormattedToolsList(ownProperties(input)));
       }
     }
+    const providerFormat = input["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "provider_format") &&
-          isRetrieveFormattedToolsList(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "provider_format") && isRetrieveFormattedToolsList(ownProperties(input)));
       }
     }
+    const userIdentifier = input["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "user_identifier") &&
-          isRetrieveFormattedToolsList(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "user_identifier") && isRetrieveFormattedToolsList(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "filter_by_toolkit":
         case "number_of_items_to_return":
@@ -957,16 +941,15 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (filterByToolkit === undefined ? 0 : 1) +
         (numberOfItemsToReturn === undefined ? 0 : 1) +
         (offsetStartIndex === undefined ? 0 : 1) +
@@ -992,12 +975,12 @@ export function validateGetFormattedToolSpecification(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const toolName = source["tool_name"];
-    const providerFormat = source["provider_format"];
-    const userId = source["user_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetFormattedToolSpecification(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "tool_name":
         case "provider_format":
@@ -1005,21 +988,12 @@ export function validateGetFormattedToolSpecification(
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (toolName === undefined ? 0 : 1) + (providerFormat === undefined ? 0 : 1) + (userId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateGetFormattedToolSpecification(ownProperties(input));
-    }
+    const toolName = input["tool_name"];
     if (toolName === undefined) {
       issues = addIssue(issues, issueRequired("/tool_name", "tool_name"));
     } else {
@@ -1027,15 +1001,26 @@ export function validateGetFormattedToolSpecification(
         issues = addIssue(issues, issueType("/tool_name", "tool_name", "a string", toolName));
       }
     }
+    const providerFormat = input["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         issues = addIssue(issues, issueType("/provider_format", "provider_format", "a string", providerFormat));
       }
     }
+    const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (toolName === undefined ? 0 : 1) + (providerFormat === undefined ? 0 : 1) + (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetFormattedToolSpecification(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetFormattedToolSpecificationInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1051,41 +1036,32 @@ export function validateGetFormattedToolSpecification(
 export function isGetFormattedToolSpecification(input: unknown): input is GetFormattedToolSpecificationInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const toolName = source["tool_name"];
-    const providerFormat = source["provider_format"];
-    const userId = source["user_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetFormattedToolSpecification(ownProperties(input));
+    }
+    const toolName = input["tool_name"];
     if (toolName === undefined) {
       return false;
     } else {
       if (typeof toolName !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "tool_name") &&
-          isGetFormattedToolSpecification(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "tool_name") && isGetFormattedToolSpecification(ownProperties(input)));
       }
     }
+    const providerFormat = input["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "provider_format") &&
-          isGetFormattedToolSpecification(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "provider_format") && isGetFormattedToolSpecification(ownProperties(input)));
       }
     }
+    const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "user_id") &&
-          isGetFormattedToolSpecification(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "user_id") && isGetFormattedToolSpecification(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "tool_name":
         case "provider_format":
@@ -1093,16 +1069,15 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (toolName === undefined ? 0 : 1) + (providerFormat === undefined ? 0 : 1) + (userId === undefined ? 0 : 1)
       )
     ) {
@@ -1139,12 +1114,12 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const bearerToken = source["bearer_token"];
-    const itemsToSkip = source["items_to_skip"];
-    const maximumItemsToReturn = source["maximum_items_to_return"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListAccessibleProjects(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "bearer_token":
         case "items_to_skip":
@@ -1152,23 +1127,12 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAccessibleProjects));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (bearerToken === undefined ? 0 : 1) +
-        (itemsToSkip === undefined ? 0 : 1) +
-        (maximumItemsToReturn === undefined ? 0 : 1)
-      )
-    ) {
-      return validateListAccessibleProjects(ownProperties(input));
-    }
+    const bearerToken = input["bearer_token"];
     if (bearerToken === undefined) {
       issues = addIssue(issues, issueRequired("/bearer_token", "bearer_token"));
     } else {
@@ -1178,11 +1142,13 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
         issues = addIssue(issues, issueFormat("/bearer_token", "bearer_token", "jwt", bearerToken));
       }
     }
+    const itemsToSkip = input["items_to_skip"];
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
         issues = addIssue(issues, issueType("/items_to_skip", "items_to_skip", "an integer", itemsToSkip));
       }
     }
+    const maximumItemsToReturn = input["maximum_items_to_return"];
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
         issues = addIssue(issues, issueType(
@@ -1192,6 +1158,17 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
           maximumItemsToReturn,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (bearerToken === undefined ? 0 : 1) +
+        (itemsToSkip === undefined ? 0 : 1) +
+        (maximumItemsToReturn === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListAccessibleProjects(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAccessibleProjectsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1207,41 +1184,34 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
 export function isListAccessibleProjects(input: unknown): input is ListAccessibleProjectsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const bearerToken = source["bearer_token"];
-    const itemsToSkip = source["items_to_skip"];
-    const maximumItemsToReturn = source["maximum_items_to_return"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListAccessibleProjects(ownProperties(input));
+    }
+    const bearerToken = input["bearer_token"];
     if (bearerToken === undefined) {
       return false;
     } else {
       if (typeof bearerToken !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "bearer_token") && isListAccessibleProjects(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "bearer_token") && isListAccessibleProjects(ownProperties(input)));
       } else if (!isJwt(bearerToken)) {
-        return (
-          source === input && !isOwnEnumerable(input, "bearer_token") && isListAccessibleProjects(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "bearer_token") && isListAccessibleProjects(ownProperties(input)));
       }
     }
+    const itemsToSkip = input["items_to_skip"];
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
-        return (
-          source === input && !isOwnEnumerable(input, "items_to_skip") && isListAccessibleProjects(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "items_to_skip") && isListAccessibleProjects(ownProperties(input)));
       }
     }
+    const maximumItemsToReturn = input["maximum_items_to_return"];
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "maximum_items_to_return") &&
-          isListAccessibleProjects(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "maximum_items_to_return") && isListAccessibleProjects(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "bearer_token":
         case "items_to_skip":
@@ -1249,16 +1219,15 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (bearerToken === undefined ? 0 : 1) +
         (itemsToSkip === undefined ? 0 : 1) +
         (maximumItemsToReturn === undefined ? 0 : 1)
@@ -1277,30 +1246,24 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const authorizationToken = source["authorization_token"];
-    const projectId = source["project_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetProjectDetails(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "authorization_token":
         case "project_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetProjectDetails));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))
-    ) {
-      return validateGetProjectDetails(ownProperties(input));
-    }
+    const authorizationToken = input["authorization_token"];
     if (authorizationToken === undefined) {
       issues = addIssue(issues, issueRequired("/authorization_token", "authorization_token"));
     } else {
@@ -1320,12 +1283,17 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
         ));
       }
     }
+    const projectId = input["project_id"];
     if (projectId === undefined) {
       issues = addIssue(issues, issueRequired("/project_id", "project_id"));
     } else {
       if (typeof projectId !== "string") {
         issues = addIssue(issues, issueType("/project_id", "project_id", "a string", projectId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))) {
+      return validateGetProjectDetails(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetProjectDetailsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1341,52 +1309,43 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
 export function isGetProjectDetails(input: unknown): input is GetProjectDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const authorizationToken = source["authorization_token"];
-    const projectId = source["project_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetProjectDetails(ownProperties(input));
+    }
+    const authorizationToken = input["authorization_token"];
     if (authorizationToken === undefined) {
       return false;
     } else {
       if (typeof authorizationToken !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "authorization_token") &&
-          isGetProjectDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "authorization_token") && isGetProjectDetails(ownProperties(input)));
       } else if (!isBearer(authorizationToken)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "authorization_token") &&
-          isGetProjectDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "authorization_token") && isGetProjectDetails(ownProperties(input)));
       }
     }
+    const projectId = input["project_id"];
     if (projectId === undefined) {
       return false;
     } else {
       if (typeof projectId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "project_id") && isGetProjectDetails(ownProperties(input)));
+        return (!isOwnEnumerable(input, "project_id") && isGetProjectDetails(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "authorization_token":
         case "project_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))) {
       return isGetProjectDetails(ownProperties(input));
     }
     return true;
@@ -1400,30 +1359,24 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const itemsLimit = source["items_limit"];
-    const listOffset = source["list_offset"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetScheduledToolExecutions(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "items_limit":
         case "list_offset":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))
-    ) {
-      return validateGetScheduledToolExecutions(ownProperties(input));
-    }
+    const itemsLimit = input["items_limit"];
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
         issues = addIssue(issues, issueType("/items_limit", "items_limit", "an integer", itemsLimit));
@@ -1433,10 +1386,15 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
         }
       }
     }
+    const listOffset = input["list_offset"];
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
         issues = addIssue(issues, issueType("/list_offset", "list_offset", "an integer", listOffset));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))) {
+      return validateGetScheduledToolExecutions(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetScheduledToolExecutionsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1452,54 +1410,41 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
 export function isGetScheduledToolExecutions(input: unknown): input is GetScheduledToolExecutionsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const itemsLimit = source["items_limit"];
-    const listOffset = source["list_offset"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetScheduledToolExecutions(ownProperties(input));
+    }
+    const itemsLimit = input["items_limit"];
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "items_limit") &&
-          isGetScheduledToolExecutions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "items_limit") && isGetScheduledToolExecutions(ownProperties(input)));
       } else {
         if (itemsLimit > 100) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "items_limit") &&
-            isGetScheduledToolExecutions(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "items_limit") && isGetScheduledToolExecutions(ownProperties(input)));
         }
       }
     }
+    const listOffset = input["list_offset"];
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "list_offset") &&
-          isGetScheduledToolExecutions(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "list_offset") && isGetScheduledToolExecutions(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "items_limit":
         case "list_offset":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))) {
       return isGetScheduledToolExecutions(ownProperties(input));
     }
     return true;
@@ -1513,24 +1458,23 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const scheduledExecutionId = source["scheduled_execution_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetScheduledToolDetails(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "scheduled_execution_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((scheduledExecutionId === undefined ? 0 : 1))) {
-      return validateGetScheduledToolDetails(ownProperties(input));
-    }
+    const scheduledExecutionId = input["scheduled_execution_id"];
     if (scheduledExecutionId === undefined) {
       issues = addIssue(issues, issueRequired("/scheduled_execution_id", "scheduled_execution_id"));
     } else {
@@ -1542,6 +1486,10 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
           scheduledExecutionId,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((scheduledExecutionId === undefined ? 0 : 1))) {
+      return validateGetScheduledToolDetails(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetScheduledToolDetailsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1557,33 +1505,32 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
 export function isGetScheduledToolDetails(input: unknown): input is GetScheduledToolDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const scheduledExecutionId = source["scheduled_execution_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetScheduledToolDetails(ownProperties(input));
+    }
+    const scheduledExecutionId = input["scheduled_execution_id"];
     if (scheduledExecutionId === undefined) {
       return false;
     } else {
       if (typeof scheduledExecutionId !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "scheduled_execution_id") &&
-          isGetScheduledToolDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "scheduled_execution_id") && isGetScheduledToolDetails(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "scheduled_execution_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((scheduledExecutionId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((scheduledExecutionId === undefined ? 0 : 1))) {
       return isGetScheduledToolDetails(ownProperties(input));
     }
     return true;
@@ -1609,14 +1556,12 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeFormats = source["include_formats"];
-    const itemsPerPage = source["items_per_page"];
-    const startOffset = source["start_offset"];
-    const toolkitName = source["toolkit_name"];
-    const userId = source["user_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetToolsList(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_formats":
         case "items_per_page":
@@ -1626,25 +1571,12 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetToolsList));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 5 &&
-      source === input &&
-      seen !== (
-        (includeFormats === undefined ? 0 : 1) +
-        (itemsPerPage === undefined ? 0 : 1) +
-        (startOffset === undefined ? 0 : 1) +
-        (toolkitName === undefined ? 0 : 1) +
-        (userId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateGetToolsList(ownProperties(input));
-    }
+    const includeFormats = input["include_formats"];
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
         issues = addIssue(issues, issueType("/include_formats", "include_formats", "an array", includeFormats));
@@ -1666,6 +1598,7 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         }
       }
     }
+    const itemsPerPage = input["items_per_page"];
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
         issues = addIssue(issues, issueType("/items_per_page", "items_per_page", "an integer", itemsPerPage));
@@ -1675,20 +1608,36 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         }
       }
     }
+    const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         issues = addIssue(issues, issueType("/start_offset", "start_offset", "an integer", startOffset));
       }
     }
+    const toolkitName = input["toolkit_name"];
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
         issues = addIssue(issues, issueType("/toolkit_name", "toolkit_name", "a string", toolkitName));
       }
     }
+    const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 5 &&
+      seen < (
+        (includeFormats === undefined ? 0 : 1) +
+        (itemsPerPage === undefined ? 0 : 1) +
+        (startOffset === undefined ? 0 : 1) +
+        (toolkitName === undefined ? 0 : 1) +
+        (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetToolsList(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetToolsListInput };
     return { ok: false, issues: capIssues(issues, unchecked) };
@@ -1704,54 +1653,53 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
 export function isGetToolsList(input: unknown): input is GetToolsListInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeFormats = source["include_formats"];
-    const itemsPerPage = source["items_per_page"];
-    const startOffset = source["start_offset"];
-    const toolkitName = source["toolkit_name"];
-    const userId = source["user_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetToolsList(ownProperties(input));
+    }
+    const includeFormats = input["include_formats"];
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
-        return (source === input && !isOwnEnumerable(input, "include_formats") && isGetToolsList(ownProperties(input)));
+        return (!isOwnEnumerable(input, "include_formats") && isGetToolsList(ownProperties(input)));
       } else {
         for (let i = 0; i < includeFormats.length; i++) {
           const item: unknown = includeFormats[i];
           if (typeof item !== "string") {
-            return (
-              source === input && !isOwnEnumerable(input, "include_formats") && isGetToolsList(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "include_formats") && isGetToolsList(ownProperties(input)));
           }
         }
       }
     }
+    const itemsPerPage = input["items_per_page"];
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
-        return (source === input && !isOwnEnumerable(input, "items_per_page") && isGetToolsList(ownProperties(input)));
+        return (!isOwnEnumerable(input, "items_per_page") && isGetToolsList(ownProperties(input)));
       } else {
         if (itemsPerPage > 100) {
-          return (
-            source === input && !isOwnEnumerable(input, "items_per_page") && isGetToolsList(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "items_per_page") && isGetToolsList(ownProperties(input)));
         }
       }
     }
+    const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (source === input && !isOwnEnumerable(input, "start_offset") && isGetToolsList(ownProperties(input)));
+        return (!isOwnEnumerable(input, "start_offset") && isGetToolsList(ownProperties(input)));
       }
     }
+    const toolkitName = input["toolkit_name"];
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
-        return (source === input && !isOwnEnumerable(input, "toolkit_name") && isGetToolsList(ownProperties(input)));
+        return (!isOwnEnumerable(input, "toolkit_name") && isGetToolsList(ownProperties(input)));
       }
     }
+    const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "user_id") && isGetToolsList(ownProperties(input)));
+        return (!isOwnEnumerable(input, "user_id") && isGetToolsList(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_formats":
         case "items_per_page":
@@ -1761,16 +1709,15 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (includeFormats === undefined ? 0 : 1) +
         (itemsPerPage === undefined ? 0 : 1) +
         (startOffset === undefined ? 0 : 1) +
@@ -1791,13 +1738,12 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const toolNameForAuthorization = source["tool_name_for_authorization"];
-    const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
-    const toolVersion = source["tool_version"];
-    const userId = source["user_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateAuthorizeUserToolAccess(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "tool_name_for_authorization":
         case "redirect_uri_after_authorization":
@@ -1806,24 +1752,12 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 4 &&
-      source === input &&
-      seen !== (
-        (toolNameForAuthorization === undefined ? 0 : 1) +
-        (redirectUriAfterAuthorization === undefined ? 0 : 1) +
-        (toolVersion === undefined ? 0 : 1) +
-        (userId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateAuthorizeUserToolAccess(ownProperties(input));
-    }
+    const toolNameForAuthorization = input["tool_name_for_authorization"];
     if (toolNameForAuthorization === undefined) {
       issues = addIssue(issues, issueRequired("/tool_name_for_authorization", "tool_name_for_authorization"));
     } else {
@@ -1836,6 +1770,7 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
         ));
       }
     }
+    const redirectUriAfterAuthorization = input["redirect_uri_after_authorization"];
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
         issues = addIssue(issues, issueType(
@@ -1846,15 +1781,29 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
         ));
       }
     }
+    const toolVersion = input["tool_version"];
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
         issues = addIssue(issues, issueType("/tool_version", "tool_version", "a string", toolVersion));
       }
     }
+    const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 4 &&
+      seen < (
+        (toolNameForAuthorization === undefined ? 0 : 1) +
+        (redirectUriAfterAuthorization === undefined ? 0 : 1) +
+        (toolVersion === undefined ? 0 : 1) +
+        (userId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateAuthorizeUserToolAccess(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as AuthorizeUserToolAccessInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1870,47 +1819,42 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
 export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUserToolAccessInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const toolNameForAuthorization = source["tool_name_for_authorization"];
-    const redirectUriAfterAuthorization = source["redirect_uri_after_authorization"];
-    const toolVersion = source["tool_version"];
-    const userId = source["user_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isAuthorizeUserToolAccess(ownProperties(input));
+    }
+    const toolNameForAuthorization = input["tool_name_for_authorization"];
     if (toolNameForAuthorization === undefined) {
       return false;
     } else {
       if (typeof toolNameForAuthorization !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "tool_name_for_authorization") &&
-          isAuthorizeUserToolAccess(ownProperties(input))
+          !isOwnEnumerable(input, "tool_name_for_authorization") && isAuthorizeUserToolAccess(ownProperties(input))
         );
       }
     }
+    const redirectUriAfterAuthorization = input["redirect_uri_after_authorization"];
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "redirect_uri_after_authorization") &&
-          isAuthorizeUserToolAccess(ownProperties(input))
+          !isOwnEnumerable(input, "redirect_uri_after_authorization") && isAuthorizeUserToolAccess(ownProperties(input))
         );
       }
     }
+    const toolVersion = input["tool_version"];
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "tool_version") && isAuthorizeUserToolAccess(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "tool_version") && isAuthorizeUserToolAccess(ownProperties(input)));
       }
     }
+    const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "user_id") && isAuthorizeUserToolAccess(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "user_id") && isAuthorizeUserToolAccess(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "tool_name_for_authorization":
         case "redirect_uri_after_authorization":
@@ -1919,16 +1863,15 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (toolNameForAuthorization === undefined ? 0 : 1) +
         (redirectUriAfterAuthorization === undefined ? 0 : 1) +
         (toolVersion === undefined ? 0 : 1) +
@@ -1948,28 +1891,27 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateExecuteTool(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfExecuteTool));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return validateExecuteTool(ownProperties(input));
     }
     if (mode === "get_request_schema") {
@@ -2008,48 +1950,47 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
 export function isExecuteTool(input: unknown): input is ExecuteToolInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isExecuteTool(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isExecuteTool(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isExecuteTool(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isExecuteTool(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isExecuteTool(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isExecuteTool(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isExecuteTool(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isExecuteTool(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isExecuteTool(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return isExecuteTool(ownProperties(input));
     }
     return true;
@@ -2064,12 +2005,12 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const toolName = source["tool_name"];
-    const formatsToInclude = source["formats_to_include"];
-    const userIdentifier = source["user_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetToolSpecification(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "tool_name":
         case "formats_to_include":
@@ -2077,23 +2018,12 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetToolSpecification));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (toolName === undefined ? 0 : 1) +
-        (formatsToInclude === undefined ? 0 : 1) +
-        (userIdentifier === undefined ? 0 : 1)
-      )
-    ) {
-      return validateGetToolSpecification(ownProperties(input));
-    }
+    const toolName = input["tool_name"];
     if (toolName === undefined) {
       issues = addIssue(issues, issueRequired("/tool_name", "tool_name"));
     } else {
@@ -2101,6 +2031,7 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         issues = addIssue(issues, issueType("/tool_name", "tool_name", "a string", toolName));
       }
     }
+    const formatsToInclude = input["formats_to_include"];
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
         issues = addIssue(issues, issueType("/formats_to_include", "formats_to_include", "an array", formatsToInclude));
@@ -2122,10 +2053,22 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         }
       }
     }
+    const userIdentifier = input["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         issues = addIssue(issues, issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (toolName === undefined ? 0 : 1) +
+        (formatsToInclude === undefined ? 0 : 1) +
+        (userIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetToolSpecification(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetToolSpecificationInput };
     return { ok: false, issues: capIssues(issues, unchecked) };
@@ -2141,48 +2084,39 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
 export function isGetToolSpecification(input: unknown): input is GetToolSpecificationInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const toolName = source["tool_name"];
-    const formatsToInclude = source["formats_to_include"];
-    const userIdentifier = source["user_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetToolSpecification(ownProperties(input));
+    }
+    const toolName = input["tool_name"];
     if (toolName === undefined) {
       return false;
     } else {
       if (typeof toolName !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "tool_name") && isGetToolSpecification(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "tool_name") && isGetToolSpecification(ownProperties(input)));
       }
     }
+    const formatsToInclude = input["formats_to_include"];
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "formats_to_include") &&
-          isGetToolSpecification(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "formats_to_include") && isGetToolSpecification(ownProperties(input)));
       } else {
         for (let i = 0; i < formatsToInclude.length; i++) {
           const item: unknown = formatsToInclude[i];
           if (typeof item !== "string") {
-            return (
-              source === input &&
-              !isOwnEnumerable(input, "formats_to_include") &&
-              isGetToolSpecification(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "formats_to_include") && isGetToolSpecification(ownProperties(input)));
           }
         }
       }
     }
+    const userIdentifier = input["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "user_identifier") && isGetToolSpecification(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "user_identifier") && isGetToolSpecification(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "tool_name":
         case "formats_to_include":
@@ -2190,16 +2124,15 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (toolName === undefined ? 0 : 1) +
         (formatsToInclude === undefined ? 0 : 1) +
         (userIdentifier === undefined ? 0 : 1)
@@ -2218,30 +2151,24 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const numberOfItemsToReturn = source["number_of_items_to_return"];
-    const startOffset = source["start_offset"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListWorkers(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "number_of_items_to_return":
         case "start_offset":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWorkers));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))
-    ) {
-      return validateListWorkers(ownProperties(input));
-    }
+    const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         issues = addIssue(issues, issueType(
@@ -2261,10 +2188,15 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
         }
       }
     }
+    const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         issues = addIssue(issues, issueType("/start_offset", "start_offset", "an integer", startOffset));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))) {
+      return validateListWorkers(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListWorkersInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2280,50 +2212,41 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
 export function isListWorkers(input: unknown): input is ListWorkersInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const numberOfItemsToReturn = source["number_of_items_to_return"];
-    const startOffset = source["start_offset"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListWorkers(ownProperties(input));
+    }
+    const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "number_of_items_to_return") &&
-          isListWorkers(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "number_of_items_to_return") && isListWorkers(ownProperties(input)));
       } else {
         if (numberOfItemsToReturn > 100) {
-          return (
-            source === input &&
-            !isOwnEnumerable(input, "number_of_items_to_return") &&
-            isListWorkers(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "number_of_items_to_return") && isListWorkers(ownProperties(input)));
         }
       }
     }
+    const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (source === input && !isOwnEnumerable(input, "start_offset") && isListWorkers(ownProperties(input)));
+        return (!isOwnEnumerable(input, "start_offset") && isListWorkers(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "number_of_items_to_return":
         case "start_offset":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))) {
       return isListWorkers(ownProperties(input));
     }
     return true;
@@ -2337,19 +2260,12 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    const enableWorker = source["enable_worker"];
-    const httpRetryAttempts = source["http_retry_attempts"];
-    const httpSecretKey = source["http_secret_key"];
-    const httpTimeoutSeconds = source["http_timeout_seconds"];
-    const mcpRetryAttempts = source["mcp_retry_attempts"];
-    const mcpTimeoutDuration = source["mcp_timeout_duration"];
-    const workerHttpUri = source["worker_http_uri"];
-    const workerResourceUri = source["worker_resource_uri"];
-    const workerType = source["worker_type"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateWorker(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "worker_id":
         case "enable_worker":
@@ -2364,16 +2280,106 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWorker));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    const workerId = input["worker_id"];
+    if (workerId === undefined) {
+      issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
+    } else {
+      if (typeof workerId !== "string") {
+        issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
+      }
+    }
+    const enableWorker = input["enable_worker"];
+    if (enableWorker !== undefined) {
+      if (typeof enableWorker !== "boolean") {
+        issues = addIssue(issues, issueType("/enable_worker", "enable_worker", "a boolean", enableWorker));
+      }
+    }
+    const httpRetryAttempts = input["http_retry_attempts"];
+    if (httpRetryAttempts !== undefined) {
+      if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
+        issues = addIssue(issues, issueType(
+          "/http_retry_attempts",
+          "http_retry_attempts",
+          "an integer",
+          httpRetryAttempts,
+        ));
+      }
+    }
+    const httpSecretKey = input["http_secret_key"];
+    if (httpSecretKey !== undefined) {
+      if (typeof httpSecretKey !== "string") {
+        issues = addIssue(issues, issueType("/http_secret_key", "http_secret_key", "a string", httpSecretKey));
+      }
+    }
+    const httpTimeoutSeconds = input["http_timeout_seconds"];
+    if (httpTimeoutSeconds !== undefined) {
+      if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
+        issues = addIssue(issues, issueType(
+          "/http_timeout_seconds",
+          "http_timeout_seconds",
+          "an integer",
+          httpTimeoutSeconds,
+        ));
+      }
+    }
+    const mcpRetryAttempts = input["mcp_retry_attempts"];
+    if (mcpRetryAttempts !== undefined) {
+      if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
+        issues = addIssue(issues, issueType(
+          "/mcp_retry_attempts",
+          "mcp_retry_attempts",
+          "an integer",
+          mcpRetryAttempts,
+        ));
+      }
+    }
+    const mcpTimeoutDuration = input["mcp_timeout_duration"];
+    if (mcpTimeoutDuration !== undefined) {
+      if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
+        issues = addIssue(issues, issueType(
+          "/mcp_timeout_duration",
+          "mcp_timeout_duration",
+          "an integer",
+          mcpTimeoutDuration,
+        ));
+      }
+    }
+    const workerHttpUri = input["worker_http_uri"];
+    if (workerHttpUri !== undefined) {
+      if (typeof workerHttpUri !== "string") {
+        issues = addIssue(issues, issueType("/worker_http_uri", "worker_http_uri", "a string", workerHttpUri));
+      } else if (!isUrl(workerHttpUri)) {
+        issues = addIssue(issues, issueFormat("/worker_http_uri", "worker_http_uri", "url", workerHttpUri));
+      }
+    }
+    const workerResourceUri = input["worker_resource_uri"];
+    if (workerResourceUri !== undefined) {
+      if (typeof workerResourceUri !== "string") {
+        issues = addIssue(issues, issueType(
+          "/worker_resource_uri",
+          "worker_resource_uri",
+          "a string",
+          workerResourceUri,
+        ));
+      } else if (!isUri(workerResourceUri)) {
+        issues = addIssue(issues, issueFormat("/worker_resource_uri", "worker_resource_uri", "uri", workerResourceUri));
+      }
+    }
+    const workerType = input["worker_type"];
+    if (workerType !== undefined) {
+      if (typeof workerType !== "string") {
+        issues = addIssue(issues, issueType("/worker_type", "worker_type", "a string", workerType));
+      }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 10 &&
-      source === input &&
-      seen !== (
+      seen < (
         (workerId === undefined ? 0 : 1) +
         (enableWorker === undefined ? 0 : 1) +
         (httpRetryAttempts === undefined ? 0 : 1) +
@@ -2387,87 +2393,6 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
       )
     ) {
       return validateCreateWorker(ownProperties(input));
-    }
-    if (workerId === undefined) {
-      issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
-    } else {
-      if (typeof workerId !== "string") {
-        issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
-      }
-    }
-    if (enableWorker !== undefined) {
-      if (typeof enableWorker !== "boolean") {
-        issues = addIssue(issues, issueType("/enable_worker", "enable_worker", "a boolean", enableWorker));
-      }
-    }
-    if (httpRetryAttempts !== undefined) {
-      if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
-        issues = addIssue(issues, issueType(
-          "/http_retry_attempts",
-          "http_retry_attempts",
-          "an integer",
-          httpRetryAttempts,
-        ));
-      }
-    }
-    if (httpSecretKey !== undefined) {
-      if (typeof httpSecretKey !== "string") {
-        issues = addIssue(issues, issueType("/http_secret_key", "http_secret_key", "a string", httpSecretKey));
-      }
-    }
-    if (httpTimeoutSeconds !== undefined) {
-      if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
-        issues = addIssue(issues, issueType(
-          "/http_timeout_seconds",
-          "http_timeout_seconds",
-          "an integer",
-          httpTimeoutSeconds,
-        ));
-      }
-    }
-    if (mcpRetryAttempts !== undefined) {
-      if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
-        issues = addIssue(issues, issueType(
-          "/mcp_retry_attempts",
-          "mcp_retry_attempts",
-          "an integer",
-          mcpRetryAttempts,
-        ));
-      }
-    }
-    if (mcpTimeoutDuration !== undefined) {
-      if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
-        issues = addIssue(issues, issueType(
-          "/mcp_timeout_duration",
-          "mcp_timeout_duration",
-          "an integer",
-          mcpTimeoutDuration,
-        ));
-      }
-    }
-    if (workerHttpUri !== undefined) {
-      if (typeof workerHttpUri !== "string") {
-        issues = addIssue(issues, issueType("/worker_http_uri", "worker_http_uri", "a string", workerHttpUri));
-      } else if (!isUrl(workerHttpUri)) {
-        issues = addIssue(issues, issueFormat("/worker_http_uri", "worker_http_uri", "url", workerHttpUri));
-      }
-    }
-    if (workerResourceUri !== undefined) {
-      if (typeof workerResourceUri !== "string") {
-        issues = addIssue(issues, issueType(
-          "/worker_resource_uri",
-          "worker_resource_uri",
-          "a string",
-          workerResourceUri,
-        ));
-      } else if (!isUri(workerResourceUri)) {
-        issues = addIssue(issues, issueFormat("/worker_resource_uri", "worker_resource_uri", "uri", workerResourceUri));
-      }
-    }
-    if (workerType !== undefined) {
-      if (typeof workerType !== "string") {
-        issues = addIssue(issues, issueType("/worker_type", "worker_type", "a string", workerType));
-      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWorkerInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2483,87 +2408,78 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
 export function isCreateWorker(input: unknown): input is CreateWorkerInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    const enableWorker = source["enable_worker"];
-    const httpRetryAttempts = source["http_retry_attempts"];
-    const httpSecretKey = source["http_secret_key"];
-    const httpTimeoutSeconds = source["http_timeout_seconds"];
-    const mcpRetryAttempts = source["mcp_retry_attempts"];
-    const mcpTimeoutDuration = source["mcp_timeout_duration"];
-    const workerHttpUri = source["worker_http_uri"];
-    const workerResourceUri = source["worker_resource_uri"];
-    const workerType = source["worker_type"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateWorker(ownProperties(input));
+    }
+    const workerId = input["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "worker_id") && isCreateWorker(ownProperties(input)));
+        return (!isOwnEnumerable(input, "worker_id") && isCreateWorker(ownProperties(input)));
       }
     }
+    const enableWorker = input["enable_worker"];
     if (enableWorker !== undefined) {
       if (typeof enableWorker !== "boolean") {
-        return (source === input && !isOwnEnumerable(input, "enable_worker") && isCreateWorker(ownProperties(input)));
+        return (!isOwnEnumerable(input, "enable_worker") && isCreateWorker(ownProperties(input)));
       }
     }
+    const httpRetryAttempts = input["http_retry_attempts"];
     if (httpRetryAttempts !== undefined) {
       if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
-        return (
-          source === input && !isOwnEnumerable(input, "http_retry_attempts") && isCreateWorker(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "http_retry_attempts") && isCreateWorker(ownProperties(input)));
       }
     }
+    const httpSecretKey = input["http_secret_key"];
     if (httpSecretKey !== undefined) {
       if (typeof httpSecretKey !== "string") {
-        return (source === input && !isOwnEnumerable(input, "http_secret_key") && isCreateWorker(ownProperties(input)));
+        return (!isOwnEnumerable(input, "http_secret_key") && isCreateWorker(ownProperties(input)));
       }
     }
+    const httpTimeoutSeconds = input["http_timeout_seconds"];
     if (httpTimeoutSeconds !== undefined) {
       if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
-        return (
-          source === input && !isOwnEnumerable(input, "http_timeout_seconds") && isCreateWorker(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "http_timeout_seconds") && isCreateWorker(ownProperties(input)));
       }
     }
+    const mcpRetryAttempts = input["mcp_retry_attempts"];
     if (mcpRetryAttempts !== undefined) {
       if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
-        return (
-          source === input && !isOwnEnumerable(input, "mcp_retry_attempts") && isCreateWorker(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "mcp_retry_attempts") && isCreateWorker(ownProperties(input)));
       }
     }
+    const mcpTimeoutDuration = input["mcp_timeout_duration"];
     if (mcpTimeoutDuration !== undefined) {
       if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
-        return (
-          source === input && !isOwnEnumerable(input, "mcp_timeout_duration") && isCreateWorker(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "mcp_timeout_duration") && isCreateWorker(ownProperties(input)));
       }
     }
+    const workerHttpUri = input["worker_http_uri"];
     if (workerHttpUri !== undefined) {
       if (typeof workerHttpUri !== "string") {
-        return (source === input && !isOwnEnumerable(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
+        return (!isOwnEnumerable(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
       } else if (!isUrl(workerHttpUri)) {
-        return (source === input && !isOwnEnumerable(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
+        return (!isOwnEnumerable(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
       }
     }
+    const workerResourceUri = input["worker_resource_uri"];
     if (workerResourceUri !== undefined) {
       if (typeof workerResourceUri !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "worker_resource_uri") && isCreateWorker(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "worker_resource_uri") && isCreateWorker(ownProperties(input)));
       } else if (!isUri(workerResourceUri)) {
-        return (
-          source === input && !isOwnEnumerable(input, "worker_resource_uri") && isCreateWorker(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "worker_resource_uri") && isCreateWorker(ownProperties(input)));
       }
     }
+    const workerType = input["worker_type"];
     if (workerType !== undefined) {
       if (typeof workerType !== "string") {
-        return (source === input && !isOwnEnumerable(input, "worker_type") && isCreateWorker(ownProperties(input)));
+        return (!isOwnEnumerable(input, "worker_type") && isCreateWorker(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "worker_id":
         case "enable_worker":
@@ -2578,16 +2494,15 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 10 &&
-      source === input &&
-      seen !== (
+      seen < (
         (workerId === undefined ? 0 : 1) +
         (enableWorker === undefined ? 0 : 1) +
         (httpRetryAttempts === undefined ? 0 : 1) +
@@ -2613,12 +2528,12 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerConnectionType = source["worker_connection_type"];
-    const httpUri = source["http_uri"];
-    const mcpUri = source["mcp_uri"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateTestWorkerConnection(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "worker_connection_type":
         case "http_uri":
@@ -2626,23 +2541,12 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfTestWorkerConnection));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (workerConnectionType === undefined ? 0 : 1) +
-        (httpUri === undefined ? 0 : 1) +
-        (mcpUri === undefined ? 0 : 1)
-      )
-    ) {
-      return validateTestWorkerConnection(ownProperties(input));
-    }
+    const workerConnectionType = input["worker_connection_type"];
     if (workerConnectionType === undefined) {
       issues = addIssue(issues, issueRequired("/worker_connection_type", "worker_connection_type"));
     } else {
@@ -2655,15 +2559,28 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
         ));
       }
     }
+    const httpUri = input["http_uri"];
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
         issues = addIssue(issues, issueType("/http_uri", "http_uri", "a string", httpUri));
       }
     }
+    const mcpUri = input["mcp_uri"];
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
         issues = addIssue(issues, issueType("/mcp_uri", "mcp_uri", "a string", mcpUri));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (workerConnectionType === undefined ? 0 : 1) +
+        (httpUri === undefined ? 0 : 1) +
+        (mcpUri === undefined ? 0 : 1)
+      )
+    ) {
+      return validateTestWorkerConnection(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as TestWorkerConnectionInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2679,35 +2596,32 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
 export function isTestWorkerConnection(input: unknown): input is TestWorkerConnectionInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerConnectionType = source["worker_connection_type"];
-    const httpUri = source["http_uri"];
-    const mcpUri = source["mcp_uri"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isTestWorkerConnection(ownProperties(input));
+    }
+    const workerConnectionType = input["worker_connection_type"];
     if (workerConnectionType === undefined) {
       return false;
     } else {
       if (typeof workerConnectionType !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "worker_connection_type") &&
-          isTestWorkerConnection(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "worker_connection_type") && isTestWorkerConnection(ownProperties(input)));
       }
     }
+    const httpUri = input["http_uri"];
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "http_uri") && isTestWorkerConnection(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "http_uri") && isTestWorkerConnection(ownProperties(input)));
       }
     }
+    const mcpUri = input["mcp_uri"];
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
-        return (source === input && !isOwnEnumerable(input, "mcp_uri") && isTestWorkerConnection(ownProperties(input)));
+        return (!isOwnEnumerable(input, "mcp_uri") && isTestWorkerConnection(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "worker_connection_type":
         case "http_uri":
@@ -2715,16 +2629,15 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (workerConnectionType === undefined ? 0 : 1) +
         (httpUri === undefined ? 0 : 1) +
         (mcpUri === undefined ? 0 : 1)
@@ -2746,30 +2659,33 @@ function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> 
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_3(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "worker_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
-      return validateShared_3(ownProperties(input));
-    }
+    const workerId = input["worker_id"];
     if (workerId === undefined) {
       issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
     } else {
       if (typeof workerId !== "string") {
         issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((workerId === undefined ? 0 : 1))) {
+      return validateShared_3(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetWorkerByIdInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2785,29 +2701,32 @@ function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> 
 function isShared_3(input: unknown): input is GetWorkerByIdInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_3(ownProperties(input));
+    }
+    const workerId = input["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "worker_id") && isShared_3(ownProperties(input)));
+        return (!isOwnEnumerable(input, "worker_id") && isShared_3(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "worker_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((workerId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((workerId === undefined ? 0 : 1))) {
       return isShared_3(ownProperties(input));
     }
     return true;
@@ -2859,12 +2778,12 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    const numberOfItems = source["number_of_items"];
-    const startOffset = source["start_offset"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchToolsPage(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "worker_id":
         case "number_of_items":
@@ -2872,21 +2791,12 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchToolsPage));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (workerId === undefined ? 0 : 1) + (numberOfItems === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1)
-      )
-    ) {
-      return validateFetchToolsPage(ownProperties(input));
-    }
+    const workerId = input["worker_id"];
     if (workerId === undefined) {
       issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
     } else {
@@ -2894,6 +2804,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
       }
     }
+    const numberOfItems = input["number_of_items"];
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
         issues = addIssue(issues, issueType("/number_of_items", "number_of_items", "an integer", numberOfItems));
@@ -2903,10 +2814,20 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         }
       }
     }
+    const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         issues = addIssue(issues, issueType("/start_offset", "start_offset", "an integer", startOffset));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (workerId === undefined ? 0 : 1) + (numberOfItems === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1)
+      )
+    ) {
+      return validateFetchToolsPage(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchToolsPageInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2922,37 +2843,36 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
 export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const workerId = source["worker_id"];
-    const numberOfItems = source["number_of_items"];
-    const startOffset = source["start_offset"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchToolsPage(ownProperties(input));
+    }
+    const workerId = input["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "worker_id") && isFetchToolsPage(ownProperties(input)));
+        return (!isOwnEnumerable(input, "worker_id") && isFetchToolsPage(ownProperties(input)));
       }
     }
+    const numberOfItems = input["number_of_items"];
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
-        return (
-          source === input && !isOwnEnumerable(input, "number_of_items") && isFetchToolsPage(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "number_of_items") && isFetchToolsPage(ownProperties(input)));
       } else {
         if (numberOfItems > 100) {
-          return (
-            source === input && !isOwnEnumerable(input, "number_of_items") && isFetchToolsPage(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "number_of_items") && isFetchToolsPage(ownProperties(input)));
         }
       }
     }
+    const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (source === input && !isOwnEnumerable(input, "start_offset") && isFetchToolsPage(ownProperties(input)));
+        return (!isOwnEnumerable(input, "start_offset") && isFetchToolsPage(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "worker_id":
         case "number_of_items":
@@ -2960,16 +2880,15 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (workerId === undefined ? 0 : 1) + (numberOfItems === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1)
       )
     ) {

@@ -229,24 +229,23 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const emptyRequestBody = source["empty_request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetApiKeyInfo(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "empty_request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetApiKeyInfo));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((emptyRequestBody === undefined ? 0 : 1))) {
-      return validateGetApiKeyInfo(ownProperties(input));
-    }
+    const emptyRequestBody = input["empty_request_body"];
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
         issues = addIssue(issues, issueType(
@@ -262,6 +261,10 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
         }
       }
     }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((emptyRequestBody === undefined ? 0 : 1))) {
+      return validateGetApiKeyInfo(ownProperties(input));
+    }
     if (issues === undefined) return { ok: true, value: input as unknown as GetApiKeyInfoInput };
     return { ok: false, issues: capIssues(issues) };
   } catch (error) {
@@ -276,36 +279,35 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
 export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const emptyRequestBody = source["empty_request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetApiKeyInfo(ownProperties(input));
+    }
+    const emptyRequestBody = input["empty_request_body"];
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
-        return (
-          source === input && !isOwnEnumerable(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input)));
       } else {
         const count = Object.keys(emptyRequestBody).length;
         if (count > 0) {
-          return (
-            source === input && !isOwnEnumerable(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "empty_request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((emptyRequestBody === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((emptyRequestBody === undefined ? 0 : 1))) {
       return isGetApiKeyInfo(ownProperties(input));
     }
     return true;
@@ -319,24 +321,23 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationSourceDetails = source["application_source_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateChangeApplicationSource(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_source_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfChangeApplicationSource));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((applicationSourceDetails === undefined ? 0 : 1))) {
-      return validateChangeApplicationSource(ownProperties(input));
-    }
+    const applicationSourceDetails = input["application_source_details"];
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
         issues = addIssue(issues, issueType(
@@ -346,6 +347,10 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
           applicationSourceDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((applicationSourceDetails === undefined ? 0 : 1))) {
+      return validateChangeApplicationSource(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ChangeApplicationSourceInput };
     return { ok: false, issues: capIssues(issues) };
@@ -361,31 +366,32 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
 export function isChangeApplicationSource(input: unknown): input is ChangeApplicationSourceInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationSourceDetails = source["application_source_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isChangeApplicationSource(ownProperties(input));
+    }
+    const applicationSourceDetails = input["application_source_details"];
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "application_source_details") &&
-          isChangeApplicationSource(ownProperties(input))
+          !isOwnEnumerable(input, "application_source_details") && isChangeApplicationSource(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_source_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((applicationSourceDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((applicationSourceDetails === undefined ? 0 : 1))) {
       return isChangeApplicationSource(ownProperties(input));
     }
     return true;
@@ -399,24 +405,23 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationStageChangeDetails = source["application_stage_change_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateChangeApplicationStage(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_stage_change_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfChangeApplicationStage));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((applicationStageChangeDetails === undefined ? 0 : 1))) {
-      return validateChangeApplicationStage(ownProperties(input));
-    }
+    const applicationStageChangeDetails = input["application_stage_change_details"];
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
         issues = addIssue(issues, issueType(
@@ -426,6 +431,10 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
           applicationStageChangeDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((applicationStageChangeDetails === undefined ? 0 : 1))) {
+      return validateChangeApplicationStage(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ChangeApplicationStageInput };
     return { ok: false, issues: capIssues(issues) };
@@ -441,31 +450,32 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
 export function isChangeApplicationStage(input: unknown): input is ChangeApplicationStageInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationStageChangeDetails = source["application_stage_change_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isChangeApplicationStage(ownProperties(input));
+    }
+    const applicationStageChangeDetails = input["application_stage_change_details"];
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "application_stage_change_details") &&
-          isChangeApplicationStage(ownProperties(input))
+          !isOwnEnumerable(input, "application_stage_change_details") && isChangeApplicationStage(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_stage_change_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((applicationStageChangeDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((applicationStageChangeDetails === undefined ? 0 : 1))) {
       return isChangeApplicationStage(ownProperties(input));
     }
     return true;
@@ -479,24 +489,23 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const jobApplicationData = source["job_application_data"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateJobApplication(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "job_application_data":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateJobApplication));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((jobApplicationData === undefined ? 0 : 1))) {
-      return validateCreateJobApplication(ownProperties(input));
-    }
+    const jobApplicationData = input["job_application_data"];
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
         issues = addIssue(issues, issueType(
@@ -506,6 +515,10 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
           jobApplicationData,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((jobApplicationData === undefined ? 0 : 1))) {
+      return validateCreateJobApplication(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateJobApplicationInput };
     return { ok: false, issues: capIssues(issues) };
@@ -521,31 +534,30 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
 export function isCreateJobApplication(input: unknown): input is CreateJobApplicationInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const jobApplicationData = source["job_application_data"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateJobApplication(ownProperties(input));
+    }
+    const jobApplicationData = input["job_application_data"];
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "job_application_data") &&
-          isCreateJobApplication(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "job_application_data") && isCreateJobApplication(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "job_application_data":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((jobApplicationData === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((jobApplicationData === undefined ? 0 : 1))) {
       return isCreateJobApplication(ownProperties(input));
     }
     return true;
@@ -559,24 +571,23 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationTransferDetails = source["application_transfer_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateTransferApplicationToJob(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_transfer_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfTransferApplicationToJob));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((applicationTransferDetails === undefined ? 0 : 1))) {
-      return validateTransferApplicationToJob(ownProperties(input));
-    }
+    const applicationTransferDetails = input["application_transfer_details"];
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
         issues = addIssue(issues, issueType(
@@ -586,6 +597,10 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
           applicationTransferDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((applicationTransferDetails === undefined ? 0 : 1))) {
+      return validateTransferApplicationToJob(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as TransferApplicationToJobInput };
     return { ok: false, issues: capIssues(issues) };
@@ -601,31 +616,32 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
 export function isTransferApplicationToJob(input: unknown): input is TransferApplicationToJobInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationTransferDetails = source["application_transfer_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isTransferApplicationToJob(ownProperties(input));
+    }
+    const applicationTransferDetails = input["application_transfer_details"];
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "application_transfer_details") &&
-          isTransferApplicationToJob(ownProperties(input))
+          !isOwnEnumerable(input, "application_transfer_details") && isTransferApplicationToJob(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_transfer_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((applicationTransferDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((applicationTransferDetails === undefined ? 0 : 1))) {
       return isTransferApplicationToJob(ownProperties(input));
     }
     return true;
@@ -639,24 +655,23 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationUpdatePayload = source["application_update_payload"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateApplicationStatus(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_update_payload":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((applicationUpdatePayload === undefined ? 0 : 1))) {
-      return validateUpdateApplicationStatus(ownProperties(input));
-    }
+    const applicationUpdatePayload = input["application_update_payload"];
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
         issues = addIssue(issues, issueType(
@@ -666,6 +681,10 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
           applicationUpdatePayload,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((applicationUpdatePayload === undefined ? 0 : 1))) {
+      return validateUpdateApplicationStatus(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateApplicationStatusInput };
     return { ok: false, issues: capIssues(issues) };
@@ -681,31 +700,32 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
 export function isUpdateApplicationStatus(input: unknown): input is UpdateApplicationStatusInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const applicationUpdatePayload = source["application_update_payload"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateApplicationStatus(ownProperties(input));
+    }
+    const applicationUpdatePayload = input["application_update_payload"];
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "application_update_payload") &&
-          isUpdateApplicationStatus(ownProperties(input))
+          !isOwnEnumerable(input, "application_update_payload") && isUpdateApplicationStatus(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "application_update_payload":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((applicationUpdatePayload === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((applicationUpdatePayload === undefined ? 0 : 1))) {
       return isUpdateApplicationStatus(ownProperties(input));
     }
     return true;
@@ -719,24 +739,23 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const hiringTeamMemberDetails = source["hiring_team_member_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateAddHiringTeamMember(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "hiring_team_member_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddHiringTeamMember));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
-      return validateAddHiringTeamMember(ownProperties(input));
-    }
+    const hiringTeamMemberDetails = input["hiring_team_member_details"];
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
         issues = addIssue(issues, issueType(
@@ -746,6 +765,10 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
           hiringTeamMemberDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
+      return validateAddHiringTeamMember(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as AddHiringTeamMemberInput };
     return { ok: false, issues: capIssues(issues) };
@@ -761,31 +784,30 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
 export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMemberInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const hiringTeamMemberDetails = source["hiring_team_member_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isAddHiringTeamMember(ownProperties(input));
+    }
+    const hiringTeamMemberDetails = input["hiring_team_member_details"];
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "hiring_team_member_details") &&
-          isAddHiringTeamMember(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "hiring_team_member_details") && isAddHiringTeamMember(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "hiring_team_member_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
       return isAddHiringTeamMember(ownProperties(input));
     }
     return true;
@@ -799,24 +821,23 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateRemoveHiringTeamMember(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "hiring_team_removal_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
-      return validateRemoveHiringTeamMember(ownProperties(input));
-    }
+    const hiringTeamRemovalDetails = input["hiring_team_removal_details"];
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
         issues = addIssue(issues, issueType(
@@ -826,6 +847,10 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
           hiringTeamRemovalDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
+      return validateRemoveHiringTeamMember(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as RemoveHiringTeamMemberInput };
     return { ok: false, issues: capIssues(issues) };
@@ -841,31 +866,32 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
 export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringTeamMemberInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const hiringTeamRemovalDetails = source["hiring_team_removal_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isRemoveHiringTeamMember(ownProperties(input));
+    }
+    const hiringTeamRemovalDetails = input["hiring_team_removal_details"];
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "hiring_team_removal_details") &&
-          isRemoveHiringTeamMember(ownProperties(input))
+          !isOwnEnumerable(input, "hiring_team_removal_details") && isRemoveHiringTeamMember(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "hiring_team_removal_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
       return isRemoveHiringTeamMember(ownProperties(input));
     }
     return true;
@@ -882,9 +908,12 @@ function validateShared_1(input: unknown): ValidationResult<GetHiringTeamRolesIn
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_1(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
@@ -902,9 +931,12 @@ function validateShared_1(input: unknown): ValidationResult<GetHiringTeamRolesIn
 function isShared_1(input: unknown): input is GetHiringTeamRolesInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    for (const key in source) {
-      if (isOwnKey(source, key)) {
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_1(ownProperties(input));
+    }
+    for (const key in input) {
+      if (isOwnKey(input, key)) {
         return false;
       }
     }
@@ -930,24 +962,23 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListArchiveReasons(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_archived_interview_plans":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListArchiveReasons));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
-      return validateListArchiveReasons(ownProperties(input));
-    }
+    const includeArchivedInterviewPlans = input["include_archived_interview_plans"];
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -957,6 +988,10 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
           includeArchivedInterviewPlans,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
+      return validateListArchiveReasons(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListArchiveReasonsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -972,31 +1007,32 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
 export function isListArchiveReasons(input: unknown): input is ListArchiveReasonsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeArchivedInterviewPlans = source["include_archived_interview_plans"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListArchiveReasons(ownProperties(input));
+    }
+    const includeArchivedInterviewPlans = input["include_archived_interview_plans"];
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "include_archived_interview_plans") &&
-          isListArchiveReasons(ownProperties(input))
+          !isOwnEnumerable(input, "include_archived_interview_plans") && isListArchiveReasons(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_archived_interview_plans":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
       return isListArchiveReasons(ownProperties(input));
     }
     return true;
@@ -1019,39 +1055,38 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const candidateEmail = source["candidate_email"];
-    const candidateName = source["candidate_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFindCandidates(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "candidate_email":
         case "candidate_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFindCandidates));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))
-    ) {
-      return validateFindCandidates(ownProperties(input));
-    }
+    const candidateEmail = input["candidate_email"];
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
         issues = addIssue(issues, issueType("/candidate_email", "candidate_email", "a string", candidateEmail));
       }
     }
+    const candidateName = input["candidate_name"];
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
         issues = addIssue(issues, issueType("/candidate_name", "candidate_name", "a string", candidateName));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))) {
+      return validateFindCandidates(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FindCandidatesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1067,42 +1102,37 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
 export function isFindCandidates(input: unknown): input is FindCandidatesInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const candidateEmail = source["candidate_email"];
-    const candidateName = source["candidate_name"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFindCandidates(ownProperties(input));
+    }
+    const candidateEmail = input["candidate_email"];
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "candidate_email") && isFindCandidates(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "candidate_email") && isFindCandidates(ownProperties(input)));
       }
     }
+    const candidateName = input["candidate_name"];
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "candidate_name") && isFindCandidates(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "candidate_name") && isFindCandidates(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "candidate_email":
         case "candidate_name":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))) {
       return isFindCandidates(ownProperties(input));
     }
     return true;
@@ -1116,24 +1146,23 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeArchivedReasons = source["include_archived_reasons"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListCloseReasons(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_archived_reasons":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCloseReasons));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((includeArchivedReasons === undefined ? 0 : 1))) {
-      return validateListCloseReasons(ownProperties(input));
-    }
+    const includeArchivedReasons = input["include_archived_reasons"];
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -1143,6 +1172,10 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
           includeArchivedReasons,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((includeArchivedReasons === undefined ? 0 : 1))) {
+      return validateListCloseReasons(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListCloseReasonsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1158,31 +1191,30 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
 export function isListCloseReasons(input: unknown): input is ListCloseReasonsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeArchivedReasons = source["include_archived_reasons"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListCloseReasons(ownProperties(input));
+    }
+    const includeArchivedReasons = input["include_archived_reasons"];
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "include_archived_reasons") &&
-          isListCloseReasons(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "include_archived_reasons") && isListCloseReasons(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_archived_reasons":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((includeArchivedReasons === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((includeArchivedReasons === undefined ? 0 : 1))) {
       return isListCloseReasons(ownProperties(input));
     }
     return true;
@@ -1212,28 +1244,31 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const departmentId = source["department_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetDepartmentDetails(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "department_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetDepartmentDetails));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((departmentId === undefined ? 0 : 1))) {
-      return validateGetDepartmentDetails(ownProperties(input));
-    }
+    const departmentId = input["department_id"];
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
         issues = addIssue(issues, issueType("/department_id", "department_id", "an object", departmentId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((departmentId === undefined ? 0 : 1))) {
+      return validateGetDepartmentDetails(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetDepartmentDetailsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1249,29 +1284,30 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
 export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const departmentId = source["department_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetDepartmentDetails(ownProperties(input));
+    }
+    const departmentId = input["department_id"];
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
-        return (
-          source === input && !isOwnEnumerable(input, "department_id") && isGetDepartmentDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "department_id") && isGetDepartmentDetails(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "department_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((departmentId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((departmentId === undefined ? 0 : 1))) {
       return isGetDepartmentDetails(ownProperties(input));
     }
     return true;
@@ -1285,24 +1321,23 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const returnRoleTitlesOnly = source["return_role_titles_only"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListHiringTeamRoles(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "return_role_titles_only":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListHiringTeamRoles));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
-      return validateListHiringTeamRoles(ownProperties(input));
-    }
+    const returnRoleTitlesOnly = input["return_role_titles_only"];
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -1312,6 +1347,10 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
           returnRoleTitlesOnly,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
+      return validateListHiringTeamRoles(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListHiringTeamRolesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1327,31 +1366,30 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
 export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRolesInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const returnRoleTitlesOnly = source["return_role_titles_only"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListHiringTeamRoles(ownProperties(input));
+    }
+    const returnRoleTitlesOnly = input["return_role_titles_only"];
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "return_role_titles_only") &&
-          isListHiringTeamRoles(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "return_role_titles_only") && isListHiringTeamRoles(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "return_role_titles_only":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
       return isListHiringTeamRoles(ownProperties(input));
     }
     return true;
@@ -1365,28 +1403,31 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const interviewId = source["interview_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchInterviewDetails(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "interview_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchInterviewDetails));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((interviewId === undefined ? 0 : 1))) {
-      return validateFetchInterviewDetails(ownProperties(input));
-    }
+    const interviewId = input["interview_id"];
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
         issues = addIssue(issues, issueType("/interview_id", "interview_id", "an object", interviewId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((interviewId === undefined ? 0 : 1))) {
+      return validateFetchInterviewDetails(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchInterviewDetailsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1402,29 +1443,30 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
 export function isFetchInterviewDetails(input: unknown): input is FetchInterviewDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const interviewId = source["interview_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchInterviewDetails(ownProperties(input));
+    }
+    const interviewId = input["interview_id"];
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
-        return (
-          source === input && !isOwnEnumerable(input, "interview_id") && isFetchInterviewDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "interview_id") && isFetchInterviewDetails(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "interview_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((interviewId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((interviewId === undefined ? 0 : 1))) {
       return isFetchInterviewDetails(ownProperties(input));
     }
     return true;
@@ -1438,24 +1480,23 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCancelInterviewSchedule(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "interview_schedule_cancel_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
-      return validateCancelInterviewSchedule(ownProperties(input));
-    }
+    const interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
         issues = addIssue(issues, issueType(
@@ -1465,6 +1506,10 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
           interviewScheduleCancelDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
+      return validateCancelInterviewSchedule(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CancelInterviewScheduleInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1480,31 +1525,33 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
 export function isCancelInterviewSchedule(input: unknown): input is CancelInterviewScheduleInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const interviewScheduleCancelDetails = source["interview_schedule_cancel_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCancelInterviewSchedule(ownProperties(input));
+    }
+    const interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
         return (
-          source === input &&
           !isOwnEnumerable(input, "interview_schedule_cancel_details") &&
           isCancelInterviewSchedule(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "interview_schedule_cancel_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
       return isCancelInterviewSchedule(ownProperties(input));
     }
     return true;
@@ -1518,24 +1565,23 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const interviewScheduleRequest = source["interview_schedule_request"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateInterviewSchedule(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "interview_schedule_request":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((interviewScheduleRequest === undefined ? 0 : 1))) {
-      return validateCreateInterviewSchedule(ownProperties(input));
-    }
+    const interviewScheduleRequest = input["interview_schedule_request"];
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
         issues = addIssue(issues, issueType(
@@ -1545,6 +1591,10 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
           interviewScheduleRequest,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((interviewScheduleRequest === undefined ? 0 : 1))) {
+      return validateCreateInterviewSchedule(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateInterviewScheduleInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1560,31 +1610,32 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
 export function isCreateInterviewSchedule(input: unknown): input is CreateInterviewScheduleInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const interviewScheduleRequest = source["interview_schedule_request"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateInterviewSchedule(ownProperties(input));
+    }
+    const interviewScheduleRequest = input["interview_schedule_request"];
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "interview_schedule_request") &&
-          isCreateInterviewSchedule(ownProperties(input))
+          !isOwnEnumerable(input, "interview_schedule_request") && isCreateInterviewSchedule(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "interview_schedule_request":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((interviewScheduleRequest === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((interviewScheduleRequest === undefined ? 0 : 1))) {
       return isCreateInterviewSchedule(ownProperties(input));
     }
     return true;
@@ -1598,24 +1649,23 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const interviewStageId = source["interview_stage_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateFetchInterviewStageDetails(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "interview_stage_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((interviewStageId === undefined ? 0 : 1))) {
-      return validateFetchInterviewStageDetails(ownProperties(input));
-    }
+    const interviewStageId = input["interview_stage_id"];
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
         issues = addIssue(issues, issueType(
@@ -1625,6 +1675,10 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
           interviewStageId,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((interviewStageId === undefined ? 0 : 1))) {
+      return validateFetchInterviewStageDetails(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as FetchInterviewStageDetailsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1640,31 +1694,30 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
 export function isFetchInterviewStageDetails(input: unknown): input is FetchInterviewStageDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const interviewStageId = source["interview_stage_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isFetchInterviewStageDetails(ownProperties(input));
+    }
+    const interviewStageId = input["interview_stage_id"];
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "interview_stage_id") &&
-          isFetchInterviewStageDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "interview_stage_id") && isFetchInterviewStageDetails(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "interview_stage_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((interviewStageId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((interviewStageId === undefined ? 0 : 1))) {
       return isFetchInterviewStageDetails(ownProperties(input));
     }
     return true;
@@ -1689,39 +1742,38 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const lastSyncToken = source["last_sync_token"];
-    const pageCursor = source["page_cursor"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListJobOpenings(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "last_sync_token":
         case "page_cursor":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListJobOpenings));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))
-    ) {
-      return validateListJobOpenings(ownProperties(input));
-    }
+    const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         issues = addIssue(issues, issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
       }
     }
+    const pageCursor = input["page_cursor"];
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
         issues = addIssue(issues, issueType("/page_cursor", "page_cursor", "a string", pageCursor));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))) {
+      return validateListJobOpenings(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListJobOpeningsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1737,40 +1789,37 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
 export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const lastSyncToken = source["last_sync_token"];
-    const pageCursor = source["page_cursor"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListJobOpenings(ownProperties(input));
+    }
+    const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "last_sync_token") && isListJobOpenings(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "last_sync_token") && isListJobOpenings(ownProperties(input)));
       }
     }
+    const pageCursor = input["page_cursor"];
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
-        return (source === input && !isOwnEnumerable(input, "page_cursor") && isListJobOpenings(ownProperties(input)));
+        return (!isOwnEnumerable(input, "page_cursor") && isListJobOpenings(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "last_sync_token":
         case "page_cursor":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))) {
       return isListJobOpenings(ownProperties(input));
     }
     return true;
@@ -1785,19 +1834,12 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const associatedJobIds = source["associated_job_ids"];
-    const departmentTeamId = source["department_team_id"];
-    const employmentStartDate = source["employment_start_date"];
-    const targetHireDate = source["target_hire_date"];
-    const employmentType = source["employment_type"];
-    const isBackfill = source["is_backfill"];
-    const jobDescription = source["job_description"];
-    const locationIds = source["location_ids"];
-    const openingState = source["opening_state"];
-    const identifiers = source["identifiers"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateJobOpening(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "associated_job_ids":
         case "department_team_id":
@@ -1812,30 +1854,12 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateJobOpening));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 10 &&
-      source === input &&
-      seen !== (
-        (associatedJobIds === undefined ? 0 : 1) +
-        (departmentTeamId === undefined ? 0 : 1) +
-        (employmentStartDate === undefined ? 0 : 1) +
-        (targetHireDate === undefined ? 0 : 1) +
-        (employmentType === undefined ? 0 : 1) +
-        (isBackfill === undefined ? 0 : 1) +
-        (jobDescription === undefined ? 0 : 1) +
-        (locationIds === undefined ? 0 : 1) +
-        (openingState === undefined ? 0 : 1) +
-        (identifiers === undefined ? 0 : 1)
-      )
-    ) {
-      return validateCreateJobOpening(ownProperties(input));
-    }
+    const associatedJobIds = input["associated_job_ids"];
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
         issues = addIssue(issues, issueType("/associated_job_ids", "associated_job_ids", "an array", associatedJobIds));
@@ -1857,11 +1881,13 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         }
       }
     }
+    const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         issues = addIssue(issues, issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
       }
     }
+    const employmentStartDate = input["employment_start_date"];
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
         issues = addIssue(issues, issueType(
@@ -1879,6 +1905,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
+    const targetHireDate = input["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         issues = addIssue(issues, issueType("/target_hire_date", "target_hire_date", "a string", targetHireDate));
@@ -1886,6 +1913,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         issues = addIssue(issues, issueFormat("/target_hire_date", "target_hire_date", "date", targetHireDate));
       }
     }
+    const employmentType = input["employment_type"];
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -1902,16 +1930,19 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
+    const isBackfill = input["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         issues = addIssue(issues, issueType("/is_backfill", "is_backfill", "a boolean", isBackfill));
       }
     }
+    const jobDescription = input["job_description"];
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
         issues = addIssue(issues, issueType("/job_description", "job_description", "a string", jobDescription));
       }
     }
+    const locationIds = input["location_ids"];
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
         issues = addIssue(issues, issueType("/location_ids", "location_ids", "an array", locationIds));
@@ -1933,6 +1964,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         }
       }
     }
+    const openingState = input["opening_state"];
     if (openingState !== undefined) {
       if (
         openingState !== "Draft" &&
@@ -1948,12 +1980,31 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
+    const identifiers = input["identifiers"];
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
         issues = addIssue(issues, issueType("/identifiers", "identifiers", "a string", identifiers));
       } else if (!isCsv(identifiers)) {
         issues = addIssue(issues, issueFormat("/identifiers", "identifiers", "csv", identifiers));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 10 &&
+      seen < (
+        (associatedJobIds === undefined ? 0 : 1) +
+        (departmentTeamId === undefined ? 0 : 1) +
+        (employmentStartDate === undefined ? 0 : 1) +
+        (targetHireDate === undefined ? 0 : 1) +
+        (employmentType === undefined ? 0 : 1) +
+        (isBackfill === undefined ? 0 : 1) +
+        (jobDescription === undefined ? 0 : 1) +
+        (locationIds === undefined ? 0 : 1) +
+        (openingState === undefined ? 0 : 1) +
+        (identifiers === undefined ? 0 : 1)
+      )
+    ) {
+      return validateCreateJobOpening(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateJobOpeningInput };
     return { ok: false, issues: capIssues(issues, unchecked) };
@@ -1969,68 +2020,46 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
 export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const associatedJobIds = source["associated_job_ids"];
-    const departmentTeamId = source["department_team_id"];
-    const employmentStartDate = source["employment_start_date"];
-    const targetHireDate = source["target_hire_date"];
-    const employmentType = source["employment_type"];
-    const isBackfill = source["is_backfill"];
-    const jobDescription = source["job_description"];
-    const locationIds = source["location_ids"];
-    const openingState = source["opening_state"];
-    const identifiers = source["identifiers"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateJobOpening(ownProperties(input));
+    }
+    const associatedJobIds = input["associated_job_ids"];
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
-        return (
-          source === input && !isOwnEnumerable(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input)));
       } else {
         for (let i = 0; i < associatedJobIds.length; i++) {
           const item: unknown = associatedJobIds[i];
           if (typeof item !== "string") {
-            return (
-              source === input &&
-              !isOwnEnumerable(input, "associated_job_ids") &&
-              isCreateJobOpening(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input)));
           }
         }
       }
     }
+    const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "department_team_id") && isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "department_team_id") && isCreateJobOpening(ownProperties(input)));
       }
     }
+    const employmentStartDate = input["employment_start_date"];
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "employment_start_date") &&
-          isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "employment_start_date") && isCreateJobOpening(ownProperties(input)));
       } else if (!isDate(employmentStartDate)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "employment_start_date") &&
-          isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "employment_start_date") && isCreateJobOpening(ownProperties(input)));
       }
     }
+    const targetHireDate = input["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "target_hire_date") && isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "target_hire_date") && isCreateJobOpening(ownProperties(input)));
       } else if (!isDate(targetHireDate)) {
-        return (
-          source === input && !isOwnEnumerable(input, "target_hire_date") && isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "target_hire_date") && isCreateJobOpening(ownProperties(input)));
       }
     }
+    const employmentType = input["employment_type"];
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -2039,39 +2068,35 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         employmentType !== "Contract" &&
         employmentType !== "Temporary"
       ) {
-        return (
-          source === input && !isOwnEnumerable(input, "employment_type") && isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "employment_type") && isCreateJobOpening(ownProperties(input)));
       }
     }
+    const isBackfill = input["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
-        return (source === input && !isOwnEnumerable(input, "is_backfill") && isCreateJobOpening(ownProperties(input)));
+        return (!isOwnEnumerable(input, "is_backfill") && isCreateJobOpening(ownProperties(input)));
       }
     }
+    const jobDescription = input["job_description"];
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "job_description") && isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "job_description") && isCreateJobOpening(ownProperties(input)));
       }
     }
+    const locationIds = input["location_ids"];
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
-        return (
-          source === input && !isOwnEnumerable(input, "location_ids") && isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "location_ids") && isCreateJobOpening(ownProperties(input)));
       } else {
         for (let i = 0; i < locationIds.length; i++) {
           const item: unknown = locationIds[i];
           if (typeof item !== "string") {
-            return (
-              source === input && !isOwnEnumerable(input, "location_ids") && isCreateJobOpening(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "location_ids") && isCreateJobOpening(ownProperties(input)));
           }
         }
       }
     }
+    const openingState = input["opening_state"];
     if (openingState !== undefined) {
       if (
         openingState !== "Draft" &&
@@ -2079,20 +2104,19 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         openingState !== "Open" &&
         openingState !== "Closed"
       ) {
-        return (
-          source === input && !isOwnEnumerable(input, "opening_state") && isCreateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "opening_state") && isCreateJobOpening(ownProperties(input)));
       }
     }
+    const identifiers = input["identifiers"];
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
-        return (source === input && !isOwnEnumerable(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
+        return (!isOwnEnumerable(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
       } else if (!isCsv(identifiers)) {
-        return (source === input && !isOwnEnumerable(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
+        return (!isOwnEnumerable(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "associated_job_ids":
         case "department_team_id":
@@ -2107,16 +2131,15 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 10 &&
-      source === input &&
-      seen !== (
+      seen < (
         (associatedJobIds === undefined ? 0 : 1) +
         (departmentTeamId === undefined ? 0 : 1) +
         (employmentStartDate === undefined ? 0 : 1) +
@@ -2142,12 +2165,12 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const closeReasonId = source["close_reason_id"];
-    const newOpeningState = source["new_opening_state"];
-    const openingId = source["opening_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateSetOpeningState(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "close_reason_id":
         case "new_opening_state":
@@ -2155,28 +2178,18 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetOpeningState));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (closeReasonId === undefined ? 0 : 1) +
-        (newOpeningState === undefined ? 0 : 1) +
-        (openingId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateSetOpeningState(ownProperties(input));
-    }
+    const closeReasonId = input["close_reason_id"];
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
         issues = addIssue(issues, issueType("/close_reason_id", "close_reason_id", "a string", closeReasonId));
       }
     }
+    const newOpeningState = input["new_opening_state"];
     if (newOpeningState !== undefined) {
       if (
         newOpeningState !== "Draft" &&
@@ -2192,6 +2205,7 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
         ));
       }
     }
+    const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         issues = addIssue(issues, issueType("/opening_id", "opening_id", "a string", openingId));
@@ -2204,6 +2218,17 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
         "new_opening_state",
         "Closed",
       ));
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (closeReasonId === undefined ? 0 : 1) +
+        (newOpeningState === undefined ? 0 : 1) +
+        (openingId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateSetOpeningState(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as SetOpeningStateInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2219,17 +2244,17 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
 export function isSetOpeningState(input: unknown): input is SetOpeningStateInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const closeReasonId = source["close_reason_id"];
-    const newOpeningState = source["new_opening_state"];
-    const openingId = source["opening_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isSetOpeningState(ownProperties(input));
+    }
+    const closeReasonId = input["close_reason_id"];
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "close_reason_id") && isSetOpeningState(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "close_reason_id") && isSetOpeningState(ownProperties(input)));
       }
     }
+    const newOpeningState = input["new_opening_state"];
     if (newOpeningState !== undefined) {
       if (
         newOpeningState !== "Draft" &&
@@ -2237,23 +2262,20 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
         newOpeningState !== "Open" &&
         newOpeningState !== "Closed"
       ) {
-        return (
-          source === input && !isOwnEnumerable(input, "new_opening_state") && isSetOpeningState(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "new_opening_state") && isSetOpeningState(ownProperties(input)));
       }
     }
+    const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "opening_id") && isSetOpeningState(ownProperties(input)));
+        return (!isOwnEnumerable(input, "opening_id") && isSetOpeningState(ownProperties(input)));
       }
     }
     if (newOpeningState === "Closed" && closeReasonId === undefined) {
-      return (
-        source === input && !isOwnEnumerable(input, "new_opening_state") && isSetOpeningState(ownProperties(input))
-      );
+      return (!isOwnEnumerable(input, "new_opening_state") && isSetOpeningState(ownProperties(input)));
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "close_reason_id":
         case "new_opening_state":
@@ -2261,16 +2283,15 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (closeReasonId === undefined ? 0 : 1) +
         (newOpeningState === undefined ? 0 : 1) +
         (openingId === undefined ? 0 : 1)
@@ -2289,35 +2310,30 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const openingId = source["opening_id"];
-    const setArchivedState = source["set_archived_state"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateSetOpeningArchivedState(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "opening_id":
         case "set_archived_state":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))
-    ) {
-      return validateSetOpeningArchivedState(ownProperties(input));
-    }
+    const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         issues = addIssue(issues, issueType("/opening_id", "opening_id", "a string", openingId));
       }
     }
+    const setArchivedState = input["set_archived_state"];
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -2327,6 +2343,10 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
           setArchivedState,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))) {
+      return validateSetOpeningArchivedState(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as SetOpeningArchivedStateInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2342,44 +2362,37 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
 export function isSetOpeningArchivedState(input: unknown): input is SetOpeningArchivedStateInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const openingId = source["opening_id"];
-    const setArchivedState = source["set_archived_state"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isSetOpeningArchivedState(ownProperties(input));
+    }
+    const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "opening_id") && isSetOpeningArchivedState(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "opening_id") && isSetOpeningArchivedState(ownProperties(input)));
       }
     }
+    const setArchivedState = input["set_archived_state"];
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "set_archived_state") &&
-          isSetOpeningArchivedState(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "set_archived_state") && isSetOpeningArchivedState(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "opening_id":
         case "set_archived_state":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))) {
       return isSetOpeningArchivedState(ownProperties(input));
     }
     return true;
@@ -2393,17 +2406,12 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const departmentTeamId = source["department_team_id"];
-    const employmentType = source["employment_type"];
-    const fieldsToUpdate = source["fields_to_update"];
-    const isBackfill = source["is_backfill"];
-    const jobDescriptionUpdate = source["job_description_update"];
-    const openingIdentifier = source["opening_identifier"];
-    const targetHireDate = source["target_hire_date"];
-    const targetStartDate = source["target_start_date"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateJobOpening(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "department_team_id":
         case "employment_type":
@@ -2416,33 +2424,18 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateJobOpening));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 8 &&
-      source === input &&
-      seen !== (
-        (departmentTeamId === undefined ? 0 : 1) +
-        (employmentType === undefined ? 0 : 1) +
-        (fieldsToUpdate === undefined ? 0 : 1) +
-        (isBackfill === undefined ? 0 : 1) +
-        (jobDescriptionUpdate === undefined ? 0 : 1) +
-        (openingIdentifier === undefined ? 0 : 1) +
-        (targetHireDate === undefined ? 0 : 1) +
-        (targetStartDate === undefined ? 0 : 1)
-      )
-    ) {
-      return validateUpdateJobOpening(ownProperties(input));
-    }
+    const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         issues = addIssue(issues, issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
       }
     }
+    const employmentType = input["employment_type"];
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -2459,16 +2452,19 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         ));
       }
     }
+    const fieldsToUpdate = input["fields_to_update"];
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
         issues = addIssue(issues, issueType("/fields_to_update", "fields_to_update", "a string", fieldsToUpdate));
       }
     }
+    const isBackfill = input["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         issues = addIssue(issues, issueType("/is_backfill", "is_backfill", "a boolean", isBackfill));
       }
     }
+    const jobDescriptionUpdate = input["job_description_update"];
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
         issues = addIssue(issues, issueType(
@@ -2479,6 +2475,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         ));
       }
     }
+    const openingIdentifier = input["opening_identifier"];
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
         issues = addIssue(issues, issueType(
@@ -2489,6 +2486,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         ));
       }
     }
+    const targetHireDate = input["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         issues = addIssue(issues, issueType("/target_hire_date", "target_hire_date", "a string", targetHireDate));
@@ -2496,12 +2494,29 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         issues = addIssue(issues, issueFormat("/target_hire_date", "target_hire_date", "date", targetHireDate));
       }
     }
+    const targetStartDate = input["target_start_date"];
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
         issues = addIssue(issues, issueType("/target_start_date", "target_start_date", "a string", targetStartDate));
       } else if (!isDate(targetStartDate)) {
         issues = addIssue(issues, issueFormat("/target_start_date", "target_start_date", "date", targetStartDate));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 8 &&
+      seen < (
+        (departmentTeamId === undefined ? 0 : 1) +
+        (employmentType === undefined ? 0 : 1) +
+        (fieldsToUpdate === undefined ? 0 : 1) +
+        (isBackfill === undefined ? 0 : 1) +
+        (jobDescriptionUpdate === undefined ? 0 : 1) +
+        (openingIdentifier === undefined ? 0 : 1) +
+        (targetHireDate === undefined ? 0 : 1) +
+        (targetStartDate === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateJobOpening(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateJobOpeningInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2517,22 +2532,17 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
 export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const departmentTeamId = source["department_team_id"];
-    const employmentType = source["employment_type"];
-    const fieldsToUpdate = source["fields_to_update"];
-    const isBackfill = source["is_backfill"];
-    const jobDescriptionUpdate = source["job_description_update"];
-    const openingIdentifier = source["opening_identifier"];
-    const targetHireDate = source["target_hire_date"];
-    const targetStartDate = source["target_start_date"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateJobOpening(ownProperties(input));
+    }
+    const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "department_team_id") && isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "department_team_id") && isUpdateJobOpening(ownProperties(input)));
       }
     }
+    const employmentType = input["employment_type"];
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -2541,63 +2551,51 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         employmentType !== "Contract" &&
         employmentType !== "Temporary"
       ) {
-        return (
-          source === input && !isOwnEnumerable(input, "employment_type") && isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "employment_type") && isUpdateJobOpening(ownProperties(input)));
       }
     }
+    const fieldsToUpdate = input["fields_to_update"];
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "fields_to_update") && isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "fields_to_update") && isUpdateJobOpening(ownProperties(input)));
       }
     }
+    const isBackfill = input["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
-        return (source === input && !isOwnEnumerable(input, "is_backfill") && isUpdateJobOpening(ownProperties(input)));
+        return (!isOwnEnumerable(input, "is_backfill") && isUpdateJobOpening(ownProperties(input)));
       }
     }
+    const jobDescriptionUpdate = input["job_description_update"];
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "job_description_update") &&
-          isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "job_description_update") && isUpdateJobOpening(ownProperties(input)));
       }
     }
+    const openingIdentifier = input["opening_identifier"];
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "opening_identifier") && isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "opening_identifier") && isUpdateJobOpening(ownProperties(input)));
       }
     }
+    const targetHireDate = input["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input)));
       } else if (!isDate(targetHireDate)) {
-        return (
-          source === input && !isOwnEnumerable(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input)));
       }
     }
+    const targetStartDate = input["target_start_date"];
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "target_start_date") && isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "target_start_date") && isUpdateJobOpening(ownProperties(input)));
       } else if (!isDate(targetStartDate)) {
-        return (
-          source === input && !isOwnEnumerable(input, "target_start_date") && isUpdateJobOpening(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "target_start_date") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "department_team_id":
         case "employment_type":
@@ -2610,16 +2608,15 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 8 &&
-      source === input &&
-      seen !== (
+      seen < (
         (departmentTeamId === undefined ? 0 : 1) +
         (employmentType === undefined ? 0 : 1) +
         (fieldsToUpdate === undefined ? 0 : 1) +
@@ -2643,12 +2640,12 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const lastSyncToken = source["last_sync_token"];
-    const maxItemsToReturn = source["max_items_to_return"];
-    const pageResultsCursor = source["page_results_cursor"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListProjects(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "last_sync_token":
         case "max_items_to_return":
@@ -2656,28 +2653,18 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListProjects));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (lastSyncToken === undefined ? 0 : 1) +
-        (maxItemsToReturn === undefined ? 0 : 1) +
-        (pageResultsCursor === undefined ? 0 : 1)
-      )
-    ) {
-      return validateListProjects(ownProperties(input));
-    }
+    const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         issues = addIssue(issues, issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
       }
     }
+    const maxItemsToReturn = input["max_items_to_return"];
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
         issues = addIssue(issues, issueType(
@@ -2692,6 +2679,7 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
         }
       }
     }
+    const pageResultsCursor = input["page_results_cursor"];
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
         issues = addIssue(issues, issueType(
@@ -2701,6 +2689,17 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
           pageResultsCursor,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (lastSyncToken === undefined ? 0 : 1) +
+        (maxItemsToReturn === undefined ? 0 : 1) +
+        (pageResultsCursor === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListProjects(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListProjectsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2716,37 +2715,34 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
 export function isListProjects(input: unknown): input is ListProjectsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const lastSyncToken = source["last_sync_token"];
-    const maxItemsToReturn = source["max_items_to_return"];
-    const pageResultsCursor = source["page_results_cursor"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListProjects(ownProperties(input));
+    }
+    const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
-        return (source === input && !isOwnEnumerable(input, "last_sync_token") && isListProjects(ownProperties(input)));
+        return (!isOwnEnumerable(input, "last_sync_token") && isListProjects(ownProperties(input)));
       }
     }
+    const maxItemsToReturn = input["max_items_to_return"];
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
-        return (
-          source === input && !isOwnEnumerable(input, "max_items_to_return") && isListProjects(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "max_items_to_return") && isListProjects(ownProperties(input)));
       } else {
         if (maxItemsToReturn > 100) {
-          return (
-            source === input && !isOwnEnumerable(input, "max_items_to_return") && isListProjects(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "max_items_to_return") && isListProjects(ownProperties(input)));
         }
       }
     }
+    const pageResultsCursor = input["page_results_cursor"];
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "page_results_cursor") && isListProjects(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "page_results_cursor") && isListProjects(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "last_sync_token":
         case "max_items_to_return":
@@ -2754,16 +2750,15 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (lastSyncToken === undefined ? 0 : 1) +
         (maxItemsToReturn === undefined ? 0 : 1) +
         (pageResultsCursor === undefined ? 0 : 1)
@@ -2782,28 +2777,31 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const projectTitle = source["project_title"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateSearchProjectsByTitle(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "project_title":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((projectTitle === undefined ? 0 : 1))) {
-      return validateSearchProjectsByTitle(ownProperties(input));
-    }
+    const projectTitle = input["project_title"];
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
         issues = addIssue(issues, issueType("/project_title", "project_title", "a string", projectTitle));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((projectTitle === undefined ? 0 : 1))) {
+      return validateSearchProjectsByTitle(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as SearchProjectsByTitleInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2819,29 +2817,30 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
 export function isSearchProjectsByTitle(input: unknown): input is SearchProjectsByTitleInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const projectTitle = source["project_title"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isSearchProjectsByTitle(ownProperties(input));
+    }
+    const projectTitle = input["project_title"];
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "project_title") && isSearchProjectsByTitle(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "project_title") && isSearchProjectsByTitle(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "project_title":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((projectTitle === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((projectTitle === undefined ? 0 : 1))) {
       return isSearchProjectsByTitle(ownProperties(input));
     }
     return true;
@@ -2866,24 +2865,23 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeArchivedItems = source["include_archived_items"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListAllSources(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_archived_items":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAllSources));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((includeArchivedItems === undefined ? 0 : 1))) {
-      return validateListAllSources(ownProperties(input));
-    }
+    const includeArchivedItems = input["include_archived_items"];
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -2893,6 +2891,10 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
           includeArchivedItems,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((includeArchivedItems === undefined ? 0 : 1))) {
+      return validateListAllSources(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListAllSourcesInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2908,31 +2910,30 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
 export function isListAllSources(input: unknown): input is ListAllSourcesInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeArchivedItems = source["include_archived_items"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListAllSources(ownProperties(input));
+    }
+    const includeArchivedItems = input["include_archived_items"];
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "include_archived_items") &&
-          isListAllSources(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "include_archived_items") && isListAllSources(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_archived_items":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((includeArchivedItems === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((includeArchivedItems === undefined ? 0 : 1))) {
       return isListAllSources(ownProperties(input));
     }
     return true;
@@ -2946,24 +2947,23 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListSourceTrackingLinks(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_disabled_tracking_links":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
-      return validateListSourceTrackingLinks(ownProperties(input));
-    }
+    const includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -2973,6 +2973,10 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
           includeDisabledTrackingLinks,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
+      return validateListSourceTrackingLinks(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListSourceTrackingLinksInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2988,31 +2992,32 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
 export function isListSourceTrackingLinks(input: unknown): input is ListSourceTrackingLinksInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const includeDisabledTrackingLinks = source["include_disabled_tracking_links"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListSourceTrackingLinks(ownProperties(input));
+    }
+    const includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "include_disabled_tracking_links") &&
-          isListSourceTrackingLinks(ownProperties(input))
+          !isOwnEnumerable(input, "include_disabled_tracking_links") && isListSourceTrackingLinks(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "include_disabled_tracking_links":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
       return isListSourceTrackingLinks(ownProperties(input));
     }
     return true;
@@ -3026,24 +3031,23 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookConfiguration = source["webhook_configuration"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateWebhookSetting(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebhookSetting));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
-      return validateCreateWebhookSetting(ownProperties(input));
-    }
+    const webhookConfiguration = input["webhook_configuration"];
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
         issues = addIssue(issues, issueType(
@@ -3053,6 +3057,10 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
           webhookConfiguration,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookConfiguration === undefined ? 0 : 1))) {
+      return validateCreateWebhookSetting(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWebhookSettingInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3068,31 +3076,30 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
 export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSettingInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookConfiguration = source["webhook_configuration"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateWebhookSetting(ownProperties(input));
+    }
+    const webhookConfiguration = input["webhook_configuration"];
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "webhook_configuration") &&
-          isCreateWebhookSetting(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webhook_configuration") && isCreateWebhookSetting(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookConfiguration === undefined ? 0 : 1))) {
       return isCreateWebhookSetting(ownProperties(input));
     }
     return true;
@@ -3106,24 +3113,23 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookSettingsPayload = source["webhook_settings_payload"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateWebhookSetting(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_settings_payload":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookSettingsPayload === undefined ? 0 : 1))) {
-      return validateUpdateWebhookSetting(ownProperties(input));
-    }
+    const webhookSettingsPayload = input["webhook_settings_payload"];
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
         issues = addIssue(issues, issueType(
@@ -3133,6 +3139,10 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
           webhookSettingsPayload,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookSettingsPayload === undefined ? 0 : 1))) {
+      return validateUpdateWebhookSetting(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateWebhookSettingInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3148,31 +3158,30 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
 export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSettingInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookSettingsPayload = source["webhook_settings_payload"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateWebhookSetting(ownProperties(input));
+    }
+    const webhookSettingsPayload = input["webhook_settings_payload"];
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "webhook_settings_payload") &&
-          isUpdateWebhookSetting(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webhook_settings_payload") && isUpdateWebhookSetting(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_settings_payload":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookSettingsPayload === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookSettingsPayload === undefined ? 0 : 1))) {
       return isUpdateWebhookSetting(ownProperties(input));
     }
     return true;
@@ -3186,28 +3195,31 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateDeleteWebhookSetting(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
-      return validateDeleteWebhookSetting(ownProperties(input));
-    }
+    const webhookId = input["webhook_id"];
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "an object", webhookId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookId === undefined ? 0 : 1))) {
+      return validateDeleteWebhookSetting(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteWebhookSettingInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3223,29 +3235,30 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
 export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSettingInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isDeleteWebhookSetting(ownProperties(input));
+    }
+    const webhookId = input["webhook_id"];
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
-        return (
-          source === input && !isOwnEnumerable(input, "webhook_id") && isDeleteWebhookSetting(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webhook_id") && isDeleteWebhookSetting(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookId === undefined ? 0 : 1))) {
       return isDeleteWebhookSetting(ownProperties(input));
     }
     return true;
@@ -3262,28 +3275,27 @@ function validateShared_2(input: unknown): ValidationResult<FetchApplicationDeta
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_2(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return validateShared_2(ownProperties(input));
     }
     if (mode === "get_request_schema") {
@@ -3322,48 +3334,47 @@ function validateShared_2(input: unknown): ValidationResult<FetchApplicationDeta
 function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_2(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return isShared_2(ownProperties(input));
     }
     return true;

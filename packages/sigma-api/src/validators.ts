@@ -133,28 +133,27 @@ function validateShared_1(input: unknown): ValidationResult<PerformSigmaSearchIn
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_1(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const requestBody = input["request_body"];
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return validateShared_1(ownProperties(input));
     }
     if (mode === "get_request_schema") {
@@ -193,48 +192,47 @@ function validateShared_1(input: unknown): ValidationResult<PerformSigmaSearchIn
 function isShared_1(input: unknown): input is PerformSigmaSearchInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const mode = source["mode"];
-    const requestBody = source["request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_1(ownProperties(input));
+    }
+    const mode = input["mode"];
+    const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (source === input && !isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
+          return (!isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (source === input && !isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
+          return (!isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return isShared_1(ownProperties(input));
     }
     return true;
@@ -277,12 +275,12 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchQuery = source["search_query"];
-    const enableStreamingResponse = source["enable_streaming_response"];
-    const includeFullText = source["include_full_text"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGenerateAnswerSummary(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "search_query":
         case "enable_streaming_response":
@@ -290,23 +288,12 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (searchQuery === undefined ? 0 : 1) +
-        (enableStreamingResponse === undefined ? 0 : 1) +
-        (includeFullText === undefined ? 0 : 1)
-      )
-    ) {
-      return validateGenerateAnswerSummary(ownProperties(input));
-    }
+    const searchQuery = input["search_query"];
     if (searchQuery === undefined) {
       issues = addIssue(issues, issueRequired("/search_query", "search_query"));
     } else {
@@ -314,6 +301,7 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/search_query", "search_query", "a string", searchQuery));
       }
     }
+    const enableStreamingResponse = input["enable_streaming_response"];
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -324,10 +312,22 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         ));
       }
     }
+    const includeFullText = input["include_full_text"];
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
         issues = addIssue(issues, issueType("/include_full_text", "include_full_text", "a boolean", includeFullText));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (searchQuery === undefined ? 0 : 1) +
+        (enableStreamingResponse === undefined ? 0 : 1) +
+        (includeFullText === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGenerateAnswerSummary(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GenerateAnswerSummaryInput };
     return { ok: false, issues: capIssues(issues) };
@@ -343,39 +343,32 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
 export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswerSummaryInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchQuery = source["search_query"];
-    const enableStreamingResponse = source["enable_streaming_response"];
-    const includeFullText = source["include_full_text"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGenerateAnswerSummary(ownProperties(input));
+    }
+    const searchQuery = input["search_query"];
     if (searchQuery === undefined) {
       return false;
     } else {
       if (typeof searchQuery !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "search_query") && isGenerateAnswerSummary(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "search_query") && isGenerateAnswerSummary(ownProperties(input)));
       }
     }
+    const enableStreamingResponse = input["enable_streaming_response"];
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "enable_streaming_response") &&
-          isGenerateAnswerSummary(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "enable_streaming_response") && isGenerateAnswerSummary(ownProperties(input)));
       }
     }
+    const includeFullText = input["include_full_text"];
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "include_full_text") &&
-          isGenerateAnswerSummary(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "include_full_text") && isGenerateAnswerSummary(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "search_query":
         case "enable_streaming_response":
@@ -383,16 +376,15 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (searchQuery === undefined ? 0 : 1) +
         (enableStreamingResponse === undefined ? 0 : 1) +
         (includeFullText === undefined ? 0 : 1)
@@ -415,39 +407,38 @@ function validateShared_2(input: unknown): ValidationResult<ListResearchRequests
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_2(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
-    ) {
-      return validateShared_2(ownProperties(input));
-    }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
+    const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))) {
+      return validateShared_2(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListResearchRequestsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -463,38 +454,37 @@ function validateShared_2(input: unknown): ValidationResult<ListResearchRequests
 function isShared_2(input: unknown): input is ListResearchRequestsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_2(ownProperties(input));
+    }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (source === input && !isOwnEnumerable(input, "pagination_cursor") && isShared_2(ownProperties(input)));
+        return (!isOwnEnumerable(input, "pagination_cursor") && isShared_2(ownProperties(input)));
       }
     }
+    const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (source === input && !isOwnEnumerable(input, "results_limit") && isShared_2(ownProperties(input)));
+        return (!isOwnEnumerable(input, "results_limit") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))) {
       return isShared_2(ownProperties(input));
     }
     return true;
@@ -519,24 +509,23 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const researchRequestDetails = source["research_request_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateResearchRequest(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "research_request_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateResearchRequest));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((researchRequestDetails === undefined ? 0 : 1))) {
-      return validateCreateResearchRequest(ownProperties(input));
-    }
+    const researchRequestDetails = input["research_request_details"];
     if (researchRequestDetails === undefined) {
       issues = addIssue(issues, issueRequired("/research_request_details", "research_request_details"));
     } else {
@@ -548,6 +537,10 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
           researchRequestDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((researchRequestDetails === undefined ? 0 : 1))) {
+      return validateCreateResearchRequest(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateResearchRequestInput };
     return { ok: false, issues: capIssues(issues) };
@@ -563,33 +556,32 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
 export function isCreateResearchRequest(input: unknown): input is CreateResearchRequestInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const researchRequestDetails = source["research_request_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateResearchRequest(ownProperties(input));
+    }
+    const researchRequestDetails = input["research_request_details"];
     if (researchRequestDetails === undefined) {
       return false;
     } else {
       if (!isObject(researchRequestDetails)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "research_request_details") &&
-          isCreateResearchRequest(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "research_request_details") && isCreateResearchRequest(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "research_request_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((researchRequestDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((researchRequestDetails === undefined ? 0 : 1))) {
       return isCreateResearchRequest(ownProperties(input));
     }
     return true;
@@ -603,12 +595,12 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enableStreaming = source["enable_streaming"];
-    const eventFilter = source["event_filter"];
-    const researchId = source["research_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetResearchById(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enable_streaming":
         case "event_filter":
@@ -616,23 +608,12 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetResearchById));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (enableStreaming === undefined ? 0 : 1) +
-        (eventFilter === undefined ? 0 : 1) +
-        (researchId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateGetResearchById(ownProperties(input));
-    }
+    const enableStreaming = input["enable_streaming"];
     if (enableStreaming === undefined) {
       issues = addIssue(issues, issueRequired("/enable_streaming", "enable_streaming"));
     } else {
@@ -640,6 +621,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         issues = addIssue(issues, issueType("/enable_streaming", "enable_streaming", "a string", enableStreaming));
       }
     }
+    const eventFilter = input["event_filter"];
     if (eventFilter === undefined) {
       issues = addIssue(issues, issueRequired("/event_filter", "event_filter"));
     } else {
@@ -649,12 +631,24 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         issues = addIssue(issues, issueFormat("/event_filter", "event_filter", "csv", eventFilter));
       }
     }
+    const researchId = input["research_id"];
     if (researchId === undefined) {
       issues = addIssue(issues, issueRequired("/research_id", "research_id"));
     } else {
       if (typeof researchId !== "string") {
         issues = addIssue(issues, issueType("/research_id", "research_id", "a string", researchId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (enableStreaming === undefined ? 0 : 1) +
+        (eventFilter === undefined ? 0 : 1) +
+        (researchId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateGetResearchById(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetResearchByIdInput };
     return { ok: false, issues: capIssues(issues) };
@@ -670,37 +664,38 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
 export function isGetResearchById(input: unknown): input is GetResearchByIdInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enableStreaming = source["enable_streaming"];
-    const eventFilter = source["event_filter"];
-    const researchId = source["research_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetResearchById(ownProperties(input));
+    }
+    const enableStreaming = input["enable_streaming"];
     if (enableStreaming === undefined) {
       return false;
     } else {
       if (typeof enableStreaming !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "enable_streaming") && isGetResearchById(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "enable_streaming") && isGetResearchById(ownProperties(input)));
       }
     }
+    const eventFilter = input["event_filter"];
     if (eventFilter === undefined) {
       return false;
     } else {
       if (typeof eventFilter !== "string") {
-        return (source === input && !isOwnEnumerable(input, "event_filter") && isGetResearchById(ownProperties(input)));
+        return (!isOwnEnumerable(input, "event_filter") && isGetResearchById(ownProperties(input)));
       } else if (!isCsv(eventFilter)) {
-        return (source === input && !isOwnEnumerable(input, "event_filter") && isGetResearchById(ownProperties(input)));
+        return (!isOwnEnumerable(input, "event_filter") && isGetResearchById(ownProperties(input)));
       }
     }
+    const researchId = input["research_id"];
     if (researchId === undefined) {
       return false;
     } else {
       if (typeof researchId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "research_id") && isGetResearchById(ownProperties(input)));
+        return (!isOwnEnumerable(input, "research_id") && isGetResearchById(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enable_streaming":
         case "event_filter":
@@ -708,16 +703,15 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (enableStreaming === undefined ? 0 : 1) +
         (eventFilter === undefined ? 0 : 1) +
         (researchId === undefined ? 0 : 1)
@@ -736,24 +730,23 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetConfiguration = source["webset_configuration"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateWebset(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebset));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((websetConfiguration === undefined ? 0 : 1))) {
-      return validateCreateWebset(ownProperties(input));
-    }
+    const websetConfiguration = input["webset_configuration"];
     if (websetConfiguration === undefined) {
       issues = addIssue(issues, issueRequired("/webset_configuration", "webset_configuration"));
     } else {
@@ -765,6 +758,10 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
           websetConfiguration,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((websetConfiguration === undefined ? 0 : 1))) {
+      return validateCreateWebset(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWebsetInput };
     return { ok: false, issues: capIssues(issues) };
@@ -780,31 +777,32 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
 export function isCreateWebset(input: unknown): input is CreateWebsetInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetConfiguration = source["webset_configuration"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateWebset(ownProperties(input));
+    }
+    const websetConfiguration = input["webset_configuration"];
     if (websetConfiguration === undefined) {
       return false;
     } else {
       if (!isObject(websetConfiguration)) {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_configuration") && isCreateWebset(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webset_configuration") && isCreateWebset(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((websetConfiguration === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((websetConfiguration === undefined ? 0 : 1))) {
       return isCreateWebset(ownProperties(input));
     }
     return true;
@@ -818,35 +816,30 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const websetsReturnLimit = source["websets_return_limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListWebsets(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "pagination_cursor":
         case "websets_return_limit":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsets));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))
-    ) {
-      return validateListWebsets(ownProperties(input));
-    }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
+    const websetsReturnLimit = input["websets_return_limit"];
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
         issues = addIssue(issues, issueType(
@@ -856,6 +849,10 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
           websetsReturnLimit,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))) {
+      return validateListWebsets(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListWebsetsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -871,42 +868,37 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
 export function isListWebsets(input: unknown): input is ListWebsetsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const websetsReturnLimit = source["websets_return_limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListWebsets(ownProperties(input));
+    }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "pagination_cursor") && isListWebsets(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "pagination_cursor") && isListWebsets(ownProperties(input)));
       }
     }
+    const websetsReturnLimit = input["websets_return_limit"];
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
-        return (
-          source === input && !isOwnEnumerable(input, "websets_return_limit") && isListWebsets(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "websets_return_limit") && isListWebsets(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "pagination_cursor":
         case "websets_return_limit":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))) {
       return isListWebsets(ownProperties(input));
     }
     return true;
@@ -921,30 +913,24 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    const resourcesToExpand = source["resources_to_expand"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetWebsetDetails(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_identifier":
         case "resources_to_expand":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebsetDetails));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))
-    ) {
-      return validateGetWebsetDetails(ownProperties(input));
-    }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -952,6 +938,7 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
+    const resourcesToExpand = input["resources_to_expand"];
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
         issues = addIssue(issues, issueType(
@@ -978,6 +965,10 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
         }
       }
     }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))) {
+      return validateGetWebsetDetails(ownProperties(input));
+    }
     if (issues === undefined) return { ok: true, value: input as unknown as GetWebsetDetailsInput };
     return { ok: false, issues: capIssues(issues, unchecked) };
   } catch (error) {
@@ -992,55 +983,46 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
 export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    const resourcesToExpand = source["resources_to_expand"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetWebsetDetails(ownProperties(input));
+    }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_identifier") && isGetWebsetDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webset_identifier") && isGetWebsetDetails(ownProperties(input)));
       }
     }
+    const resourcesToExpand = input["resources_to_expand"];
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
-        return (
-          source === input && !isOwnEnumerable(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input)));
       } else {
         for (let i = 0; i < resourcesToExpand.length; i++) {
           const item: unknown = resourcesToExpand[i];
           if (typeof item !== "string") {
-            return (
-              source === input &&
-              !isOwnEnumerable(input, "resources_to_expand") &&
-              isGetWebsetDetails(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input)));
           }
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_identifier":
         case "resources_to_expand":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))) {
       return isGetWebsetDetails(ownProperties(input));
     }
     return true;
@@ -1054,30 +1036,24 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetDetails = source["webset_details"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateWebset(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_details":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebset));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
-      return validateUpdateWebset(ownProperties(input));
-    }
+    const websetDetails = input["webset_details"];
     if (websetDetails === undefined) {
       issues = addIssue(issues, issueRequired("/webset_details", "webset_details"));
     } else {
@@ -1085,12 +1061,17 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
         issues = addIssue(issues, issueType("/webset_details", "webset_details", "an object", websetDetails));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
     } else {
       if (typeof websetId !== "string") {
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
+      return validateUpdateWebset(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateWebsetInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1106,42 +1087,41 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
 export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetDetails = source["webset_details"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateWebset(ownProperties(input));
+    }
+    const websetDetails = input["webset_details"];
     if (websetDetails === undefined) {
       return false;
     } else {
       if (!isObject(websetDetails)) {
-        return (source === input && !isOwnEnumerable(input, "webset_details") && isUpdateWebset(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webset_details") && isUpdateWebset(ownProperties(input)));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId === undefined) {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_id") && isUpdateWebset(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webset_id") && isUpdateWebset(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_details":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return isUpdateWebset(ownProperties(input));
     }
     return true;
@@ -1158,30 +1138,33 @@ function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_3(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
-      return validateShared_3(ownProperties(input));
-    }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
       if (typeof websetIdentifier !== "string") {
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((websetIdentifier === undefined ? 0 : 1))) {
+      return validateShared_3(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteWebsetInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1197,29 +1180,32 @@ function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
 function isShared_3(input: unknown): input is DeleteWebsetInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_3(ownProperties(input));
+    }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_identifier") && isShared_3(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webset_identifier") && isShared_3(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((websetIdentifier === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((websetIdentifier === undefined ? 0 : 1))) {
       return isShared_3(ownProperties(input));
     }
     return true;
@@ -1253,24 +1239,23 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchQueryDetails = source["search_query_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validatePreviewSearchDecomposition(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "search_query_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((searchQueryDetails === undefined ? 0 : 1))) {
-      return validatePreviewSearchDecomposition(ownProperties(input));
-    }
+    const searchQueryDetails = input["search_query_details"];
     if (searchQueryDetails === undefined) {
       issues = addIssue(issues, issueRequired("/search_query_details", "search_query_details"));
     } else {
@@ -1282,6 +1267,10 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
           searchQueryDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((searchQueryDetails === undefined ? 0 : 1))) {
+      return validatePreviewSearchDecomposition(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as PreviewSearchDecompositionInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1297,33 +1286,32 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
 export function isPreviewSearchDecomposition(input: unknown): input is PreviewSearchDecompositionInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchQueryDetails = source["search_query_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isPreviewSearchDecomposition(ownProperties(input));
+    }
+    const searchQueryDetails = input["search_query_details"];
     if (searchQueryDetails === undefined) {
       return false;
     } else {
       if (!isObject(searchQueryDetails)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "search_query_details") &&
-          isPreviewSearchDecomposition(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "search_query_details") && isPreviewSearchDecomposition(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "search_query_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((searchQueryDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((searchQueryDetails === undefined ? 0 : 1))) {
       return isPreviewSearchDecomposition(ownProperties(input));
     }
     return true;
@@ -1341,30 +1329,24 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    const websetItemId = source["webset_item_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_4(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_identifier":
         case "webset_item_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_4));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
-    ) {
-      return validateShared_4(ownProperties(input));
-    }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -1372,12 +1354,17 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
+    const websetItemId = input["webset_item_id"];
     if (websetItemId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_item_id", "webset_item_id"));
     } else {
       if (typeof websetItemId !== "string") {
         issues = addIssue(issues, issueType("/webset_item_id", "webset_item_id", "a string", websetItemId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))) {
+      return validateShared_4(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetWebsetItemInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1393,42 +1380,41 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
 function isShared_4(input: unknown): input is GetWebsetItemInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    const websetItemId = source["webset_item_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_4(ownProperties(input));
+    }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_identifier") && isShared_4(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webset_identifier") && isShared_4(ownProperties(input)));
       }
     }
+    const websetItemId = input["webset_item_id"];
     if (websetItemId === undefined) {
       return false;
     } else {
       if (typeof websetItemId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_item_id") && isShared_4(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webset_item_id") && isShared_4(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_identifier":
         case "webset_item_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))) {
       return isShared_4(ownProperties(input));
     }
     return true;
@@ -1460,13 +1446,12 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultLimit = source["result_limit"];
-    const sourceId = source["source_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListWebsetItems(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_identifier":
         case "pagination_cursor":
@@ -1475,24 +1460,12 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsetItems));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 4 &&
-      source === input &&
-      seen !== (
-        (websetIdentifier === undefined ? 0 : 1) +
-        (paginationCursor === undefined ? 0 : 1) +
-        (resultLimit === undefined ? 0 : 1) +
-        (sourceId === undefined ? 0 : 1)
-      )
-    ) {
-      return validateListWebsetItems(ownProperties(input));
-    }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -1500,20 +1473,35 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
+    const resultLimit = input["result_limit"];
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
         issues = addIssue(issues, issueType("/result_limit", "result_limit", "a number", resultLimit));
       }
     }
+    const sourceId = input["source_id"];
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
         issues = addIssue(issues, issueType("/source_id", "source_id", "a string", sourceId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 4 &&
+      seen < (
+        (websetIdentifier === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultLimit === undefined ? 0 : 1) +
+        (sourceId === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListWebsetItems(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListWebsetItemsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1529,39 +1517,38 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
 export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const websetIdentifier = source["webset_identifier"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultLimit = source["result_limit"];
-    const sourceId = source["source_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListWebsetItems(ownProperties(input));
+    }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_identifier") && isListWebsetItems(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webset_identifier") && isListWebsetItems(ownProperties(input)));
       }
     }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "pagination_cursor") && isListWebsetItems(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "pagination_cursor") && isListWebsetItems(ownProperties(input)));
       }
     }
+    const resultLimit = input["result_limit"];
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
-        return (source === input && !isOwnEnumerable(input, "result_limit") && isListWebsetItems(ownProperties(input)));
+        return (!isOwnEnumerable(input, "result_limit") && isListWebsetItems(ownProperties(input)));
       }
     }
+    const sourceId = input["source_id"];
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "source_id") && isListWebsetItems(ownProperties(input)));
+        return (!isOwnEnumerable(input, "source_id") && isListWebsetItems(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webset_identifier":
         case "pagination_cursor":
@@ -1570,16 +1557,15 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 4 &&
-      source === input &&
-      seen !== (
+      seen < (
         (websetIdentifier === undefined ? 0 : 1) +
         (paginationCursor === undefined ? 0 : 1) +
         (resultLimit === undefined ? 0 : 1) +
@@ -1599,30 +1585,24 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentDetails = source["enrichment_details"];
-    const websetIdentifier = source["webset_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateWebsetEnrichment(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enrichment_details":
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
-    ) {
-      return validateCreateWebsetEnrichment(ownProperties(input));
-    }
+    const enrichmentDetails = input["enrichment_details"];
     if (enrichmentDetails === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_details", "enrichment_details"));
     } else {
@@ -1635,12 +1615,17 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
         ));
       }
     }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
       if (typeof websetIdentifier !== "string") {
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))) {
+      return validateCreateWebsetEnrichment(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWebsetEnrichmentInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1656,50 +1641,41 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
 export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetEnrichmentInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentDetails = source["enrichment_details"];
-    const websetIdentifier = source["webset_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateWebsetEnrichment(ownProperties(input));
+    }
+    const enrichmentDetails = input["enrichment_details"];
     if (enrichmentDetails === undefined) {
       return false;
     } else {
       if (!isObject(enrichmentDetails)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "enrichment_details") &&
-          isCreateWebsetEnrichment(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "enrichment_details") && isCreateWebsetEnrichment(ownProperties(input)));
       }
     }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "webset_identifier") &&
-          isCreateWebsetEnrichment(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webset_identifier") && isCreateWebsetEnrichment(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enrichment_details":
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))) {
       return isCreateWebsetEnrichment(ownProperties(input));
     }
     return true;
@@ -1713,12 +1689,12 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
-    const enrichmentConfigurationId = source["enrichment_configuration_id"];
-    const websetIdentifier = source["webset_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateWebsetEnrichment(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enrichment_configuration_details":
         case "enrichment_configuration_id":
@@ -1726,23 +1702,12 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 3 &&
-      source === input &&
-      seen !== (
-        (enrichmentConfigurationDetails === undefined ? 0 : 1) +
-        (enrichmentConfigurationId === undefined ? 0 : 1) +
-        (websetIdentifier === undefined ? 0 : 1)
-      )
-    ) {
-      return validateUpdateWebsetEnrichment(ownProperties(input));
-    }
+    const enrichmentConfigurationDetails = input["enrichment_configuration_details"];
     if (enrichmentConfigurationDetails === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_configuration_details", "enrichment_configuration_details"));
     } else {
@@ -1755,6 +1720,7 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
         ));
       }
     }
+    const enrichmentConfigurationId = input["enrichment_configuration_id"];
     if (enrichmentConfigurationId === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_configuration_id", "enrichment_configuration_id"));
     } else {
@@ -1767,12 +1733,24 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
         ));
       }
     }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
       if (typeof websetIdentifier !== "string") {
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 3 &&
+      seen < (
+        (enrichmentConfigurationDetails === undefined ? 0 : 1) +
+        (enrichmentConfigurationId === undefined ? 0 : 1) +
+        (websetIdentifier === undefined ? 0 : 1)
+      )
+    ) {
+      return validateUpdateWebsetEnrichment(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateWebsetEnrichmentInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1788,45 +1766,40 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
 export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetEnrichmentInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentConfigurationDetails = source["enrichment_configuration_details"];
-    const enrichmentConfigurationId = source["enrichment_configuration_id"];
-    const websetIdentifier = source["webset_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateWebsetEnrichment(ownProperties(input));
+    }
+    const enrichmentConfigurationDetails = input["enrichment_configuration_details"];
     if (enrichmentConfigurationDetails === undefined) {
       return false;
     } else {
       if (!isObject(enrichmentConfigurationDetails)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "enrichment_configuration_details") &&
-          isUpdateWebsetEnrichment(ownProperties(input))
+          !isOwnEnumerable(input, "enrichment_configuration_details") && isUpdateWebsetEnrichment(ownProperties(input))
         );
       }
     }
+    const enrichmentConfigurationId = input["enrichment_configuration_id"];
     if (enrichmentConfigurationId === undefined) {
       return false;
     } else {
       if (typeof enrichmentConfigurationId !== "string") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "enrichment_configuration_id") &&
-          isUpdateWebsetEnrichment(ownProperties(input))
+          !isOwnEnumerable(input, "enrichment_configuration_id") && isUpdateWebsetEnrichment(ownProperties(input))
         );
       }
     }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "webset_identifier") &&
-          isUpdateWebsetEnrichment(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webset_identifier") && isUpdateWebsetEnrichment(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enrichment_configuration_details":
         case "enrichment_configuration_id":
@@ -1834,16 +1807,15 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (enrichmentConfigurationDetails === undefined ? 0 : 1) +
         (enrichmentConfigurationId === undefined ? 0 : 1) +
         (websetIdentifier === undefined ? 0 : 1)
@@ -1862,30 +1834,24 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentId = source["enrichment_id"];
-    const websetIdentifier = source["webset_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetEnrichmentDetails(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enrichment_id":
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
-    ) {
-      return validateGetEnrichmentDetails(ownProperties(input));
-    }
+    const enrichmentId = input["enrichment_id"];
     if (enrichmentId === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -1893,12 +1859,17 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
         issues = addIssue(issues, issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
       if (typeof websetIdentifier !== "string") {
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))) {
+      return validateGetEnrichmentDetails(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetEnrichmentDetailsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -1914,48 +1885,41 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
 export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentId = source["enrichment_id"];
-    const websetIdentifier = source["webset_identifier"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetEnrichmentDetails(ownProperties(input));
+    }
+    const enrichmentId = input["enrichment_id"];
     if (enrichmentId === undefined) {
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "enrichment_id") && isGetEnrichmentDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "enrichment_id") && isGetEnrichmentDetails(ownProperties(input)));
       }
     }
+    const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "webset_identifier") &&
-          isGetEnrichmentDetails(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webset_identifier") && isGetEnrichmentDetails(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enrichment_id":
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))) {
       return isGetEnrichmentDetails(ownProperties(input));
     }
     return true;
@@ -1972,30 +1936,24 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentId = source["enrichment_id"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_5(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enrichment_id":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_5));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
-      return validateShared_5(ownProperties(input));
-    }
+    const enrichmentId = input["enrichment_id"];
     if (enrichmentId === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -2003,12 +1961,17 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
         issues = addIssue(issues, issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
     } else {
       if (typeof websetId !== "string") {
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
+      return validateShared_5(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as DeleteEnrichmentInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2024,42 +1987,41 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
 function isShared_5(input: unknown): input is DeleteEnrichmentInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const enrichmentId = source["enrichment_id"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_5(ownProperties(input));
+    }
+    const enrichmentId = input["enrichment_id"];
     if (enrichmentId === undefined) {
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "enrichment_id") && isShared_5(ownProperties(input)));
+        return (!isOwnEnumerable(input, "enrichment_id") && isShared_5(ownProperties(input)));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId === undefined) {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_id") && isShared_5(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webset_id") && isShared_5(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "enrichment_id":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return isShared_5(ownProperties(input));
     }
     return true;
@@ -2095,24 +2057,23 @@ export function validateCreateWebhookForNotifications(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookConfiguration = source["webhook_configuration"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateWebhookForNotifications(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
-      return validateCreateWebhookForNotifications(ownProperties(input));
-    }
+    const webhookConfiguration = input["webhook_configuration"];
     if (webhookConfiguration === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_configuration", "webhook_configuration"));
     } else {
@@ -2124,6 +2085,10 @@ export function validateCreateWebhookForNotifications(
           webhookConfiguration,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookConfiguration === undefined ? 0 : 1))) {
+      return validateCreateWebhookForNotifications(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWebhookForNotificationsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2139,33 +2104,34 @@ export function validateCreateWebhookForNotifications(
 export function isCreateWebhookForNotifications(input: unknown): input is CreateWebhookForNotificationsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookConfiguration = source["webhook_configuration"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateWebhookForNotifications(ownProperties(input));
+    }
+    const webhookConfiguration = input["webhook_configuration"];
     if (webhookConfiguration === undefined) {
       return false;
     } else {
       if (!isObject(webhookConfiguration)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "webhook_configuration") &&
-          isCreateWebhookForNotifications(ownProperties(input))
+          !isOwnEnumerable(input, "webhook_configuration") && isCreateWebhookForNotifications(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookConfiguration === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookConfiguration === undefined ? 0 : 1))) {
       return isCreateWebhookForNotifications(ownProperties(input));
     }
     return true;
@@ -2179,35 +2145,30 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const resultsPerPage = source["results_per_page"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetWebhooksList(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "pagination_cursor":
         case "results_per_page":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebhooksList));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))
-    ) {
-      return validateGetWebhooksList(ownProperties(input));
-    }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
+    const resultsPerPage = input["results_per_page"];
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
         issues = addIssue(issues, issueType("/results_per_page", "results_per_page", "a number", resultsPerPage));
@@ -2216,6 +2177,10 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
           issues = addIssue(issues, issueTooBig("/results_per_page", "results_per_page", 200, resultsPerPage));
         }
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))) {
+      return validateGetWebhooksList(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetWebhooksListInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2231,48 +2196,41 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
 export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const resultsPerPage = source["results_per_page"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetWebhooksList(ownProperties(input));
+    }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "pagination_cursor") && isGetWebhooksList(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "pagination_cursor") && isGetWebhooksList(ownProperties(input)));
       }
     }
+    const resultsPerPage = input["results_per_page"];
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
-        return (
-          source === input && !isOwnEnumerable(input, "results_per_page") && isGetWebhooksList(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "results_per_page") && isGetWebhooksList(ownProperties(input)));
       } else {
         if (resultsPerPage > 200) {
-          return (
-            source === input && !isOwnEnumerable(input, "results_per_page") && isGetWebhooksList(ownProperties(input))
-          );
+          return (!isOwnEnumerable(input, "results_per_page") && isGetWebhooksList(ownProperties(input)));
         }
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "pagination_cursor":
         case "results_per_page":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))) {
       return isGetWebhooksList(ownProperties(input));
     }
     return true;
@@ -2289,30 +2247,33 @@ function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput>
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_6(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_6));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
-      return validateShared_6(ownProperties(input));
-    }
+    const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_id", "webhook_id"));
     } else {
       if (typeof webhookId !== "string") {
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookId === undefined ? 0 : 1))) {
+      return validateShared_6(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetWebhookInfoInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2328,29 +2289,32 @@ function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput>
 function isShared_6(input: unknown): input is GetWebhookInfoInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_6(ownProperties(input));
+    }
+    const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webhook_id") && isShared_6(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webhook_id") && isShared_6(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((webhookId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((webhookId === undefined ? 0 : 1))) {
       return isShared_6(ownProperties(input));
     }
     return true;
@@ -2373,30 +2337,24 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
-    const webhookUpdateRequestBody = source["webhook_update_request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateWebhookSettings(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_id":
         case "webhook_update_request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))
-    ) {
-      return validateUpdateWebhookSettings(ownProperties(input));
-    }
+    const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -2404,6 +2362,7 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
+    const webhookUpdateRequestBody = input["webhook_update_request_body"];
     if (webhookUpdateRequestBody === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_update_request_body", "webhook_update_request_body"));
     } else {
@@ -2415,6 +2374,10 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
           webhookUpdateRequestBody,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))) {
+      return validateUpdateWebhookSettings(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateWebhookSettingsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2430,48 +2393,43 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
 export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookSettingsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
-    const webhookUpdateRequestBody = source["webhook_update_request_body"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateWebhookSettings(ownProperties(input));
+    }
+    const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webhook_id") && isUpdateWebhookSettings(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webhook_id") && isUpdateWebhookSettings(ownProperties(input)));
       }
     }
+    const webhookUpdateRequestBody = input["webhook_update_request_body"];
     if (webhookUpdateRequestBody === undefined) {
       return false;
     } else {
       if (!isObject(webhookUpdateRequestBody)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "webhook_update_request_body") &&
-          isUpdateWebhookSettings(ownProperties(input))
+          !isOwnEnumerable(input, "webhook_update_request_body") && isUpdateWebhookSettings(ownProperties(input))
         );
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_id":
         case "webhook_update_request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))) {
       return isUpdateWebhookSettings(ownProperties(input));
     }
     return true;
@@ -2494,14 +2452,12 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
-    const eventTypeFilter = source["event_type_filter"];
-    const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListWebhookAttempts(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_id":
         case "event_type_filter":
@@ -2511,25 +2467,12 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebhookAttempts));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 5 &&
-      source === input &&
-      seen !== (
-        (webhookId === undefined ? 0 : 1) +
-        (eventTypeFilter === undefined ? 0 : 1) +
-        (filterBySuccessfulAttempts === undefined ? 0 : 1) +
-        (paginationCursor === undefined ? 0 : 1) +
-        (resultsLimit === undefined ? 0 : 1)
-      )
-    ) {
-      return validateListWebhookAttempts(ownProperties(input));
-    }
+    const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -2537,11 +2480,13 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
+    const eventTypeFilter = input["event_type_filter"];
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
         issues = addIssue(issues, issueType("/event_type_filter", "event_type_filter", "a string", eventTypeFilter));
       }
     }
+    const filterBySuccessfulAttempts = input["filter_by_successful_attempts"];
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -2552,15 +2497,30 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         ));
       }
     }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
+    const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 5 &&
+      seen < (
+        (webhookId === undefined ? 0 : 1) +
+        (eventTypeFilter === undefined ? 0 : 1) +
+        (filterBySuccessfulAttempts === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultsLimit === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListWebhookAttempts(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListWebhookAttemptsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2576,57 +2536,46 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
 export function isListWebhookAttempts(input: unknown): input is ListWebhookAttemptsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const webhookId = source["webhook_id"];
-    const eventTypeFilter = source["event_type_filter"];
-    const filterBySuccessfulAttempts = source["filter_by_successful_attempts"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListWebhookAttempts(ownProperties(input));
+    }
+    const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webhook_id") && isListWebhookAttempts(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webhook_id") && isListWebhookAttempts(ownProperties(input)));
       }
     }
+    const eventTypeFilter = input["event_type_filter"];
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "event_type_filter") &&
-          isListWebhookAttempts(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "event_type_filter") && isListWebhookAttempts(ownProperties(input)));
       }
     }
+    const filterBySuccessfulAttempts = input["filter_by_successful_attempts"];
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_by_successful_attempts") &&
-          isListWebhookAttempts(ownProperties(input))
+          !isOwnEnumerable(input, "filter_by_successful_attempts") && isListWebhookAttempts(ownProperties(input))
         );
       }
     }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "pagination_cursor") &&
-          isListWebhookAttempts(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "pagination_cursor") && isListWebhookAttempts(ownProperties(input)));
       }
     }
+    const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (
-          source === input && !isOwnEnumerable(input, "results_limit") && isListWebhookAttempts(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "results_limit") && isListWebhookAttempts(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "webhook_id":
         case "event_type_filter":
@@ -2636,16 +2585,15 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (webhookId === undefined ? 0 : 1) +
         (eventTypeFilter === undefined ? 0 : 1) +
         (filterBySuccessfulAttempts === undefined ? 0 : 1) +
@@ -2667,14 +2615,12 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const createdAfter = source["created_after"];
-    const eventTypesFilter = source["event_types_filter"];
-    const filterCreatedBefore = source["filter_created_before"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListSystemEvents(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "created_after":
         case "event_types_filter":
@@ -2684,25 +2630,12 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSystemEvents));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 5 &&
-      source === input &&
-      seen !== (
-        (createdAfter === undefined ? 0 : 1) +
-        (eventTypesFilter === undefined ? 0 : 1) +
-        (filterCreatedBefore === undefined ? 0 : 1) +
-        (paginationCursor === undefined ? 0 : 1) +
-        (resultsLimit === undefined ? 0 : 1)
-      )
-    ) {
-      return validateListSystemEvents(ownProperties(input));
-    }
+    const createdAfter = input["created_after"];
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
         issues = addIssue(issues, issueType("/created_after", "created_after", "a string", createdAfter));
@@ -2710,6 +2643,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         issues = addIssue(issues, issueFormat("/created_after", "created_after", "date-time", createdAfter));
       }
     }
+    const eventTypesFilter = input["event_types_filter"];
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
         issues = addIssue(issues, issueType("/event_types_filter", "event_types_filter", "an array", eventTypesFilter));
@@ -2731,6 +2665,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         }
       }
     }
+    const filterCreatedBefore = input["filter_created_before"];
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
         issues = addIssue(issues, issueType(
@@ -2748,15 +2683,30 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         ));
       }
     }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
+    const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 5 &&
+      seen < (
+        (createdAfter === undefined ? 0 : 1) +
+        (eventTypesFilter === undefined ? 0 : 1) +
+        (filterCreatedBefore === undefined ? 0 : 1) +
+        (paginationCursor === undefined ? 0 : 1) +
+        (resultsLimit === undefined ? 0 : 1)
+      )
+    ) {
+      return validateListSystemEvents(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListSystemEventsInput };
     return { ok: false, issues: capIssues(issues, unchecked) };
@@ -2772,72 +2722,53 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
 export function isListSystemEvents(input: unknown): input is ListSystemEventsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const createdAfter = source["created_after"];
-    const eventTypesFilter = source["event_types_filter"];
-    const filterCreatedBefore = source["filter_created_before"];
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListSystemEvents(ownProperties(input));
+    }
+    const createdAfter = input["created_after"];
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "created_after") && isListSystemEvents(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "created_after") && isListSystemEvents(ownProperties(input)));
       } else if (!isDateTime(createdAfter)) {
-        return (
-          source === input && !isOwnEnumerable(input, "created_after") && isListSystemEvents(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "created_after") && isListSystemEvents(ownProperties(input)));
       }
     }
+    const eventTypesFilter = input["event_types_filter"];
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
-        return (
-          source === input && !isOwnEnumerable(input, "event_types_filter") && isListSystemEvents(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "event_types_filter") && isListSystemEvents(ownProperties(input)));
       } else {
         for (let i = 0; i < eventTypesFilter.length; i++) {
           const item: unknown = eventTypesFilter[i];
           if (typeof item !== "string") {
-            return (
-              source === input &&
-              !isOwnEnumerable(input, "event_types_filter") &&
-              isListSystemEvents(ownProperties(input))
-            );
+            return (!isOwnEnumerable(input, "event_types_filter") && isListSystemEvents(ownProperties(input)));
           }
         }
       }
     }
+    const filterCreatedBefore = input["filter_created_before"];
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_created_before") &&
-          isListSystemEvents(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "filter_created_before") && isListSystemEvents(ownProperties(input)));
       } else if (!isDateTime(filterCreatedBefore)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "filter_created_before") &&
-          isListSystemEvents(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "filter_created_before") && isListSystemEvents(ownProperties(input)));
       }
     }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "pagination_cursor") && isListSystemEvents(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "pagination_cursor") && isListSystemEvents(ownProperties(input)));
       }
     }
+    const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (
-          source === input && !isOwnEnumerable(input, "results_limit") && isListSystemEvents(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "results_limit") && isListSystemEvents(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "created_after":
         case "event_types_filter":
@@ -2847,16 +2778,15 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 5 &&
-      source === input &&
-      seen !== (
+      seen < (
         (createdAfter === undefined ? 0 : 1) +
         (eventTypesFilter === undefined ? 0 : 1) +
         (filterCreatedBefore === undefined ? 0 : 1) +
@@ -2877,30 +2807,33 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const eventId = source["event_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetEventById(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "event_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetEventById));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((eventId === undefined ? 0 : 1))) {
-      return validateGetEventById(ownProperties(input));
-    }
+    const eventId = input["event_id"];
     if (eventId === undefined) {
       issues = addIssue(issues, issueRequired("/event_id", "event_id"));
     } else {
       if (typeof eventId !== "string") {
         issues = addIssue(issues, issueType("/event_id", "event_id", "a string", eventId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((eventId === undefined ? 0 : 1))) {
+      return validateGetEventById(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetEventByIdInput };
     return { ok: false, issues: capIssues(issues) };
@@ -2916,29 +2849,32 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
 export function isGetEventById(input: unknown): input is GetEventByIdInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const eventId = source["event_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetEventById(ownProperties(input));
+    }
+    const eventId = input["event_id"];
     if (eventId === undefined) {
       return false;
     } else {
       if (typeof eventId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "event_id") && isGetEventById(ownProperties(input)));
+        return (!isOwnEnumerable(input, "event_id") && isGetEventById(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "event_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((eventId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((eventId === undefined ? 0 : 1))) {
       return isGetEventById(ownProperties(input));
     }
     return true;
@@ -2952,30 +2888,24 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchCriteria = source["search_criteria"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateWebsetSearch(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "search_criteria":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebsetSearch));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
-      return validateCreateWebsetSearch(ownProperties(input));
-    }
+    const searchCriteria = input["search_criteria"];
     if (searchCriteria === undefined) {
       issues = addIssue(issues, issueRequired("/search_criteria", "search_criteria"));
     } else {
@@ -2983,12 +2913,17 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
         issues = addIssue(issues, issueType("/search_criteria", "search_criteria", "an object", searchCriteria));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
     } else {
       if (typeof websetId !== "string") {
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
+      return validateCreateWebsetSearch(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateWebsetSearchInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3004,44 +2939,41 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
 export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearchInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchCriteria = source["search_criteria"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateWebsetSearch(ownProperties(input));
+    }
+    const searchCriteria = input["search_criteria"];
     if (searchCriteria === undefined) {
       return false;
     } else {
       if (!isObject(searchCriteria)) {
-        return (
-          source === input && !isOwnEnumerable(input, "search_criteria") && isCreateWebsetSearch(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "search_criteria") && isCreateWebsetSearch(ownProperties(input)));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId === undefined) {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_id") && isCreateWebsetSearch(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webset_id") && isCreateWebsetSearch(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "search_criteria":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return isCreateWebsetSearch(ownProperties(input));
     }
     return true;
@@ -3058,30 +2990,24 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchId = source["search_id"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_7(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "search_id":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_7));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
-      return validateShared_7(ownProperties(input));
-    }
+    const searchId = input["search_id"];
     if (searchId === undefined) {
       issues = addIssue(issues, issueRequired("/search_id", "search_id"));
     } else {
@@ -3089,12 +3015,17 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
         issues = addIssue(issues, issueType("/search_id", "search_id", "a string", searchId));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
     } else {
       if (typeof websetId !== "string") {
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
+      return validateShared_7(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetSearchByIdInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3110,42 +3041,41 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
 function isShared_7(input: unknown): input is GetSearchByIdInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const searchId = source["search_id"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_7(ownProperties(input));
+    }
+    const searchId = input["search_id"];
     if (searchId === undefined) {
       return false;
     } else {
       if (typeof searchId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "search_id") && isShared_7(ownProperties(input)));
+        return (!isOwnEnumerable(input, "search_id") && isShared_7(ownProperties(input)));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId === undefined) {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "webset_id") && isShared_7(ownProperties(input)));
+        return (!isOwnEnumerable(input, "webset_id") && isShared_7(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "search_id":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return isShared_7(ownProperties(input));
     }
     return true;
@@ -3179,24 +3109,23 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorConfiguration = source["monitor_configuration"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateMonitorForWebsets(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "monitor_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((monitorConfiguration === undefined ? 0 : 1))) {
-      return validateCreateMonitorForWebsets(ownProperties(input));
-    }
+    const monitorConfiguration = input["monitor_configuration"];
     if (monitorConfiguration === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_configuration", "monitor_configuration"));
     } else {
@@ -3208,6 +3137,10 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
           monitorConfiguration,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((monitorConfiguration === undefined ? 0 : 1))) {
+      return validateCreateMonitorForWebsets(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateMonitorForWebsetsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3223,33 +3156,32 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
 export function isCreateMonitorForWebsets(input: unknown): input is CreateMonitorForWebsetsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorConfiguration = source["monitor_configuration"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateMonitorForWebsets(ownProperties(input));
+    }
+    const monitorConfiguration = input["monitor_configuration"];
     if (monitorConfiguration === undefined) {
       return false;
     } else {
       if (!isObject(monitorConfiguration)) {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "monitor_configuration") &&
-          isCreateMonitorForWebsets(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "monitor_configuration") && isCreateMonitorForWebsets(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "monitor_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((monitorConfiguration === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((monitorConfiguration === undefined ? 0 : 1))) {
       return isCreateMonitorForWebsets(ownProperties(input));
     }
     return true;
@@ -3263,12 +3195,12 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateListWebsiteMonitors(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
@@ -3276,37 +3208,39 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsiteMonitors));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    const paginationCursor = input["pagination_cursor"];
+    if (paginationCursor !== undefined) {
+      if (typeof paginationCursor !== "string") {
+        issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
+      }
+    }
+    const resultsLimit = input["results_limit"];
+    if (resultsLimit !== undefined) {
+      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
+        issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
+      }
+    }
+    const websetId = input["webset_id"];
+    if (websetId !== undefined) {
+      if (typeof websetId !== "string") {
+        issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
+      }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (paginationCursor === undefined ? 0 : 1) +
         (resultsLimit === undefined ? 0 : 1) +
         (websetId === undefined ? 0 : 1)
       )
     ) {
       return validateListWebsiteMonitors(ownProperties(input));
-    }
-    if (paginationCursor !== undefined) {
-      if (typeof paginationCursor !== "string") {
-        issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
-      }
-    }
-    if (resultsLimit !== undefined) {
-      if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
-      }
-    }
-    if (websetId !== undefined) {
-      if (typeof websetId !== "string") {
-        issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
-      }
     }
     if (issues === undefined) return { ok: true, value: input as unknown as ListWebsiteMonitorsInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3322,35 +3256,30 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
 export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonitorsInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const paginationCursor = source["pagination_cursor"];
-    const resultsLimit = source["results_limit"];
-    const websetId = source["webset_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isListWebsiteMonitors(ownProperties(input));
+    }
+    const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "pagination_cursor") &&
-          isListWebsiteMonitors(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "pagination_cursor") && isListWebsiteMonitors(ownProperties(input)));
       }
     }
+    const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (
-          source === input && !isOwnEnumerable(input, "results_limit") && isListWebsiteMonitors(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "results_limit") && isListWebsiteMonitors(ownProperties(input)));
       }
     }
+    const websetId = input["webset_id"];
     if (websetId !== undefined) {
       if (typeof websetId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "webset_id") && isListWebsiteMonitors(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "webset_id") && isListWebsiteMonitors(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
@@ -3358,16 +3287,15 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 3 &&
-      source === input &&
-      seen !== (
+      seen < (
         (paginationCursor === undefined ? 0 : 1) +
         (resultsLimit === undefined ? 0 : 1) +
         (websetId === undefined ? 0 : 1)
@@ -3389,30 +3317,33 @@ function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorIn
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorId = source["monitor_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_8(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "monitor_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_8));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
-      return validateShared_8(ownProperties(input));
-    }
+    const monitorId = input["monitor_id"];
     if (monitorId === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
     } else {
       if (typeof monitorId !== "string") {
         issues = addIssue(issues, issueType("/monitor_id", "monitor_id", "a string", monitorId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((monitorId === undefined ? 0 : 1))) {
+      return validateShared_8(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetSpecificMonitorInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3428,29 +3359,32 @@ function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorIn
 function isShared_8(input: unknown): input is GetSpecificMonitorInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorId = source["monitor_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_8(ownProperties(input));
+    }
+    const monitorId = input["monitor_id"];
     if (monitorId === undefined) {
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "monitor_id") && isShared_8(ownProperties(input)));
+        return (!isOwnEnumerable(input, "monitor_id") && isShared_8(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "monitor_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((monitorId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((monitorId === undefined ? 0 : 1))) {
       return isShared_8(ownProperties(input));
     }
     return true;
@@ -3475,30 +3409,24 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorConfigurationDetails = source["monitor_configuration_details"];
-    const monitorId = source["monitor_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateMonitorConfiguration(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "monitor_configuration_details":
         case "monitor_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
-    ) {
-      return validateUpdateMonitorConfiguration(ownProperties(input));
-    }
+    const monitorConfigurationDetails = input["monitor_configuration_details"];
     if (monitorConfigurationDetails === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_configuration_details", "monitor_configuration_details"));
     } else {
@@ -3511,12 +3439,20 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
         ));
       }
     }
+    const monitorId = input["monitor_id"];
     if (monitorId === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
     } else {
       if (typeof monitorId !== "string") {
         issues = addIssue(issues, issueType("/monitor_id", "monitor_id", "a string", monitorId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (
+      seen !== 2 &&
+      seen < ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
+    ) {
+      return validateUpdateMonitorConfiguration(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateMonitorConfigurationInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3532,49 +3468,45 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
 export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMonitorConfigurationInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorConfigurationDetails = source["monitor_configuration_details"];
-    const monitorId = source["monitor_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateMonitorConfiguration(ownProperties(input));
+    }
+    const monitorConfigurationDetails = input["monitor_configuration_details"];
     if (monitorConfigurationDetails === undefined) {
       return false;
     } else {
       if (!isObject(monitorConfigurationDetails)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "monitor_configuration_details") &&
-          isUpdateMonitorConfiguration(ownProperties(input))
+          !isOwnEnumerable(input, "monitor_configuration_details") && isUpdateMonitorConfiguration(ownProperties(input))
         );
       }
     }
+    const monitorId = input["monitor_id"];
     if (monitorId === undefined) {
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (
-          source === input &&
-          !isOwnEnumerable(input, "monitor_id") &&
-          isUpdateMonitorConfiguration(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "monitor_id") && isUpdateMonitorConfiguration(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "monitor_configuration_details":
         case "monitor_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
     if (
       seen !== 2 &&
-      source === input &&
-      seen !== ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
+      seen < ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
     ) {
       return isUpdateMonitorConfiguration(ownProperties(input));
     }
@@ -3607,30 +3539,24 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorId = source["monitor_id"];
-    const runId = source["run_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateGetSpecificMonitorRun(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "monitor_id":
         case "run_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))
-    ) {
-      return validateGetSpecificMonitorRun(ownProperties(input));
-    }
+    const monitorId = input["monitor_id"];
     if (monitorId === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -3638,12 +3564,17 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/monitor_id", "monitor_id", "a string", monitorId));
       }
     }
+    const runId = input["run_id"];
     if (runId === undefined) {
       issues = addIssue(issues, issueRequired("/run_id", "run_id"));
     } else {
       if (typeof runId !== "string") {
         issues = addIssue(issues, issueType("/run_id", "run_id", "a string", runId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))) {
+      return validateGetSpecificMonitorRun(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetSpecificMonitorRunInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3659,44 +3590,41 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
 export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMonitorRunInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const monitorId = source["monitor_id"];
-    const runId = source["run_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isGetSpecificMonitorRun(ownProperties(input));
+    }
+    const monitorId = input["monitor_id"];
     if (monitorId === undefined) {
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "monitor_id") && isGetSpecificMonitorRun(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "monitor_id") && isGetSpecificMonitorRun(ownProperties(input)));
       }
     }
+    const runId = input["run_id"];
     if (runId === undefined) {
       return false;
     } else {
       if (typeof runId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "run_id") && isGetSpecificMonitorRun(ownProperties(input)));
+        return (!isOwnEnumerable(input, "run_id") && isGetSpecificMonitorRun(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "monitor_id":
         case "run_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))) {
       return isGetSpecificMonitorRun(ownProperties(input));
     }
     return true;
@@ -3710,24 +3638,23 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const dataImportDetails = source["data_import_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateCreateDataImport(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "data_import_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateDataImport));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((dataImportDetails === undefined ? 0 : 1))) {
-      return validateCreateDataImport(ownProperties(input));
-    }
+    const dataImportDetails = input["data_import_details"];
     if (dataImportDetails === undefined) {
       issues = addIssue(issues, issueRequired("/data_import_details", "data_import_details"));
     } else {
@@ -3739,6 +3666,10 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
           dataImportDetails,
         ));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((dataImportDetails === undefined ? 0 : 1))) {
+      return validateCreateDataImport(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as CreateDataImportInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3754,31 +3685,32 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
 export function isCreateDataImport(input: unknown): input is CreateDataImportInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const dataImportDetails = source["data_import_details"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isCreateDataImport(ownProperties(input));
+    }
+    const dataImportDetails = input["data_import_details"];
     if (dataImportDetails === undefined) {
       return false;
     } else {
       if (!isObject(dataImportDetails)) {
-        return (
-          source === input && !isOwnEnumerable(input, "data_import_details") && isCreateDataImport(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "data_import_details") && isCreateDataImport(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "data_import_details":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((dataImportDetails === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((dataImportDetails === undefined ? 0 : 1))) {
       return isCreateDataImport(ownProperties(input));
     }
     return true;
@@ -3804,30 +3736,33 @@ function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInp
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const importId = source["import_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateShared_9(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "import_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersShared_9));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
-      return validateShared_9(ownProperties(input));
-    }
+    const importId = input["import_id"];
     if (importId === undefined) {
       issues = addIssue(issues, issueRequired("/import_id", "import_id"));
     } else {
       if (typeof importId !== "string") {
         issues = addIssue(issues, issueType("/import_id", "import_id", "a string", importId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((importId === undefined ? 0 : 1))) {
+      return validateShared_9(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as GetSpecificImportInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3843,29 +3778,32 @@ function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInp
 function isShared_9(input: unknown): input is GetSpecificImportInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const importId = source["import_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isShared_9(ownProperties(input));
+    }
+    const importId = input["import_id"];
     if (importId === undefined) {
       return false;
     } else {
       if (typeof importId !== "string") {
-        return (source === input && !isOwnEnumerable(input, "import_id") && isShared_9(ownProperties(input)));
+        return (!isOwnEnumerable(input, "import_id") && isShared_9(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "import_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (seen !== 1 && source === input && seen !== ((importId === undefined ? 0 : 1))) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 1 && seen < ((importId === undefined ? 0 : 1))) {
       return isShared_9(ownProperties(input));
     }
     return true;
@@ -3888,30 +3826,24 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const importConfigurationDetails = source["import_configuration_details"];
-    const importId = source["import_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return validateUpdateImportsConfiguration(ownProperties(input));
+    }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "import_configuration_details":
         case "import_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))
-    ) {
-      return validateUpdateImportsConfiguration(ownProperties(input));
-    }
+    const importConfigurationDetails = input["import_configuration_details"];
     if (importConfigurationDetails === undefined) {
       issues = addIssue(issues, issueRequired("/import_configuration_details", "import_configuration_details"));
     } else {
@@ -3924,12 +3856,17 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
         ));
       }
     }
+    const importId = input["import_id"];
     if (importId === undefined) {
       issues = addIssue(issues, issueRequired("/import_id", "import_id"));
     } else {
       if (typeof importId !== "string") {
         issues = addIssue(issues, issueType("/import_id", "import_id", "a string", importId));
       }
+    }
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))) {
+      return validateUpdateImportsConfiguration(ownProperties(input));
     }
     if (issues === undefined) return { ok: true, value: input as unknown as UpdateImportsConfigurationInput };
     return { ok: false, issues: capIssues(issues) };
@@ -3945,48 +3882,43 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
 export function isUpdateImportsConfiguration(input: unknown): input is UpdateImportsConfigurationInput {
   try {
     if (!isObject(input)) return false;
-    const source = input.__proto__ === Object.prototype ? input : ownProperties(input);
-    const importConfigurationDetails = source["import_configuration_details"];
-    const importId = source["import_id"];
+    const proto = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) {
+      return isUpdateImportsConfiguration(ownProperties(input));
+    }
+    const importConfigurationDetails = input["import_configuration_details"];
     if (importConfigurationDetails === undefined) {
       return false;
     } else {
       if (!isObject(importConfigurationDetails)) {
         return (
-          source === input &&
-          !isOwnEnumerable(input, "import_configuration_details") &&
-          isUpdateImportsConfiguration(ownProperties(input))
+          !isOwnEnumerable(input, "import_configuration_details") && isUpdateImportsConfiguration(ownProperties(input))
         );
       }
     }
+    const importId = input["import_id"];
     if (importId === undefined) {
       return false;
     } else {
       if (typeof importId !== "string") {
-        return (
-          source === input && !isOwnEnumerable(input, "import_id") && isUpdateImportsConfiguration(ownProperties(input))
-        );
+        return (!isOwnEnumerable(input, "import_id") && isUpdateImportsConfiguration(ownProperties(input)));
       }
     }
     let seen = 0;
-    for (const key in source) {
+    for (const key in input) {
       switch (key) {
         case "import_configuration_details":
         case "import_id":
           seen++;
           break;
         default:
-          if (isOwnKey(source, key)) {
+          if (isOwnKey(input, key)) {
             return false;
           }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a prototype).
-    if (
-      seen !== 2 &&
-      source === input &&
-      seen !== ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))
-    ) {
+    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    if (seen !== 2 && seen < ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))) {
       return isUpdateImportsConfiguration(ownProperties(input));
     }
     return true;

@@ -18,11 +18,23 @@ const batchMs = 3;
 const warmupBatches = 1;
 const measuredBatches = 5;
 
+/** Runs `run` over `n` inputs, counting undefined results so no call can be optimised away. */
+type Loop = (run: (input: unknown) => unknown, inputs: readonly unknown[], n: number) => number;
+
+/**
+ * A timing loop of its own: compiled from source, as Benchmark.js does, so its call site's type
+ * feedback is one contender's. A loop shared by every contender saw a new callee each batch and
+ * was deoptimized about a hundred times per server, charging its recompiles to whichever contender
+ * happened to run next.
+ */
+const newLoop = (): Loop =>
+  new Function("run", "inputs", "n", "let sink = 0;\nfor (let i = 0; i < n; i++) if (run(inputs[i % inputs.length]) === undefined) sink++;\nreturn sink;") as Loop;
+
 /** Calls per batch so one batch lasts about batchMs, cycling through the inputs. */
-function calibrate(run: (input: unknown) => unknown, inputs: readonly unknown[]): number {
+function calibrate(loop: Loop, run: (input: unknown) => unknown, inputs: readonly unknown[]): number {
   for (let iterations = 64; ; iterations *= 4) {
     const start = performance.now();
-    for (let i = 0; i < iterations; i++) run(inputs[i % inputs.length]);
+    loop(run, inputs, iterations);
     const elapsed = performance.now() - start;
     if (elapsed > batchMs / 4) return Math.ceil((iterations * batchMs) / elapsed);
   }
@@ -30,15 +42,15 @@ function calibrate(run: (input: unknown) => unknown, inputs: readonly unknown[])
 
 function throughput(contenders: Readonly<Record<string, Contender>>, inputs: readonly unknown[]): Record<string, number> {
   const names = Object.keys(contenders);
-  const iterations = Object.fromEntries(names.map((name) => [name, calibrate(contenders[name]!.run, inputs)]));
+  const loops = Object.fromEntries(names.map((name) => [name, newLoop()]));
+  const iterations = Object.fromEntries(names.map((name) => [name, calibrate(loops[name]!, contenders[name]!.run, inputs)]));
   const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   let sink = 0; // every result is inspected, so no call can be optimised away
   for (let batch = 0; batch < warmupBatches + measuredBatches; batch++) {
     for (const name of names) {
-      const run = contenders[name]!.run;
       const n = iterations[name]!;
       const start = performance.now();
-      for (let i = 0; i < n; i++) if (run(inputs[i % inputs.length]) === undefined) sink++;
+      sink += loops[name]!(contenders[name]!.run, inputs, n);
       const elapsed = performance.now() - start;
       if (batch >= warmupBatches) samples[name]!.push((n * 1000) / elapsed);
     }

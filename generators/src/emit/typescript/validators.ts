@@ -205,7 +205,7 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
     fail: (w, _helper, _args, subject) => {
       if (subject === undefined) return w.writeLine("return false;");
       const own = `${ctx.helper("isOwnEnumerable")}(input, ${stringLiteral(subject)})`;
-      writeLaidOut(w, prefixed("return ", parenthesized(chain("&&", ["source === input", `!${own}`, `${pair.guard}(${ctx.helper("ownProperties")}(input))`]))), ";");
+      writeLaidOut(w, prefixed("return ", parenthesized(chain("&&", [`!${own}`, `${pair.guard}(${ctx.helper("ownProperties")}(input))`]))), ";");
     },
     finish: (w) => w.writeLine("return true;"),
   };
