@@ -9,6 +9,8 @@ const indentUnit = "  ";
 
 export class CodeWriter {
   private text = "";
+  /** Whether the text ends a line, kept as text is added: reading the end of the text would flatten it. */
+  private endsLine = false;
   private level = 0;
   /** Set by `indent(block)` when the block did not end its line: the next write starts a new one. */
   private newLineOnNextWrite = false;
@@ -20,11 +22,15 @@ export class CodeWriter {
   /** Text at the writer's indentation; each line of it starts indented. */
   write(text: string): this {
     this.newLineIfPending();
+    if (!text.includes("\n")) {
+      // An empty text still indents an empty line, as CodeBlockWriter does.
+      this.writeOnLine(text);
+      return this;
+    }
     const lines = text.split(/\r?\n/);
     lines.forEach((line, index) => {
-      if (index > 0) this.text += "\n";
-      // An empty text still indents an empty line, as CodeBlockWriter does; empty later lines do not.
-      if (line !== "" || lines.length === 1) this.writeOnLine(line);
+      if (index > 0) this.append("\n");
+      if (line !== "") this.writeOnLine(line);
     });
     return this;
   }
@@ -32,20 +38,20 @@ export class CodeWriter {
   /** Text on a line of its own. */
   writeLine(text: string): this {
     this.newLineIfPending();
-    if (this.text !== "") this.newLineIfLastNot();
+    if (this.text.length > 0) this.newLineIfLastNot();
     this.write(text);
     return this.newLine();
   }
 
   newLine(): this {
     this.newLineOnNextWrite = false;
-    this.text += "\n";
+    this.append("\n");
     return this;
   }
 
   newLineIfLastNot(): this {
     this.newLineIfPending();
-    return this.atLineStart() && this.text !== "" ? this : this.newLine();
+    return this.atLineStart() && this.text.length > 0 ? this : this.newLine();
   }
 
   blankLine(): this {
@@ -67,7 +73,7 @@ export class CodeWriter {
       return this.write(indentUnit.repeat(timesOrBlock));
     }
     this.indented(timesOrBlock);
-    if (!this.atLineStart() || this.text === "") this.newLineOnNextWrite = true;
+    if (!this.atLineStart() || this.text.length === 0) this.newLineOnNextWrite = true;
     return this;
   }
 
@@ -76,21 +82,27 @@ export class CodeWriter {
   }
 
   private indented(block: () => void): void {
-    if (this.text !== "") this.newLineIfLastNot();
+    if (this.text.length > 0) this.newLineIfLastNot();
     this.level++;
     block();
     this.level = Math.max(0, this.level - 1);
   }
 
   private writeOnLine(line: string): void {
-    if (this.atLineStart()) this.text += indentUnit.repeat(this.level);
-    this.text += line;
+    if (this.atLineStart()) this.append(indentUnit.repeat(this.level));
+    this.append(line);
+  }
+
+  private append(text: string): void {
+    if (text === "") return;
+    this.text += text;
+    const last = text.charCodeAt(text.length - 1);
+    this.endsLine = last === 10 || last === 13;
   }
 
   /** At the start of a line: nothing written yet, or the last character ends a line. */
   private atLineStart(): boolean {
-    const last = this.text.charCodeAt(this.text.length - 1);
-    return this.text === "" || last === 10 || last === 13;
+    return this.text.length === 0 || this.endsLine;
   }
 
   private newLineIfPending(): void {
