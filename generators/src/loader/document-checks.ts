@@ -38,7 +38,9 @@ export function checkTree(doc: Document, text: string): TreeProblem[] {
     if (anchor !== undefined) anchors.add(anchor);
     if (isScalar(node)) {
       // Only a double-quoted scalar has escapes; any other's characters are all in the raw text.
-      if (node.type === "QUOTE_DOUBLE") checkScalar(node.value, () => text.slice(offset, node.range?.[1] ?? offset), offset, problems);
+      if (node.type === "QUOTE_DOUBLE") {
+        checkScalar(node.value, () => text.slice(offset, node.range?.[1] ?? offset), offset, problems);
+      }
       continue;
     }
     const children: unknown[] = [];

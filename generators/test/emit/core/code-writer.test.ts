@@ -19,7 +19,10 @@ interface Writer {
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 /** Code as the emitters write it: string literals JSON-quoted, so closed on their own line. */
-const texts = ["", "x", "return true;", `f(${JSON.stringify("it's \"q\" `t`")})`, "a\nb", "\n", "a\n", "\r\n", "/** doc */", "  ", "if (a) "];
+const texts = [
+  ...["", "x", "return true;", `f(${JSON.stringify("it's \"q\" `t`")})`, "/** doc */", "if (a) "],
+  ...["a\nb", "\n", "a\n", "\r\n", "  "],
+];
 
 /** One random program of writer calls, replayed identically on any writer. */
 function program(seed: number): (w: Writer) => void {
