@@ -37,7 +37,10 @@ export function checkTree(doc: Document, text: string): TreeProblem[] {
     const anchor = (node as Node).anchor;
     if (anchor !== undefined) anchors.add(anchor);
     if (isScalar(node)) {
-      checkScalar(node.value, () => text.slice(offset, node.range?.[1] ?? offset), offset, problems);
+      // Only a double-quoted scalar has escapes; any other's characters are all in the raw text.
+      if (node.type === "QUOTE_DOUBLE") {
+        checkScalar(node.value, () => text.slice(offset, node.range?.[1] ?? offset), offset, problems);
+      }
       continue;
     }
     const children: unknown[] = [];

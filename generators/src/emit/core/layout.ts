@@ -2,7 +2,7 @@
 // literals, object types, operand chains); it is printed on one line when that fits, otherwise
 // its outermost group breaks one item per line, as Prettier does, and each item is laid out the
 // same way. No generated line then runs past maxLineLength however long a spec's names are.
-import type { CodeBlockWriter } from "ts-morph";
+import type { CodeWriter } from "./code-writer.ts";
 
 /** Longest line generated TypeScript may have. */
 export const maxLineLength = 120;
@@ -101,7 +101,7 @@ export function layout(code: Code, width: number, suffix = ""): string[] {
 }
 
 /** Writes code as whole lines at the writer's current indentation. */
-export function writeLaidOut(writer: CodeBlockWriter, code: Code, suffix = ""): void {
+export function writeLaidOut(writer: CodeWriter, code: Code, suffix = ""): void {
   const width = maxLineLength - writer.getIndentationLevel() * indentUnit.length;
   for (const line of layout(code, width, suffix)) writer.writeLine(line);
 }
@@ -110,7 +110,7 @@ export function writeLaidOut(writer: CodeBlockWriter, code: Code, suffix = ""): 
  * `if (condition) { then } [else { otherwise }]`, the condition broken over lines when long.
  * `lead` is text already on the line (`} else `).
  */
-export function writeIf(w: CodeBlockWriter, condition: Code, then: () => void, otherwise?: () => void, lead = ""): void {
+export function writeIf(w: CodeWriter, condition: Code, then: () => void, otherwise?: () => void, lead = ""): void {
   const width = maxLineLength - w.getIndentationLevel() * indentUnit.length - lead.length - " {".length;
   const lines = layout(prefixed("if (", suffixed(condition, ")")), width);
   for (const line of lines.slice(0, -1)) w.writeLine(line);

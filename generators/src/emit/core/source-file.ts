@@ -1,8 +1,9 @@
 // Printing TypeScript files from ts-morph structures straight to text (no parse of the result),
 // every file starting with the generated-code header.
-import { CodeBlockWriter, StructureKind, printStructure, type StatementStructures, type WriterFunction } from "ts-morph";
+import { StructureKind, printStructure, type StatementStructures, type WriterFunction } from "ts-morph";
 import type { GeneratedFile } from "../../core/files.ts";
 import type { Server } from "../../ir/types.ts";
+import { CodeWriter } from "./code-writer.ts";
 import { docText, identifier } from "./escape.ts";
 import { call, flat, laidOut, layout, maxLineLength, prefixed, wrapText, type Code, type Group } from "./layout.ts";
 
@@ -38,8 +39,8 @@ const isList = (statement: unknown): boolean => typeof statement === "string" &&
  * Runs a writer eagerly and returns its text. Emitters that record what a body uses (imports)
  * must write the body before the import list is built; ts-morph runs writer functions lazily.
  */
-export function writeCode(write: (writer: CodeBlockWriter) => void): string {
-  const writer = new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useSingleQuote: false });
+export function writeCode(write: (writer: CodeWriter) => void): string {
+  const writer = new CodeWriter();
   write(writer);
   return writer.toString().replace(/\n$/, "");
 }
@@ -93,7 +94,7 @@ export function functionDeclaration(declaration: {
   readonly typeParameters?: string;
   readonly parameters: readonly string[];
   readonly returnType: string;
-  readonly body: (writer: CodeBlockWriter) => void;
+  readonly body: (writer: CodeWriter) => void;
 }): string {
   const keyword = declaration.exported ? "export function" : "function";
   const head = call(`${keyword} ${identifier(declaration.name)}${declaration.typeParameters ?? ""}`, declaration.parameters);

@@ -2,11 +2,11 @@
 // tool with a captured schema (and one per component it names, and one per part of a large schema),
 // reporting every issue under `/request_body/...`. The validator parses the JSON text once; these run
 // on the parsed value, which JSON.parse makes plain data, so they never run user code.
-import type { CodeBlockWriter } from "ts-morph";
 import { pointer } from "../../../../packages/runtime/src/validation.ts";
 import type { ToolNames } from "../../ir/naming.ts";
 import type { BodyProperty, BodySchema, CapturedRequestBody } from "../../ir/request-body.ts";
 import type { Tool } from "../../ir/types.ts";
+import type { CodeWriter } from "../core/code-writer.ts";
 import { jsonLiteral, stringLiteral } from "../core/escape.ts";
 import type { InternalName } from "../core/runtime-names.ts";
 import { arrayLiteral, call, prefixed, suffixed, writeIf, writeLaidOut, type Code } from "../core/layout.ts";
@@ -22,7 +22,7 @@ export type UseHelper = (name: InternalName) => string;
  * answer to any.
  */
 export function writeRequestBodyCheck(
-  w: CodeBlockWriter,
+  w: CodeWriter,
   tool: Tool,
   names: ToolNames,
   local: string,
@@ -112,7 +112,7 @@ class BodyWriter {
   }
 
   /** Writes a call of a new function whose body `write` emits (on `value`, `path`, `issues`). */
-  private split(w: CodeBlockWriter, valueType: string, args: readonly [string, string, string], write: (w: CodeBlockWriter) => void): void {
+  private split(w: CodeWriter, valueType: string, args: readonly [string, string, string], write: (w: CodeWriter) => void): void {
     const index = this.parts.length;
     const name = `${this.checkName}Part${index}`;
     this.parts.push("");
@@ -139,7 +139,7 @@ class BodyWriter {
   }
 
   /** The path of a field: one literal below a literal path, otherwise a concatenation held in a local. */
-  private child(w: CodeBlockWriter, path: string, segment: string | { readonly code: string }): string {
+  private child(w: CodeWriter, path: string, segment: string | { readonly code: string }): string {
     const parent = this.statics.get(path);
     if (typeof segment === "string" && parent !== undefined) return this.staticPath(parent + pointer(segment));
     const at = this.local("at");
@@ -148,7 +148,7 @@ class BodyWriter {
   }
 
   /** Emits the checks of `value` (an expression) at `path` (an expression), pushing to `issues`. */
-  check(w: CodeBlockWriter, schema: BodySchema, value: string, path: string, issues: string): void {
+  check(w: CodeWriter, schema: BodySchema, value: string, path: string, issues: string): void {
     if (schema.kind === "any") return;
     if (this.full()) {
       this.split(w, "unknown", [value, path, issues], (inner) => this.check(inner, schema, "value", "path", "issues"));
@@ -165,11 +165,11 @@ class BodyWriter {
     this.checkValue(w, schema, value, path, issues);
   }
 
-  private push(w: CodeBlockWriter, issues: string, helper: InternalName, args: readonly Code[]): void {
+  private push(w: CodeWriter, issues: string, helper: InternalName, args: readonly Code[]): void {
     writeLaidOut(w, prefixed(`${issues}.push(`, suffixed(call(this.use(helper), args), ")")), ";");
   }
 
-  private checkValue(w: CodeBlockWriter, schema: Exclude<BodySchema, { kind: "any" | "null" }>, value: string, path: string, issues: string): void {
+  private checkValue(w: CodeWriter, schema: Exclude<BodySchema, { kind: "any" | "null" }>, value: string, path: string, issues: string): void {
     const type = (expected: string) => (): void => this.push(w, issues, "issueType", [path, path, stringLiteral(expected), value]);
     switch (schema.kind) {
       case "string":
@@ -238,13 +238,13 @@ class BodyWriter {
     }
   }
 
-  private object(w: CodeBlockWriter, schema: Extract<BodySchema, { kind: "object" }>, value: string, path: string, issues: string): void {
+  private object(w: CodeWriter, schema: Extract<BodySchema, { kind: "object" }>, value: string, path: string, issues: string): void {
     this.fields(w, schema.properties, value, path, issues);
     this.others(w, schema, value, path, issues);
   }
 
   /** The checks of each listed field; once the function is full, the rest go to a part of their own. */
-  private fields(w: CodeBlockWriter, properties: readonly BodyProperty[], value: string, path: string, issues: string): void {
+  private fields(w: CodeWriter, properties: readonly BodyProperty[], value: string, path: string, issues: string): void {
     for (const [index, property] of properties.entries()) {
       if (this.full()) {
         const rest = properties.slice(index);
@@ -262,7 +262,7 @@ class BodyWriter {
   }
 
   /** Unlisted fields and the field count. */
-  private others(w: CodeBlockWriter, schema: Extract<BodySchema, { kind: "object" }>, value: string, path: string, issues: string): void {
+  private others(w: CodeWriter, schema: Extract<BodySchema, { kind: "object" }>, value: string, path: string, issues: string): void {
     const { additional } = schema;
     if (additional !== true) {
       const known = schema.properties.map((p) => p.name);
@@ -298,7 +298,7 @@ class BodyWriter {
     return min !== undefined || max !== undefined;
   }
 
-  private lengths(w: CodeBlockWriter, length: string, unit: "characters" | "items", min: number | undefined, max: number | undefined, path: string, issues: string): void {
+  private lengths(w: CodeWriter, length: string, unit: "characters" | "items", min: number | undefined, max: number | undefined, path: string, issues: string): void {
     const size = this.local("length");
     w.writeLine(`const ${size} = ${length};`);
     if (min !== undefined) writeIf(w, `${size} < ${min}`, () => this.push(w, issues, "issueLength", [path, stringLiteral(unit), '"at least"', `${min}`, size]));

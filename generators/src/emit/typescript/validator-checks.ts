@@ -1,12 +1,12 @@
 // The checks of one tool's input, written into its validator (which reports every issue) and its
 // guard (which answers false at the first problem). Both walk the same checks in the same order,
 // so they agree on every input; only what a failed check writes, and how the function ends, differ.
-import type { CodeBlockWriter } from "ts-morph";
 // The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../../packages/runtime/src/validation.ts";
 import { toolNames, type ServerNames } from "../../ir/naming.ts";
 import type { Parameter, Rule, Tool, ValueType } from "../../ir/types.ts";
 import { isUsableIdentifier, stringLiteral } from "../core/escape.ts";
+import type { CodeWriter } from "../core/code-writer.ts";
 import { formatPredicate, type InternalName } from "../core/runtime-names.ts";
 import { arrayLiteral, chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
 import { writeRequestBodyCheck } from "../request-body/validator.ts";
@@ -35,9 +35,9 @@ export interface Outcome {
    * Writes what a failed check does, given the runtime issue builder (its name) and its arguments;
    * `subject` names the parameter whose value, read as present, decided the failure.
    */
-  fail(w: CodeBlockWriter, helper: string, args: readonly Code[], subject: string | undefined): void;
+  fail(w: CodeWriter, helper: string, args: readonly Code[], subject: string | undefined): void;
   /** Writes the return once every check has run; `value` is what a valid input yields. */
-  finish(w: CodeBlockWriter, value: string): void;
+  finish(w: CodeWriter, value: string): void;
 }
 
 /** Names the function bodies use themselves; a parameter's local never takes one. */
@@ -73,7 +73,7 @@ export function localNames(parameters: readonly Parameter[], moduleNames: Readon
  * `parameterList` names the module constant listing its parameters.
  */
 export function writeChecks(
-  w: CodeBlockWriter,
+  w: CodeWriter,
   tool: Tool & { readonly parameters: { kind: "known" } },
   ctx: ModuleContext,
   outcome: Outcome,
@@ -132,7 +132,7 @@ class Checks {
   /** The parameter whose present value the check being written reads; undefined for an absence. */
   private subject: string | undefined;
 
-  private fail(w: CodeBlockWriter, helper: InternalName, args: readonly Code[]): void {
+  private fail(w: CodeWriter, helper: InternalName, args: readonly Code[]): void {
     this.outcome.fail(w, this.ctx.helper(helper), args, this.subject);
   }
 
@@ -156,21 +156,21 @@ class Checks {
    * again. The reads are of `input` itself: through a `source` that was either the input or its copy
    * they cost about a quarter more per valid call. The loader rejects Object.prototype's names.
    */
-  plainOrCopy(w: CodeBlockWriter): void {
+  plainOrCopy(w: CodeWriter): void {
     w.writeLine("const proto = Object.getPrototypeOf(input);");
     const copy = `${this.ctx.helper("ownProperties")}(input)`;
     writeIf(w, "proto !== Object.prototype && proto !== null", () => w.writeLine(`return ${this.outcome.self}(${copy});`));
   }
 
   /** Reads one parameter's value into its local, once. */
-  read(w: CodeBlockWriter, name: string): void {
+  read(w: CodeWriter, name: string): void {
     if (this.read_.has(name)) return;
     this.read_.add(name);
     w.writeLine(`const ${this.valueOf(name)} = input[${stringLiteral(name)}];`);
   }
 
   /** The walk over the keys that `plainOrCopy` describes (see there), counting the known keys seen. */
-  walk(w: CodeBlockWriter, known: string): void {
+  walk(w: CodeWriter, known: string): void {
     const { locals } = this;
     if (locals.size > 0) w.writeLine("let seen = 0;");
     w.write("for (const key in input) ").inlineBlock(() => {
@@ -191,7 +191,7 @@ class Checks {
   }
 
   /** After the walk and every read: rechecks a copy when a value came from elsewhere (see `plainOrCopy`). */
-  elsewhere(w: CodeBlockWriter): void {
+  elsewhere(w: CodeWriter): void {
     const { locals } = this;
     if (locals.size === 0) return;
     const copy = this.ctx.helper("ownProperties");
@@ -207,7 +207,7 @@ class Checks {
    * ignored whatever its value, so only unknown keys count and the validated value keeps `mode` alone
    * (the client sends nothing else).
    */
-  ignoringModes(w: CodeBlockWriter): void {
+  ignoringModes(w: CodeWriter): void {
     if (this.ctx.ignoringModes.length === 0) return;
     const mode = this.valueOf("mode");
     const ignoring = chain("||", this.ctx.ignoringModes.map((value) => `${mode} === ${stringLiteral(value)}`));
@@ -216,14 +216,14 @@ class Checks {
   }
 
   /** The guard's form of `ignoringModes`: the value checks run unless the mode ignores them. */
-  unlessIgnoring(w: CodeBlockWriter, values: () => void): void {
+  unlessIgnoring(w: CodeWriter, values: () => void): void {
     if (this.ctx.ignoringModes.length === 0) return values();
     const mode = this.valueOf("mode");
     writeIf(w, chain("&&", this.ctx.ignoringModes.map((value) => `${mode} !== ${stringLiteral(value)}`)), values);
   }
 
   /** The checks of one parameter; `bodyOf` is the tool when the parameter is its request_body. */
-  parameter(w: CodeBlockWriter, parameter: Parameter, variable: string, bodyOf: Tool | undefined): void {
+  parameter(w: CodeWriter, parameter: Parameter, variable: string, bodyOf: Tool | undefined): void {
     const path = stringLiteral(pointer(parameter.name));
     const label = stringLiteral(parameter.name);
     const check = (): void => this.about(parameter.name, () => this.typeCheck(w, parameter.type, variable, path, label, bodyOf));
@@ -244,7 +244,7 @@ class Checks {
   }
 
   /** Emits the checks for one value; `path` and `label` are JS expressions. */
-  private typeCheck(w: CodeBlockWriter, type: ValueType, value: string, path: string, label: string, bodyOf?: Tool): void {
+  private typeCheck(w: CodeWriter, type: ValueType, value: string, path: string, label: string, bodyOf?: Tool): void {
     const fail = (helper: InternalName, ...args: Code[]) => (): void => this.fail(w, helper, [path, label, ...args, value]);
     switch (type.kind) {
       case "string": {
@@ -308,7 +308,7 @@ class Checks {
     }
   }
 
-  rule(w: CodeBlockWriter, rule: Rule): void {
+  rule(w: CodeWriter, rule: Rule): void {
     const value = (name: string): string => this.valueOf(name);
     switch (rule.kind) {
       case "required-when": {
