@@ -18,6 +18,14 @@ export const invalidPerTool = 4;
 const maxDraws = 200;
 const notObjects: readonly unknown[] = [null, [], "text", 42];
 
+/**
+ * The input as a model's tool call delivers it: parsed from JSON text. A mutation that deleted a key
+ * leaves an object in V8's dictionary mode, which no parsed input is in and which makes every
+ * contender's reads slower in ways real calls never see; the round trip also drops what JSON cannot
+ * carry (undefined values), and Ajv classifies what is left.
+ */
+const asParsed = (input: unknown): unknown => (input === undefined ? undefined : JSON.parse(JSON.stringify(input)));
+
 /** A seed from the tool's full name, so every run, process and Node version times the same inputs. */
 const seedOf = (fullName: string): number => [...fullName].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 17);
 
@@ -40,7 +48,7 @@ export function toolInputs(fullName: string, schema: Schema, ajv: Ajv2020): Tool
   }
   const invalid: unknown[] = [];
   for (let draw = 0; draw < maxDraws && invalid.length < invalidPerTool; draw++) {
-    const input = mutatedInput(schema, rng);
+    const input = asParsed(mutatedInput(schema, rng));
     if (!check(input)) invalid.push(input);
   }
   // A tool that accepts any object (its parameters are not documented) is invalid only as a whole.

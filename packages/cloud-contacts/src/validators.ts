@@ -2,8 +2,8 @@
 import {
   addIssue,
   capIssues,
+  isEnumerated,
   isObject,
-  isOwnEnumerable,
   isOwnKey,
   issueNotObject,
   issueRequired,
@@ -99,16 +99,16 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
       return false;
     } else {
       if (typeof email !== "string") {
-        return (!isOwnEnumerable(input, "email") && isSearchContactsByEmail(ownProperties(input)));
+        return (!isEnumerated(input, "email") && isSearchContactsByEmail(ownProperties(input)));
       }
     }
     const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (!isOwnEnumerable(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
+        return (!isEnumerated(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
       } else {
         if (limit > 30) {
-          return (!isOwnEnumerable(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
+          return (!isEnumerated(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
         }
       }
     }
@@ -202,16 +202,16 @@ export function isSearchContactsByName(input: unknown): input is SearchContactsB
       return false;
     } else {
       if (typeof name !== "string") {
-        return (!isOwnEnumerable(input, "name") && isSearchContactsByName(ownProperties(input)));
+        return (!isEnumerated(input, "name") && isSearchContactsByName(ownProperties(input)));
       }
     }
     const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (!isOwnEnumerable(input, "limit") && isSearchContactsByName(ownProperties(input)));
+        return (!isEnumerated(input, "limit") && isSearchContactsByName(ownProperties(input)));
       } else {
         if (limit > 30) {
-          return (!isOwnEnumerable(input, "limit") && isSearchContactsByName(ownProperties(input)));
+          return (!isEnumerated(input, "limit") && isSearchContactsByName(ownProperties(input)));
         }
       }
     }
@@ -350,25 +350,25 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
       return false;
     } else {
       if (typeof givenName !== "string") {
-        return (!isOwnEnumerable(input, "given_name") && isCreateContact(ownProperties(input)));
+        return (!isEnumerated(input, "given_name") && isCreateContact(ownProperties(input)));
       }
     }
     const familyName = input["family_name"];
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
-        return (!isOwnEnumerable(input, "family_name") && isCreateContact(ownProperties(input)));
+        return (!isEnumerated(input, "family_name") && isCreateContact(ownProperties(input)));
       }
     }
     const email = input["email"];
     if (email !== undefined) {
       if (typeof email !== "string") {
-        return (!isOwnEnumerable(input, "email") && isCreateContact(ownProperties(input)));
+        return (!isEnumerated(input, "email") && isCreateContact(ownProperties(input)));
       }
     }
     const phoneNumber = input["phone_number"];
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
-        return (!isOwnEnumerable(input, "phone_number") && isCreateContact(ownProperties(input)));
+        return (!isEnumerated(input, "phone_number") && isCreateContact(ownProperties(input)));
       }
     }
     let seen = 0;

@@ -6,8 +6,8 @@ import {
   isCellData,
   isColumn,
   isColumnLetters,
+  isEnumerated,
   isObject,
-  isOwnEnumerable,
   isOwnKey,
   issueFormat,
   issueNotObject,
@@ -131,15 +131,15 @@ export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetI
     const title = input["title"];
     if (title !== undefined) {
       if (typeof title !== "string") {
-        return (!isOwnEnumerable(input, "title") && isCreateSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "title") && isCreateSpreadsheet(ownProperties(input)));
       }
     }
     const data = input["data"];
     if (data !== undefined) {
       if (typeof data !== "string") {
-        return (!isOwnEnumerable(input, "data") && isCreateSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "data") && isCreateSpreadsheet(ownProperties(input)));
       } else if (!isCellData(data)) {
-        return (!isOwnEnumerable(input, "data") && isCreateSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "data") && isCreateSpreadsheet(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -266,7 +266,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isOwnEnumerable(input, "spreadsheet_id") && isWriteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "spreadsheet_id") && isWriteToCell(ownProperties(input)));
       }
     }
     const column = input["column"];
@@ -274,9 +274,9 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
       return false;
     } else {
       if (typeof column !== "string") {
-        return (!isOwnEnumerable(input, "column") && isWriteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "column") && isWriteToCell(ownProperties(input)));
       } else if (!isColumnLetters(column)) {
-        return (!isOwnEnumerable(input, "column") && isWriteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "column") && isWriteToCell(ownProperties(input)));
       }
     }
     const row = input["row"];
@@ -284,7 +284,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
       return false;
     } else {
       if (typeof row !== "number" || !Number.isInteger(row)) {
-        return (!isOwnEnumerable(input, "row") && isWriteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "row") && isWriteToCell(ownProperties(input)));
       }
     }
     const value = input["value"];
@@ -292,13 +292,13 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
       return false;
     } else {
       if (typeof value !== "string") {
-        return (!isOwnEnumerable(input, "value") && isWriteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "value") && isWriteToCell(ownProperties(input)));
       }
     }
     const sheetName = input["sheet_name"];
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
-        return (!isOwnEnumerable(input, "sheet_name") && isWriteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "sheet_name") && isWriteToCell(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -425,7 +425,7 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isOwnEnumerable(input, "spreadsheet_id") && isUpdateCells(ownProperties(input)));
+        return (!isEnumerated(input, "spreadsheet_id") && isUpdateCells(ownProperties(input)));
       }
     }
     const data = input["data"];
@@ -433,21 +433,21 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
       return false;
     } else {
       if (typeof data !== "string") {
-        return (!isOwnEnumerable(input, "data") && isUpdateCells(ownProperties(input)));
+        return (!isEnumerated(input, "data") && isUpdateCells(ownProperties(input)));
       } else if (!isCellData(data)) {
-        return (!isOwnEnumerable(input, "data") && isUpdateCells(ownProperties(input)));
+        return (!isEnumerated(input, "data") && isUpdateCells(ownProperties(input)));
       }
     }
     const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (!isOwnEnumerable(input, "sheet_position") && isUpdateCells(ownProperties(input)));
+        return (!isEnumerated(input, "sheet_position") && isUpdateCells(ownProperties(input)));
       }
     }
     const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (!isOwnEnumerable(input, "sheet_id_or_name") && isUpdateCells(ownProperties(input)));
+        return (!isEnumerated(input, "sheet_id_or_name") && isUpdateCells(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -590,7 +590,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isOwnEnumerable(input, "spreadsheet_id") && isAddNoteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "spreadsheet_id") && isAddNoteToCell(ownProperties(input)));
       }
     }
     const column = input["column"];
@@ -598,7 +598,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
       return false;
     } else {
       if (typeof column !== "string") {
-        return (!isOwnEnumerable(input, "column") && isAddNoteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "column") && isAddNoteToCell(ownProperties(input)));
       }
     }
     const row = input["row"];
@@ -606,7 +606,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
       return false;
     } else {
       if (typeof row !== "number" || !Number.isInteger(row)) {
-        return (!isOwnEnumerable(input, "row") && isAddNoteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "row") && isAddNoteToCell(ownProperties(input)));
       }
     }
     const noteText = input["note_text"];
@@ -614,19 +614,19 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
       return false;
     } else {
       if (typeof noteText !== "string") {
-        return (!isOwnEnumerable(input, "note_text") && isAddNoteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "note_text") && isAddNoteToCell(ownProperties(input)));
       }
     }
     const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (!isOwnEnumerable(input, "sheet_position") && isAddNoteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "sheet_position") && isAddNoteToCell(ownProperties(input)));
       }
     }
     const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (!isOwnEnumerable(input, "sheet_id_or_name") && isAddNoteToCell(ownProperties(input)));
+        return (!isEnumerated(input, "sheet_id_or_name") && isAddNoteToCell(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -841,12 +841,12 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     const spreadsheetContains = input["spreadsheet_contains"];
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
-        return (!isOwnEnumerable(input, "spreadsheet_contains") && isSearchSpreadsheets(ownProperties(input)));
+        return (!isEnumerated(input, "spreadsheet_contains") && isSearchSpreadsheets(ownProperties(input)));
       } else {
         for (let i = 0; i < spreadsheetContains.length; i++) {
           const item: unknown = spreadsheetContains[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "spreadsheet_contains") && isSearchSpreadsheets(ownProperties(input)));
+            return (!isEnumerated(input, "spreadsheet_contains") && isSearchSpreadsheets(ownProperties(input)));
           }
         }
       }
@@ -854,12 +854,12 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     const spreadsheetNotContains = input["spreadsheet_not_contains"];
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
-        return (!isOwnEnumerable(input, "spreadsheet_not_contains") && isSearchSpreadsheets(ownProperties(input)));
+        return (!isEnumerated(input, "spreadsheet_not_contains") && isSearchSpreadsheets(ownProperties(input)));
       } else {
         for (let i = 0; i < spreadsheetNotContains.length; i++) {
           const item: unknown = spreadsheetNotContains[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "spreadsheet_not_contains") && isSearchSpreadsheets(ownProperties(input)));
+            return (!isEnumerated(input, "spreadsheet_not_contains") && isSearchSpreadsheets(ownProperties(input)));
           }
         }
       }
@@ -867,46 +867,43 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     const searchOnlyInSharedDriveId = input["search_only_in_shared_drive_id"];
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
-        return (
-          !isOwnEnumerable(input, "search_only_in_shared_drive_id") && isSearchSpreadsheets(ownProperties(input))
-        );
+        return (!isEnumerated(input, "search_only_in_shared_drive_id") && isSearchSpreadsheets(ownProperties(input)));
       }
     }
     const includeSharedDrives = input["include_shared_drives"];
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
-        return (!isOwnEnumerable(input, "include_shared_drives") && isSearchSpreadsheets(ownProperties(input)));
+        return (!isEnumerated(input, "include_shared_drives") && isSearchSpreadsheets(ownProperties(input)));
       }
     }
     const includeOrganizationDomainSpreadsheets = input["include_organization_domain_spreadsheets"];
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
         return (
-          !isOwnEnumerable(input, "include_organization_domain_spreadsheets") &&
-          isSearchSpreadsheets(ownProperties(input))
+          !isEnumerated(input, "include_organization_domain_spreadsheets") && isSearchSpreadsheets(ownProperties(input))
         );
       }
     }
     const orderBy = input["order_by"];
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
-        return (!isOwnEnumerable(input, "order_by") && isSearchSpreadsheets(ownProperties(input)));
+        return (!isEnumerated(input, "order_by") && isSearchSpreadsheets(ownProperties(input)));
       }
     }
     const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (!isOwnEnumerable(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
+        return (!isEnumerated(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
       } else {
         if (limit > 50) {
-          return (!isOwnEnumerable(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
+          return (!isEnumerated(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
         }
       }
     }
     const paginationToken = input["pagination_token"];
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
-        return (!isOwnEnumerable(input, "pagination_token") && isSearchSpreadsheets(ownProperties(input)));
+        return (!isEnumerated(input, "pagination_token") && isSearchSpreadsheets(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1141,58 +1138,58 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isOwnEnumerable(input, "spreadsheet_id") && isGetSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "spreadsheet_id") && isGetSpreadsheet(ownProperties(input)));
       }
     }
     const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (!isOwnEnumerable(input, "sheet_position") && isGetSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "sheet_position") && isGetSpreadsheet(ownProperties(input)));
       }
     }
     const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (!isOwnEnumerable(input, "sheet_id_or_name") && isGetSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "sheet_id_or_name") && isGetSpreadsheet(ownProperties(input)));
       }
     }
     const startRow = input["start_row"];
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
-        return (!isOwnEnumerable(input, "start_row") && isGetSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "start_row") && isGetSpreadsheet(ownProperties(input)));
       }
     }
     const startCol = input["start_col"];
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
-        return (!isOwnEnumerable(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
       } else if (!isColumn(startCol)) {
-        return (!isOwnEnumerable(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
       }
     }
     const maxRows = input["max_rows"];
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
-        return (!isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
       } else {
         if (maxRows < 1) {
-          return (!isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+          return (!isEnumerated(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
         }
         if (maxRows > 1000) {
-          return (!isOwnEnumerable(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+          return (!isEnumerated(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
         }
       }
     }
     const maxCols = input["max_cols"];
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
-        return (!isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+        return (!isEnumerated(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
       } else {
         if (maxCols < 1) {
-          return (!isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+          return (!isEnumerated(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
         }
         if (maxCols > 100) {
-          return (!isOwnEnumerable(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+          return (!isEnumerated(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
         }
       }
     }
@@ -1291,7 +1288,7 @@ export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadshee
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isOwnEnumerable(input, "spreadsheet_id") && isGetSpreadsheetMetadata(ownProperties(input)));
+        return (!isEnumerated(input, "spreadsheet_id") && isGetSpreadsheetMetadata(ownProperties(input)));
       }
     }
     let seen = 0;

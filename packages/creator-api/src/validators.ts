@@ -2,9 +2,9 @@
 import {
   addIssue,
   capIssues,
+  isEnumerated,
   isJson,
   isObject,
-  isOwnEnumerable,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -216,7 +216,7 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
       return false;
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        return (!isOwnEnumerable(input, "zeta_account_owner_name") && isFetchZetaAppSections(ownProperties(input)));
+        return (!isEnumerated(input, "zeta_account_owner_name") && isFetchZetaAppSections(ownProperties(input)));
       }
     }
     const zetaApplicationLinkName = input["zeta_application_link_name"];
@@ -224,7 +224,7 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
       return false;
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
-        return (!isOwnEnumerable(input, "zeta_application_link_name") && isFetchZetaAppSections(ownProperties(input)));
+        return (!isEnumerated(input, "zeta_application_link_name") && isFetchZetaAppSections(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -364,7 +364,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof applicationPrivateLink !== "string") {
-        return (!isOwnEnumerable(input, "application_private_link") && isFetchRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "application_private_link") && isFetchRecordDetail(ownProperties(input)));
       }
     }
     const accountOwnerName = input["account_owner_name"];
@@ -372,7 +372,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isOwnEnumerable(input, "account_owner_name") && isFetchRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "account_owner_name") && isFetchRecordDetail(ownProperties(input)));
       }
     }
     const applicationLinkName = input["application_link_name"];
@@ -380,7 +380,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (!isOwnEnumerable(input, "application_link_name") && isFetchRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "application_link_name") && isFetchRecordDetail(ownProperties(input)));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -388,7 +388,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isOwnEnumerable(input, "report_link_name") && isFetchRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "report_link_name") && isFetchRecordDetail(ownProperties(input)));
       }
     }
     const recordId = input["record_id"];
@@ -396,7 +396,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof recordId !== "string") {
-        return (!isOwnEnumerable(input, "record_id") && isFetchRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "record_id") && isFetchRecordDetail(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -522,7 +522,7 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isOwnEnumerable(input, "account_owner_name") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
+        return (!isEnumerated(input, "account_owner_name") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
       }
     }
     const applicationLinkName = input["application_link_name"];
@@ -530,9 +530,7 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (
-          !isOwnEnumerable(input, "application_link_name") && isFetchZetaFormFieldsMetadata(ownProperties(input))
-        );
+        return (!isEnumerated(input, "application_link_name") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
       }
     }
     const formIdentifier = input["form_identifier"];
@@ -540,7 +538,7 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
       return false;
     } else {
       if (typeof formIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "form_identifier") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
+        return (!isEnumerated(input, "form_identifier") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -649,7 +647,7 @@ function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
       return false;
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        return (!isOwnEnumerable(input, "zeta_account_owner_name") && isShared_1(ownProperties(input)));
+        return (!isEnumerated(input, "zeta_account_owner_name") && isShared_1(ownProperties(input)));
       }
     }
     const zetaAppLinkName = input["zeta_app_link_name"];
@@ -657,7 +655,7 @@ function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
       return false;
     } else {
       if (typeof zetaAppLinkName !== "string") {
-        return (!isOwnEnumerable(input, "zeta_app_link_name") && isShared_1(ownProperties(input)));
+        return (!isEnumerated(input, "zeta_app_link_name") && isShared_1(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -841,59 +839,55 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
-          return (
-            !isOwnEnumerable(input, "account_owner_name") && isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isEnumerated(input, "account_owner_name") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
           return (
-            !isOwnEnumerable(input, "application_link_name") && isUpdateZetaCreatorReportRecords(ownProperties(input))
+            !isEnumerated(input, "application_link_name") && isUpdateZetaCreatorReportRecords(ownProperties(input))
           );
         }
       }
       if (reportLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof reportLinkName !== "string") {
-          return (
-            !isOwnEnumerable(input, "report_link_name") && isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          return (!isEnumerated(input, "report_link_name") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       }
       if (processUntilLimitEnabled !== undefined) {
         if (typeof processUntilLimitEnabled !== "boolean") {
           return (
-            !isOwnEnumerable(input, "process_until_limit_enabled") &&
+            !isEnumerated(input, "process_until_limit_enabled") &&
             isUpdateZetaCreatorReportRecords(ownProperties(input))
           );
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
         }
       }
     }
@@ -1058,7 +1052,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
       return false;
     } else {
       if (typeof accountOwnerIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "account_owner_identifier") && isFetchZetaRecords(ownProperties(input)));
+        return (!isEnumerated(input, "account_owner_identifier") && isFetchZetaRecords(ownProperties(input)));
       }
     }
     const applicationLinkName = input["application_link_name"];
@@ -1066,7 +1060,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (!isOwnEnumerable(input, "application_link_name") && isFetchZetaRecords(ownProperties(input)));
+        return (!isEnumerated(input, "application_link_name") && isFetchZetaRecords(ownProperties(input)));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -1074,29 +1068,29 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isOwnEnumerable(input, "report_link_name") && isFetchZetaRecords(ownProperties(input)));
+        return (!isEnumerated(input, "report_link_name") && isFetchZetaRecords(ownProperties(input)));
       }
     }
     const startRecordIndex = input["start_record_index"];
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
-        return (!isOwnEnumerable(input, "start_record_index") && isFetchZetaRecords(ownProperties(input)));
+        return (!isEnumerated(input, "start_record_index") && isFetchZetaRecords(ownProperties(input)));
       }
     }
     const recordLimit = input["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
-        return (!isOwnEnumerable(input, "record_limit") && isFetchZetaRecords(ownProperties(input)));
+        return (!isEnumerated(input, "record_limit") && isFetchZetaRecords(ownProperties(input)));
       } else {
         if (recordLimit > 200) {
-          return (!isOwnEnumerable(input, "record_limit") && isFetchZetaRecords(ownProperties(input)));
+          return (!isEnumerated(input, "record_limit") && isFetchZetaRecords(ownProperties(input)));
         }
       }
     }
     const filterCriteria = input["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
-        return (!isOwnEnumerable(input, "filter_criteria") && isFetchZetaRecords(ownProperties(input)));
+        return (!isEnumerated(input, "filter_criteria") && isFetchZetaRecords(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1275,52 +1269,50 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
-          return (!isOwnEnumerable(input, "account_owner_name") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "account_owner_name") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isOwnEnumerable(input, "application_link_name") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "application_link_name") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (reportIdentifier === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof reportIdentifier !== "string") {
-          return (!isOwnEnumerable(input, "report_identifier") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "report_identifier") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (processRecordsUpToLimit !== undefined) {
         if (typeof processRecordsUpToLimit !== "boolean") {
-          return (
-            !isOwnEnumerable(input, "process_records_up_to_limit") && isDeleteReportRecords(ownProperties(input))
-          );
+          return (!isEnumerated(input, "process_records_up_to_limit") && isDeleteReportRecords(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isDeleteReportRecords(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isDeleteReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isDeleteReportRecords(ownProperties(input)));
         }
       }
     }
@@ -1426,7 +1418,7 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isOwnEnumerable(input, "account_owner_name") && isFetchZetaCreatorPagesMeta(ownProperties(input)));
+        return (!isEnumerated(input, "account_owner_name") && isFetchZetaCreatorPagesMeta(ownProperties(input)));
       }
     }
     const zetaAppLinkName = input["zeta_app_link_name"];
@@ -1434,7 +1426,7 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
       return false;
     } else {
       if (typeof zetaAppLinkName !== "string") {
-        return (!isOwnEnumerable(input, "zeta_app_link_name") && isFetchZetaCreatorPagesMeta(ownProperties(input)));
+        return (!isEnumerated(input, "zeta_app_link_name") && isFetchZetaCreatorPagesMeta(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1637,47 +1629,45 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
-          return (
-            !isOwnEnumerable(input, "zeta_account_owner_name") && isInsertRecordsInZetaForm(ownProperties(input))
-          );
+          return (!isEnumerated(input, "zeta_account_owner_name") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isOwnEnumerable(input, "application_link_name") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "application_link_name") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
       if (formLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof formLinkName !== "string") {
-          return (!isOwnEnumerable(input, "form_link_name") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "form_link_name") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isInsertRecordsInZetaForm(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isInsertRecordsInZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isInsertRecordsInZetaForm(ownProperties(input)));
         }
       }
     }
@@ -1868,54 +1858,54 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
-          return (!isOwnEnumerable(input, "zeta_account_owner_name") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "zeta_account_owner_name") && isShared_2(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isOwnEnumerable(input, "application_link_name") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "application_link_name") && isShared_2(ownProperties(input)));
         }
       }
       if (reportLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof reportLinkName !== "string") {
-          return (!isOwnEnumerable(input, "report_link_name") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "report_link_name") && isShared_2(ownProperties(input)));
         }
       }
       if (recordId === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof recordId !== "string") {
-          return (!isOwnEnumerable(input, "record_id") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "record_id") && isShared_2(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isShared_2(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isShared_2(ownProperties(input)));
         }
       }
     }
@@ -2061,7 +2051,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isOwnEnumerable(input, "account_owner_name") && isFetchZetaRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "account_owner_name") && isFetchZetaRecordDetail(ownProperties(input)));
       }
     }
     const applicationIdentifier = input["application_identifier"];
@@ -2069,7 +2059,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
       return false;
     } else {
       if (typeof applicationIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "application_identifier") && isFetchZetaRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "application_identifier") && isFetchZetaRecordDetail(ownProperties(input)));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -2077,7 +2067,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isOwnEnumerable(input, "report_link_name") && isFetchZetaRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "report_link_name") && isFetchZetaRecordDetail(ownProperties(input)));
       }
     }
     const recordId = input["record_id"];
@@ -2085,7 +2075,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
       return false;
     } else {
       if (typeof recordId !== "string") {
-        return (!isOwnEnumerable(input, "record_id") && isFetchZetaRecordDetail(ownProperties(input)));
+        return (!isEnumerated(input, "record_id") && isFetchZetaRecordDetail(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2260,45 +2250,45 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
-          return (!isOwnEnumerable(input, "account_owner_name") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "account_owner_name") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isOwnEnumerable(input, "application_link_name") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "application_link_name") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
       if (reportReferenceName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       } else {
         if (typeof reportReferenceName !== "string") {
-          return (!isOwnEnumerable(input, "report_reference_name") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "report_reference_name") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isCreateBulkReadJob(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isCreateBulkReadJob(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isCreateBulkReadJob(ownProperties(input)));
         }
       }
     }
@@ -2466,7 +2456,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       return false;
     } else {
       if (typeof zetaPrivateLink !== "string") {
-        return (!isOwnEnumerable(input, "zeta_private_link") && isFetchZetaReportRecords(ownProperties(input)));
+        return (!isEnumerated(input, "zeta_private_link") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
     const accountOwnerName = input["account_owner_name"];
@@ -2474,7 +2464,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isOwnEnumerable(input, "account_owner_name") && isFetchZetaReportRecords(ownProperties(input)));
+        return (!isEnumerated(input, "account_owner_name") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
     const zetaApplicationLinkName = input["zeta_application_link_name"];
@@ -2482,9 +2472,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       return false;
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
-        return (
-          !isOwnEnumerable(input, "zeta_application_link_name") && isFetchZetaReportRecords(ownProperties(input))
-        );
+        return (!isEnumerated(input, "zeta_application_link_name") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -2492,29 +2480,29 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isOwnEnumerable(input, "report_link_name") && isFetchZetaReportRecords(ownProperties(input)));
+        return (!isEnumerated(input, "report_link_name") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
     const recordFetchStartIndex = input["record_fetch_start_index"];
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
-        return (!isOwnEnumerable(input, "record_fetch_start_index") && isFetchZetaReportRecords(ownProperties(input)));
+        return (!isEnumerated(input, "record_fetch_start_index") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
     const recordLimit = input["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
-        return (!isOwnEnumerable(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input)));
+        return (!isEnumerated(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input)));
       } else {
         if (recordLimit > 200) {
-          return (!isOwnEnumerable(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input)));
+          return (!isEnumerated(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input)));
         }
       }
     }
     const filterCriteria = input["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
-        return (!isOwnEnumerable(input, "filter_criteria") && isFetchZetaReportRecords(ownProperties(input)));
+        return (!isEnumerated(input, "filter_criteria") && isFetchZetaReportRecords(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2652,7 +2640,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isOwnEnumerable(input, "account_owner_name") && isGetBulkReadJobDetails(ownProperties(input)));
+        return (!isEnumerated(input, "account_owner_name") && isGetBulkReadJobDetails(ownProperties(input)));
       }
     }
     const applicationLinkName = input["application_link_name"];
@@ -2660,7 +2648,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (!isOwnEnumerable(input, "application_link_name") && isGetBulkReadJobDetails(ownProperties(input)));
+        return (!isEnumerated(input, "application_link_name") && isGetBulkReadJobDetails(ownProperties(input)));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -2668,7 +2656,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isOwnEnumerable(input, "report_link_name") && isGetBulkReadJobDetails(ownProperties(input)));
+        return (!isEnumerated(input, "report_link_name") && isGetBulkReadJobDetails(ownProperties(input)));
       }
     }
     const jobId = input["job_id"];
@@ -2676,7 +2664,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
       return false;
     } else {
       if (typeof jobId !== "string") {
-        return (!isOwnEnumerable(input, "job_id") && isGetBulkReadJobDetails(ownProperties(input)));
+        return (!isEnumerated(input, "job_id") && isGetBulkReadJobDetails(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2773,9 +2761,7 @@ export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspace
       return false;
     } else {
       if (typeof workspaceAccountOwnerName !== "string") {
-        return (
-          !isOwnEnumerable(input, "workspace_account_owner_name") && isFetchWorkspaceAppMeta(ownProperties(input))
-        );
+        return (!isEnumerated(input, "workspace_account_owner_name") && isFetchWorkspaceAppMeta(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2968,54 +2954,54 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (formPrivateLink === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof formPrivateLink !== "string") {
-          return (!isOwnEnumerable(input, "form_private_link") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "form_private_link") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
-          return (!isOwnEnumerable(input, "zeta_account_owner_name") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "zeta_account_owner_name") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isOwnEnumerable(input, "application_link_name") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "application_link_name") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (zetaFormLinkName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof zetaFormLinkName !== "string") {
-          return (!isOwnEnumerable(input, "zeta_form_link_name") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "zeta_form_link_name") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input)));
         }
       }
     }

@@ -4,9 +4,9 @@ import {
   addIssue,
   capIssues,
   isDateTime,
+  isEnumerated,
   isJson,
   isObject,
-  isOwnEnumerable,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -314,24 +314,24 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     const crmObjectId = input["crm_object_id"];
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
-        return (!isOwnEnumerable(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
     const crmObjectType = input["crm_object_type"];
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
-        return (!isOwnEnumerable(input, "crm_object_type") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "crm_object_type") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
     const eventInstanceIds = input["event_instance_ids"];
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
-        return (!isOwnEnumerable(input, "event_instance_ids") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "event_instance_ids") && isRetrieveEventCompletions(ownProperties(input)));
       } else {
         for (let i = 0; i < eventInstanceIds.length; i++) {
           const item: unknown = eventInstanceIds[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "event_instance_ids") && isRetrieveEventCompletions(ownProperties(input)));
+            return (!isEnumerated(input, "event_instance_ids") && isRetrieveEventCompletions(ownProperties(input)));
           }
         }
       }
@@ -339,32 +339,32 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     const eventPropertyFilter = input["event_property_filter"];
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
-        return (!isOwnEnumerable(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
       } else {
         const count = Object.keys(eventPropertyFilter).length;
         if (count < 1) {
-          return (!isOwnEnumerable(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
+          return (!isEnumerated(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
         }
         if (count > 1) {
-          return (!isOwnEnumerable(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
+          return (!isEnumerated(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
         }
       }
     }
     const eventTypeName = input["event_type_name"];
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
-        return (!isOwnEnumerable(input, "event_type_name") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "event_type_name") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
     const filterEventsOccurredBefore = input["filter_events_occurred_before"];
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
         return (
-          !isOwnEnumerable(input, "filter_events_occurred_before") && isRetrieveEventCompletions(ownProperties(input))
+          !isEnumerated(input, "filter_events_occurred_before") && isRetrieveEventCompletions(ownProperties(input))
         );
       } else if (!isDateTime(filterEventsOccurredBefore)) {
         return (
-          !isOwnEnumerable(input, "filter_events_occurred_before") && isRetrieveEventCompletions(ownProperties(input))
+          !isEnumerated(input, "filter_events_occurred_before") && isRetrieveEventCompletions(ownProperties(input))
         );
       }
     }
@@ -372,41 +372,41 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
         return (
-          !isOwnEnumerable(input, "filter_occurred_after_datetime") && isRetrieveEventCompletions(ownProperties(input))
+          !isEnumerated(input, "filter_occurred_after_datetime") && isRetrieveEventCompletions(ownProperties(input))
         );
       } else if (!isDateTime(filterOccurredAfterDatetime)) {
         return (
-          !isOwnEnumerable(input, "filter_occurred_after_datetime") && isRetrieveEventCompletions(ownProperties(input))
+          !isEnumerated(input, "filter_occurred_after_datetime") && isRetrieveEventCompletions(ownProperties(input))
         );
       }
     }
     const maxResultsPerPage = input["max_results_per_page"];
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
-        return (!isOwnEnumerable(input, "max_results_per_page") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "max_results_per_page") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
     const pagingBeforeToken = input["paging_before_token"];
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
-        return (!isOwnEnumerable(input, "paging_before_token") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "paging_before_token") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
     const pagingCursorToken = input["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
-        return (!isOwnEnumerable(input, "paging_cursor_token") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "paging_cursor_token") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
     const sortDirection = input["sort_direction"];
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
-        return (!isOwnEnumerable(input, "sort_direction") && isRetrieveEventCompletions(ownProperties(input)));
+        return (!isEnumerated(input, "sort_direction") && isRetrieveEventCompletions(ownProperties(input)));
       } else {
         for (let i = 0; i < sortDirection.length; i++) {
           const item: unknown = sortDirection[i];
           if (item !== "ASCENDING" && item !== "DESCENDING") {
-            return (!isOwnEnumerable(input, "sort_direction") && isRetrieveEventCompletions(ownProperties(input)));
+            return (!isEnumerated(input, "sort_direction") && isRetrieveEventCompletions(ownProperties(input)));
           }
         }
       }
@@ -414,13 +414,11 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     const uniqueIdentifierProperty = input["unique_identifier_property"];
     if (uniqueIdentifierProperty !== undefined) {
       if (!isObject(uniqueIdentifierProperty)) {
-        return (
-          !isOwnEnumerable(input, "unique_identifier_property") && isRetrieveEventCompletions(ownProperties(input))
-        );
+        return (!isEnumerated(input, "unique_identifier_property") && isRetrieveEventCompletions(ownProperties(input)));
       }
     }
     if (crmObjectId !== undefined && crmObjectType === undefined) {
-      return (!isOwnEnumerable(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input)));
+      return (!isEnumerated(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input)));
     }
     let seen = 0;
     for (const key in input) {
@@ -629,7 +627,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         return (
-          !isOwnEnumerable(input, "event_name_search_string") && isRetrieveCustomEventDefinitions(ownProperties(input))
+          !isEnumerated(input, "event_name_search_string") && isRetrieveCustomEventDefinitions(ownProperties(input))
         );
       }
     }
@@ -637,30 +635,28 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
         return (
-          !isOwnEnumerable(input, "include_event_properties") && isRetrieveCustomEventDefinitions(ownProperties(input))
+          !isEnumerated(input, "include_event_properties") && isRetrieveCustomEventDefinitions(ownProperties(input))
         );
       }
     }
     const pagingCursorToken = input["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
-        return (
-          !isOwnEnumerable(input, "paging_cursor_token") && isRetrieveCustomEventDefinitions(ownProperties(input))
-        );
+        return (!isEnumerated(input, "paging_cursor_token") && isRetrieveCustomEventDefinitions(ownProperties(input)));
       }
     }
     const resultsPerPageLimit = input["results_per_page_limit"];
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
         return (
-          !isOwnEnumerable(input, "results_per_page_limit") && isRetrieveCustomEventDefinitions(ownProperties(input))
+          !isEnumerated(input, "results_per_page_limit") && isRetrieveCustomEventDefinitions(ownProperties(input))
         );
       }
     }
     const sortOrder = input["sort_order"];
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
-        return (!isOwnEnumerable(input, "sort_order") && isRetrieveCustomEventDefinitions(ownProperties(input)));
+        return (!isEnumerated(input, "sort_order") && isRetrieveCustomEventDefinitions(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -779,18 +775,18 @@ function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_1(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_1(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isShared_1(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isShared_1(ownProperties(input)));
         }
       }
     }
@@ -890,7 +886,7 @@ function isShared_2(input: unknown): input is FetchEventDefinitionByNameInput {
       return false;
     } else {
       if (typeof eventName !== "string") {
-        return (!isOwnEnumerable(input, "event_name") && isShared_2(ownProperties(input)));
+        return (!isEnumerated(input, "event_name") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1030,19 +1026,19 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
       return false;
     } else {
       if (typeof internalEventName !== "string") {
-        return (!isOwnEnumerable(input, "internal_event_name") && isUpdateCustomEventDefinition(ownProperties(input)));
+        return (!isEnumerated(input, "internal_event_name") && isUpdateCustomEventDefinition(ownProperties(input)));
       }
     }
     const eventDescription = input["event_description"];
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
-        return (!isOwnEnumerable(input, "event_description") && isUpdateCustomEventDefinition(ownProperties(input)));
+        return (!isEnumerated(input, "event_description") && isUpdateCustomEventDefinition(ownProperties(input)));
       }
     }
     const eventLabel = input["event_label"];
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
-        return (!isOwnEnumerable(input, "event_label") && isUpdateCustomEventDefinition(ownProperties(input)));
+        return (!isEnumerated(input, "event_label") && isUpdateCustomEventDefinition(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1179,27 +1175,27 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isCreateEventProperty(ownProperties(input)));
         }
       }
       if (customEventInternalName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isCreateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof customEventInternalName !== "string") {
-          return (!isOwnEnumerable(input, "custom_event_internal_name") && isCreateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "custom_event_internal_name") && isCreateEventProperty(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isCreateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isCreateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isCreateEventProperty(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isCreateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isCreateEventProperty(ownProperties(input)));
         }
       }
     }
@@ -1313,7 +1309,7 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
     } else {
       if (typeof customEventInternalName !== "string") {
         return (
-          !isOwnEnumerable(input, "custom_event_internal_name") && isDeleteCustomEventProperty(ownProperties(input))
+          !isEnumerated(input, "custom_event_internal_name") && isDeleteCustomEventProperty(ownProperties(input))
         );
       }
     }
@@ -1322,7 +1318,7 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
       return false;
     } else {
       if (typeof propertyInternalName !== "string") {
-        return (!isOwnEnumerable(input, "property_internal_name") && isDeleteCustomEventProperty(ownProperties(input)));
+        return (!isEnumerated(input, "property_internal_name") && isDeleteCustomEventProperty(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1467,36 +1463,36 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateEventProperty(ownProperties(input)));
         }
       }
       if (customEventName === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof customEventName !== "string") {
-          return (!isOwnEnumerable(input, "custom_event_name") && isUpdateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "custom_event_name") && isUpdateEventProperty(ownProperties(input)));
         }
       }
       if (propertyNameToUpdate === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof propertyNameToUpdate !== "string") {
-          return (!isOwnEnumerable(input, "property_name_to_update") && isUpdateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "property_name_to_update") && isUpdateEventProperty(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isUpdateEventProperty(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isUpdateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isUpdateEventProperty(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isUpdateEventProperty(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isUpdateEventProperty(ownProperties(input)));
         }
       }
     }

@@ -4,10 +4,10 @@ import {
   addIssue,
   capIssues,
   isBearer,
+  isEnumerated,
   isJson,
   isJwt,
   isObject,
-  isOwnEnumerable,
   isOwnKey,
   isUri,
   isUrl,
@@ -227,7 +227,7 @@ function isShared_2(input: unknown): input is GetAuthProviderDetailsInput {
       return false;
     } else {
       if (typeof authProviderId !== "string") {
-        return (!isOwnEnumerable(input, "auth_provider_id") && isShared_2(ownProperties(input)));
+        return (!isEnumerated(input, "auth_provider_id") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -330,7 +330,7 @@ export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInp
       return false;
     } else {
       if (typeof secretId !== "string") {
-        return (!isOwnEnumerable(input, "secret_id") && isDeleteSecretById(ownProperties(input)));
+        return (!isEnumerated(input, "secret_id") && isDeleteSecretById(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -427,17 +427,16 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         return (
-          !isOwnEnumerable(input, "unsafe_skip_verification") &&
-          isUpdateSessionVerificationSettings(ownProperties(input))
+          !isEnumerated(input, "unsafe_skip_verification") && isUpdateSessionVerificationSettings(ownProperties(input))
         );
       }
     }
     const verifierUrl = input["verifier_url"];
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
-        return (!isOwnEnumerable(input, "verifier_url") && isUpdateSessionVerificationSettings(ownProperties(input)));
+        return (!isEnumerated(input, "verifier_url") && isUpdateSessionVerificationSettings(ownProperties(input)));
       } else if (!isUrl(verifierUrl)) {
-        return (!isOwnEnumerable(input, "verifier_url") && isUpdateSessionVerificationSettings(ownProperties(input)));
+        return (!isEnumerated(input, "verifier_url") && isUpdateSessionVerificationSettings(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -544,25 +543,25 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
     const pageOffset = input["page_offset"];
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
-        return (!isOwnEnumerable(input, "page_offset") && isListAuthConnections(ownProperties(input)));
+        return (!isEnumerated(input, "page_offset") && isListAuthConnections(ownProperties(input)));
       }
     }
     const pageSize = input["page_size"];
     if (pageSize !== undefined) {
       if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
-        return (!isOwnEnumerable(input, "page_size") && isListAuthConnections(ownProperties(input)));
+        return (!isEnumerated(input, "page_size") && isListAuthConnections(ownProperties(input)));
       }
     }
     const providerId = input["provider_id"];
     if (providerId !== undefined) {
       if (typeof providerId !== "string") {
-        return (!isOwnEnumerable(input, "provider_id") && isListAuthConnections(ownProperties(input)));
+        return (!isEnumerated(input, "provider_id") && isListAuthConnections(ownProperties(input)));
       }
     }
     const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (!isOwnEnumerable(input, "user_id") && isListAuthConnections(ownProperties(input)));
+        return (!isEnumerated(input, "user_id") && isListAuthConnections(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -654,7 +653,7 @@ export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserA
       return false;
     } else {
       if (typeof connectionId !== "string") {
-        return (!isOwnEnumerable(input, "connection_id") && isDeleteUserAuthConnection(ownProperties(input)));
+        return (!isEnumerated(input, "connection_id") && isDeleteUserAuthConnection(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -751,16 +750,16 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
       return false;
     } else {
       if (typeof authorizationId !== "string") {
-        return (!isOwnEnumerable(input, "authorization_id") && isCheckAuthStatus(ownProperties(input)));
+        return (!isEnumerated(input, "authorization_id") && isCheckAuthStatus(ownProperties(input)));
       }
     }
     const timeoutInSeconds = input["timeout_in_seconds"];
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
-        return (!isOwnEnumerable(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input)));
+        return (!isEnumerated(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input)));
       } else {
         if (timeoutInSeconds > 59) {
-          return (!isOwnEnumerable(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input)));
+          return (!isEnumerated(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input)));
         }
       }
     }
@@ -895,19 +894,19 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
     const filterByToolkit = input["filter_by_toolkit"];
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
-        return (!isOwnEnumerable(input, "filter_by_toolkit") && isRetrieveFormattedToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "filter_by_toolkit") && isRetrieveFormattedToolsList(ownProperties(input)));
       }
     }
     const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         return (
-          !isOwnEnumerable(input, "number_of_items_to_return") && isRetrieveFormattedToolsList(ownProperties(input))
+          !isEnumerated(input, "number_of_items_to_return") && isRetrieveFormattedToolsList(ownProperties(input))
         );
       } else {
         if (numberOfItemsToReturn > 100) {
           return (
-            !isOwnEnumerable(input, "number_of_items_to_return") && isRetrieveFormattedToolsList(ownProperties(input))
+            !isEnumerated(input, "number_of_items_to_return") && isRetrieveFormattedToolsList(ownProperties(input))
           );
         }
       }
@@ -915,19 +914,19 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
     const offsetStartIndex = input["offset_start_index"];
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
-        return (!isOwnEnumerable(input, "offset_start_index") && isRetrieveFormattedToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "offset_start_index") && isRetrieveFormattedToolsList(ownProperties(input)));
       }
     }
     const providerFormat = input["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
-        return (!isOwnEnumerable(input, "provider_format") && isRetrieveFormattedToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "provider_format") && isRetrieveFormattedToolsList(ownProperties(input)));
       }
     }
     const userIdentifier = input["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "user_identifier") && isRetrieveFormattedToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "user_identifier") && isRetrieveFormattedToolsList(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1045,19 +1044,19 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
       return false;
     } else {
       if (typeof toolName !== "string") {
-        return (!isOwnEnumerable(input, "tool_name") && isGetFormattedToolSpecification(ownProperties(input)));
+        return (!isEnumerated(input, "tool_name") && isGetFormattedToolSpecification(ownProperties(input)));
       }
     }
     const providerFormat = input["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
-        return (!isOwnEnumerable(input, "provider_format") && isGetFormattedToolSpecification(ownProperties(input)));
+        return (!isEnumerated(input, "provider_format") && isGetFormattedToolSpecification(ownProperties(input)));
       }
     }
     const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (!isOwnEnumerable(input, "user_id") && isGetFormattedToolSpecification(ownProperties(input)));
+        return (!isEnumerated(input, "user_id") && isGetFormattedToolSpecification(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1193,21 +1192,21 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
       return false;
     } else {
       if (typeof bearerToken !== "string") {
-        return (!isOwnEnumerable(input, "bearer_token") && isListAccessibleProjects(ownProperties(input)));
+        return (!isEnumerated(input, "bearer_token") && isListAccessibleProjects(ownProperties(input)));
       } else if (!isJwt(bearerToken)) {
-        return (!isOwnEnumerable(input, "bearer_token") && isListAccessibleProjects(ownProperties(input)));
+        return (!isEnumerated(input, "bearer_token") && isListAccessibleProjects(ownProperties(input)));
       }
     }
     const itemsToSkip = input["items_to_skip"];
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
-        return (!isOwnEnumerable(input, "items_to_skip") && isListAccessibleProjects(ownProperties(input)));
+        return (!isEnumerated(input, "items_to_skip") && isListAccessibleProjects(ownProperties(input)));
       }
     }
     const maximumItemsToReturn = input["maximum_items_to_return"];
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
-        return (!isOwnEnumerable(input, "maximum_items_to_return") && isListAccessibleProjects(ownProperties(input)));
+        return (!isEnumerated(input, "maximum_items_to_return") && isListAccessibleProjects(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1318,9 +1317,9 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
       return false;
     } else {
       if (typeof authorizationToken !== "string") {
-        return (!isOwnEnumerable(input, "authorization_token") && isGetProjectDetails(ownProperties(input)));
+        return (!isEnumerated(input, "authorization_token") && isGetProjectDetails(ownProperties(input)));
       } else if (!isBearer(authorizationToken)) {
-        return (!isOwnEnumerable(input, "authorization_token") && isGetProjectDetails(ownProperties(input)));
+        return (!isEnumerated(input, "authorization_token") && isGetProjectDetails(ownProperties(input)));
       }
     }
     const projectId = input["project_id"];
@@ -1328,7 +1327,7 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
       return false;
     } else {
       if (typeof projectId !== "string") {
-        return (!isOwnEnumerable(input, "project_id") && isGetProjectDetails(ownProperties(input)));
+        return (!isEnumerated(input, "project_id") && isGetProjectDetails(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1417,17 +1416,17 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
     const itemsLimit = input["items_limit"];
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
-        return (!isOwnEnumerable(input, "items_limit") && isGetScheduledToolExecutions(ownProperties(input)));
+        return (!isEnumerated(input, "items_limit") && isGetScheduledToolExecutions(ownProperties(input)));
       } else {
         if (itemsLimit > 100) {
-          return (!isOwnEnumerable(input, "items_limit") && isGetScheduledToolExecutions(ownProperties(input)));
+          return (!isEnumerated(input, "items_limit") && isGetScheduledToolExecutions(ownProperties(input)));
         }
       }
     }
     const listOffset = input["list_offset"];
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
-        return (!isOwnEnumerable(input, "list_offset") && isGetScheduledToolExecutions(ownProperties(input)));
+        return (!isEnumerated(input, "list_offset") && isGetScheduledToolExecutions(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1514,7 +1513,7 @@ export function isGetScheduledToolDetails(input: unknown): input is GetScheduled
       return false;
     } else {
       if (typeof scheduledExecutionId !== "string") {
-        return (!isOwnEnumerable(input, "scheduled_execution_id") && isGetScheduledToolDetails(ownProperties(input)));
+        return (!isEnumerated(input, "scheduled_execution_id") && isGetScheduledToolDetails(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1660,12 +1659,12 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     const includeFormats = input["include_formats"];
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
-        return (!isOwnEnumerable(input, "include_formats") && isGetToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "include_formats") && isGetToolsList(ownProperties(input)));
       } else {
         for (let i = 0; i < includeFormats.length; i++) {
           const item: unknown = includeFormats[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "include_formats") && isGetToolsList(ownProperties(input)));
+            return (!isEnumerated(input, "include_formats") && isGetToolsList(ownProperties(input)));
           }
         }
       }
@@ -1673,29 +1672,29 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     const itemsPerPage = input["items_per_page"];
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
-        return (!isOwnEnumerable(input, "items_per_page") && isGetToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "items_per_page") && isGetToolsList(ownProperties(input)));
       } else {
         if (itemsPerPage > 100) {
-          return (!isOwnEnumerable(input, "items_per_page") && isGetToolsList(ownProperties(input)));
+          return (!isEnumerated(input, "items_per_page") && isGetToolsList(ownProperties(input)));
         }
       }
     }
     const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (!isOwnEnumerable(input, "start_offset") && isGetToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "start_offset") && isGetToolsList(ownProperties(input)));
       }
     }
     const toolkitName = input["toolkit_name"];
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
-        return (!isOwnEnumerable(input, "toolkit_name") && isGetToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "toolkit_name") && isGetToolsList(ownProperties(input)));
       }
     }
     const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (!isOwnEnumerable(input, "user_id") && isGetToolsList(ownProperties(input)));
+        return (!isEnumerated(input, "user_id") && isGetToolsList(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1828,29 +1827,27 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
       return false;
     } else {
       if (typeof toolNameForAuthorization !== "string") {
-        return (
-          !isOwnEnumerable(input, "tool_name_for_authorization") && isAuthorizeUserToolAccess(ownProperties(input))
-        );
+        return (!isEnumerated(input, "tool_name_for_authorization") && isAuthorizeUserToolAccess(ownProperties(input)));
       }
     }
     const redirectUriAfterAuthorization = input["redirect_uri_after_authorization"];
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
         return (
-          !isOwnEnumerable(input, "redirect_uri_after_authorization") && isAuthorizeUserToolAccess(ownProperties(input))
+          !isEnumerated(input, "redirect_uri_after_authorization") && isAuthorizeUserToolAccess(ownProperties(input))
         );
       }
     }
     const toolVersion = input["tool_version"];
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
-        return (!isOwnEnumerable(input, "tool_version") && isAuthorizeUserToolAccess(ownProperties(input)));
+        return (!isEnumerated(input, "tool_version") && isAuthorizeUserToolAccess(ownProperties(input)));
       }
     }
     const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (!isOwnEnumerable(input, "user_id") && isAuthorizeUserToolAccess(ownProperties(input)));
+        return (!isEnumerated(input, "user_id") && isAuthorizeUserToolAccess(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1961,18 +1958,18 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isExecuteTool(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isExecuteTool(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isExecuteTool(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isExecuteTool(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isExecuteTool(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isExecuteTool(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isExecuteTool(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isExecuteTool(ownProperties(input)));
         }
       }
     }
@@ -2093,18 +2090,18 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
       return false;
     } else {
       if (typeof toolName !== "string") {
-        return (!isOwnEnumerable(input, "tool_name") && isGetToolSpecification(ownProperties(input)));
+        return (!isEnumerated(input, "tool_name") && isGetToolSpecification(ownProperties(input)));
       }
     }
     const formatsToInclude = input["formats_to_include"];
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
-        return (!isOwnEnumerable(input, "formats_to_include") && isGetToolSpecification(ownProperties(input)));
+        return (!isEnumerated(input, "formats_to_include") && isGetToolSpecification(ownProperties(input)));
       } else {
         for (let i = 0; i < formatsToInclude.length; i++) {
           const item: unknown = formatsToInclude[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "formats_to_include") && isGetToolSpecification(ownProperties(input)));
+            return (!isEnumerated(input, "formats_to_include") && isGetToolSpecification(ownProperties(input)));
           }
         }
       }
@@ -2112,7 +2109,7 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
     const userIdentifier = input["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "user_identifier") && isGetToolSpecification(ownProperties(input)));
+        return (!isEnumerated(input, "user_identifier") && isGetToolSpecification(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2219,17 +2216,17 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
     const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
-        return (!isOwnEnumerable(input, "number_of_items_to_return") && isListWorkers(ownProperties(input)));
+        return (!isEnumerated(input, "number_of_items_to_return") && isListWorkers(ownProperties(input)));
       } else {
         if (numberOfItemsToReturn > 100) {
-          return (!isOwnEnumerable(input, "number_of_items_to_return") && isListWorkers(ownProperties(input)));
+          return (!isEnumerated(input, "number_of_items_to_return") && isListWorkers(ownProperties(input)));
         }
       }
     }
     const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (!isOwnEnumerable(input, "start_offset") && isListWorkers(ownProperties(input)));
+        return (!isEnumerated(input, "start_offset") && isListWorkers(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2417,65 +2414,65 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (!isOwnEnumerable(input, "worker_id") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "worker_id") && isCreateWorker(ownProperties(input)));
       }
     }
     const enableWorker = input["enable_worker"];
     if (enableWorker !== undefined) {
       if (typeof enableWorker !== "boolean") {
-        return (!isOwnEnumerable(input, "enable_worker") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "enable_worker") && isCreateWorker(ownProperties(input)));
       }
     }
     const httpRetryAttempts = input["http_retry_attempts"];
     if (httpRetryAttempts !== undefined) {
       if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
-        return (!isOwnEnumerable(input, "http_retry_attempts") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "http_retry_attempts") && isCreateWorker(ownProperties(input)));
       }
     }
     const httpSecretKey = input["http_secret_key"];
     if (httpSecretKey !== undefined) {
       if (typeof httpSecretKey !== "string") {
-        return (!isOwnEnumerable(input, "http_secret_key") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "http_secret_key") && isCreateWorker(ownProperties(input)));
       }
     }
     const httpTimeoutSeconds = input["http_timeout_seconds"];
     if (httpTimeoutSeconds !== undefined) {
       if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
-        return (!isOwnEnumerable(input, "http_timeout_seconds") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "http_timeout_seconds") && isCreateWorker(ownProperties(input)));
       }
     }
     const mcpRetryAttempts = input["mcp_retry_attempts"];
     if (mcpRetryAttempts !== undefined) {
       if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
-        return (!isOwnEnumerable(input, "mcp_retry_attempts") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "mcp_retry_attempts") && isCreateWorker(ownProperties(input)));
       }
     }
     const mcpTimeoutDuration = input["mcp_timeout_duration"];
     if (mcpTimeoutDuration !== undefined) {
       if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
-        return (!isOwnEnumerable(input, "mcp_timeout_duration") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "mcp_timeout_duration") && isCreateWorker(ownProperties(input)));
       }
     }
     const workerHttpUri = input["worker_http_uri"];
     if (workerHttpUri !== undefined) {
       if (typeof workerHttpUri !== "string") {
-        return (!isOwnEnumerable(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
       } else if (!isUrl(workerHttpUri)) {
-        return (!isOwnEnumerable(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
       }
     }
     const workerResourceUri = input["worker_resource_uri"];
     if (workerResourceUri !== undefined) {
       if (typeof workerResourceUri !== "string") {
-        return (!isOwnEnumerable(input, "worker_resource_uri") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "worker_resource_uri") && isCreateWorker(ownProperties(input)));
       } else if (!isUri(workerResourceUri)) {
-        return (!isOwnEnumerable(input, "worker_resource_uri") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "worker_resource_uri") && isCreateWorker(ownProperties(input)));
       }
     }
     const workerType = input["worker_type"];
     if (workerType !== undefined) {
       if (typeof workerType !== "string") {
-        return (!isOwnEnumerable(input, "worker_type") && isCreateWorker(ownProperties(input)));
+        return (!isEnumerated(input, "worker_type") && isCreateWorker(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2605,19 +2602,19 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
       return false;
     } else {
       if (typeof workerConnectionType !== "string") {
-        return (!isOwnEnumerable(input, "worker_connection_type") && isTestWorkerConnection(ownProperties(input)));
+        return (!isEnumerated(input, "worker_connection_type") && isTestWorkerConnection(ownProperties(input)));
       }
     }
     const httpUri = input["http_uri"];
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
-        return (!isOwnEnumerable(input, "http_uri") && isTestWorkerConnection(ownProperties(input)));
+        return (!isEnumerated(input, "http_uri") && isTestWorkerConnection(ownProperties(input)));
       }
     }
     const mcpUri = input["mcp_uri"];
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
-        return (!isOwnEnumerable(input, "mcp_uri") && isTestWorkerConnection(ownProperties(input)));
+        return (!isEnumerated(input, "mcp_uri") && isTestWorkerConnection(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2710,7 +2707,7 @@ function isShared_3(input: unknown): input is GetWorkerByIdInput {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (!isOwnEnumerable(input, "worker_id") && isShared_3(ownProperties(input)));
+        return (!isEnumerated(input, "worker_id") && isShared_3(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2852,23 +2849,23 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (!isOwnEnumerable(input, "worker_id") && isFetchToolsPage(ownProperties(input)));
+        return (!isEnumerated(input, "worker_id") && isFetchToolsPage(ownProperties(input)));
       }
     }
     const numberOfItems = input["number_of_items"];
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
-        return (!isOwnEnumerable(input, "number_of_items") && isFetchToolsPage(ownProperties(input)));
+        return (!isEnumerated(input, "number_of_items") && isFetchToolsPage(ownProperties(input)));
       } else {
         if (numberOfItems > 100) {
-          return (!isOwnEnumerable(input, "number_of_items") && isFetchToolsPage(ownProperties(input)));
+          return (!isEnumerated(input, "number_of_items") && isFetchToolsPage(ownProperties(input)));
         }
       }
     }
     const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (!isOwnEnumerable(input, "start_offset") && isFetchToolsPage(ownProperties(input)));
+        return (!isEnumerated(input, "start_offset") && isFetchToolsPage(ownProperties(input)));
       }
     }
     let seen = 0;

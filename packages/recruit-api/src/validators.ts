@@ -5,9 +5,9 @@ import {
   capIssues,
   isCsv,
   isDate,
+  isEnumerated,
   isJson,
   isObject,
-  isOwnEnumerable,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -286,11 +286,11 @@ export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
     const emptyRequestBody = input["empty_request_body"];
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
-        return (!isOwnEnumerable(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input)));
+        return (!isEnumerated(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input)));
       } else {
         const count = Object.keys(emptyRequestBody).length;
         if (count > 0) {
-          return (!isOwnEnumerable(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input)));
+          return (!isEnumerated(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input)));
         }
       }
     }
@@ -373,9 +373,7 @@ export function isChangeApplicationSource(input: unknown): input is ChangeApplic
     const applicationSourceDetails = input["application_source_details"];
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
-        return (
-          !isOwnEnumerable(input, "application_source_details") && isChangeApplicationSource(ownProperties(input))
-        );
+        return (!isEnumerated(input, "application_source_details") && isChangeApplicationSource(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -458,7 +456,7 @@ export function isChangeApplicationStage(input: unknown): input is ChangeApplica
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
         return (
-          !isOwnEnumerable(input, "application_stage_change_details") && isChangeApplicationStage(ownProperties(input))
+          !isEnumerated(input, "application_stage_change_details") && isChangeApplicationStage(ownProperties(input))
         );
       }
     }
@@ -541,7 +539,7 @@ export function isCreateJobApplication(input: unknown): input is CreateJobApplic
     const jobApplicationData = input["job_application_data"];
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
-        return (!isOwnEnumerable(input, "job_application_data") && isCreateJobApplication(ownProperties(input)));
+        return (!isEnumerated(input, "job_application_data") && isCreateJobApplication(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -624,7 +622,7 @@ export function isTransferApplicationToJob(input: unknown): input is TransferApp
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
         return (
-          !isOwnEnumerable(input, "application_transfer_details") && isTransferApplicationToJob(ownProperties(input))
+          !isEnumerated(input, "application_transfer_details") && isTransferApplicationToJob(ownProperties(input))
         );
       }
     }
@@ -707,9 +705,7 @@ export function isUpdateApplicationStatus(input: unknown): input is UpdateApplic
     const applicationUpdatePayload = input["application_update_payload"];
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
-        return (
-          !isOwnEnumerable(input, "application_update_payload") && isUpdateApplicationStatus(ownProperties(input))
-        );
+        return (!isEnumerated(input, "application_update_payload") && isUpdateApplicationStatus(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -791,7 +787,7 @@ export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMem
     const hiringTeamMemberDetails = input["hiring_team_member_details"];
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
-        return (!isOwnEnumerable(input, "hiring_team_member_details") && isAddHiringTeamMember(ownProperties(input)));
+        return (!isEnumerated(input, "hiring_team_member_details") && isAddHiringTeamMember(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -873,9 +869,7 @@ export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringT
     const hiringTeamRemovalDetails = input["hiring_team_removal_details"];
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
-        return (
-          !isOwnEnumerable(input, "hiring_team_removal_details") && isRemoveHiringTeamMember(ownProperties(input))
-        );
+        return (!isEnumerated(input, "hiring_team_removal_details") && isRemoveHiringTeamMember(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1014,9 +1008,7 @@ export function isListArchiveReasons(input: unknown): input is ListArchiveReason
     const includeArchivedInterviewPlans = input["include_archived_interview_plans"];
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
-        return (
-          !isOwnEnumerable(input, "include_archived_interview_plans") && isListArchiveReasons(ownProperties(input))
-        );
+        return (!isEnumerated(input, "include_archived_interview_plans") && isListArchiveReasons(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1109,13 +1101,13 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
     const candidateEmail = input["candidate_email"];
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
-        return (!isOwnEnumerable(input, "candidate_email") && isFindCandidates(ownProperties(input)));
+        return (!isEnumerated(input, "candidate_email") && isFindCandidates(ownProperties(input)));
       }
     }
     const candidateName = input["candidate_name"];
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
-        return (!isOwnEnumerable(input, "candidate_name") && isFindCandidates(ownProperties(input)));
+        return (!isEnumerated(input, "candidate_name") && isFindCandidates(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1198,7 +1190,7 @@ export function isListCloseReasons(input: unknown): input is ListCloseReasonsInp
     const includeArchivedReasons = input["include_archived_reasons"];
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
-        return (!isOwnEnumerable(input, "include_archived_reasons") && isListCloseReasons(ownProperties(input)));
+        return (!isEnumerated(input, "include_archived_reasons") && isListCloseReasons(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1291,7 +1283,7 @@ export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDe
     const departmentId = input["department_id"];
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
-        return (!isOwnEnumerable(input, "department_id") && isGetDepartmentDetails(ownProperties(input)));
+        return (!isEnumerated(input, "department_id") && isGetDepartmentDetails(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1373,7 +1365,7 @@ export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRo
     const returnRoleTitlesOnly = input["return_role_titles_only"];
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
-        return (!isOwnEnumerable(input, "return_role_titles_only") && isListHiringTeamRoles(ownProperties(input)));
+        return (!isEnumerated(input, "return_role_titles_only") && isListHiringTeamRoles(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1450,7 +1442,7 @@ export function isFetchInterviewDetails(input: unknown): input is FetchInterview
     const interviewId = input["interview_id"];
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
-        return (!isOwnEnumerable(input, "interview_id") && isFetchInterviewDetails(ownProperties(input)));
+        return (!isEnumerated(input, "interview_id") && isFetchInterviewDetails(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1533,8 +1525,7 @@ export function isCancelInterviewSchedule(input: unknown): input is CancelInterv
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
         return (
-          !isOwnEnumerable(input, "interview_schedule_cancel_details") &&
-          isCancelInterviewSchedule(ownProperties(input))
+          !isEnumerated(input, "interview_schedule_cancel_details") && isCancelInterviewSchedule(ownProperties(input))
         );
       }
     }
@@ -1617,9 +1608,7 @@ export function isCreateInterviewSchedule(input: unknown): input is CreateInterv
     const interviewScheduleRequest = input["interview_schedule_request"];
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
-        return (
-          !isOwnEnumerable(input, "interview_schedule_request") && isCreateInterviewSchedule(ownProperties(input))
-        );
+        return (!isEnumerated(input, "interview_schedule_request") && isCreateInterviewSchedule(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1701,7 +1690,7 @@ export function isFetchInterviewStageDetails(input: unknown): input is FetchInte
     const interviewStageId = input["interview_stage_id"];
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
-        return (!isOwnEnumerable(input, "interview_stage_id") && isFetchInterviewStageDetails(ownProperties(input)));
+        return (!isEnumerated(input, "interview_stage_id") && isFetchInterviewStageDetails(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1796,13 +1785,13 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
     const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
-        return (!isOwnEnumerable(input, "last_sync_token") && isListJobOpenings(ownProperties(input)));
+        return (!isEnumerated(input, "last_sync_token") && isListJobOpenings(ownProperties(input)));
       }
     }
     const pageCursor = input["page_cursor"];
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
-        return (!isOwnEnumerable(input, "page_cursor") && isListJobOpenings(ownProperties(input)));
+        return (!isEnumerated(input, "page_cursor") && isListJobOpenings(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2027,12 +2016,12 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     const associatedJobIds = input["associated_job_ids"];
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
-        return (!isOwnEnumerable(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input)));
       } else {
         for (let i = 0; i < associatedJobIds.length; i++) {
           const item: unknown = associatedJobIds[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input)));
+            return (!isEnumerated(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input)));
           }
         }
       }
@@ -2040,23 +2029,23 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
-        return (!isOwnEnumerable(input, "department_team_id") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "department_team_id") && isCreateJobOpening(ownProperties(input)));
       }
     }
     const employmentStartDate = input["employment_start_date"];
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
-        return (!isOwnEnumerable(input, "employment_start_date") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "employment_start_date") && isCreateJobOpening(ownProperties(input)));
       } else if (!isDate(employmentStartDate)) {
-        return (!isOwnEnumerable(input, "employment_start_date") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "employment_start_date") && isCreateJobOpening(ownProperties(input)));
       }
     }
     const targetHireDate = input["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
-        return (!isOwnEnumerable(input, "target_hire_date") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "target_hire_date") && isCreateJobOpening(ownProperties(input)));
       } else if (!isDate(targetHireDate)) {
-        return (!isOwnEnumerable(input, "target_hire_date") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "target_hire_date") && isCreateJobOpening(ownProperties(input)));
       }
     }
     const employmentType = input["employment_type"];
@@ -2068,30 +2057,30 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         employmentType !== "Contract" &&
         employmentType !== "Temporary"
       ) {
-        return (!isOwnEnumerable(input, "employment_type") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "employment_type") && isCreateJobOpening(ownProperties(input)));
       }
     }
     const isBackfill = input["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
-        return (!isOwnEnumerable(input, "is_backfill") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "is_backfill") && isCreateJobOpening(ownProperties(input)));
       }
     }
     const jobDescription = input["job_description"];
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
-        return (!isOwnEnumerable(input, "job_description") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "job_description") && isCreateJobOpening(ownProperties(input)));
       }
     }
     const locationIds = input["location_ids"];
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
-        return (!isOwnEnumerable(input, "location_ids") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "location_ids") && isCreateJobOpening(ownProperties(input)));
       } else {
         for (let i = 0; i < locationIds.length; i++) {
           const item: unknown = locationIds[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "location_ids") && isCreateJobOpening(ownProperties(input)));
+            return (!isEnumerated(input, "location_ids") && isCreateJobOpening(ownProperties(input)));
           }
         }
       }
@@ -2104,15 +2093,15 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         openingState !== "Open" &&
         openingState !== "Closed"
       ) {
-        return (!isOwnEnumerable(input, "opening_state") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "opening_state") && isCreateJobOpening(ownProperties(input)));
       }
     }
     const identifiers = input["identifiers"];
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
-        return (!isOwnEnumerable(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
       } else if (!isCsv(identifiers)) {
-        return (!isOwnEnumerable(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2251,7 +2240,7 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
     const closeReasonId = input["close_reason_id"];
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
-        return (!isOwnEnumerable(input, "close_reason_id") && isSetOpeningState(ownProperties(input)));
+        return (!isEnumerated(input, "close_reason_id") && isSetOpeningState(ownProperties(input)));
       }
     }
     const newOpeningState = input["new_opening_state"];
@@ -2262,17 +2251,17 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
         newOpeningState !== "Open" &&
         newOpeningState !== "Closed"
       ) {
-        return (!isOwnEnumerable(input, "new_opening_state") && isSetOpeningState(ownProperties(input)));
+        return (!isEnumerated(input, "new_opening_state") && isSetOpeningState(ownProperties(input)));
       }
     }
     const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
-        return (!isOwnEnumerable(input, "opening_id") && isSetOpeningState(ownProperties(input)));
+        return (!isEnumerated(input, "opening_id") && isSetOpeningState(ownProperties(input)));
       }
     }
     if (newOpeningState === "Closed" && closeReasonId === undefined) {
-      return (!isOwnEnumerable(input, "new_opening_state") && isSetOpeningState(ownProperties(input)));
+      return (!isEnumerated(input, "new_opening_state") && isSetOpeningState(ownProperties(input)));
     }
     let seen = 0;
     for (const key in input) {
@@ -2369,13 +2358,13 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
     const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
-        return (!isOwnEnumerable(input, "opening_id") && isSetOpeningArchivedState(ownProperties(input)));
+        return (!isEnumerated(input, "opening_id") && isSetOpeningArchivedState(ownProperties(input)));
       }
     }
     const setArchivedState = input["set_archived_state"];
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
-        return (!isOwnEnumerable(input, "set_archived_state") && isSetOpeningArchivedState(ownProperties(input)));
+        return (!isEnumerated(input, "set_archived_state") && isSetOpeningArchivedState(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2539,7 +2528,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
-        return (!isOwnEnumerable(input, "department_team_id") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "department_team_id") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     const employmentType = input["employment_type"];
@@ -2551,47 +2540,47 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         employmentType !== "Contract" &&
         employmentType !== "Temporary"
       ) {
-        return (!isOwnEnumerable(input, "employment_type") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "employment_type") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     const fieldsToUpdate = input["fields_to_update"];
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
-        return (!isOwnEnumerable(input, "fields_to_update") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "fields_to_update") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     const isBackfill = input["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
-        return (!isOwnEnumerable(input, "is_backfill") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "is_backfill") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     const jobDescriptionUpdate = input["job_description_update"];
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
-        return (!isOwnEnumerable(input, "job_description_update") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "job_description_update") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     const openingIdentifier = input["opening_identifier"];
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "opening_identifier") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "opening_identifier") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     const targetHireDate = input["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
-        return (!isOwnEnumerable(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input)));
       } else if (!isDate(targetHireDate)) {
-        return (!isOwnEnumerable(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     const targetStartDate = input["target_start_date"];
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
-        return (!isOwnEnumerable(input, "target_start_date") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "target_start_date") && isUpdateJobOpening(ownProperties(input)));
       } else if (!isDate(targetStartDate)) {
-        return (!isOwnEnumerable(input, "target_start_date") && isUpdateJobOpening(ownProperties(input)));
+        return (!isEnumerated(input, "target_start_date") && isUpdateJobOpening(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2722,23 +2711,23 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
     const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
-        return (!isOwnEnumerable(input, "last_sync_token") && isListProjects(ownProperties(input)));
+        return (!isEnumerated(input, "last_sync_token") && isListProjects(ownProperties(input)));
       }
     }
     const maxItemsToReturn = input["max_items_to_return"];
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
-        return (!isOwnEnumerable(input, "max_items_to_return") && isListProjects(ownProperties(input)));
+        return (!isEnumerated(input, "max_items_to_return") && isListProjects(ownProperties(input)));
       } else {
         if (maxItemsToReturn > 100) {
-          return (!isOwnEnumerable(input, "max_items_to_return") && isListProjects(ownProperties(input)));
+          return (!isEnumerated(input, "max_items_to_return") && isListProjects(ownProperties(input)));
         }
       }
     }
     const pageResultsCursor = input["page_results_cursor"];
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
-        return (!isOwnEnumerable(input, "page_results_cursor") && isListProjects(ownProperties(input)));
+        return (!isEnumerated(input, "page_results_cursor") && isListProjects(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2824,7 +2813,7 @@ export function isSearchProjectsByTitle(input: unknown): input is SearchProjects
     const projectTitle = input["project_title"];
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
-        return (!isOwnEnumerable(input, "project_title") && isSearchProjectsByTitle(ownProperties(input)));
+        return (!isEnumerated(input, "project_title") && isSearchProjectsByTitle(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2917,7 +2906,7 @@ export function isListAllSources(input: unknown): input is ListAllSourcesInput {
     const includeArchivedItems = input["include_archived_items"];
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
-        return (!isOwnEnumerable(input, "include_archived_items") && isListAllSources(ownProperties(input)));
+        return (!isEnumerated(input, "include_archived_items") && isListAllSources(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3000,7 +2989,7 @@ export function isListSourceTrackingLinks(input: unknown): input is ListSourceTr
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         return (
-          !isOwnEnumerable(input, "include_disabled_tracking_links") && isListSourceTrackingLinks(ownProperties(input))
+          !isEnumerated(input, "include_disabled_tracking_links") && isListSourceTrackingLinks(ownProperties(input))
         );
       }
     }
@@ -3083,7 +3072,7 @@ export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSe
     const webhookConfiguration = input["webhook_configuration"];
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
-        return (!isOwnEnumerable(input, "webhook_configuration") && isCreateWebhookSetting(ownProperties(input)));
+        return (!isEnumerated(input, "webhook_configuration") && isCreateWebhookSetting(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3165,7 +3154,7 @@ export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSe
     const webhookSettingsPayload = input["webhook_settings_payload"];
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
-        return (!isOwnEnumerable(input, "webhook_settings_payload") && isUpdateWebhookSetting(ownProperties(input)));
+        return (!isEnumerated(input, "webhook_settings_payload") && isUpdateWebhookSetting(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3242,7 +3231,7 @@ export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSe
     const webhookId = input["webhook_id"];
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
-        return (!isOwnEnumerable(input, "webhook_id") && isDeleteWebhookSetting(ownProperties(input)));
+        return (!isEnumerated(input, "webhook_id") && isDeleteWebhookSetting(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3345,18 +3334,18 @@ function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isShared_2(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isShared_2(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isShared_2(ownProperties(input)));
         }
       }
     }

@@ -5,9 +5,9 @@ import {
   capIssues,
   isCsv,
   isDateTime,
+  isEnumerated,
   isJson,
   isObject,
-  isOwnEnumerable,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -203,18 +203,18 @@ function isShared_1(input: unknown): input is PerformSigmaSearchInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_1(ownProperties(input)));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isOwnEnumerable(input, "mode") && isShared_1(ownProperties(input)));
+          return (!isEnumerated(input, "mode") && isShared_1(ownProperties(input)));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isShared_1(ownProperties(input)));
         } else if (!isJson(requestBody)) {
-          return (!isOwnEnumerable(input, "request_body") && isShared_1(ownProperties(input)));
+          return (!isEnumerated(input, "request_body") && isShared_1(ownProperties(input)));
         }
       }
     }
@@ -352,19 +352,19 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
       return false;
     } else {
       if (typeof searchQuery !== "string") {
-        return (!isOwnEnumerable(input, "search_query") && isGenerateAnswerSummary(ownProperties(input)));
+        return (!isEnumerated(input, "search_query") && isGenerateAnswerSummary(ownProperties(input)));
       }
     }
     const enableStreamingResponse = input["enable_streaming_response"];
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
-        return (!isOwnEnumerable(input, "enable_streaming_response") && isGenerateAnswerSummary(ownProperties(input)));
+        return (!isEnumerated(input, "enable_streaming_response") && isGenerateAnswerSummary(ownProperties(input)));
       }
     }
     const includeFullText = input["include_full_text"];
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
-        return (!isOwnEnumerable(input, "include_full_text") && isGenerateAnswerSummary(ownProperties(input)));
+        return (!isEnumerated(input, "include_full_text") && isGenerateAnswerSummary(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -461,13 +461,13 @@ function isShared_2(input: unknown): input is ListResearchRequestsInput {
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isOwnEnumerable(input, "pagination_cursor") && isShared_2(ownProperties(input)));
+        return (!isEnumerated(input, "pagination_cursor") && isShared_2(ownProperties(input)));
       }
     }
     const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (!isOwnEnumerable(input, "results_limit") && isShared_2(ownProperties(input)));
+        return (!isEnumerated(input, "results_limit") && isShared_2(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -565,7 +565,7 @@ export function isCreateResearchRequest(input: unknown): input is CreateResearch
       return false;
     } else {
       if (!isObject(researchRequestDetails)) {
-        return (!isOwnEnumerable(input, "research_request_details") && isCreateResearchRequest(ownProperties(input)));
+        return (!isEnumerated(input, "research_request_details") && isCreateResearchRequest(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -673,7 +673,7 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
       return false;
     } else {
       if (typeof enableStreaming !== "string") {
-        return (!isOwnEnumerable(input, "enable_streaming") && isGetResearchById(ownProperties(input)));
+        return (!isEnumerated(input, "enable_streaming") && isGetResearchById(ownProperties(input)));
       }
     }
     const eventFilter = input["event_filter"];
@@ -681,9 +681,9 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
       return false;
     } else {
       if (typeof eventFilter !== "string") {
-        return (!isOwnEnumerable(input, "event_filter") && isGetResearchById(ownProperties(input)));
+        return (!isEnumerated(input, "event_filter") && isGetResearchById(ownProperties(input)));
       } else if (!isCsv(eventFilter)) {
-        return (!isOwnEnumerable(input, "event_filter") && isGetResearchById(ownProperties(input)));
+        return (!isEnumerated(input, "event_filter") && isGetResearchById(ownProperties(input)));
       }
     }
     const researchId = input["research_id"];
@@ -691,7 +691,7 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
       return false;
     } else {
       if (typeof researchId !== "string") {
-        return (!isOwnEnumerable(input, "research_id") && isGetResearchById(ownProperties(input)));
+        return (!isEnumerated(input, "research_id") && isGetResearchById(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -786,7 +786,7 @@ export function isCreateWebset(input: unknown): input is CreateWebsetInput {
       return false;
     } else {
       if (!isObject(websetConfiguration)) {
-        return (!isOwnEnumerable(input, "webset_configuration") && isCreateWebset(ownProperties(input)));
+        return (!isEnumerated(input, "webset_configuration") && isCreateWebset(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -875,13 +875,13 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isOwnEnumerable(input, "pagination_cursor") && isListWebsets(ownProperties(input)));
+        return (!isEnumerated(input, "pagination_cursor") && isListWebsets(ownProperties(input)));
       }
     }
     const websetsReturnLimit = input["websets_return_limit"];
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
-        return (!isOwnEnumerable(input, "websets_return_limit") && isListWebsets(ownProperties(input)));
+        return (!isEnumerated(input, "websets_return_limit") && isListWebsets(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -992,18 +992,18 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "webset_identifier") && isGetWebsetDetails(ownProperties(input)));
+        return (!isEnumerated(input, "webset_identifier") && isGetWebsetDetails(ownProperties(input)));
       }
     }
     const resourcesToExpand = input["resources_to_expand"];
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
-        return (!isOwnEnumerable(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input)));
+        return (!isEnumerated(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input)));
       } else {
         for (let i = 0; i < resourcesToExpand.length; i++) {
           const item: unknown = resourcesToExpand[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input)));
+            return (!isEnumerated(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input)));
           }
         }
       }
@@ -1096,7 +1096,7 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
       return false;
     } else {
       if (!isObject(websetDetails)) {
-        return (!isOwnEnumerable(input, "webset_details") && isUpdateWebset(ownProperties(input)));
+        return (!isEnumerated(input, "webset_details") && isUpdateWebset(ownProperties(input)));
       }
     }
     const websetId = input["webset_id"];
@@ -1104,7 +1104,7 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (!isOwnEnumerable(input, "webset_id") && isUpdateWebset(ownProperties(input)));
+        return (!isEnumerated(input, "webset_id") && isUpdateWebset(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1189,7 +1189,7 @@ function isShared_3(input: unknown): input is DeleteWebsetInput {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "webset_identifier") && isShared_3(ownProperties(input)));
+        return (!isEnumerated(input, "webset_identifier") && isShared_3(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1295,7 +1295,7 @@ export function isPreviewSearchDecomposition(input: unknown): input is PreviewSe
       return false;
     } else {
       if (!isObject(searchQueryDetails)) {
-        return (!isOwnEnumerable(input, "search_query_details") && isPreviewSearchDecomposition(ownProperties(input)));
+        return (!isEnumerated(input, "search_query_details") && isPreviewSearchDecomposition(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1389,7 +1389,7 @@ function isShared_4(input: unknown): input is GetWebsetItemInput {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "webset_identifier") && isShared_4(ownProperties(input)));
+        return (!isEnumerated(input, "webset_identifier") && isShared_4(ownProperties(input)));
       }
     }
     const websetItemId = input["webset_item_id"];
@@ -1397,7 +1397,7 @@ function isShared_4(input: unknown): input is GetWebsetItemInput {
       return false;
     } else {
       if (typeof websetItemId !== "string") {
-        return (!isOwnEnumerable(input, "webset_item_id") && isShared_4(ownProperties(input)));
+        return (!isEnumerated(input, "webset_item_id") && isShared_4(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1526,25 +1526,25 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "webset_identifier") && isListWebsetItems(ownProperties(input)));
+        return (!isEnumerated(input, "webset_identifier") && isListWebsetItems(ownProperties(input)));
       }
     }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isOwnEnumerable(input, "pagination_cursor") && isListWebsetItems(ownProperties(input)));
+        return (!isEnumerated(input, "pagination_cursor") && isListWebsetItems(ownProperties(input)));
       }
     }
     const resultLimit = input["result_limit"];
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
-        return (!isOwnEnumerable(input, "result_limit") && isListWebsetItems(ownProperties(input)));
+        return (!isEnumerated(input, "result_limit") && isListWebsetItems(ownProperties(input)));
       }
     }
     const sourceId = input["source_id"];
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
-        return (!isOwnEnumerable(input, "source_id") && isListWebsetItems(ownProperties(input)));
+        return (!isEnumerated(input, "source_id") && isListWebsetItems(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1650,7 +1650,7 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
       return false;
     } else {
       if (!isObject(enrichmentDetails)) {
-        return (!isOwnEnumerable(input, "enrichment_details") && isCreateWebsetEnrichment(ownProperties(input)));
+        return (!isEnumerated(input, "enrichment_details") && isCreateWebsetEnrichment(ownProperties(input)));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1658,7 +1658,7 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "webset_identifier") && isCreateWebsetEnrichment(ownProperties(input)));
+        return (!isEnumerated(input, "webset_identifier") && isCreateWebsetEnrichment(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1776,7 +1776,7 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
     } else {
       if (!isObject(enrichmentConfigurationDetails)) {
         return (
-          !isOwnEnumerable(input, "enrichment_configuration_details") && isUpdateWebsetEnrichment(ownProperties(input))
+          !isEnumerated(input, "enrichment_configuration_details") && isUpdateWebsetEnrichment(ownProperties(input))
         );
       }
     }
@@ -1785,9 +1785,7 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
       return false;
     } else {
       if (typeof enrichmentConfigurationId !== "string") {
-        return (
-          !isOwnEnumerable(input, "enrichment_configuration_id") && isUpdateWebsetEnrichment(ownProperties(input))
-        );
+        return (!isEnumerated(input, "enrichment_configuration_id") && isUpdateWebsetEnrichment(ownProperties(input)));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1795,7 +1793,7 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "webset_identifier") && isUpdateWebsetEnrichment(ownProperties(input)));
+        return (!isEnumerated(input, "webset_identifier") && isUpdateWebsetEnrichment(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1894,7 +1892,7 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
-        return (!isOwnEnumerable(input, "enrichment_id") && isGetEnrichmentDetails(ownProperties(input)));
+        return (!isEnumerated(input, "enrichment_id") && isGetEnrichmentDetails(ownProperties(input)));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1902,7 +1900,7 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isOwnEnumerable(input, "webset_identifier") && isGetEnrichmentDetails(ownProperties(input)));
+        return (!isEnumerated(input, "webset_identifier") && isGetEnrichmentDetails(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -1996,7 +1994,7 @@ function isShared_5(input: unknown): input is DeleteEnrichmentInput {
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
-        return (!isOwnEnumerable(input, "enrichment_id") && isShared_5(ownProperties(input)));
+        return (!isEnumerated(input, "enrichment_id") && isShared_5(ownProperties(input)));
       }
     }
     const websetId = input["webset_id"];
@@ -2004,7 +2002,7 @@ function isShared_5(input: unknown): input is DeleteEnrichmentInput {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (!isOwnEnumerable(input, "webset_id") && isShared_5(ownProperties(input)));
+        return (!isEnumerated(input, "webset_id") && isShared_5(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2113,9 +2111,7 @@ export function isCreateWebhookForNotifications(input: unknown): input is Create
       return false;
     } else {
       if (!isObject(webhookConfiguration)) {
-        return (
-          !isOwnEnumerable(input, "webhook_configuration") && isCreateWebhookForNotifications(ownProperties(input))
-        );
+        return (!isEnumerated(input, "webhook_configuration") && isCreateWebhookForNotifications(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2203,16 +2199,16 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isOwnEnumerable(input, "pagination_cursor") && isGetWebhooksList(ownProperties(input)));
+        return (!isEnumerated(input, "pagination_cursor") && isGetWebhooksList(ownProperties(input)));
       }
     }
     const resultsPerPage = input["results_per_page"];
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
-        return (!isOwnEnumerable(input, "results_per_page") && isGetWebhooksList(ownProperties(input)));
+        return (!isEnumerated(input, "results_per_page") && isGetWebhooksList(ownProperties(input)));
       } else {
         if (resultsPerPage > 200) {
-          return (!isOwnEnumerable(input, "results_per_page") && isGetWebhooksList(ownProperties(input)));
+          return (!isEnumerated(input, "results_per_page") && isGetWebhooksList(ownProperties(input)));
         }
       }
     }
@@ -2298,7 +2294,7 @@ function isShared_6(input: unknown): input is GetWebhookInfoInput {
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (!isOwnEnumerable(input, "webhook_id") && isShared_6(ownProperties(input)));
+        return (!isEnumerated(input, "webhook_id") && isShared_6(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2402,7 +2398,7 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (!isOwnEnumerable(input, "webhook_id") && isUpdateWebhookSettings(ownProperties(input)));
+        return (!isEnumerated(input, "webhook_id") && isUpdateWebhookSettings(ownProperties(input)));
       }
     }
     const webhookUpdateRequestBody = input["webhook_update_request_body"];
@@ -2410,9 +2406,7 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
       return false;
     } else {
       if (!isObject(webhookUpdateRequestBody)) {
-        return (
-          !isOwnEnumerable(input, "webhook_update_request_body") && isUpdateWebhookSettings(ownProperties(input))
-        );
+        return (!isEnumerated(input, "webhook_update_request_body") && isUpdateWebhookSettings(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2545,33 +2539,31 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (!isOwnEnumerable(input, "webhook_id") && isListWebhookAttempts(ownProperties(input)));
+        return (!isEnumerated(input, "webhook_id") && isListWebhookAttempts(ownProperties(input)));
       }
     }
     const eventTypeFilter = input["event_type_filter"];
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
-        return (!isOwnEnumerable(input, "event_type_filter") && isListWebhookAttempts(ownProperties(input)));
+        return (!isEnumerated(input, "event_type_filter") && isListWebhookAttempts(ownProperties(input)));
       }
     }
     const filterBySuccessfulAttempts = input["filter_by_successful_attempts"];
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
-        return (
-          !isOwnEnumerable(input, "filter_by_successful_attempts") && isListWebhookAttempts(ownProperties(input))
-        );
+        return (!isEnumerated(input, "filter_by_successful_attempts") && isListWebhookAttempts(ownProperties(input)));
       }
     }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isOwnEnumerable(input, "pagination_cursor") && isListWebhookAttempts(ownProperties(input)));
+        return (!isEnumerated(input, "pagination_cursor") && isListWebhookAttempts(ownProperties(input)));
       }
     }
     const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (!isOwnEnumerable(input, "results_limit") && isListWebhookAttempts(ownProperties(input)));
+        return (!isEnumerated(input, "results_limit") && isListWebhookAttempts(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2729,20 +2721,20 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     const createdAfter = input["created_after"];
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
-        return (!isOwnEnumerable(input, "created_after") && isListSystemEvents(ownProperties(input)));
+        return (!isEnumerated(input, "created_after") && isListSystemEvents(ownProperties(input)));
       } else if (!isDateTime(createdAfter)) {
-        return (!isOwnEnumerable(input, "created_after") && isListSystemEvents(ownProperties(input)));
+        return (!isEnumerated(input, "created_after") && isListSystemEvents(ownProperties(input)));
       }
     }
     const eventTypesFilter = input["event_types_filter"];
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
-        return (!isOwnEnumerable(input, "event_types_filter") && isListSystemEvents(ownProperties(input)));
+        return (!isEnumerated(input, "event_types_filter") && isListSystemEvents(ownProperties(input)));
       } else {
         for (let i = 0; i < eventTypesFilter.length; i++) {
           const item: unknown = eventTypesFilter[i];
           if (typeof item !== "string") {
-            return (!isOwnEnumerable(input, "event_types_filter") && isListSystemEvents(ownProperties(input)));
+            return (!isEnumerated(input, "event_types_filter") && isListSystemEvents(ownProperties(input)));
           }
         }
       }
@@ -2750,21 +2742,21 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     const filterCreatedBefore = input["filter_created_before"];
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
-        return (!isOwnEnumerable(input, "filter_created_before") && isListSystemEvents(ownProperties(input)));
+        return (!isEnumerated(input, "filter_created_before") && isListSystemEvents(ownProperties(input)));
       } else if (!isDateTime(filterCreatedBefore)) {
-        return (!isOwnEnumerable(input, "filter_created_before") && isListSystemEvents(ownProperties(input)));
+        return (!isEnumerated(input, "filter_created_before") && isListSystemEvents(ownProperties(input)));
       }
     }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isOwnEnumerable(input, "pagination_cursor") && isListSystemEvents(ownProperties(input)));
+        return (!isEnumerated(input, "pagination_cursor") && isListSystemEvents(ownProperties(input)));
       }
     }
     const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (!isOwnEnumerable(input, "results_limit") && isListSystemEvents(ownProperties(input)));
+        return (!isEnumerated(input, "results_limit") && isListSystemEvents(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2858,7 +2850,7 @@ export function isGetEventById(input: unknown): input is GetEventByIdInput {
       return false;
     } else {
       if (typeof eventId !== "string") {
-        return (!isOwnEnumerable(input, "event_id") && isGetEventById(ownProperties(input)));
+        return (!isEnumerated(input, "event_id") && isGetEventById(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -2948,7 +2940,7 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
       return false;
     } else {
       if (!isObject(searchCriteria)) {
-        return (!isOwnEnumerable(input, "search_criteria") && isCreateWebsetSearch(ownProperties(input)));
+        return (!isEnumerated(input, "search_criteria") && isCreateWebsetSearch(ownProperties(input)));
       }
     }
     const websetId = input["webset_id"];
@@ -2956,7 +2948,7 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (!isOwnEnumerable(input, "webset_id") && isCreateWebsetSearch(ownProperties(input)));
+        return (!isEnumerated(input, "webset_id") && isCreateWebsetSearch(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3050,7 +3042,7 @@ function isShared_7(input: unknown): input is GetSearchByIdInput {
       return false;
     } else {
       if (typeof searchId !== "string") {
-        return (!isOwnEnumerable(input, "search_id") && isShared_7(ownProperties(input)));
+        return (!isEnumerated(input, "search_id") && isShared_7(ownProperties(input)));
       }
     }
     const websetId = input["webset_id"];
@@ -3058,7 +3050,7 @@ function isShared_7(input: unknown): input is GetSearchByIdInput {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (!isOwnEnumerable(input, "webset_id") && isShared_7(ownProperties(input)));
+        return (!isEnumerated(input, "webset_id") && isShared_7(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3165,7 +3157,7 @@ export function isCreateMonitorForWebsets(input: unknown): input is CreateMonito
       return false;
     } else {
       if (!isObject(monitorConfiguration)) {
-        return (!isOwnEnumerable(input, "monitor_configuration") && isCreateMonitorForWebsets(ownProperties(input)));
+        return (!isEnumerated(input, "monitor_configuration") && isCreateMonitorForWebsets(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3263,19 +3255,19 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isOwnEnumerable(input, "pagination_cursor") && isListWebsiteMonitors(ownProperties(input)));
+        return (!isEnumerated(input, "pagination_cursor") && isListWebsiteMonitors(ownProperties(input)));
       }
     }
     const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (!isOwnEnumerable(input, "results_limit") && isListWebsiteMonitors(ownProperties(input)));
+        return (!isEnumerated(input, "results_limit") && isListWebsiteMonitors(ownProperties(input)));
       }
     }
     const websetId = input["webset_id"];
     if (websetId !== undefined) {
       if (typeof websetId !== "string") {
-        return (!isOwnEnumerable(input, "webset_id") && isListWebsiteMonitors(ownProperties(input)));
+        return (!isEnumerated(input, "webset_id") && isListWebsiteMonitors(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3368,7 +3360,7 @@ function isShared_8(input: unknown): input is GetSpecificMonitorInput {
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (!isOwnEnumerable(input, "monitor_id") && isShared_8(ownProperties(input)));
+        return (!isEnumerated(input, "monitor_id") && isShared_8(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3478,7 +3470,7 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
     } else {
       if (!isObject(monitorConfigurationDetails)) {
         return (
-          !isOwnEnumerable(input, "monitor_configuration_details") && isUpdateMonitorConfiguration(ownProperties(input))
+          !isEnumerated(input, "monitor_configuration_details") && isUpdateMonitorConfiguration(ownProperties(input))
         );
       }
     }
@@ -3487,7 +3479,7 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (!isOwnEnumerable(input, "monitor_id") && isUpdateMonitorConfiguration(ownProperties(input)));
+        return (!isEnumerated(input, "monitor_id") && isUpdateMonitorConfiguration(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3599,7 +3591,7 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (!isOwnEnumerable(input, "monitor_id") && isGetSpecificMonitorRun(ownProperties(input)));
+        return (!isEnumerated(input, "monitor_id") && isGetSpecificMonitorRun(ownProperties(input)));
       }
     }
     const runId = input["run_id"];
@@ -3607,7 +3599,7 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
       return false;
     } else {
       if (typeof runId !== "string") {
-        return (!isOwnEnumerable(input, "run_id") && isGetSpecificMonitorRun(ownProperties(input)));
+        return (!isEnumerated(input, "run_id") && isGetSpecificMonitorRun(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3694,7 +3686,7 @@ export function isCreateDataImport(input: unknown): input is CreateDataImportInp
       return false;
     } else {
       if (!isObject(dataImportDetails)) {
-        return (!isOwnEnumerable(input, "data_import_details") && isCreateDataImport(ownProperties(input)));
+        return (!isEnumerated(input, "data_import_details") && isCreateDataImport(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3787,7 +3779,7 @@ function isShared_9(input: unknown): input is GetSpecificImportInput {
       return false;
     } else {
       if (typeof importId !== "string") {
-        return (!isOwnEnumerable(input, "import_id") && isShared_9(ownProperties(input)));
+        return (!isEnumerated(input, "import_id") && isShared_9(ownProperties(input)));
       }
     }
     let seen = 0;
@@ -3892,7 +3884,7 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
     } else {
       if (!isObject(importConfigurationDetails)) {
         return (
-          !isOwnEnumerable(input, "import_configuration_details") && isUpdateImportsConfiguration(ownProperties(input))
+          !isEnumerated(input, "import_configuration_details") && isUpdateImportsConfiguration(ownProperties(input))
         );
       }
     }
@@ -3901,7 +3893,7 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
       return false;
     } else {
       if (typeof importId !== "string") {
-        return (!isOwnEnumerable(input, "import_id") && isUpdateImportsConfiguration(ownProperties(input)));
+        return (!isEnumerated(input, "import_id") && isUpdateImportsConfiguration(ownProperties(input)));
       }
     }
     let seen = 0;

@@ -26,7 +26,7 @@ const validatorHelpers = internalNames([
   "isObject",
   "ownProperties",
   "isOwnKey",
-  "isOwnEnumerable",
+  "isEnumerated",
   "issueNotObject",
   "issueUnknownParameter",
   "issueRequired",
@@ -200,12 +200,14 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   const outcome: Outcome = {
     self: pair.guard,
     collects: false,
-    // A present value that fails counts if the input has it as its own enumerable property (what
-    // JSON sends); one read from elsewhere (a prototype, a proxy's default) sends the guard to the copy.
+    // A present value that fails counts if the walk over the keys would count its key (what JSON
+    // sends); one read from elsewhere (a proxy's default, a non-enumerable property) sends the guard
+    // to the copy, as the validator's count does.
     fail: (w, _helper, _args, subject) => {
       if (subject === undefined) return w.writeLine("return false;");
-      const own = `${ctx.helper("isOwnEnumerable")}(input, ${stringLiteral(subject)})`;
-      writeLaidOut(w, prefixed("return ", parenthesized(chain("&&", [`!${own}`, `${pair.guard}(${ctx.helper("ownProperties")}(input))`]))), ";");
+      const counted = `${ctx.helper("isEnumerated")}(input, ${stringLiteral(subject)})`;
+      const copy = `${pair.guard}(${ctx.helper("ownProperties")}(input))`;
+      writeLaidOut(w, prefixed("return ", parenthesized(chain("&&", [`!${counted}`, copy]))), ";");
     },
     finish: (w) => w.writeLine("return true;"),
   };
