@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 const generators = fileURLToPath(new URL("../", import.meta.url));
 const root = join(generators, "..");
 const dist = join(generators, "dist");
-const bundle = join(dist, "toolcat.cjs");
+export const bundle = join(dist, "toolcat.cjs");
 const inputsFile = join(dist, "toolcat.inputs.json");
 /** This file decides how the bundle is built, so it is an input too. */
 const self = relative(root, fileURLToPath(import.meta.url));

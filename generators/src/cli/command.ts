@@ -10,6 +10,8 @@ export interface RunContext {
   readonly out: Out;
   readonly args: readonly string[];
   readonly parsed: ParsedArgs;
+  /** See MainContext: read the specs on a worker thread running this bundle. */
+  readonly specWorker: string | undefined;
 }
 
 export interface Command {
