@@ -6,14 +6,13 @@
 // then renamed).
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const generators = fileURLToPath(new URL("../", import.meta.url));
 const root = join(generators, "..");
 const dist = join(generators, "dist");
-export const bundle = join(dist, "toolcat.cjs");
+const bundle = join(dist, "toolcat.cjs");
 const inputsFile = join(dist, "toolcat.inputs.json");
 /** This file decides how the bundle is built, so it is an input too. */
 const self = relative(root, fileURLToPath(import.meta.url));
@@ -128,10 +127,11 @@ async function build() {
 }
 
 /**
- * The compiled generators' exports, built first when missing or older than any source.
- * @returns {Promise<typeof import("../src/cli.ts")>}
+ * The path of the compiled generators (exports: src/cli.ts), built first when missing or older
+ * than any source.
+ * @returns {Promise<string>}
  */
-export async function compiledGenerators() {
+export async function compiledBundle() {
   if (!upToDate()) await build();
-  return createRequire(import.meta.url)(bundle);
+  return bundle;
 }

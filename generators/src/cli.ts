@@ -10,6 +10,8 @@ import { GenerateLockedError } from "./write/lock.ts";
 import { SpecError } from "./loader/diagnostics.ts";
 import { findRoot } from "./pipeline/workspace.ts";
 
+import type { SpecWorker } from "./pipeline/spec-worker.ts";
+
 // What a worker thread running the bundle calls (pipeline/spec-worker.ts).
 export { serveSpecs } from "./pipeline/spec-worker.ts";
 
@@ -31,8 +33,8 @@ export interface MainContext {
   readonly cwd?: string;
   readonly env?: Env;
   readonly out?: Out;
-  /** The compiled generators' bundle, which generate and check-drift run on a worker thread to read the specs. */
-  readonly specWorker?: string;
+  /** A worker thread on which generate and check-drift read the specs (the bin starts one). */
+  readonly specWorker?: SpecWorker;
 }
 
 const processOut: Out = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../src/cli.ts";
 import { good } from "./loader/cases.ts";
-import { compiledBundle, workspaceRoot } from "./support.ts";
+import { specWorker, workspaceRoot } from "./support.ts";
+import type { SpecWorker } from "../src/pipeline/spec-worker.ts";
 
 interface Run {
   readonly exit: number;
@@ -17,7 +18,7 @@ interface Run {
   readonly stderr: string;
 }
 
-async function run(argv: string[], options: { cwd?: string; env?: Record<string, string>; specWorker?: string } = {}): Promise<Run> {
+async function run(argv: string[], options: { cwd?: string; env?: Record<string, string>; specWorker?: SpecWorker } = {}): Promise<Run> {
   let stdout = "";
   let stderr = "";
   const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
@@ -145,7 +146,7 @@ describe("specs read on a worker thread, as the bin reads them", () => {
     const here = await run(argv, { cwd: root, env });
     expect(here.exit).not.toBe(0);
     expect(here.stderr + here.stdout).toMatch(/invalid-range|yaml-alias/);
-    expect(await run(argv, { cwd: root, env, specWorker: await compiledBundle() })).toEqual(here);
+    expect(await run(argv, { cwd: root, env, specWorker: await specWorker() })).toEqual(here);
   });
 });
 

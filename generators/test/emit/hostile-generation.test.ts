@@ -11,7 +11,7 @@ import { sentence } from "../../src/emit/core/describe.ts";
 import { markdownCode, markdownText } from "../../src/emit/core/escape.ts";
 import { runPipeline, type PipelineResult } from "../../src/pipeline/run.ts";
 import { loadSpecs } from "../../src/pipeline/spec-worker.ts";
-import { compiledBundle, workspaceRoot } from "../support.ts";
+import { specWorker, workspaceRoot } from "../support.ts";
 import { compileGenerated } from "./compile.ts";
 import { hostileString, seededRandom } from "./hostile-text.ts";
 
@@ -87,7 +87,7 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
   });
 
   it("generates the same files from the catalog a worker thread posts back (a structured clone)", { timeout: 60_000 }, async () => {
-    const catalog = await loadSpecs({ root }, await compiledBundle());
+    const catalog = await loadSpecs({ root }, await specWorker());
     expect(runPipeline({ root, catalog }).files).toEqual(generated().files);
   });
 

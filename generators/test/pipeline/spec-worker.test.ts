@@ -4,17 +4,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { SpecError } from "../../src/loader/diagnostics.ts";
 import { loadPipelineCatalog } from "../../src/pipeline/run.ts";
-import { loadSpecs } from "../../src/pipeline/spec-worker.ts";
+import { loadSpecs, type SpecWorker } from "../../src/pipeline/spec-worker.ts";
 import { good } from "../loader/cases.ts";
-import { compiledBundle, workspaceRoot } from "../support.ts";
-
-let bundle = "";
-beforeAll(async () => {
-  bundle = await compiledBundle();
-}, 60_000);
+import { specWorker, workspaceRoot } from "../support.ts";
 
 const broken = mkdtempSync(join(tmpdir(), "toolcat-spec-worker-"));
 mkdirSync(join(broken, "specs"));
@@ -33,26 +28,28 @@ async function specError(load: () => unknown): Promise<SpecError> {
   throw new Error("the specs loaded");
 }
 
-describe("loadSpecs", () => {
+describe("loadSpecs", { timeout: 60_000 }, () => {
   it("gives the catalog a load on this thread gives", async () => {
     const here = loadPipelineCatalog({ root: workspaceRoot });
-    expect(await loadSpecs({ root: workspaceRoot }, bundle)).toStrictEqual(here);
-    const one = await loadSpecs({ root: workspaceRoot, servers: ["cloud-sheets"] }, bundle);
+    expect(await loadSpecs({ root: workspaceRoot }, await specWorker())).toStrictEqual(here);
+    const one = await loadSpecs({ root: workspaceRoot, servers: ["cloud-sheets"] }, await specWorker());
     expect(one).toStrictEqual(loadPipelineCatalog({ root: workspaceRoot, servers: ["cloud-sheets"] }));
     expect(one.servers.map((s) => s.slug)).toEqual(["cloud-sheets"]);
   });
 
   it("throws the SpecError a load on this thread throws", async () => {
     const here = await specError(() => loadPipelineCatalog({ root: broken }));
-    const there = await specError(() => loadSpecs({ root: broken }, bundle));
+    const worker = await specWorker();
+    const there = await specError(() => loadSpecs({ root: broken }, worker));
     expect(there.diagnostics).toStrictEqual(here.diagnostics);
     expect(there.message).toBe(here.message);
     expect(there.diagnostics.map((d) => d.code)).toEqual(["invalid-range", "invalid-default"]);
   });
 
   it("loads on this thread when the worker cannot run", async () => {
-    const missing = join(broken, "no-such-bundle.cjs");
-    expect(await loadSpecs({ root: workspaceRoot, servers: ["cloud-contacts"] }, missing)).toStrictEqual(loadPipelineCatalog({ root: workspaceRoot, servers: ["cloud-contacts"] }));
-    expect((await specError(() => loadSpecs({ root: broken }, missing))).diagnostics.map((d) => d.code)).toEqual(["invalid-range", "invalid-default"]);
+    const missing = (): Promise<SpecWorker> => specWorker(join(broken, "no-such-bundle.cjs"));
+    expect(await loadSpecs({ root: workspaceRoot, servers: ["cloud-contacts"] }, await missing())).toStrictEqual(loadPipelineCatalog({ root: workspaceRoot, servers: ["cloud-contacts"] }));
+    const worker = await missing();
+    expect((await specError(() => loadSpecs({ root: broken }, worker))).diagnostics.map((d) => d.code)).toEqual(["invalid-range", "invalid-default"]);
   });
 });

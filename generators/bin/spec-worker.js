@@ -1,0 +1,39 @@
+// generate and check-drift read the specs on a worker thread running the compiled bundle while
+// this thread loads ts-morph (src/pipeline/spec-worker.ts). The worker is started here, before this
+// thread loads the bundle, so that both load it at the same time; it then waits for main to send
+// what to load. Errors of the worker never reach the user from here: main loads the specs itself.
+import { Worker } from "node:worker_threads";
+
+// Node's compile cache is per thread.
+const script = `
+  require("node:module").enableCompileCache?.();
+  require(require("node:worker_threads").workerData.bundle).serveSpecs();
+`;
+
+/**
+ * A spec worker for the commands that use one, guessed from the arguments (main parses them
+ * strictly): a wrong guess costs a thread that idles until the process ends.
+ * @param {string} bundle
+ * @param {readonly string[]} argv
+ * @returns {import("../src/pipeline/spec-worker.ts").SpecWorker | undefined}
+ */
+export function startSpecWorker(bundle, argv) {
+  const [command, ...rest] = argv;
+  if (command !== "generate" && command !== "check-drift") return undefined;
+  if (rest.some((arg) => arg === "--watch" || arg === "--help" || arg === "-h")) return undefined;
+  const worker = new Worker(script, { eval: true, workerData: { bundle } });
+  // Idle, it must not keep the process alive; listened to from the start, its failure cannot throw here.
+  worker.unref();
+  const failed = new Promise((resolve) => {
+    worker.once("error", () => resolve(undefined));
+    worker.once("exit", () => resolve(undefined));
+  });
+  return {
+    load(options) {
+      worker.ref();
+      worker.postMessage(options);
+      const answer = new Promise((resolve) => worker.once("message", resolve));
+      return Promise.race([answer, failed]).finally(() => worker.unref());
+    },
+  };
+}
