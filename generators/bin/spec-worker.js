@@ -10,9 +10,14 @@ const script = `
   require(require("node:worker_threads").workerData.bundle).serveSpecs();
 `;
 
+/** No worker for these: help reads nothing, --watch keeps one warm process; --server: see below. */
+const noWorker = /^(--watch|--help|-h|--server(=.*)?)$/;
+
 /**
  * A spec worker for the commands that use one, guessed from the arguments (main parses them
- * strictly): a wrong guess costs a thread that idles until the process ends.
+ * strictly): a wrong guess costs a thread that idles until the process ends. `--server` runs read
+ * a spec or two, too little for a second thread to pay off, and Nx runs them two at a time on all
+ * cores: seven such runs took about 30% longer with a worker each.
  * @param {string} bundle
  * @param {readonly string[]} argv
  * @returns {import("../src/pipeline/spec-worker.ts").SpecWorker | undefined}
@@ -20,7 +25,7 @@ const script = `
 export function startSpecWorker(bundle, argv) {
   const [command, ...rest] = argv;
   if (command !== "generate" && command !== "check-drift") return undefined;
-  if (rest.some((arg) => arg === "--watch" || arg === "--help" || arg === "-h")) return undefined;
+  if (rest.some((arg) => noWorker.test(arg))) return undefined;
   const worker = new Worker(script, { eval: true, workerData: { bundle } });
   // Idle, it must not keep the process alive; listened to from the start, its failure cannot throw here.
   worker.unref();
