@@ -3,7 +3,7 @@
 // TypeScript loader and its per-file transforms. Beside the bundle, dist/toolcat.inputs.json lists
 // each source it was built from with a content hash; every start re-hashes them and rebuilds when
 // any differs, so the bundle is never older than the sources. Rebuilds are atomic (written beside,
-// then renamed).
+// then renamed). The spec worker runs the same bundle (bin/spec-worker.js): one build, one hash.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
