@@ -9,7 +9,6 @@ import { diagnosticJson, failureText, printDiagnostics, printJson, type Env, typ
 import { GenerateLockedError } from "./write/lock.ts";
 import { SpecError } from "./loader/diagnostics.ts";
 import { findRoot } from "./pipeline/workspace.ts";
-
 import type { SpecWorker } from "./pipeline/spec-worker.ts";
 
 // What a worker thread running the bundle calls (pipeline/spec-worker.ts).
