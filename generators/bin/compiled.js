@@ -3,10 +3,9 @@
 // TypeScript loader and its per-file transforms. Beside the bundle, dist/toolcat.inputs.json lists
 // each source it was built from with a content hash; every start re-hashes them and rebuilds when
 // any differs, so the bundle is never older than the sources. Rebuilds are atomic (written beside,
-// then renamed).
+// then renamed). The spec worker runs the same bundle (bin/spec-worker.js): one build, one hash.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -128,10 +127,11 @@ async function build() {
 }
 
 /**
- * The compiled generators' exports, built first when missing or older than any source.
- * @returns {Promise<typeof import("../src/cli.ts")>}
+ * The path of the compiled generators (exports: src/cli.ts), built first when missing or older
+ * than any source.
+ * @returns {Promise<string>}
  */
-export async function compiledGenerators() {
+export async function compiledBundle() {
   if (!upToDate()) await build();
-  return createRequire(import.meta.url)(bundle);
+  return bundle;
 }

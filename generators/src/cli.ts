@@ -9,6 +9,10 @@ import { diagnosticJson, failureText, printDiagnostics, printJson, type Env, typ
 import { GenerateLockedError } from "./write/lock.ts";
 import { SpecError } from "./loader/diagnostics.ts";
 import { findRoot } from "./pipeline/workspace.ts";
+import type { SpecWorker } from "./pipeline/spec-worker.ts";
+
+// What a worker thread running the bundle calls (pipeline/spec-worker.ts).
+export { serveSpecs } from "./pipeline/spec-worker.ts";
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -28,6 +32,8 @@ export interface MainContext {
   readonly cwd?: string;
   readonly env?: Env;
   readonly out?: Out;
+  /** A worker thread on which generate and check-drift read the specs (the bin starts one). */
+  readonly specWorker?: SpecWorker;
 }
 
 const processOut: Out = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
@@ -47,7 +53,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       return 0;
     }
     const cwd = context.cwd ?? process.cwd();
-    return await command.run({ root: findRoot(cwd), cwd, env, out, args: rest, parsed });
+    return await command.run({ root: findRoot(cwd), cwd, env, out, args: rest, parsed, specWorker: context.specWorker });
   } catch (error) {
     if (error instanceof UsageError) {
       out.stderr(`toolcat ${command.name}: ${error.message}\nRun \`toolcat ${command.name} --help\` for usage.\n`);

@@ -1,6 +1,7 @@
 // The toolcat command line in-process: help and version, strict flags and exit codes, --server
 // resolution, and the three output forms of spec errors (human with a code frame, JSON, GitHub
-// annotations). One spawn of the real bin checks the wiring.
+// annotations), also with the specs read on a worker thread as the bin reads them. One spawn of the
+// real bin checks the wiring.
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../src/cli.ts";
 import { good } from "./loader/cases.ts";
-import { workspaceRoot } from "./support.ts";
+import { specWorker, workspaceRoot } from "./support.ts";
+import type { SpecWorker } from "../src/pipeline/spec-worker.ts";
 
 interface Run {
   readonly exit: number;
@@ -16,11 +18,12 @@ interface Run {
   readonly stderr: string;
 }
 
-async function run(argv: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
+async function run(argv: string[], options: { cwd?: string; env?: Record<string, string>; specWorker?: SpecWorker } = {}): Promise<Run> {
   let stdout = "";
   let stderr = "";
   const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
-  const exit = await main(argv, { cwd: options.cwd ?? workspaceRoot, env: options.env ?? {}, out });
+  const worker = options.specWorker === undefined ? {} : { specWorker: options.specWorker };
+  const exit = await main(argv, { cwd: options.cwd ?? workspaceRoot, env: options.env ?? {}, out, ...worker });
   return { exit, stdout, stderr };
 }
 
@@ -36,7 +39,9 @@ function scratchWorkspace(spec: string): string {
 
 const broken = good.replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50").replace("{ name: color,", "{ name: constructor,");
 const brokenRoot = scratchWorkspace(broken);
-afterAll(() => rmSync(brokenRoot, { recursive: true, force: true }));
+const aliasBomb = `${good}x0: &a [a, a, a, a, a, a, a, a, a, a]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`;
+const aliasRoot = scratchWorkspace(aliasBomb);
+afterAll(() => [brokenRoot, aliasRoot].forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 describe("help, version and usage errors", () => {
   it.each([
@@ -124,14 +129,24 @@ describe("spec errors in the other commands", () => {
   });
 
   it("reports an alias bomb as a diagnostic, not a crash", async () => {
-    const root = scratchWorkspace(`${good}x0: &a [a, a, a, a, a, a, a, a, a, a]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`);
-    try {
-      const result = await run(["check-drift"], { cwd: root });
-      expect(result.exit).toBe(2);
-      expect(result.stderr).toContain("specs/widget-api.yaml:27:9 error yaml-alias:");
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    const result = await run(["check-drift"], { cwd: aliasRoot });
+    expect(result.exit).toBe(2);
+    expect(result.stderr).toContain("specs/widget-api.yaml:27:9 error yaml-alias:");
+  });
+});
+
+describe("specs read on a worker thread, as the bin reads them", () => {
+  it.each([
+    { argv: ["generate"], root: brokenRoot, env: {} },
+    { argv: ["generate", "--server", "widget-api"], root: brokenRoot, env: { GITHUB_ACTIONS: "true" } },
+    { argv: ["check-drift"], root: brokenRoot, env: {} },
+    { argv: ["check-drift", "--json"], root: brokenRoot, env: {} },
+    { argv: ["check-drift"], root: aliasRoot, env: {} },
+  ])("toolcat $argv reports spec errors exactly as a load on this thread", async ({ argv, root, env }) => {
+    const here = await run(argv, { cwd: root, env });
+    expect(here.exit).not.toBe(0);
+    expect(here.stderr + here.stdout).toMatch(/invalid-range|yaml-alias/);
+    expect(await run(argv, { cwd: root, env, specWorker: await specWorker() })).toEqual(here);
   });
 });
 
@@ -180,7 +195,7 @@ describe("failures that are not spec errors", () => {
 
 describe("the installed bin", () => {
   // Two cold starts of the CLI: generous on a loaded two-core machine.
-  it("runs main and passes its exit code on", { timeout: 60_000 }, () => {
+  it("runs main and passes its exit code on", { timeout: 60_000 }, async () => {
     const bin = join(workspaceRoot, "generators/bin/toolcat.js");
     expect(execFileSync(process.execPath, [bin, "--version"], { encoding: "utf8" })).toMatch(/^toolcat \d/);
     expect(() => execFileSync(process.execPath, [bin, "lint", "--nope"], { stdio: "pipe" })).toThrow(expect.objectContaining({ status: 2 }));
@@ -189,6 +204,10 @@ describe("the installed bin", () => {
       const failed = spawnSync(process.execPath, [bin, "generate"], { cwd: nowhere, encoding: "utf8" });
       expect(failed.status).toBe(1);
       expect(failed.stderr).toMatch(/^toolcat generate: no workspace [^\n]*\n$/);
+      // A spec error, read on the bin's worker thread, reads as it does in-process.
+      const specErrors = spawnSync(process.execPath, [bin, "generate"], { cwd: brokenRoot, encoding: "utf8" });
+      expect(specErrors.status).toBe(1);
+      expect(specErrors.stderr).toBe((await run(["generate"], { cwd: brokenRoot })).stderr);
     } finally {
       rmSync(nowhere, { recursive: true, force: true });
     }

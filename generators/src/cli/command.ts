@@ -1,6 +1,7 @@
 // The shape of a toolcat command and what it is run with. Its own module so the command list
 // (commands.ts) and the commands kept in files of their own (schemas-pull.ts) both build on it.
 import type { OptionSpec, ParsedArgs } from "./args.ts";
+import type { SpecWorker } from "../pipeline/spec-worker.ts";
 import type { Env, Out } from "./report.ts";
 
 export interface RunContext {
@@ -10,6 +11,8 @@ export interface RunContext {
   readonly out: Out;
   readonly args: readonly string[];
   readonly parsed: ParsedArgs;
+  /** See MainContext. */
+  readonly specWorker: SpecWorker | undefined;
 }
 
 export interface Command {

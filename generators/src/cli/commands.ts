@@ -5,6 +5,7 @@ import { loadCatalog } from "../loader/load.ts";
 import { refreshSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
 import { plan } from "../write/output.ts";
 import { runPipeline } from "../pipeline/run.ts";
+import { loadSpecs } from "../pipeline/spec-worker.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
 import { interruption, watchGenerate } from "../pipeline/watch.ts";
 import { applyPlan } from "../write/write.ts";
@@ -59,11 +60,12 @@ spec errors (nothing is written then).
   options: { server: { type: "string", multiple: true }, quiet: { type: "boolean" }, watch: { type: "boolean" } },
   positionals: false,
   onSpecError: { outcome: "; nothing was written", exit: 1 },
-  run({ root, env, out, parsed }) {
+  async run({ root, env, out, parsed, specWorker }) {
     const servers = resolveServers(root, strings(parsed.values["server"]));
     if (parsed.values["watch"] === true) return watchGenerate({ root, servers, env, out, signal: interruption() });
     const start = performance.now();
-    const result = runPipeline({ root, locked: true, ...(servers.length > 0 && { servers }) });
+    const selected = { root, locked: true, ...(servers.length > 0 && { servers }) };
+    const result = runPipeline({ ...selected, catalog: await loadSpecs(selected, specWorker) });
     // A full run also owns packages whose spec was deleted: they are removed whole.
     const changes = applyPlan(root, () => plan(root, result.slugs, result.files, servers.length === 0));
     const schemaModule = servers.length === 0 && refreshSpecSchemaModule();
@@ -96,9 +98,9 @@ Exits 0 when in sync, 1 on drift, 2 when the specs do not load.
   positionals: false,
   // The drift check reserves 1 for drift: a spec that does not load is a different failure.
   onSpecError: { outcome: "; drift was not checked", exit: 2 },
-  run({ root, env, out, parsed }) {
+  async run({ root, env, out, parsed, specWorker }) {
     const start = performance.now();
-    const report = checkDrift(root);
+    const report = checkDrift(root, await loadSpecs({ root }, specWorker));
     const ok = report.drift.length === 0;
     if (parsed.values["json"] === true) {
       printJson(out, { ok, packages: report.packages, files: report.files, drift: report.drift, diagnostics: [] });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { compareText } from "../core/files.ts";
+import type { Catalog } from "../ir/types.ts";
 import { staleSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
 import { stagingLeftovers } from "../write/lock.ts";
 import { plan } from "../write/output.ts";
@@ -28,8 +29,9 @@ export interface DriftReport {
 
 export const fixCommand = "npm run generate";
 
-export function checkDrift(root: string): DriftReport {
-  const result = runPipeline({ root });
+/** `catalog`: the specs, when they were loaded already (on a worker thread). */
+export function checkDrift(root: string, catalog?: Catalog): DriftReport {
+  const result = runPipeline({ root, ...(catalog !== undefined && { catalog }) });
   // Packages on disk whose spec is gone are drift too: every file in them is orphaned.
   const changes = plan(root, result.slugs, result.files, true);
   const drift: Drift[] = [];

@@ -36,10 +36,12 @@ export interface PipelineOptions extends Omit<LoadOptions, "only"> {
    * package absent for a moment, and a version read then would fall back to the initial one.
    */
   readonly locked?: boolean;
+  /** The catalog, when it was loaded already (on a worker thread: spec-worker.ts). */
+  readonly catalog?: Catalog;
 }
 
 export function runPipeline(options: PipelineOptions): PipelineResult {
-  const catalog = loadPipelineCatalog(options);
+  const catalog = options.catalog ?? loadPipelineCatalog(options);
   const read = (): PackageVersions => packageVersions(options.root, catalog);
   const runs = [...serverRuns(catalog, options.locked === true ? withLock(options.root, read) : read())];
   return { catalog, runs, files: runs.flatMap((r) => r.files), slugs: catalog.servers.map((s) => kebabCase(s.name)) };

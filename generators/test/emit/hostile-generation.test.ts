@@ -10,7 +10,8 @@ import { stringify } from "yaml";
 import { sentence } from "../../src/emit/core/describe.ts";
 import { markdownCode, markdownText } from "../../src/emit/core/escape.ts";
 import { runPipeline, type PipelineResult } from "../../src/pipeline/run.ts";
-import { workspaceRoot } from "../support.ts";
+import { loadSpecs } from "../../src/pipeline/spec-worker.ts";
+import { specWorker, workspaceRoot } from "../support.ts";
 import { compileGenerated } from "./compile.ts";
 import { hostileString, seededRandom } from "./hostile-text.ts";
 
@@ -83,6 +84,11 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
 
   it("is accepted by the loader and generates", () => {
     expect(generated().runs.map((r) => r.tools)).toEqual([toolCount, toolCount]);
+  });
+
+  it("generates the same files from the catalog a worker thread posts back (a structured clone)", { timeout: 60_000 }, async () => {
+    const catalog = await loadSpecs({ root }, await specWorker());
+    expect(runPipeline({ root, catalog }).files).toEqual(generated().files);
   });
 
   // One tsc program for both packages: several seconds, more on a busy machine.

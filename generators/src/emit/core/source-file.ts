@@ -1,11 +1,12 @@
 // Printing TypeScript files from ts-morph structures straight to text (no parse of the result),
 // every file starting with the generated-code header.
-import { StructureKind, printStructure, type StatementStructures, type WriterFunction } from "ts-morph";
+import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { GeneratedFile } from "../../core/files.ts";
 import type { Server } from "../../ir/types.ts";
 import { CodeWriter } from "./code-writer.ts";
 import { docText, identifier } from "./escape.ts";
 import { call, flat, laidOut, layout, maxLineLength, prefixed, wrapText, type Code, type Group } from "./layout.ts";
+import { tsMorph } from "./ts-morph.ts";
 
 
 export function headerLine(server: Pick<Server, "specFile">): string {
@@ -29,6 +30,7 @@ export function printTypeScript(server: Server, path: string, statements: readon
 }
 
 function printStatement(statement: WriterFunction | StatementStructures): string {
+  const { printStructure, StructureKind } = tsMorph();
   return printStructure({ kind: StructureKind.SourceFile, statements: [statement] }, { indentNumberOfSpaces: 2, newLine: "\n" }).replace(/\n+$/, "");
 }
 

@@ -1,7 +1,7 @@
 // Emits src/model.ts: what a model integration needs from the package. Every tool validator as a
 // Standard Schema (with Standard JSON Schema targets), typed guards for the three name forms, and
 // callTool, which takes a tool call as a model produced it and returns a result to send back.
-import { StructureKind, type FunctionDeclarationStructure, type StatementStructures } from "ts-morph";
+import type { FunctionDeclarationStructure, StatementStructures } from "ts-morph";
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolNames } from "../../ir/naming.ts";
 import { stringLiteral } from "../core/escape.ts";
@@ -9,6 +9,7 @@ import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
 import { call, laidOut, prefixed, pure, suffixed } from "../core/layout.ts";
 import { exportConst, exportType, functionDeclaration, jsDoc, nameList, printTypeScript } from "../core/source-file.ts";
+import { tsMorph } from "../core/ts-morph.ts";
 
 /** Runtime types the module re-exports, so users never import @toolcat/runtime for them. */
 const reexportedTypes = runtimeTypeNames(["Manifest", "ManifestTool", "ModelToolResult", "ToolStandardSchema"]);
@@ -82,7 +83,7 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       }),
     ),
     {
-      kind: StructureKind.Function,
+      kind: tsMorph().StructureKind.Function,
       isExported: true,
       docs: [jsDoc("One tool's Standard Schema by name; over a union of names, one schema whose input is the union of theirs.")],
       name: own.schemaOf,
@@ -95,7 +96,7 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
     guard(own.isToolFullName, "ToolFullName", `a full ${server.name} tool name`, `${hasPrefixedName}(value, ${stringLiteral(`${server.name}.`)})`),
     guard(own.isToolModelName, own.toolModelName, `a ${server.name} tool's model name`, `${hasPrefixedName}(value, ${stringLiteral(`${server.name}_`)})`),
     {
-      kind: StructureKind.Function,
+      kind: tsMorph().StructureKind.Function,
       name: hasPrefixedName,
       parameters: [
         { name: "value", type: "unknown" },
@@ -128,7 +129,7 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
 
 function guard(name: string, type: string, what: string, test: string): FunctionDeclarationStructure {
   return {
-    kind: StructureKind.Function,
+    kind: tsMorph().StructureKind.Function,
     isExported: true,
     docs: [jsDoc(`Whether \`value\` is ${what}.`)],
     name,

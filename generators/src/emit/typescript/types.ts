@@ -1,6 +1,6 @@
 // Emits src/types.ts: the ToolMode const, tool name unions, and one input type per tool with JSDoc
 // from the spec. Mode-pattern inputs are unions on `mode` so `~` parameters are required on execute.
-import { StructureKind, type InterfaceDeclarationStructure, type PropertySignatureStructure, type StatementStructures } from "ts-morph";
+import type { InterfaceDeclarationStructure, PropertySignatureStructure, StatementStructures } from "ts-morph";
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Parameter, Tool, ValueType } from "../../ir/types.ts";
@@ -10,6 +10,7 @@ import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../co
 import { chain, layout, maxLineLength, parenthesized, prefixed, suffixed, typeArguments, typeLiteral, type Code } from "../core/layout.ts";
 import { requestBodyPropertyType, requestBodyTypes } from "../request-body/types.ts";
 import { exportConst, exportType, jsDoc, objectLiteral, printTypeScript } from "../core/source-file.ts";
+import { tsMorph } from "../core/ts-morph.ts";
 
 /** The module's fixed type names (other modules import them by name) and the global types it reads. */
 const typeNames = { toolName: "ToolName", toolFullName: "ToolFullName", toolInputs: "ToolInputs" } as const;
@@ -42,7 +43,7 @@ function emitTypes(context: EmitContext): GeneratedFile {
     exportType(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`, typeNames.toolFullName, server.tools.map((t) => stringLiteral(t.fullName))),
     ...server.tools.flatMap((tool) => toolTypes(tool, context)),
     {
-      kind: StructureKind.Interface,
+      kind: tsMorph().StructureKind.Interface,
       isExported: true,
       docs: [jsDoc("Input type of each tool, by short name.")],
       name: typeNames.toolInputs,
@@ -97,7 +98,7 @@ function toolTypes(tool: Tool, context: EmitContext): (string | StatementStructu
 }
 
 function inputInterface(doc: string, name: string, properties: PropertySignatureStructure[]): InterfaceDeclarationStructure {
-  return { kind: StructureKind.Interface, isExported: true, docs: [doc], name, properties };
+  return { kind: tsMorph().StructureKind.Interface, isExported: true, docs: [doc], name, properties };
 }
 
 /** Interface members sit one level deep; ts-morph indents the later lines of a multi-line type. */
@@ -109,7 +110,7 @@ function property(parameter: Parameter, optional: boolean, executeValue: string)
   const head = `${name}${optional ? "?" : ""}: `;
   const type = layout(prefixed(head, typeCode(parameter.type)), memberWidth).join("\n").slice(head.length);
   return {
-    kind: StructureKind.PropertySignature,
+    kind: tsMorph().StructureKind.PropertySignature,
     name,
     hasQuestionToken: optional,
     type,

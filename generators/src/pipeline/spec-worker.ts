@@ -1,0 +1,49 @@
+// A cold generate has two long serial steps before it can emit: loading ts-morph (100–140 ms) and
+// reading and checking the specs (150 ms and more; yaml's parser runs cold). Neither needs the
+// other, so the specs are read on a worker thread running the compiled bundle (started by the bin:
+// bin/spec-worker.js) while this thread loads ts-morph. The catalog is plain data and comes back as
+// a structured clone (a few ms).
+import { parentPort } from "node:worker_threads";
+import { tsMorph } from "../emit/core/ts-morph.ts";
+import type { Catalog } from "../ir/types.ts";
+import { SpecError, type Diagnostic } from "../loader/diagnostics.ts";
+import { loadPipelineCatalog, type PipelineOptions } from "./run.ts";
+
+/** What the worker posts back: the catalog, or the diagnostics of a SpecError. */
+type Answer = { readonly catalog: Catalog } | { readonly diagnostics: readonly Diagnostic[] };
+
+/** A worker thread waiting to load: `load` resolves with its answer, or undefined when the worker failed. */
+export interface SpecWorker {
+  load(options: PipelineOptions): Promise<unknown>;
+}
+
+/**
+ * The catalog `runPipeline(options)` would load. With a worker, it is read there while this thread
+ * loads ts-morph; without, here. A spec error throws the same SpecError either way; any other
+ * failure of the worker (a file system error, a worker that could not start) loads the specs again
+ * here, so the error reported is the one a load here raises.
+ */
+export async function loadSpecs(options: PipelineOptions, worker: SpecWorker | undefined): Promise<Catalog> {
+  if (worker === undefined) return loadPipelineCatalog(options);
+  const answer = worker.load(options);
+  // The emitters need ts-morph next; this thread would otherwise wait idle.
+  tsMorph();
+  const result = (await answer) as Answer | undefined;
+  if (result === undefined) return loadPipelineCatalog(options);
+  if ("diagnostics" in result) throw new SpecError(result.diagnostics);
+  return result.catalog;
+}
+
+/** The worker's side: load what main asks for once, and post the catalog or the spec errors; anything else is thrown. */
+export function serveSpecs(): void {
+  parentPort?.once("message", (options: PipelineOptions) => {
+    let answer: Answer;
+    try {
+      answer = { catalog: loadPipelineCatalog(options) };
+    } catch (error) {
+      if (!(error instanceof SpecError)) throw error;
+      answer = { diagnostics: error.diagnostics };
+    }
+    parentPort?.postMessage(answer);
+  });
+}
