@@ -2,7 +2,6 @@
 import {
   addIssue,
   capIssues,
-  isEnumerated,
   isObject,
   isOwnKey,
   issueNotObject,
@@ -99,16 +98,31 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
       return false;
     } else {
       if (typeof email !== "string") {
-        return (!isEnumerated(input, "email") && isSearchContactsByEmail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "email") {
+            return false;
+          }
+        }
+        return isSearchContactsByEmail(ownProperties(input));
       }
     }
     const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (!isEnumerated(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "limit") {
+            return false;
+          }
+        }
+        return isSearchContactsByEmail(ownProperties(input));
       } else {
         if (limit > 30) {
-          return (!isEnumerated(input, "limit") && isSearchContactsByEmail(ownProperties(input)));
+          for (const key in input) {
+            if (key === "limit") {
+              return false;
+            }
+          }
+          return isSearchContactsByEmail(ownProperties(input));
         }
       }
     }
@@ -202,16 +216,31 @@ export function isSearchContactsByName(input: unknown): input is SearchContactsB
       return false;
     } else {
       if (typeof name !== "string") {
-        return (!isEnumerated(input, "name") && isSearchContactsByName(ownProperties(input)));
+        for (const key in input) {
+          if (key === "name") {
+            return false;
+          }
+        }
+        return isSearchContactsByName(ownProperties(input));
       }
     }
     const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (!isEnumerated(input, "limit") && isSearchContactsByName(ownProperties(input)));
+        for (const key in input) {
+          if (key === "limit") {
+            return false;
+          }
+        }
+        return isSearchContactsByName(ownProperties(input));
       } else {
         if (limit > 30) {
-          return (!isEnumerated(input, "limit") && isSearchContactsByName(ownProperties(input)));
+          for (const key in input) {
+            if (key === "limit") {
+              return false;
+            }
+          }
+          return isSearchContactsByName(ownProperties(input));
         }
       }
     }
@@ -350,25 +379,45 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
       return false;
     } else {
       if (typeof givenName !== "string") {
-        return (!isEnumerated(input, "given_name") && isCreateContact(ownProperties(input)));
+        for (const key in input) {
+          if (key === "given_name") {
+            return false;
+          }
+        }
+        return isCreateContact(ownProperties(input));
       }
     }
     const familyName = input["family_name"];
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
-        return (!isEnumerated(input, "family_name") && isCreateContact(ownProperties(input)));
+        for (const key in input) {
+          if (key === "family_name") {
+            return false;
+          }
+        }
+        return isCreateContact(ownProperties(input));
       }
     }
     const email = input["email"];
     if (email !== undefined) {
       if (typeof email !== "string") {
-        return (!isEnumerated(input, "email") && isCreateContact(ownProperties(input)));
+        for (const key in input) {
+          if (key === "email") {
+            return false;
+          }
+        }
+        return isCreateContact(ownProperties(input));
       }
     }
     const phoneNumber = input["phone_number"];
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
-        return (!isEnumerated(input, "phone_number") && isCreateContact(ownProperties(input)));
+        for (const key in input) {
+          if (key === "phone_number") {
+            return false;
+          }
+        }
+        return isCreateContact(ownProperties(input));
       }
     }
     let seen = 0;

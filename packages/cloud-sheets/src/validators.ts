@@ -6,7 +6,6 @@ import {
   isCellData,
   isColumn,
   isColumnLetters,
-  isEnumerated,
   isObject,
   isOwnKey,
   issueFormat,
@@ -131,15 +130,30 @@ export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetI
     const title = input["title"];
     if (title !== undefined) {
       if (typeof title !== "string") {
-        return (!isEnumerated(input, "title") && isCreateSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "title") {
+            return false;
+          }
+        }
+        return isCreateSpreadsheet(ownProperties(input));
       }
     }
     const data = input["data"];
     if (data !== undefined) {
       if (typeof data !== "string") {
-        return (!isEnumerated(input, "data") && isCreateSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "data") {
+            return false;
+          }
+        }
+        return isCreateSpreadsheet(ownProperties(input));
       } else if (!isCellData(data)) {
-        return (!isEnumerated(input, "data") && isCreateSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "data") {
+            return false;
+          }
+        }
+        return isCreateSpreadsheet(ownProperties(input));
       }
     }
     let seen = 0;
@@ -266,7 +280,12 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isEnumerated(input, "spreadsheet_id") && isWriteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "spreadsheet_id") {
+            return false;
+          }
+        }
+        return isWriteToCell(ownProperties(input));
       }
     }
     const column = input["column"];
@@ -274,9 +293,19 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
       return false;
     } else {
       if (typeof column !== "string") {
-        return (!isEnumerated(input, "column") && isWriteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "column") {
+            return false;
+          }
+        }
+        return isWriteToCell(ownProperties(input));
       } else if (!isColumnLetters(column)) {
-        return (!isEnumerated(input, "column") && isWriteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "column") {
+            return false;
+          }
+        }
+        return isWriteToCell(ownProperties(input));
       }
     }
     const row = input["row"];
@@ -284,7 +313,12 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
       return false;
     } else {
       if (typeof row !== "number" || !Number.isInteger(row)) {
-        return (!isEnumerated(input, "row") && isWriteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "row") {
+            return false;
+          }
+        }
+        return isWriteToCell(ownProperties(input));
       }
     }
     const value = input["value"];
@@ -292,13 +326,23 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
       return false;
     } else {
       if (typeof value !== "string") {
-        return (!isEnumerated(input, "value") && isWriteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "value") {
+            return false;
+          }
+        }
+        return isWriteToCell(ownProperties(input));
       }
     }
     const sheetName = input["sheet_name"];
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
-        return (!isEnumerated(input, "sheet_name") && isWriteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sheet_name") {
+            return false;
+          }
+        }
+        return isWriteToCell(ownProperties(input));
       }
     }
     let seen = 0;
@@ -425,7 +469,12 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isEnumerated(input, "spreadsheet_id") && isUpdateCells(ownProperties(input)));
+        for (const key in input) {
+          if (key === "spreadsheet_id") {
+            return false;
+          }
+        }
+        return isUpdateCells(ownProperties(input));
       }
     }
     const data = input["data"];
@@ -433,21 +482,41 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
       return false;
     } else {
       if (typeof data !== "string") {
-        return (!isEnumerated(input, "data") && isUpdateCells(ownProperties(input)));
+        for (const key in input) {
+          if (key === "data") {
+            return false;
+          }
+        }
+        return isUpdateCells(ownProperties(input));
       } else if (!isCellData(data)) {
-        return (!isEnumerated(input, "data") && isUpdateCells(ownProperties(input)));
+        for (const key in input) {
+          if (key === "data") {
+            return false;
+          }
+        }
+        return isUpdateCells(ownProperties(input));
       }
     }
     const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (!isEnumerated(input, "sheet_position") && isUpdateCells(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sheet_position") {
+            return false;
+          }
+        }
+        return isUpdateCells(ownProperties(input));
       }
     }
     const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (!isEnumerated(input, "sheet_id_or_name") && isUpdateCells(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sheet_id_or_name") {
+            return false;
+          }
+        }
+        return isUpdateCells(ownProperties(input));
       }
     }
     let seen = 0;
@@ -590,7 +659,12 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isEnumerated(input, "spreadsheet_id") && isAddNoteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "spreadsheet_id") {
+            return false;
+          }
+        }
+        return isAddNoteToCell(ownProperties(input));
       }
     }
     const column = input["column"];
@@ -598,7 +672,12 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
       return false;
     } else {
       if (typeof column !== "string") {
-        return (!isEnumerated(input, "column") && isAddNoteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "column") {
+            return false;
+          }
+        }
+        return isAddNoteToCell(ownProperties(input));
       }
     }
     const row = input["row"];
@@ -606,7 +685,12 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
       return false;
     } else {
       if (typeof row !== "number" || !Number.isInteger(row)) {
-        return (!isEnumerated(input, "row") && isAddNoteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "row") {
+            return false;
+          }
+        }
+        return isAddNoteToCell(ownProperties(input));
       }
     }
     const noteText = input["note_text"];
@@ -614,19 +698,34 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
       return false;
     } else {
       if (typeof noteText !== "string") {
-        return (!isEnumerated(input, "note_text") && isAddNoteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "note_text") {
+            return false;
+          }
+        }
+        return isAddNoteToCell(ownProperties(input));
       }
     }
     const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (!isEnumerated(input, "sheet_position") && isAddNoteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sheet_position") {
+            return false;
+          }
+        }
+        return isAddNoteToCell(ownProperties(input));
       }
     }
     const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (!isEnumerated(input, "sheet_id_or_name") && isAddNoteToCell(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sheet_id_or_name") {
+            return false;
+          }
+        }
+        return isAddNoteToCell(ownProperties(input));
       }
     }
     let seen = 0;
@@ -841,12 +940,22 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     const spreadsheetContains = input["spreadsheet_contains"];
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
-        return (!isEnumerated(input, "spreadsheet_contains") && isSearchSpreadsheets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "spreadsheet_contains") {
+            return false;
+          }
+        }
+        return isSearchSpreadsheets(ownProperties(input));
       } else {
         for (let i = 0; i < spreadsheetContains.length; i++) {
           const item: unknown = spreadsheetContains[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "spreadsheet_contains") && isSearchSpreadsheets(ownProperties(input)));
+            for (const key in input) {
+              if (key === "spreadsheet_contains") {
+                return false;
+              }
+            }
+            return isSearchSpreadsheets(ownProperties(input));
           }
         }
       }
@@ -854,12 +963,22 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     const spreadsheetNotContains = input["spreadsheet_not_contains"];
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
-        return (!isEnumerated(input, "spreadsheet_not_contains") && isSearchSpreadsheets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "spreadsheet_not_contains") {
+            return false;
+          }
+        }
+        return isSearchSpreadsheets(ownProperties(input));
       } else {
         for (let i = 0; i < spreadsheetNotContains.length; i++) {
           const item: unknown = spreadsheetNotContains[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "spreadsheet_not_contains") && isSearchSpreadsheets(ownProperties(input)));
+            for (const key in input) {
+              if (key === "spreadsheet_not_contains") {
+                return false;
+              }
+            }
+            return isSearchSpreadsheets(ownProperties(input));
           }
         }
       }
@@ -867,43 +986,76 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     const searchOnlyInSharedDriveId = input["search_only_in_shared_drive_id"];
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
-        return (!isEnumerated(input, "search_only_in_shared_drive_id") && isSearchSpreadsheets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "search_only_in_shared_drive_id") {
+            return false;
+          }
+        }
+        return isSearchSpreadsheets(ownProperties(input));
       }
     }
     const includeSharedDrives = input["include_shared_drives"];
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
-        return (!isEnumerated(input, "include_shared_drives") && isSearchSpreadsheets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "include_shared_drives") {
+            return false;
+          }
+        }
+        return isSearchSpreadsheets(ownProperties(input));
       }
     }
     const includeOrganizationDomainSpreadsheets = input["include_organization_domain_spreadsheets"];
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
-        return (
-          !isEnumerated(input, "include_organization_domain_spreadsheets") && isSearchSpreadsheets(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "include_organization_domain_spreadsheets") {
+            return false;
+          }
+        }
+        return isSearchSpreadsheets(ownProperties(input));
       }
     }
     const orderBy = input["order_by"];
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
-        return (!isEnumerated(input, "order_by") && isSearchSpreadsheets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "order_by") {
+            return false;
+          }
+        }
+        return isSearchSpreadsheets(ownProperties(input));
       }
     }
     const limit = input["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
-        return (!isEnumerated(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "limit") {
+            return false;
+          }
+        }
+        return isSearchSpreadsheets(ownProperties(input));
       } else {
         if (limit > 50) {
-          return (!isEnumerated(input, "limit") && isSearchSpreadsheets(ownProperties(input)));
+          for (const key in input) {
+            if (key === "limit") {
+              return false;
+            }
+          }
+          return isSearchSpreadsheets(ownProperties(input));
         }
       }
     }
     const paginationToken = input["pagination_token"];
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
-        return (!isEnumerated(input, "pagination_token") && isSearchSpreadsheets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "pagination_token") {
+            return false;
+          }
+        }
+        return isSearchSpreadsheets(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1138,58 +1290,118 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isEnumerated(input, "spreadsheet_id") && isGetSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "spreadsheet_id") {
+            return false;
+          }
+        }
+        return isGetSpreadsheet(ownProperties(input));
       }
     }
     const sheetPosition = input["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
-        return (!isEnumerated(input, "sheet_position") && isGetSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sheet_position") {
+            return false;
+          }
+        }
+        return isGetSpreadsheet(ownProperties(input));
       }
     }
     const sheetIdOrName = input["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
-        return (!isEnumerated(input, "sheet_id_or_name") && isGetSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sheet_id_or_name") {
+            return false;
+          }
+        }
+        return isGetSpreadsheet(ownProperties(input));
       }
     }
     const startRow = input["start_row"];
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
-        return (!isEnumerated(input, "start_row") && isGetSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "start_row") {
+            return false;
+          }
+        }
+        return isGetSpreadsheet(ownProperties(input));
       }
     }
     const startCol = input["start_col"];
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
-        return (!isEnumerated(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "start_col") {
+            return false;
+          }
+        }
+        return isGetSpreadsheet(ownProperties(input));
       } else if (!isColumn(startCol)) {
-        return (!isEnumerated(input, "start_col") && isGetSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "start_col") {
+            return false;
+          }
+        }
+        return isGetSpreadsheet(ownProperties(input));
       }
     }
     const maxRows = input["max_rows"];
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
-        return (!isEnumerated(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "max_rows") {
+            return false;
+          }
+        }
+        return isGetSpreadsheet(ownProperties(input));
       } else {
         if (maxRows < 1) {
-          return (!isEnumerated(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+          for (const key in input) {
+            if (key === "max_rows") {
+              return false;
+            }
+          }
+          return isGetSpreadsheet(ownProperties(input));
         }
         if (maxRows > 1000) {
-          return (!isEnumerated(input, "max_rows") && isGetSpreadsheet(ownProperties(input)));
+          for (const key in input) {
+            if (key === "max_rows") {
+              return false;
+            }
+          }
+          return isGetSpreadsheet(ownProperties(input));
         }
       }
     }
     const maxCols = input["max_cols"];
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
-        return (!isEnumerated(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+        for (const key in input) {
+          if (key === "max_cols") {
+            return false;
+          }
+        }
+        return isGetSpreadsheet(ownProperties(input));
       } else {
         if (maxCols < 1) {
-          return (!isEnumerated(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+          for (const key in input) {
+            if (key === "max_cols") {
+              return false;
+            }
+          }
+          return isGetSpreadsheet(ownProperties(input));
         }
         if (maxCols > 100) {
-          return (!isEnumerated(input, "max_cols") && isGetSpreadsheet(ownProperties(input)));
+          for (const key in input) {
+            if (key === "max_cols") {
+              return false;
+            }
+          }
+          return isGetSpreadsheet(ownProperties(input));
         }
       }
     }
@@ -1288,7 +1500,12 @@ export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadshee
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
-        return (!isEnumerated(input, "spreadsheet_id") && isGetSpreadsheetMetadata(ownProperties(input)));
+        for (const key in input) {
+          if (key === "spreadsheet_id") {
+            return false;
+          }
+        }
+        return isGetSpreadsheetMetadata(ownProperties(input));
       }
     }
     let seen = 0;

@@ -2,7 +2,6 @@
 import {
   addIssue,
   capIssues,
-  isEnumerated,
   isJson,
   isObject,
   isOwnKey,
@@ -216,7 +215,12 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
       return false;
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        return (!isEnumerated(input, "zeta_account_owner_name") && isFetchZetaAppSections(ownProperties(input)));
+        for (const key in input) {
+          if (key === "zeta_account_owner_name") {
+            return false;
+          }
+        }
+        return isFetchZetaAppSections(ownProperties(input));
       }
     }
     const zetaApplicationLinkName = input["zeta_application_link_name"];
@@ -224,7 +228,12 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
       return false;
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
-        return (!isEnumerated(input, "zeta_application_link_name") && isFetchZetaAppSections(ownProperties(input)));
+        for (const key in input) {
+          if (key === "zeta_application_link_name") {
+            return false;
+          }
+        }
+        return isFetchZetaAppSections(ownProperties(input));
       }
     }
     let seen = 0;
@@ -364,7 +373,12 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof applicationPrivateLink !== "string") {
-        return (!isEnumerated(input, "application_private_link") && isFetchRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "application_private_link") {
+            return false;
+          }
+        }
+        return isFetchRecordDetail(ownProperties(input));
       }
     }
     const accountOwnerName = input["account_owner_name"];
@@ -372,7 +386,12 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isEnumerated(input, "account_owner_name") && isFetchRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "account_owner_name") {
+            return false;
+          }
+        }
+        return isFetchRecordDetail(ownProperties(input));
       }
     }
     const applicationLinkName = input["application_link_name"];
@@ -380,7 +399,12 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (!isEnumerated(input, "application_link_name") && isFetchRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "application_link_name") {
+            return false;
+          }
+        }
+        return isFetchRecordDetail(ownProperties(input));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -388,7 +412,12 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isEnumerated(input, "report_link_name") && isFetchRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "report_link_name") {
+            return false;
+          }
+        }
+        return isFetchRecordDetail(ownProperties(input));
       }
     }
     const recordId = input["record_id"];
@@ -396,7 +425,12 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
       return false;
     } else {
       if (typeof recordId !== "string") {
-        return (!isEnumerated(input, "record_id") && isFetchRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "record_id") {
+            return false;
+          }
+        }
+        return isFetchRecordDetail(ownProperties(input));
       }
     }
     let seen = 0;
@@ -522,7 +556,12 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isEnumerated(input, "account_owner_name") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
+        for (const key in input) {
+          if (key === "account_owner_name") {
+            return false;
+          }
+        }
+        return isFetchZetaFormFieldsMetadata(ownProperties(input));
       }
     }
     const applicationLinkName = input["application_link_name"];
@@ -530,7 +569,12 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (!isEnumerated(input, "application_link_name") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
+        for (const key in input) {
+          if (key === "application_link_name") {
+            return false;
+          }
+        }
+        return isFetchZetaFormFieldsMetadata(ownProperties(input));
       }
     }
     const formIdentifier = input["form_identifier"];
@@ -538,7 +582,12 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
       return false;
     } else {
       if (typeof formIdentifier !== "string") {
-        return (!isEnumerated(input, "form_identifier") && isFetchZetaFormFieldsMetadata(ownProperties(input)));
+        for (const key in input) {
+          if (key === "form_identifier") {
+            return false;
+          }
+        }
+        return isFetchZetaFormFieldsMetadata(ownProperties(input));
       }
     }
     let seen = 0;
@@ -647,7 +696,12 @@ function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
       return false;
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
-        return (!isEnumerated(input, "zeta_account_owner_name") && isShared_1(ownProperties(input)));
+        for (const key in input) {
+          if (key === "zeta_account_owner_name") {
+            return false;
+          }
+        }
+        return isShared_1(ownProperties(input));
       }
     }
     const zetaAppLinkName = input["zeta_app_link_name"];
@@ -655,7 +709,12 @@ function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
       return false;
     } else {
       if (typeof zetaAppLinkName !== "string") {
-        return (!isEnumerated(input, "zeta_app_link_name") && isShared_1(ownProperties(input)));
+        for (const key in input) {
+          if (key === "zeta_app_link_name") {
+            return false;
+          }
+        }
+        return isShared_1(ownProperties(input));
       }
     }
     let seen = 0;
@@ -839,55 +898,105 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
-          return (!isEnumerated(input, "account_owner_name") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "account_owner_name") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (
-            !isEnumerated(input, "application_link_name") && isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          for (const key in input) {
+            if (key === "application_link_name") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       }
       if (reportLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       } else {
         if (typeof reportLinkName !== "string") {
-          return (!isEnumerated(input, "report_link_name") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "report_link_name") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       }
       if (processUntilLimitEnabled !== undefined) {
         if (typeof processUntilLimitEnabled !== "boolean") {
-          return (
-            !isEnumerated(input, "process_until_limit_enabled") &&
-            isUpdateZetaCreatorReportRecords(ownProperties(input))
-          );
+          for (const key in input) {
+            if (key === "process_until_limit_enabled") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isUpdateZetaCreatorReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isUpdateZetaCreatorReportRecords(ownProperties(input));
         }
       }
     }
@@ -1052,7 +1161,12 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
       return false;
     } else {
       if (typeof accountOwnerIdentifier !== "string") {
-        return (!isEnumerated(input, "account_owner_identifier") && isFetchZetaRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "account_owner_identifier") {
+            return false;
+          }
+        }
+        return isFetchZetaRecords(ownProperties(input));
       }
     }
     const applicationLinkName = input["application_link_name"];
@@ -1060,7 +1174,12 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (!isEnumerated(input, "application_link_name") && isFetchZetaRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "application_link_name") {
+            return false;
+          }
+        }
+        return isFetchZetaRecords(ownProperties(input));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -1068,29 +1187,54 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isEnumerated(input, "report_link_name") && isFetchZetaRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "report_link_name") {
+            return false;
+          }
+        }
+        return isFetchZetaRecords(ownProperties(input));
       }
     }
     const startRecordIndex = input["start_record_index"];
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
-        return (!isEnumerated(input, "start_record_index") && isFetchZetaRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "start_record_index") {
+            return false;
+          }
+        }
+        return isFetchZetaRecords(ownProperties(input));
       }
     }
     const recordLimit = input["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
-        return (!isEnumerated(input, "record_limit") && isFetchZetaRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "record_limit") {
+            return false;
+          }
+        }
+        return isFetchZetaRecords(ownProperties(input));
       } else {
         if (recordLimit > 200) {
-          return (!isEnumerated(input, "record_limit") && isFetchZetaRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "record_limit") {
+              return false;
+            }
+          }
+          return isFetchZetaRecords(ownProperties(input));
         }
       }
     }
     const filterCriteria = input["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
-        return (!isEnumerated(input, "filter_criteria") && isFetchZetaRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "filter_criteria") {
+            return false;
+          }
+        }
+        return isFetchZetaRecords(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1269,50 +1413,105 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
-          return (!isEnumerated(input, "account_owner_name") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "account_owner_name") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isEnumerated(input, "application_link_name") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "application_link_name") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       }
       if (reportIdentifier === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       } else {
         if (typeof reportIdentifier !== "string") {
-          return (!isEnumerated(input, "report_identifier") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "report_identifier") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       }
       if (processRecordsUpToLimit !== undefined) {
         if (typeof processRecordsUpToLimit !== "boolean") {
-          return (!isEnumerated(input, "process_records_up_to_limit") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "process_records_up_to_limit") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isDeleteReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isDeleteReportRecords(ownProperties(input));
         }
       }
     }
@@ -1418,7 +1617,12 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isEnumerated(input, "account_owner_name") && isFetchZetaCreatorPagesMeta(ownProperties(input)));
+        for (const key in input) {
+          if (key === "account_owner_name") {
+            return false;
+          }
+        }
+        return isFetchZetaCreatorPagesMeta(ownProperties(input));
       }
     }
     const zetaAppLinkName = input["zeta_app_link_name"];
@@ -1426,7 +1630,12 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
       return false;
     } else {
       if (typeof zetaAppLinkName !== "string") {
-        return (!isEnumerated(input, "zeta_app_link_name") && isFetchZetaCreatorPagesMeta(ownProperties(input)));
+        for (const key in input) {
+          if (key === "zeta_app_link_name") {
+            return false;
+          }
+        }
+        return isFetchZetaCreatorPagesMeta(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1629,45 +1838,95 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
-          return (!isEnumerated(input, "zeta_account_owner_name") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "zeta_account_owner_name") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isEnumerated(input, "application_link_name") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "application_link_name") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       }
       if (formLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       } else {
         if (typeof formLinkName !== "string") {
-          return (!isEnumerated(input, "form_link_name") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "form_link_name") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isInsertRecordsInZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isInsertRecordsInZetaForm(ownProperties(input));
         }
       }
     }
@@ -1858,54 +2117,114 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
-          return (!isEnumerated(input, "zeta_account_owner_name") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "zeta_account_owner_name") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isEnumerated(input, "application_link_name") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "application_link_name") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       }
       if (reportLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       } else {
         if (typeof reportLinkName !== "string") {
-          return (!isEnumerated(input, "report_link_name") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "report_link_name") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       }
       if (recordId === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       } else {
         if (typeof recordId !== "string") {
-          return (!isEnumerated(input, "record_id") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "record_id") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       }
     }
@@ -2051,7 +2370,12 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isEnumerated(input, "account_owner_name") && isFetchZetaRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "account_owner_name") {
+            return false;
+          }
+        }
+        return isFetchZetaRecordDetail(ownProperties(input));
       }
     }
     const applicationIdentifier = input["application_identifier"];
@@ -2059,7 +2383,12 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
       return false;
     } else {
       if (typeof applicationIdentifier !== "string") {
-        return (!isEnumerated(input, "application_identifier") && isFetchZetaRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "application_identifier") {
+            return false;
+          }
+        }
+        return isFetchZetaRecordDetail(ownProperties(input));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -2067,7 +2396,12 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isEnumerated(input, "report_link_name") && isFetchZetaRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "report_link_name") {
+            return false;
+          }
+        }
+        return isFetchZetaRecordDetail(ownProperties(input));
       }
     }
     const recordId = input["record_id"];
@@ -2075,7 +2409,12 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
       return false;
     } else {
       if (typeof recordId !== "string") {
-        return (!isEnumerated(input, "record_id") && isFetchZetaRecordDetail(ownProperties(input)));
+        for (const key in input) {
+          if (key === "record_id") {
+            return false;
+          }
+        }
+        return isFetchZetaRecordDetail(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2250,45 +2589,95 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       }
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       } else {
         if (typeof accountOwnerName !== "string") {
-          return (!isEnumerated(input, "account_owner_name") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "account_owner_name") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isEnumerated(input, "application_link_name") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "application_link_name") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       }
       if (reportReferenceName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       } else {
         if (typeof reportReferenceName !== "string") {
-          return (!isEnumerated(input, "report_reference_name") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "report_reference_name") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isCreateBulkReadJob(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isCreateBulkReadJob(ownProperties(input));
         }
       }
     }
@@ -2456,7 +2845,12 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       return false;
     } else {
       if (typeof zetaPrivateLink !== "string") {
-        return (!isEnumerated(input, "zeta_private_link") && isFetchZetaReportRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "zeta_private_link") {
+            return false;
+          }
+        }
+        return isFetchZetaReportRecords(ownProperties(input));
       }
     }
     const accountOwnerName = input["account_owner_name"];
@@ -2464,7 +2858,12 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isEnumerated(input, "account_owner_name") && isFetchZetaReportRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "account_owner_name") {
+            return false;
+          }
+        }
+        return isFetchZetaReportRecords(ownProperties(input));
       }
     }
     const zetaApplicationLinkName = input["zeta_application_link_name"];
@@ -2472,7 +2871,12 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       return false;
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
-        return (!isEnumerated(input, "zeta_application_link_name") && isFetchZetaReportRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "zeta_application_link_name") {
+            return false;
+          }
+        }
+        return isFetchZetaReportRecords(ownProperties(input));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -2480,29 +2884,54 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isEnumerated(input, "report_link_name") && isFetchZetaReportRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "report_link_name") {
+            return false;
+          }
+        }
+        return isFetchZetaReportRecords(ownProperties(input));
       }
     }
     const recordFetchStartIndex = input["record_fetch_start_index"];
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
-        return (!isEnumerated(input, "record_fetch_start_index") && isFetchZetaReportRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "record_fetch_start_index") {
+            return false;
+          }
+        }
+        return isFetchZetaReportRecords(ownProperties(input));
       }
     }
     const recordLimit = input["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
-        return (!isEnumerated(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "record_limit") {
+            return false;
+          }
+        }
+        return isFetchZetaReportRecords(ownProperties(input));
       } else {
         if (recordLimit > 200) {
-          return (!isEnumerated(input, "record_limit") && isFetchZetaReportRecords(ownProperties(input)));
+          for (const key in input) {
+            if (key === "record_limit") {
+              return false;
+            }
+          }
+          return isFetchZetaReportRecords(ownProperties(input));
         }
       }
     }
     const filterCriteria = input["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
-        return (!isEnumerated(input, "filter_criteria") && isFetchZetaReportRecords(ownProperties(input)));
+        for (const key in input) {
+          if (key === "filter_criteria") {
+            return false;
+          }
+        }
+        return isFetchZetaReportRecords(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2640,7 +3069,12 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
-        return (!isEnumerated(input, "account_owner_name") && isGetBulkReadJobDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "account_owner_name") {
+            return false;
+          }
+        }
+        return isGetBulkReadJobDetails(ownProperties(input));
       }
     }
     const applicationLinkName = input["application_link_name"];
@@ -2648,7 +3082,12 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
       return false;
     } else {
       if (typeof applicationLinkName !== "string") {
-        return (!isEnumerated(input, "application_link_name") && isGetBulkReadJobDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "application_link_name") {
+            return false;
+          }
+        }
+        return isGetBulkReadJobDetails(ownProperties(input));
       }
     }
     const reportLinkName = input["report_link_name"];
@@ -2656,7 +3095,12 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
       return false;
     } else {
       if (typeof reportLinkName !== "string") {
-        return (!isEnumerated(input, "report_link_name") && isGetBulkReadJobDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "report_link_name") {
+            return false;
+          }
+        }
+        return isGetBulkReadJobDetails(ownProperties(input));
       }
     }
     const jobId = input["job_id"];
@@ -2664,7 +3108,12 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
       return false;
     } else {
       if (typeof jobId !== "string") {
-        return (!isEnumerated(input, "job_id") && isGetBulkReadJobDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "job_id") {
+            return false;
+          }
+        }
+        return isGetBulkReadJobDetails(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2761,7 +3210,12 @@ export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspace
       return false;
     } else {
       if (typeof workspaceAccountOwnerName !== "string") {
-        return (!isEnumerated(input, "workspace_account_owner_name") && isFetchWorkspaceAppMeta(ownProperties(input)));
+        for (const key in input) {
+          if (key === "workspace_account_owner_name") {
+            return false;
+          }
+        }
+        return isFetchWorkspaceAppMeta(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2954,54 +3408,114 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       }
       if (formPrivateLink === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       } else {
         if (typeof formPrivateLink !== "string") {
-          return (!isEnumerated(input, "form_private_link") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "form_private_link") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       }
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
-          return (!isEnumerated(input, "zeta_account_owner_name") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "zeta_account_owner_name") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       }
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       } else {
         if (typeof applicationLinkName !== "string") {
-          return (!isEnumerated(input, "application_link_name") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "application_link_name") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       }
       if (zetaFormLinkName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       } else {
         if (typeof zetaFormLinkName !== "string") {
-          return (!isEnumerated(input, "zeta_form_link_name") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "zeta_form_link_name") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isAddRecordsToZetaForm(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isAddRecordsToZetaForm(ownProperties(input));
         }
       }
     }

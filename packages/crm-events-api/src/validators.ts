@@ -4,7 +4,6 @@ import {
   addIssue,
   capIssues,
   isDateTime,
-  isEnumerated,
   isJson,
   isObject,
   isOwnKey,
@@ -314,24 +313,44 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     const crmObjectId = input["crm_object_id"];
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
-        return (!isEnumerated(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "crm_object_id") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     const crmObjectType = input["crm_object_type"];
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
-        return (!isEnumerated(input, "crm_object_type") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "crm_object_type") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     const eventInstanceIds = input["event_instance_ids"];
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
-        return (!isEnumerated(input, "event_instance_ids") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_instance_ids") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       } else {
         for (let i = 0; i < eventInstanceIds.length; i++) {
           const item: unknown = eventInstanceIds[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "event_instance_ids") && isRetrieveEventCompletions(ownProperties(input)));
+            for (const key in input) {
+              if (key === "event_instance_ids") {
+                return false;
+              }
+            }
+            return isRetrieveEventCompletions(ownProperties(input));
           }
         }
       }
@@ -339,74 +358,131 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     const eventPropertyFilter = input["event_property_filter"];
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
-        return (!isEnumerated(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_property_filter") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       } else {
         const count = Object.keys(eventPropertyFilter).length;
         if (count < 1) {
-          return (!isEnumerated(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
+          for (const key in input) {
+            if (key === "event_property_filter") {
+              return false;
+            }
+          }
+          return isRetrieveEventCompletions(ownProperties(input));
         }
         if (count > 1) {
-          return (!isEnumerated(input, "event_property_filter") && isRetrieveEventCompletions(ownProperties(input)));
+          for (const key in input) {
+            if (key === "event_property_filter") {
+              return false;
+            }
+          }
+          return isRetrieveEventCompletions(ownProperties(input));
         }
       }
     }
     const eventTypeName = input["event_type_name"];
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
-        return (!isEnumerated(input, "event_type_name") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_type_name") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     const filterEventsOccurredBefore = input["filter_events_occurred_before"];
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
-        return (
-          !isEnumerated(input, "filter_events_occurred_before") && isRetrieveEventCompletions(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "filter_events_occurred_before") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       } else if (!isDateTime(filterEventsOccurredBefore)) {
-        return (
-          !isEnumerated(input, "filter_events_occurred_before") && isRetrieveEventCompletions(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "filter_events_occurred_before") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     const filterOccurredAfterDatetime = input["filter_occurred_after_datetime"];
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
-        return (
-          !isEnumerated(input, "filter_occurred_after_datetime") && isRetrieveEventCompletions(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "filter_occurred_after_datetime") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       } else if (!isDateTime(filterOccurredAfterDatetime)) {
-        return (
-          !isEnumerated(input, "filter_occurred_after_datetime") && isRetrieveEventCompletions(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "filter_occurred_after_datetime") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     const maxResultsPerPage = input["max_results_per_page"];
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
-        return (!isEnumerated(input, "max_results_per_page") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "max_results_per_page") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     const pagingBeforeToken = input["paging_before_token"];
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
-        return (!isEnumerated(input, "paging_before_token") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "paging_before_token") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     const pagingCursorToken = input["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
-        return (!isEnumerated(input, "paging_cursor_token") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "paging_cursor_token") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     const sortDirection = input["sort_direction"];
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
-        return (!isEnumerated(input, "sort_direction") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sort_direction") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       } else {
         for (let i = 0; i < sortDirection.length; i++) {
           const item: unknown = sortDirection[i];
           if (item !== "ASCENDING" && item !== "DESCENDING") {
-            return (!isEnumerated(input, "sort_direction") && isRetrieveEventCompletions(ownProperties(input)));
+            for (const key in input) {
+              if (key === "sort_direction") {
+                return false;
+              }
+            }
+            return isRetrieveEventCompletions(ownProperties(input));
           }
         }
       }
@@ -414,11 +490,21 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     const uniqueIdentifierProperty = input["unique_identifier_property"];
     if (uniqueIdentifierProperty !== undefined) {
       if (!isObject(uniqueIdentifierProperty)) {
-        return (!isEnumerated(input, "unique_identifier_property") && isRetrieveEventCompletions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "unique_identifier_property") {
+            return false;
+          }
+        }
+        return isRetrieveEventCompletions(ownProperties(input));
       }
     }
     if (crmObjectId !== undefined && crmObjectType === undefined) {
-      return (!isEnumerated(input, "crm_object_id") && isRetrieveEventCompletions(ownProperties(input)));
+      for (const key in input) {
+        if (key === "crm_object_id") {
+          return false;
+        }
+      }
+      return isRetrieveEventCompletions(ownProperties(input));
     }
     let seen = 0;
     for (const key in input) {
@@ -626,37 +712,56 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
     const eventNameSearchString = input["event_name_search_string"];
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
-        return (
-          !isEnumerated(input, "event_name_search_string") && isRetrieveCustomEventDefinitions(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "event_name_search_string") {
+            return false;
+          }
+        }
+        return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
     const includeEventProperties = input["include_event_properties"];
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
-        return (
-          !isEnumerated(input, "include_event_properties") && isRetrieveCustomEventDefinitions(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "include_event_properties") {
+            return false;
+          }
+        }
+        return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
     const pagingCursorToken = input["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
-        return (!isEnumerated(input, "paging_cursor_token") && isRetrieveCustomEventDefinitions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "paging_cursor_token") {
+            return false;
+          }
+        }
+        return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
     const resultsPerPageLimit = input["results_per_page_limit"];
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
-        return (
-          !isEnumerated(input, "results_per_page_limit") && isRetrieveCustomEventDefinitions(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "results_per_page_limit") {
+            return false;
+          }
+        }
+        return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
     const sortOrder = input["sort_order"];
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
-        return (!isEnumerated(input, "sort_order") && isRetrieveCustomEventDefinitions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "sort_order") {
+            return false;
+          }
+        }
+        return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
     let seen = 0;
@@ -775,18 +880,38 @@ function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isShared_1(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_1(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isShared_1(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_1(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isShared_1(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isShared_1(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isShared_1(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isShared_1(ownProperties(input));
         }
       }
     }
@@ -886,7 +1011,12 @@ function isShared_2(input: unknown): input is FetchEventDefinitionByNameInput {
       return false;
     } else {
       if (typeof eventName !== "string") {
-        return (!isEnumerated(input, "event_name") && isShared_2(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_name") {
+            return false;
+          }
+        }
+        return isShared_2(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1026,19 +1156,34 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
       return false;
     } else {
       if (typeof internalEventName !== "string") {
-        return (!isEnumerated(input, "internal_event_name") && isUpdateCustomEventDefinition(ownProperties(input)));
+        for (const key in input) {
+          if (key === "internal_event_name") {
+            return false;
+          }
+        }
+        return isUpdateCustomEventDefinition(ownProperties(input));
       }
     }
     const eventDescription = input["event_description"];
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
-        return (!isEnumerated(input, "event_description") && isUpdateCustomEventDefinition(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_description") {
+            return false;
+          }
+        }
+        return isUpdateCustomEventDefinition(ownProperties(input));
       }
     }
     const eventLabel = input["event_label"];
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
-        return (!isEnumerated(input, "event_label") && isUpdateCustomEventDefinition(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_label") {
+            return false;
+          }
+        }
+        return isUpdateCustomEventDefinition(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1175,27 +1320,57 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isCreateEventProperty(ownProperties(input));
         }
       }
       if (customEventInternalName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isCreateEventProperty(ownProperties(input));
         }
       } else {
         if (typeof customEventInternalName !== "string") {
-          return (!isEnumerated(input, "custom_event_internal_name") && isCreateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "custom_event_internal_name") {
+              return false;
+            }
+          }
+          return isCreateEventProperty(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isCreateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isCreateEventProperty(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isCreateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isCreateEventProperty(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isCreateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isCreateEventProperty(ownProperties(input));
         }
       }
     }
@@ -1308,9 +1483,12 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
       return false;
     } else {
       if (typeof customEventInternalName !== "string") {
-        return (
-          !isEnumerated(input, "custom_event_internal_name") && isDeleteCustomEventProperty(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "custom_event_internal_name") {
+            return false;
+          }
+        }
+        return isDeleteCustomEventProperty(ownProperties(input));
       }
     }
     const propertyInternalName = input["property_internal_name"];
@@ -1318,7 +1496,12 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
       return false;
     } else {
       if (typeof propertyInternalName !== "string") {
-        return (!isEnumerated(input, "property_internal_name") && isDeleteCustomEventProperty(ownProperties(input)));
+        for (const key in input) {
+          if (key === "property_internal_name") {
+            return false;
+          }
+        }
+        return isDeleteCustomEventProperty(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1463,36 +1646,76 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateEventProperty(ownProperties(input));
         }
       }
       if (customEventName === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateEventProperty(ownProperties(input));
         }
       } else {
         if (typeof customEventName !== "string") {
-          return (!isEnumerated(input, "custom_event_name") && isUpdateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "custom_event_name") {
+              return false;
+            }
+          }
+          return isUpdateEventProperty(ownProperties(input));
         }
       }
       if (propertyNameToUpdate === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateEventProperty(ownProperties(input));
         }
       } else {
         if (typeof propertyNameToUpdate !== "string") {
-          return (!isEnumerated(input, "property_name_to_update") && isUpdateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "property_name_to_update") {
+              return false;
+            }
+          }
+          return isUpdateEventProperty(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isUpdateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isUpdateEventProperty(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isUpdateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isUpdateEventProperty(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isUpdateEventProperty(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isUpdateEventProperty(ownProperties(input));
         }
       }
     }

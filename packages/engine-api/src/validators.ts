@@ -4,7 +4,6 @@ import {
   addIssue,
   capIssues,
   isBearer,
-  isEnumerated,
   isJson,
   isJwt,
   isObject,
@@ -227,7 +226,12 @@ function isShared_2(input: unknown): input is GetAuthProviderDetailsInput {
       return false;
     } else {
       if (typeof authProviderId !== "string") {
-        return (!isEnumerated(input, "auth_provider_id") && isShared_2(ownProperties(input)));
+        for (const key in input) {
+          if (key === "auth_provider_id") {
+            return false;
+          }
+        }
+        return isShared_2(ownProperties(input));
       }
     }
     let seen = 0;
@@ -330,7 +334,12 @@ export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInp
       return false;
     } else {
       if (typeof secretId !== "string") {
-        return (!isEnumerated(input, "secret_id") && isDeleteSecretById(ownProperties(input)));
+        for (const key in input) {
+          if (key === "secret_id") {
+            return false;
+          }
+        }
+        return isDeleteSecretById(ownProperties(input));
       }
     }
     let seen = 0;
@@ -426,17 +435,30 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
     const unsafeSkipVerification = input["unsafe_skip_verification"];
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
-        return (
-          !isEnumerated(input, "unsafe_skip_verification") && isUpdateSessionVerificationSettings(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "unsafe_skip_verification") {
+            return false;
+          }
+        }
+        return isUpdateSessionVerificationSettings(ownProperties(input));
       }
     }
     const verifierUrl = input["verifier_url"];
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
-        return (!isEnumerated(input, "verifier_url") && isUpdateSessionVerificationSettings(ownProperties(input)));
+        for (const key in input) {
+          if (key === "verifier_url") {
+            return false;
+          }
+        }
+        return isUpdateSessionVerificationSettings(ownProperties(input));
       } else if (!isUrl(verifierUrl)) {
-        return (!isEnumerated(input, "verifier_url") && isUpdateSessionVerificationSettings(ownProperties(input)));
+        for (const key in input) {
+          if (key === "verifier_url") {
+            return false;
+          }
+        }
+        return isUpdateSessionVerificationSettings(ownProperties(input));
       }
     }
     let seen = 0;
@@ -543,25 +565,45 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
     const pageOffset = input["page_offset"];
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
-        return (!isEnumerated(input, "page_offset") && isListAuthConnections(ownProperties(input)));
+        for (const key in input) {
+          if (key === "page_offset") {
+            return false;
+          }
+        }
+        return isListAuthConnections(ownProperties(input));
       }
     }
     const pageSize = input["page_size"];
     if (pageSize !== undefined) {
       if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
-        return (!isEnumerated(input, "page_size") && isListAuthConnections(ownProperties(input)));
+        for (const key in input) {
+          if (key === "page_size") {
+            return false;
+          }
+        }
+        return isListAuthConnections(ownProperties(input));
       }
     }
     const providerId = input["provider_id"];
     if (providerId !== undefined) {
       if (typeof providerId !== "string") {
-        return (!isEnumerated(input, "provider_id") && isListAuthConnections(ownProperties(input)));
+        for (const key in input) {
+          if (key === "provider_id") {
+            return false;
+          }
+        }
+        return isListAuthConnections(ownProperties(input));
       }
     }
     const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (!isEnumerated(input, "user_id") && isListAuthConnections(ownProperties(input)));
+        for (const key in input) {
+          if (key === "user_id") {
+            return false;
+          }
+        }
+        return isListAuthConnections(ownProperties(input));
       }
     }
     let seen = 0;
@@ -653,7 +695,12 @@ export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserA
       return false;
     } else {
       if (typeof connectionId !== "string") {
-        return (!isEnumerated(input, "connection_id") && isDeleteUserAuthConnection(ownProperties(input)));
+        for (const key in input) {
+          if (key === "connection_id") {
+            return false;
+          }
+        }
+        return isDeleteUserAuthConnection(ownProperties(input));
       }
     }
     let seen = 0;
@@ -750,16 +797,31 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
       return false;
     } else {
       if (typeof authorizationId !== "string") {
-        return (!isEnumerated(input, "authorization_id") && isCheckAuthStatus(ownProperties(input)));
+        for (const key in input) {
+          if (key === "authorization_id") {
+            return false;
+          }
+        }
+        return isCheckAuthStatus(ownProperties(input));
       }
     }
     const timeoutInSeconds = input["timeout_in_seconds"];
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
-        return (!isEnumerated(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input)));
+        for (const key in input) {
+          if (key === "timeout_in_seconds") {
+            return false;
+          }
+        }
+        return isCheckAuthStatus(ownProperties(input));
       } else {
         if (timeoutInSeconds > 59) {
-          return (!isEnumerated(input, "timeout_in_seconds") && isCheckAuthStatus(ownProperties(input)));
+          for (const key in input) {
+            if (key === "timeout_in_seconds") {
+              return false;
+            }
+          }
+          return isCheckAuthStatus(ownProperties(input));
         }
       }
     }
@@ -894,39 +956,65 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
     const filterByToolkit = input["filter_by_toolkit"];
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
-        return (!isEnumerated(input, "filter_by_toolkit") && isRetrieveFormattedToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "filter_by_toolkit") {
+            return false;
+          }
+        }
+        return isRetrieveFormattedToolsList(ownProperties(input));
       }
     }
     const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
-        return (
-          !isEnumerated(input, "number_of_items_to_return") && isRetrieveFormattedToolsList(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "number_of_items_to_return") {
+            return false;
+          }
+        }
+        return isRetrieveFormattedToolsList(ownProperties(input));
       } else {
         if (numberOfItemsToReturn > 100) {
-          return (
-            !isEnumerated(input, "number_of_items_to_return") && isRetrieveFormattedToolsList(ownProperties(input))
-          );
+          for (const key in input) {
+            if (key === "number_of_items_to_return") {
+              return false;
+            }
+          }
+          return isRetrieveFormattedToolsList(ownProperties(input));
         }
       }
     }
     const offsetStartIndex = input["offset_start_index"];
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
-        return (!isEnumerated(input, "offset_start_index") && isRetrieveFormattedToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "offset_start_index") {
+            return false;
+          }
+        }
+        return isRetrieveFormattedToolsList(ownProperties(input));
       }
     }
     const providerFormat = input["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
-        return (!isEnumerated(input, "provider_format") && isRetrieveFormattedToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "provider_format") {
+            return false;
+          }
+        }
+        return isRetrieveFormattedToolsList(ownProperties(input));
       }
     }
     const userIdentifier = input["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
-        return (!isEnumerated(input, "user_identifier") && isRetrieveFormattedToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "user_identifier") {
+            return false;
+          }
+        }
+        return isRetrieveFormattedToolsList(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1044,19 +1132,34 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
       return false;
     } else {
       if (typeof toolName !== "string") {
-        return (!isEnumerated(input, "tool_name") && isGetFormattedToolSpecification(ownProperties(input)));
+        for (const key in input) {
+          if (key === "tool_name") {
+            return false;
+          }
+        }
+        return isGetFormattedToolSpecification(ownProperties(input));
       }
     }
     const providerFormat = input["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
-        return (!isEnumerated(input, "provider_format") && isGetFormattedToolSpecification(ownProperties(input)));
+        for (const key in input) {
+          if (key === "provider_format") {
+            return false;
+          }
+        }
+        return isGetFormattedToolSpecification(ownProperties(input));
       }
     }
     const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (!isEnumerated(input, "user_id") && isGetFormattedToolSpecification(ownProperties(input)));
+        for (const key in input) {
+          if (key === "user_id") {
+            return false;
+          }
+        }
+        return isGetFormattedToolSpecification(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1192,21 +1295,41 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
       return false;
     } else {
       if (typeof bearerToken !== "string") {
-        return (!isEnumerated(input, "bearer_token") && isListAccessibleProjects(ownProperties(input)));
+        for (const key in input) {
+          if (key === "bearer_token") {
+            return false;
+          }
+        }
+        return isListAccessibleProjects(ownProperties(input));
       } else if (!isJwt(bearerToken)) {
-        return (!isEnumerated(input, "bearer_token") && isListAccessibleProjects(ownProperties(input)));
+        for (const key in input) {
+          if (key === "bearer_token") {
+            return false;
+          }
+        }
+        return isListAccessibleProjects(ownProperties(input));
       }
     }
     const itemsToSkip = input["items_to_skip"];
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
-        return (!isEnumerated(input, "items_to_skip") && isListAccessibleProjects(ownProperties(input)));
+        for (const key in input) {
+          if (key === "items_to_skip") {
+            return false;
+          }
+        }
+        return isListAccessibleProjects(ownProperties(input));
       }
     }
     const maximumItemsToReturn = input["maximum_items_to_return"];
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
-        return (!isEnumerated(input, "maximum_items_to_return") && isListAccessibleProjects(ownProperties(input)));
+        for (const key in input) {
+          if (key === "maximum_items_to_return") {
+            return false;
+          }
+        }
+        return isListAccessibleProjects(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1317,9 +1440,19 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
       return false;
     } else {
       if (typeof authorizationToken !== "string") {
-        return (!isEnumerated(input, "authorization_token") && isGetProjectDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "authorization_token") {
+            return false;
+          }
+        }
+        return isGetProjectDetails(ownProperties(input));
       } else if (!isBearer(authorizationToken)) {
-        return (!isEnumerated(input, "authorization_token") && isGetProjectDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "authorization_token") {
+            return false;
+          }
+        }
+        return isGetProjectDetails(ownProperties(input));
       }
     }
     const projectId = input["project_id"];
@@ -1327,7 +1460,12 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
       return false;
     } else {
       if (typeof projectId !== "string") {
-        return (!isEnumerated(input, "project_id") && isGetProjectDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "project_id") {
+            return false;
+          }
+        }
+        return isGetProjectDetails(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1416,17 +1554,32 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
     const itemsLimit = input["items_limit"];
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
-        return (!isEnumerated(input, "items_limit") && isGetScheduledToolExecutions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "items_limit") {
+            return false;
+          }
+        }
+        return isGetScheduledToolExecutions(ownProperties(input));
       } else {
         if (itemsLimit > 100) {
-          return (!isEnumerated(input, "items_limit") && isGetScheduledToolExecutions(ownProperties(input)));
+          for (const key in input) {
+            if (key === "items_limit") {
+              return false;
+            }
+          }
+          return isGetScheduledToolExecutions(ownProperties(input));
         }
       }
     }
     const listOffset = input["list_offset"];
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
-        return (!isEnumerated(input, "list_offset") && isGetScheduledToolExecutions(ownProperties(input)));
+        for (const key in input) {
+          if (key === "list_offset") {
+            return false;
+          }
+        }
+        return isGetScheduledToolExecutions(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1513,7 +1666,12 @@ export function isGetScheduledToolDetails(input: unknown): input is GetScheduled
       return false;
     } else {
       if (typeof scheduledExecutionId !== "string") {
-        return (!isEnumerated(input, "scheduled_execution_id") && isGetScheduledToolDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "scheduled_execution_id") {
+            return false;
+          }
+        }
+        return isGetScheduledToolDetails(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1659,12 +1817,22 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     const includeFormats = input["include_formats"];
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
-        return (!isEnumerated(input, "include_formats") && isGetToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "include_formats") {
+            return false;
+          }
+        }
+        return isGetToolsList(ownProperties(input));
       } else {
         for (let i = 0; i < includeFormats.length; i++) {
           const item: unknown = includeFormats[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "include_formats") && isGetToolsList(ownProperties(input)));
+            for (const key in input) {
+              if (key === "include_formats") {
+                return false;
+              }
+            }
+            return isGetToolsList(ownProperties(input));
           }
         }
       }
@@ -1672,29 +1840,54 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     const itemsPerPage = input["items_per_page"];
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
-        return (!isEnumerated(input, "items_per_page") && isGetToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "items_per_page") {
+            return false;
+          }
+        }
+        return isGetToolsList(ownProperties(input));
       } else {
         if (itemsPerPage > 100) {
-          return (!isEnumerated(input, "items_per_page") && isGetToolsList(ownProperties(input)));
+          for (const key in input) {
+            if (key === "items_per_page") {
+              return false;
+            }
+          }
+          return isGetToolsList(ownProperties(input));
         }
       }
     }
     const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (!isEnumerated(input, "start_offset") && isGetToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "start_offset") {
+            return false;
+          }
+        }
+        return isGetToolsList(ownProperties(input));
       }
     }
     const toolkitName = input["toolkit_name"];
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
-        return (!isEnumerated(input, "toolkit_name") && isGetToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "toolkit_name") {
+            return false;
+          }
+        }
+        return isGetToolsList(ownProperties(input));
       }
     }
     const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (!isEnumerated(input, "user_id") && isGetToolsList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "user_id") {
+            return false;
+          }
+        }
+        return isGetToolsList(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1827,27 +2020,45 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
       return false;
     } else {
       if (typeof toolNameForAuthorization !== "string") {
-        return (!isEnumerated(input, "tool_name_for_authorization") && isAuthorizeUserToolAccess(ownProperties(input)));
+        for (const key in input) {
+          if (key === "tool_name_for_authorization") {
+            return false;
+          }
+        }
+        return isAuthorizeUserToolAccess(ownProperties(input));
       }
     }
     const redirectUriAfterAuthorization = input["redirect_uri_after_authorization"];
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
-        return (
-          !isEnumerated(input, "redirect_uri_after_authorization") && isAuthorizeUserToolAccess(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "redirect_uri_after_authorization") {
+            return false;
+          }
+        }
+        return isAuthorizeUserToolAccess(ownProperties(input));
       }
     }
     const toolVersion = input["tool_version"];
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
-        return (!isEnumerated(input, "tool_version") && isAuthorizeUserToolAccess(ownProperties(input)));
+        for (const key in input) {
+          if (key === "tool_version") {
+            return false;
+          }
+        }
+        return isAuthorizeUserToolAccess(ownProperties(input));
       }
     }
     const userId = input["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
-        return (!isEnumerated(input, "user_id") && isAuthorizeUserToolAccess(ownProperties(input)));
+        for (const key in input) {
+          if (key === "user_id") {
+            return false;
+          }
+        }
+        return isAuthorizeUserToolAccess(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1958,18 +2169,38 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isExecuteTool(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isExecuteTool(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isExecuteTool(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isExecuteTool(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isExecuteTool(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isExecuteTool(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isExecuteTool(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isExecuteTool(ownProperties(input));
         }
       }
     }
@@ -2090,18 +2321,33 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
       return false;
     } else {
       if (typeof toolName !== "string") {
-        return (!isEnumerated(input, "tool_name") && isGetToolSpecification(ownProperties(input)));
+        for (const key in input) {
+          if (key === "tool_name") {
+            return false;
+          }
+        }
+        return isGetToolSpecification(ownProperties(input));
       }
     }
     const formatsToInclude = input["formats_to_include"];
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
-        return (!isEnumerated(input, "formats_to_include") && isGetToolSpecification(ownProperties(input)));
+        for (const key in input) {
+          if (key === "formats_to_include") {
+            return false;
+          }
+        }
+        return isGetToolSpecification(ownProperties(input));
       } else {
         for (let i = 0; i < formatsToInclude.length; i++) {
           const item: unknown = formatsToInclude[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "formats_to_include") && isGetToolSpecification(ownProperties(input)));
+            for (const key in input) {
+              if (key === "formats_to_include") {
+                return false;
+              }
+            }
+            return isGetToolSpecification(ownProperties(input));
           }
         }
       }
@@ -2109,7 +2355,12 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
     const userIdentifier = input["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
-        return (!isEnumerated(input, "user_identifier") && isGetToolSpecification(ownProperties(input)));
+        for (const key in input) {
+          if (key === "user_identifier") {
+            return false;
+          }
+        }
+        return isGetToolSpecification(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2216,17 +2467,32 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
     const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
-        return (!isEnumerated(input, "number_of_items_to_return") && isListWorkers(ownProperties(input)));
+        for (const key in input) {
+          if (key === "number_of_items_to_return") {
+            return false;
+          }
+        }
+        return isListWorkers(ownProperties(input));
       } else {
         if (numberOfItemsToReturn > 100) {
-          return (!isEnumerated(input, "number_of_items_to_return") && isListWorkers(ownProperties(input)));
+          for (const key in input) {
+            if (key === "number_of_items_to_return") {
+              return false;
+            }
+          }
+          return isListWorkers(ownProperties(input));
         }
       }
     }
     const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (!isEnumerated(input, "start_offset") && isListWorkers(ownProperties(input)));
+        for (const key in input) {
+          if (key === "start_offset") {
+            return false;
+          }
+        }
+        return isListWorkers(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2414,65 +2680,125 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (!isEnumerated(input, "worker_id") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_id") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const enableWorker = input["enable_worker"];
     if (enableWorker !== undefined) {
       if (typeof enableWorker !== "boolean") {
-        return (!isEnumerated(input, "enable_worker") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "enable_worker") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const httpRetryAttempts = input["http_retry_attempts"];
     if (httpRetryAttempts !== undefined) {
       if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
-        return (!isEnumerated(input, "http_retry_attempts") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "http_retry_attempts") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const httpSecretKey = input["http_secret_key"];
     if (httpSecretKey !== undefined) {
       if (typeof httpSecretKey !== "string") {
-        return (!isEnumerated(input, "http_secret_key") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "http_secret_key") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const httpTimeoutSeconds = input["http_timeout_seconds"];
     if (httpTimeoutSeconds !== undefined) {
       if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
-        return (!isEnumerated(input, "http_timeout_seconds") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "http_timeout_seconds") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const mcpRetryAttempts = input["mcp_retry_attempts"];
     if (mcpRetryAttempts !== undefined) {
       if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
-        return (!isEnumerated(input, "mcp_retry_attempts") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "mcp_retry_attempts") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const mcpTimeoutDuration = input["mcp_timeout_duration"];
     if (mcpTimeoutDuration !== undefined) {
       if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
-        return (!isEnumerated(input, "mcp_timeout_duration") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "mcp_timeout_duration") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const workerHttpUri = input["worker_http_uri"];
     if (workerHttpUri !== undefined) {
       if (typeof workerHttpUri !== "string") {
-        return (!isEnumerated(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_http_uri") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       } else if (!isUrl(workerHttpUri)) {
-        return (!isEnumerated(input, "worker_http_uri") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_http_uri") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const workerResourceUri = input["worker_resource_uri"];
     if (workerResourceUri !== undefined) {
       if (typeof workerResourceUri !== "string") {
-        return (!isEnumerated(input, "worker_resource_uri") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_resource_uri") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       } else if (!isUri(workerResourceUri)) {
-        return (!isEnumerated(input, "worker_resource_uri") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_resource_uri") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     const workerType = input["worker_type"];
     if (workerType !== undefined) {
       if (typeof workerType !== "string") {
-        return (!isEnumerated(input, "worker_type") && isCreateWorker(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_type") {
+            return false;
+          }
+        }
+        return isCreateWorker(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2602,19 +2928,34 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
       return false;
     } else {
       if (typeof workerConnectionType !== "string") {
-        return (!isEnumerated(input, "worker_connection_type") && isTestWorkerConnection(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_connection_type") {
+            return false;
+          }
+        }
+        return isTestWorkerConnection(ownProperties(input));
       }
     }
     const httpUri = input["http_uri"];
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
-        return (!isEnumerated(input, "http_uri") && isTestWorkerConnection(ownProperties(input)));
+        for (const key in input) {
+          if (key === "http_uri") {
+            return false;
+          }
+        }
+        return isTestWorkerConnection(ownProperties(input));
       }
     }
     const mcpUri = input["mcp_uri"];
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
-        return (!isEnumerated(input, "mcp_uri") && isTestWorkerConnection(ownProperties(input)));
+        for (const key in input) {
+          if (key === "mcp_uri") {
+            return false;
+          }
+        }
+        return isTestWorkerConnection(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2707,7 +3048,12 @@ function isShared_3(input: unknown): input is GetWorkerByIdInput {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (!isEnumerated(input, "worker_id") && isShared_3(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_id") {
+            return false;
+          }
+        }
+        return isShared_3(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2849,23 +3195,43 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
       return false;
     } else {
       if (typeof workerId !== "string") {
-        return (!isEnumerated(input, "worker_id") && isFetchToolsPage(ownProperties(input)));
+        for (const key in input) {
+          if (key === "worker_id") {
+            return false;
+          }
+        }
+        return isFetchToolsPage(ownProperties(input));
       }
     }
     const numberOfItems = input["number_of_items"];
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
-        return (!isEnumerated(input, "number_of_items") && isFetchToolsPage(ownProperties(input)));
+        for (const key in input) {
+          if (key === "number_of_items") {
+            return false;
+          }
+        }
+        return isFetchToolsPage(ownProperties(input));
       } else {
         if (numberOfItems > 100) {
-          return (!isEnumerated(input, "number_of_items") && isFetchToolsPage(ownProperties(input)));
+          for (const key in input) {
+            if (key === "number_of_items") {
+              return false;
+            }
+          }
+          return isFetchToolsPage(ownProperties(input));
         }
       }
     }
     const startOffset = input["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
-        return (!isEnumerated(input, "start_offset") && isFetchToolsPage(ownProperties(input)));
+        for (const key in input) {
+          if (key === "start_offset") {
+            return false;
+          }
+        }
+        return isFetchToolsPage(ownProperties(input));
       }
     }
     let seen = 0;

@@ -5,7 +5,6 @@ import {
   capIssues,
   isCsv,
   isDate,
-  isEnumerated,
   isJson,
   isObject,
   isOwnKey,
@@ -286,11 +285,21 @@ export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
     const emptyRequestBody = input["empty_request_body"];
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
-        return (!isEnumerated(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input)));
+        for (const key in input) {
+          if (key === "empty_request_body") {
+            return false;
+          }
+        }
+        return isGetApiKeyInfo(ownProperties(input));
       } else {
         const count = Object.keys(emptyRequestBody).length;
         if (count > 0) {
-          return (!isEnumerated(input, "empty_request_body") && isGetApiKeyInfo(ownProperties(input)));
+          for (const key in input) {
+            if (key === "empty_request_body") {
+              return false;
+            }
+          }
+          return isGetApiKeyInfo(ownProperties(input));
         }
       }
     }
@@ -373,7 +382,12 @@ export function isChangeApplicationSource(input: unknown): input is ChangeApplic
     const applicationSourceDetails = input["application_source_details"];
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
-        return (!isEnumerated(input, "application_source_details") && isChangeApplicationSource(ownProperties(input)));
+        for (const key in input) {
+          if (key === "application_source_details") {
+            return false;
+          }
+        }
+        return isChangeApplicationSource(ownProperties(input));
       }
     }
     let seen = 0;
@@ -455,9 +469,12 @@ export function isChangeApplicationStage(input: unknown): input is ChangeApplica
     const applicationStageChangeDetails = input["application_stage_change_details"];
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
-        return (
-          !isEnumerated(input, "application_stage_change_details") && isChangeApplicationStage(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "application_stage_change_details") {
+            return false;
+          }
+        }
+        return isChangeApplicationStage(ownProperties(input));
       }
     }
     let seen = 0;
@@ -539,7 +556,12 @@ export function isCreateJobApplication(input: unknown): input is CreateJobApplic
     const jobApplicationData = input["job_application_data"];
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
-        return (!isEnumerated(input, "job_application_data") && isCreateJobApplication(ownProperties(input)));
+        for (const key in input) {
+          if (key === "job_application_data") {
+            return false;
+          }
+        }
+        return isCreateJobApplication(ownProperties(input));
       }
     }
     let seen = 0;
@@ -621,9 +643,12 @@ export function isTransferApplicationToJob(input: unknown): input is TransferApp
     const applicationTransferDetails = input["application_transfer_details"];
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
-        return (
-          !isEnumerated(input, "application_transfer_details") && isTransferApplicationToJob(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "application_transfer_details") {
+            return false;
+          }
+        }
+        return isTransferApplicationToJob(ownProperties(input));
       }
     }
     let seen = 0;
@@ -705,7 +730,12 @@ export function isUpdateApplicationStatus(input: unknown): input is UpdateApplic
     const applicationUpdatePayload = input["application_update_payload"];
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
-        return (!isEnumerated(input, "application_update_payload") && isUpdateApplicationStatus(ownProperties(input)));
+        for (const key in input) {
+          if (key === "application_update_payload") {
+            return false;
+          }
+        }
+        return isUpdateApplicationStatus(ownProperties(input));
       }
     }
     let seen = 0;
@@ -787,7 +817,12 @@ export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMem
     const hiringTeamMemberDetails = input["hiring_team_member_details"];
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
-        return (!isEnumerated(input, "hiring_team_member_details") && isAddHiringTeamMember(ownProperties(input)));
+        for (const key in input) {
+          if (key === "hiring_team_member_details") {
+            return false;
+          }
+        }
+        return isAddHiringTeamMember(ownProperties(input));
       }
     }
     let seen = 0;
@@ -869,7 +904,12 @@ export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringT
     const hiringTeamRemovalDetails = input["hiring_team_removal_details"];
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
-        return (!isEnumerated(input, "hiring_team_removal_details") && isRemoveHiringTeamMember(ownProperties(input)));
+        for (const key in input) {
+          if (key === "hiring_team_removal_details") {
+            return false;
+          }
+        }
+        return isRemoveHiringTeamMember(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1008,7 +1048,12 @@ export function isListArchiveReasons(input: unknown): input is ListArchiveReason
     const includeArchivedInterviewPlans = input["include_archived_interview_plans"];
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
-        return (!isEnumerated(input, "include_archived_interview_plans") && isListArchiveReasons(ownProperties(input)));
+        for (const key in input) {
+          if (key === "include_archived_interview_plans") {
+            return false;
+          }
+        }
+        return isListArchiveReasons(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1101,13 +1146,23 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
     const candidateEmail = input["candidate_email"];
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
-        return (!isEnumerated(input, "candidate_email") && isFindCandidates(ownProperties(input)));
+        for (const key in input) {
+          if (key === "candidate_email") {
+            return false;
+          }
+        }
+        return isFindCandidates(ownProperties(input));
       }
     }
     const candidateName = input["candidate_name"];
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
-        return (!isEnumerated(input, "candidate_name") && isFindCandidates(ownProperties(input)));
+        for (const key in input) {
+          if (key === "candidate_name") {
+            return false;
+          }
+        }
+        return isFindCandidates(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1190,7 +1245,12 @@ export function isListCloseReasons(input: unknown): input is ListCloseReasonsInp
     const includeArchivedReasons = input["include_archived_reasons"];
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
-        return (!isEnumerated(input, "include_archived_reasons") && isListCloseReasons(ownProperties(input)));
+        for (const key in input) {
+          if (key === "include_archived_reasons") {
+            return false;
+          }
+        }
+        return isListCloseReasons(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1283,7 +1343,12 @@ export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDe
     const departmentId = input["department_id"];
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
-        return (!isEnumerated(input, "department_id") && isGetDepartmentDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "department_id") {
+            return false;
+          }
+        }
+        return isGetDepartmentDetails(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1365,7 +1430,12 @@ export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRo
     const returnRoleTitlesOnly = input["return_role_titles_only"];
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
-        return (!isEnumerated(input, "return_role_titles_only") && isListHiringTeamRoles(ownProperties(input)));
+        for (const key in input) {
+          if (key === "return_role_titles_only") {
+            return false;
+          }
+        }
+        return isListHiringTeamRoles(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1442,7 +1512,12 @@ export function isFetchInterviewDetails(input: unknown): input is FetchInterview
     const interviewId = input["interview_id"];
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
-        return (!isEnumerated(input, "interview_id") && isFetchInterviewDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "interview_id") {
+            return false;
+          }
+        }
+        return isFetchInterviewDetails(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1524,9 +1599,12 @@ export function isCancelInterviewSchedule(input: unknown): input is CancelInterv
     const interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
-        return (
-          !isEnumerated(input, "interview_schedule_cancel_details") && isCancelInterviewSchedule(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "interview_schedule_cancel_details") {
+            return false;
+          }
+        }
+        return isCancelInterviewSchedule(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1608,7 +1686,12 @@ export function isCreateInterviewSchedule(input: unknown): input is CreateInterv
     const interviewScheduleRequest = input["interview_schedule_request"];
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
-        return (!isEnumerated(input, "interview_schedule_request") && isCreateInterviewSchedule(ownProperties(input)));
+        for (const key in input) {
+          if (key === "interview_schedule_request") {
+            return false;
+          }
+        }
+        return isCreateInterviewSchedule(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1690,7 +1773,12 @@ export function isFetchInterviewStageDetails(input: unknown): input is FetchInte
     const interviewStageId = input["interview_stage_id"];
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
-        return (!isEnumerated(input, "interview_stage_id") && isFetchInterviewStageDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "interview_stage_id") {
+            return false;
+          }
+        }
+        return isFetchInterviewStageDetails(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1785,13 +1873,23 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
     const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
-        return (!isEnumerated(input, "last_sync_token") && isListJobOpenings(ownProperties(input)));
+        for (const key in input) {
+          if (key === "last_sync_token") {
+            return false;
+          }
+        }
+        return isListJobOpenings(ownProperties(input));
       }
     }
     const pageCursor = input["page_cursor"];
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
-        return (!isEnumerated(input, "page_cursor") && isListJobOpenings(ownProperties(input)));
+        for (const key in input) {
+          if (key === "page_cursor") {
+            return false;
+          }
+        }
+        return isListJobOpenings(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2016,12 +2114,22 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     const associatedJobIds = input["associated_job_ids"];
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
-        return (!isEnumerated(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "associated_job_ids") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       } else {
         for (let i = 0; i < associatedJobIds.length; i++) {
           const item: unknown = associatedJobIds[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "associated_job_ids") && isCreateJobOpening(ownProperties(input)));
+            for (const key in input) {
+              if (key === "associated_job_ids") {
+                return false;
+              }
+            }
+            return isCreateJobOpening(ownProperties(input));
           }
         }
       }
@@ -2029,23 +2137,48 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
-        return (!isEnumerated(input, "department_team_id") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "department_team_id") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       }
     }
     const employmentStartDate = input["employment_start_date"];
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
-        return (!isEnumerated(input, "employment_start_date") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "employment_start_date") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       } else if (!isDate(employmentStartDate)) {
-        return (!isEnumerated(input, "employment_start_date") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "employment_start_date") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       }
     }
     const targetHireDate = input["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
-        return (!isEnumerated(input, "target_hire_date") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "target_hire_date") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       } else if (!isDate(targetHireDate)) {
-        return (!isEnumerated(input, "target_hire_date") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "target_hire_date") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       }
     }
     const employmentType = input["employment_type"];
@@ -2057,30 +2190,55 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         employmentType !== "Contract" &&
         employmentType !== "Temporary"
       ) {
-        return (!isEnumerated(input, "employment_type") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "employment_type") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       }
     }
     const isBackfill = input["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
-        return (!isEnumerated(input, "is_backfill") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "is_backfill") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       }
     }
     const jobDescription = input["job_description"];
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
-        return (!isEnumerated(input, "job_description") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "job_description") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       }
     }
     const locationIds = input["location_ids"];
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
-        return (!isEnumerated(input, "location_ids") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "location_ids") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       } else {
         for (let i = 0; i < locationIds.length; i++) {
           const item: unknown = locationIds[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "location_ids") && isCreateJobOpening(ownProperties(input)));
+            for (const key in input) {
+              if (key === "location_ids") {
+                return false;
+              }
+            }
+            return isCreateJobOpening(ownProperties(input));
           }
         }
       }
@@ -2093,15 +2251,30 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         openingState !== "Open" &&
         openingState !== "Closed"
       ) {
-        return (!isEnumerated(input, "opening_state") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "opening_state") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       }
     }
     const identifiers = input["identifiers"];
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
-        return (!isEnumerated(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "identifiers") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       } else if (!isCsv(identifiers)) {
-        return (!isEnumerated(input, "identifiers") && isCreateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "identifiers") {
+            return false;
+          }
+        }
+        return isCreateJobOpening(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2240,7 +2413,12 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
     const closeReasonId = input["close_reason_id"];
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
-        return (!isEnumerated(input, "close_reason_id") && isSetOpeningState(ownProperties(input)));
+        for (const key in input) {
+          if (key === "close_reason_id") {
+            return false;
+          }
+        }
+        return isSetOpeningState(ownProperties(input));
       }
     }
     const newOpeningState = input["new_opening_state"];
@@ -2251,17 +2429,32 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
         newOpeningState !== "Open" &&
         newOpeningState !== "Closed"
       ) {
-        return (!isEnumerated(input, "new_opening_state") && isSetOpeningState(ownProperties(input)));
+        for (const key in input) {
+          if (key === "new_opening_state") {
+            return false;
+          }
+        }
+        return isSetOpeningState(ownProperties(input));
       }
     }
     const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
-        return (!isEnumerated(input, "opening_id") && isSetOpeningState(ownProperties(input)));
+        for (const key in input) {
+          if (key === "opening_id") {
+            return false;
+          }
+        }
+        return isSetOpeningState(ownProperties(input));
       }
     }
     if (newOpeningState === "Closed" && closeReasonId === undefined) {
-      return (!isEnumerated(input, "new_opening_state") && isSetOpeningState(ownProperties(input)));
+      for (const key in input) {
+        if (key === "new_opening_state") {
+          return false;
+        }
+      }
+      return isSetOpeningState(ownProperties(input));
     }
     let seen = 0;
     for (const key in input) {
@@ -2358,13 +2551,23 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
     const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
-        return (!isEnumerated(input, "opening_id") && isSetOpeningArchivedState(ownProperties(input)));
+        for (const key in input) {
+          if (key === "opening_id") {
+            return false;
+          }
+        }
+        return isSetOpeningArchivedState(ownProperties(input));
       }
     }
     const setArchivedState = input["set_archived_state"];
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
-        return (!isEnumerated(input, "set_archived_state") && isSetOpeningArchivedState(ownProperties(input)));
+        for (const key in input) {
+          if (key === "set_archived_state") {
+            return false;
+          }
+        }
+        return isSetOpeningArchivedState(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2528,7 +2731,12 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
-        return (!isEnumerated(input, "department_team_id") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "department_team_id") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       }
     }
     const employmentType = input["employment_type"];
@@ -2540,47 +2748,92 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         employmentType !== "Contract" &&
         employmentType !== "Temporary"
       ) {
-        return (!isEnumerated(input, "employment_type") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "employment_type") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       }
     }
     const fieldsToUpdate = input["fields_to_update"];
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
-        return (!isEnumerated(input, "fields_to_update") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "fields_to_update") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       }
     }
     const isBackfill = input["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
-        return (!isEnumerated(input, "is_backfill") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "is_backfill") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       }
     }
     const jobDescriptionUpdate = input["job_description_update"];
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
-        return (!isEnumerated(input, "job_description_update") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "job_description_update") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       }
     }
     const openingIdentifier = input["opening_identifier"];
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
-        return (!isEnumerated(input, "opening_identifier") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "opening_identifier") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       }
     }
     const targetHireDate = input["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
-        return (!isEnumerated(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "target_hire_date") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       } else if (!isDate(targetHireDate)) {
-        return (!isEnumerated(input, "target_hire_date") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "target_hire_date") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       }
     }
     const targetStartDate = input["target_start_date"];
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
-        return (!isEnumerated(input, "target_start_date") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "target_start_date") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       } else if (!isDate(targetStartDate)) {
-        return (!isEnumerated(input, "target_start_date") && isUpdateJobOpening(ownProperties(input)));
+        for (const key in input) {
+          if (key === "target_start_date") {
+            return false;
+          }
+        }
+        return isUpdateJobOpening(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2711,23 +2964,43 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
     const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
-        return (!isEnumerated(input, "last_sync_token") && isListProjects(ownProperties(input)));
+        for (const key in input) {
+          if (key === "last_sync_token") {
+            return false;
+          }
+        }
+        return isListProjects(ownProperties(input));
       }
     }
     const maxItemsToReturn = input["max_items_to_return"];
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
-        return (!isEnumerated(input, "max_items_to_return") && isListProjects(ownProperties(input)));
+        for (const key in input) {
+          if (key === "max_items_to_return") {
+            return false;
+          }
+        }
+        return isListProjects(ownProperties(input));
       } else {
         if (maxItemsToReturn > 100) {
-          return (!isEnumerated(input, "max_items_to_return") && isListProjects(ownProperties(input)));
+          for (const key in input) {
+            if (key === "max_items_to_return") {
+              return false;
+            }
+          }
+          return isListProjects(ownProperties(input));
         }
       }
     }
     const pageResultsCursor = input["page_results_cursor"];
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
-        return (!isEnumerated(input, "page_results_cursor") && isListProjects(ownProperties(input)));
+        for (const key in input) {
+          if (key === "page_results_cursor") {
+            return false;
+          }
+        }
+        return isListProjects(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2813,7 +3086,12 @@ export function isSearchProjectsByTitle(input: unknown): input is SearchProjects
     const projectTitle = input["project_title"];
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
-        return (!isEnumerated(input, "project_title") && isSearchProjectsByTitle(ownProperties(input)));
+        for (const key in input) {
+          if (key === "project_title") {
+            return false;
+          }
+        }
+        return isSearchProjectsByTitle(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2906,7 +3184,12 @@ export function isListAllSources(input: unknown): input is ListAllSourcesInput {
     const includeArchivedItems = input["include_archived_items"];
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
-        return (!isEnumerated(input, "include_archived_items") && isListAllSources(ownProperties(input)));
+        for (const key in input) {
+          if (key === "include_archived_items") {
+            return false;
+          }
+        }
+        return isListAllSources(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2988,9 +3271,12 @@ export function isListSourceTrackingLinks(input: unknown): input is ListSourceTr
     const includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
-        return (
-          !isEnumerated(input, "include_disabled_tracking_links") && isListSourceTrackingLinks(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "include_disabled_tracking_links") {
+            return false;
+          }
+        }
+        return isListSourceTrackingLinks(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3072,7 +3358,12 @@ export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSe
     const webhookConfiguration = input["webhook_configuration"];
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
-        return (!isEnumerated(input, "webhook_configuration") && isCreateWebhookSetting(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webhook_configuration") {
+            return false;
+          }
+        }
+        return isCreateWebhookSetting(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3154,7 +3445,12 @@ export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSe
     const webhookSettingsPayload = input["webhook_settings_payload"];
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
-        return (!isEnumerated(input, "webhook_settings_payload") && isUpdateWebhookSetting(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webhook_settings_payload") {
+            return false;
+          }
+        }
+        return isUpdateWebhookSetting(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3231,7 +3527,12 @@ export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSe
     const webhookId = input["webhook_id"];
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
-        return (!isEnumerated(input, "webhook_id") && isDeleteWebhookSetting(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webhook_id") {
+            return false;
+          }
+        }
+        return isDeleteWebhookSetting(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3334,18 +3635,38 @@ function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isShared_2(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isShared_2(ownProperties(input));
         }
       }
     }

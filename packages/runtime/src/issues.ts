@@ -38,19 +38,6 @@ export function isOwnKey(value: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(value, key);
 }
 
-/**
- * Whether `for...in` over `value` visits `key`: whether the validators' walk over the keys counts it
- * as seen. A guard reads values before it walks the keys, so when a value fails it asks this of that
- * one key; a value the walk would not count (a proxy's default answer, a non-enumerable property)
- * sends the guard to the null-prototype copy, as the count sends the validator. A loop rather than
- * `propertyIsEnumerable`, a call into C++ that cost twice as much; and unlike that it agrees with the
- * count on a key inherited from an Object.prototype someone added enumerable properties to.
- */
-export function isEnumerated(value: object, key: string): boolean {
-  for (const name in value) if (name === key) return true;
-  return false;
-}
-
 // Each constructor passes a module-level builder and its arguments: no closure or string is made
 // until the message is read (see lazy-issue.ts).
 const notObject = (value: unknown): string => `input must be an object, got ${describeValue(value)}`;

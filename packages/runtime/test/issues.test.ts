@@ -7,7 +7,6 @@ import {
   issueRequired,
   issueUnknownTool,
   issueUnreadable,
-  isEnumerated,
   MAX_ISSUES,
 } from "../src/issues.js";
 import { describeValue, type ValidationIssue } from "../src/validation.js";
@@ -68,24 +67,6 @@ describe("issueUnknownTool", () => {
   ] as [string, unknown, string][])("never throws for %s", (_, name, message) => {
     // The serialised form: a message is built when first read (lazy-issue.ts).
     expect(JSON.parse(JSON.stringify(issueUnknownTool(name, "CloudSheets", known)))).toEqual({ path: "", code: "unknown_tool", message });
-  });
-});
-
-describe("isEnumerated", () => {
-  // What the validators' walk over the keys counts: a guard's failing value counts only for these keys.
-  it.each([
-    ["an own enumerable property", { a: 1 }, true],
-    ["an own property holding undefined", { a: undefined }, true],
-    ["an own enumerable getter", Object.defineProperty({}, "a", { enumerable: true, get: throwing }), true],
-    ["a key among others", { b: 1, c: 2, a: 3 }, true],
-    ["an own non-enumerable property", Object.defineProperty({}, "a", { value: 1 }), false],
-    ["an inherited enumerable property", Object.create({ a: 1 }) as object, true],
-    ["a missing key", { b: 1 }, false],
-    ["a null-prototype object's key", Object.assign(Object.create(null) as object, { a: 1 }), true],
-    ["a proxy's default answer", new Proxy({}, { get: () => 1 }), false],
-    ["a proxy listing the key", new Proxy({ a: 1 }, {}), true],
-  ])("%s", (_, value, expected) => {
-    expect(isEnumerated(value, "a")).toBe(expected);
   });
 });
 

@@ -5,7 +5,6 @@ import {
   capIssues,
   isCsv,
   isDateTime,
-  isEnumerated,
   isJson,
   isObject,
   isOwnKey,
@@ -203,18 +202,38 @@ function isShared_1(input: unknown): input is PerformSigmaSearchInput {
         return false;
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
-          return (!isEnumerated(input, "mode") && isShared_1(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_1(ownProperties(input));
         }
       }
       if (requestBody === undefined) {
         if (mode === "execute") {
-          return (!isEnumerated(input, "mode") && isShared_1(ownProperties(input)));
+          for (const key in input) {
+            if (key === "mode") {
+              return false;
+            }
+          }
+          return isShared_1(ownProperties(input));
         }
       } else {
         if (typeof requestBody !== "string") {
-          return (!isEnumerated(input, "request_body") && isShared_1(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isShared_1(ownProperties(input));
         } else if (!isJson(requestBody)) {
-          return (!isEnumerated(input, "request_body") && isShared_1(ownProperties(input)));
+          for (const key in input) {
+            if (key === "request_body") {
+              return false;
+            }
+          }
+          return isShared_1(ownProperties(input));
         }
       }
     }
@@ -352,19 +371,34 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
       return false;
     } else {
       if (typeof searchQuery !== "string") {
-        return (!isEnumerated(input, "search_query") && isGenerateAnswerSummary(ownProperties(input)));
+        for (const key in input) {
+          if (key === "search_query") {
+            return false;
+          }
+        }
+        return isGenerateAnswerSummary(ownProperties(input));
       }
     }
     const enableStreamingResponse = input["enable_streaming_response"];
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
-        return (!isEnumerated(input, "enable_streaming_response") && isGenerateAnswerSummary(ownProperties(input)));
+        for (const key in input) {
+          if (key === "enable_streaming_response") {
+            return false;
+          }
+        }
+        return isGenerateAnswerSummary(ownProperties(input));
       }
     }
     const includeFullText = input["include_full_text"];
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
-        return (!isEnumerated(input, "include_full_text") && isGenerateAnswerSummary(ownProperties(input)));
+        for (const key in input) {
+          if (key === "include_full_text") {
+            return false;
+          }
+        }
+        return isGenerateAnswerSummary(ownProperties(input));
       }
     }
     let seen = 0;
@@ -461,13 +495,23 @@ function isShared_2(input: unknown): input is ListResearchRequestsInput {
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isEnumerated(input, "pagination_cursor") && isShared_2(ownProperties(input)));
+        for (const key in input) {
+          if (key === "pagination_cursor") {
+            return false;
+          }
+        }
+        return isShared_2(ownProperties(input));
       }
     }
     const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (!isEnumerated(input, "results_limit") && isShared_2(ownProperties(input)));
+        for (const key in input) {
+          if (key === "results_limit") {
+            return false;
+          }
+        }
+        return isShared_2(ownProperties(input));
       }
     }
     let seen = 0;
@@ -565,7 +609,12 @@ export function isCreateResearchRequest(input: unknown): input is CreateResearch
       return false;
     } else {
       if (!isObject(researchRequestDetails)) {
-        return (!isEnumerated(input, "research_request_details") && isCreateResearchRequest(ownProperties(input)));
+        for (const key in input) {
+          if (key === "research_request_details") {
+            return false;
+          }
+        }
+        return isCreateResearchRequest(ownProperties(input));
       }
     }
     let seen = 0;
@@ -673,7 +722,12 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
       return false;
     } else {
       if (typeof enableStreaming !== "string") {
-        return (!isEnumerated(input, "enable_streaming") && isGetResearchById(ownProperties(input)));
+        for (const key in input) {
+          if (key === "enable_streaming") {
+            return false;
+          }
+        }
+        return isGetResearchById(ownProperties(input));
       }
     }
     const eventFilter = input["event_filter"];
@@ -681,9 +735,19 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
       return false;
     } else {
       if (typeof eventFilter !== "string") {
-        return (!isEnumerated(input, "event_filter") && isGetResearchById(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_filter") {
+            return false;
+          }
+        }
+        return isGetResearchById(ownProperties(input));
       } else if (!isCsv(eventFilter)) {
-        return (!isEnumerated(input, "event_filter") && isGetResearchById(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_filter") {
+            return false;
+          }
+        }
+        return isGetResearchById(ownProperties(input));
       }
     }
     const researchId = input["research_id"];
@@ -691,7 +755,12 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
       return false;
     } else {
       if (typeof researchId !== "string") {
-        return (!isEnumerated(input, "research_id") && isGetResearchById(ownProperties(input)));
+        for (const key in input) {
+          if (key === "research_id") {
+            return false;
+          }
+        }
+        return isGetResearchById(ownProperties(input));
       }
     }
     let seen = 0;
@@ -786,7 +855,12 @@ export function isCreateWebset(input: unknown): input is CreateWebsetInput {
       return false;
     } else {
       if (!isObject(websetConfiguration)) {
-        return (!isEnumerated(input, "webset_configuration") && isCreateWebset(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_configuration") {
+            return false;
+          }
+        }
+        return isCreateWebset(ownProperties(input));
       }
     }
     let seen = 0;
@@ -875,13 +949,23 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isEnumerated(input, "pagination_cursor") && isListWebsets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "pagination_cursor") {
+            return false;
+          }
+        }
+        return isListWebsets(ownProperties(input));
       }
     }
     const websetsReturnLimit = input["websets_return_limit"];
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
-        return (!isEnumerated(input, "websets_return_limit") && isListWebsets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "websets_return_limit") {
+            return false;
+          }
+        }
+        return isListWebsets(ownProperties(input));
       }
     }
     let seen = 0;
@@ -992,18 +1076,33 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isEnumerated(input, "webset_identifier") && isGetWebsetDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_identifier") {
+            return false;
+          }
+        }
+        return isGetWebsetDetails(ownProperties(input));
       }
     }
     const resourcesToExpand = input["resources_to_expand"];
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
-        return (!isEnumerated(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "resources_to_expand") {
+            return false;
+          }
+        }
+        return isGetWebsetDetails(ownProperties(input));
       } else {
         for (let i = 0; i < resourcesToExpand.length; i++) {
           const item: unknown = resourcesToExpand[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "resources_to_expand") && isGetWebsetDetails(ownProperties(input)));
+            for (const key in input) {
+              if (key === "resources_to_expand") {
+                return false;
+              }
+            }
+            return isGetWebsetDetails(ownProperties(input));
           }
         }
       }
@@ -1096,7 +1195,12 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
       return false;
     } else {
       if (!isObject(websetDetails)) {
-        return (!isEnumerated(input, "webset_details") && isUpdateWebset(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_details") {
+            return false;
+          }
+        }
+        return isUpdateWebset(ownProperties(input));
       }
     }
     const websetId = input["webset_id"];
@@ -1104,7 +1208,12 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (!isEnumerated(input, "webset_id") && isUpdateWebset(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_id") {
+            return false;
+          }
+        }
+        return isUpdateWebset(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1189,7 +1298,12 @@ function isShared_3(input: unknown): input is DeleteWebsetInput {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isEnumerated(input, "webset_identifier") && isShared_3(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_identifier") {
+            return false;
+          }
+        }
+        return isShared_3(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1295,7 +1409,12 @@ export function isPreviewSearchDecomposition(input: unknown): input is PreviewSe
       return false;
     } else {
       if (!isObject(searchQueryDetails)) {
-        return (!isEnumerated(input, "search_query_details") && isPreviewSearchDecomposition(ownProperties(input)));
+        for (const key in input) {
+          if (key === "search_query_details") {
+            return false;
+          }
+        }
+        return isPreviewSearchDecomposition(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1389,7 +1508,12 @@ function isShared_4(input: unknown): input is GetWebsetItemInput {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isEnumerated(input, "webset_identifier") && isShared_4(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_identifier") {
+            return false;
+          }
+        }
+        return isShared_4(ownProperties(input));
       }
     }
     const websetItemId = input["webset_item_id"];
@@ -1397,7 +1521,12 @@ function isShared_4(input: unknown): input is GetWebsetItemInput {
       return false;
     } else {
       if (typeof websetItemId !== "string") {
-        return (!isEnumerated(input, "webset_item_id") && isShared_4(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_item_id") {
+            return false;
+          }
+        }
+        return isShared_4(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1526,25 +1655,45 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isEnumerated(input, "webset_identifier") && isListWebsetItems(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_identifier") {
+            return false;
+          }
+        }
+        return isListWebsetItems(ownProperties(input));
       }
     }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isEnumerated(input, "pagination_cursor") && isListWebsetItems(ownProperties(input)));
+        for (const key in input) {
+          if (key === "pagination_cursor") {
+            return false;
+          }
+        }
+        return isListWebsetItems(ownProperties(input));
       }
     }
     const resultLimit = input["result_limit"];
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
-        return (!isEnumerated(input, "result_limit") && isListWebsetItems(ownProperties(input)));
+        for (const key in input) {
+          if (key === "result_limit") {
+            return false;
+          }
+        }
+        return isListWebsetItems(ownProperties(input));
       }
     }
     const sourceId = input["source_id"];
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
-        return (!isEnumerated(input, "source_id") && isListWebsetItems(ownProperties(input)));
+        for (const key in input) {
+          if (key === "source_id") {
+            return false;
+          }
+        }
+        return isListWebsetItems(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1650,7 +1799,12 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
       return false;
     } else {
       if (!isObject(enrichmentDetails)) {
-        return (!isEnumerated(input, "enrichment_details") && isCreateWebsetEnrichment(ownProperties(input)));
+        for (const key in input) {
+          if (key === "enrichment_details") {
+            return false;
+          }
+        }
+        return isCreateWebsetEnrichment(ownProperties(input));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1658,7 +1812,12 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isEnumerated(input, "webset_identifier") && isCreateWebsetEnrichment(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_identifier") {
+            return false;
+          }
+        }
+        return isCreateWebsetEnrichment(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1775,9 +1934,12 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
       return false;
     } else {
       if (!isObject(enrichmentConfigurationDetails)) {
-        return (
-          !isEnumerated(input, "enrichment_configuration_details") && isUpdateWebsetEnrichment(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "enrichment_configuration_details") {
+            return false;
+          }
+        }
+        return isUpdateWebsetEnrichment(ownProperties(input));
       }
     }
     const enrichmentConfigurationId = input["enrichment_configuration_id"];
@@ -1785,7 +1947,12 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
       return false;
     } else {
       if (typeof enrichmentConfigurationId !== "string") {
-        return (!isEnumerated(input, "enrichment_configuration_id") && isUpdateWebsetEnrichment(ownProperties(input)));
+        for (const key in input) {
+          if (key === "enrichment_configuration_id") {
+            return false;
+          }
+        }
+        return isUpdateWebsetEnrichment(ownProperties(input));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1793,7 +1960,12 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isEnumerated(input, "webset_identifier") && isUpdateWebsetEnrichment(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_identifier") {
+            return false;
+          }
+        }
+        return isUpdateWebsetEnrichment(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1892,7 +2064,12 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
-        return (!isEnumerated(input, "enrichment_id") && isGetEnrichmentDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "enrichment_id") {
+            return false;
+          }
+        }
+        return isGetEnrichmentDetails(ownProperties(input));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1900,7 +2077,12 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
-        return (!isEnumerated(input, "webset_identifier") && isGetEnrichmentDetails(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_identifier") {
+            return false;
+          }
+        }
+        return isGetEnrichmentDetails(ownProperties(input));
       }
     }
     let seen = 0;
@@ -1994,7 +2176,12 @@ function isShared_5(input: unknown): input is DeleteEnrichmentInput {
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
-        return (!isEnumerated(input, "enrichment_id") && isShared_5(ownProperties(input)));
+        for (const key in input) {
+          if (key === "enrichment_id") {
+            return false;
+          }
+        }
+        return isShared_5(ownProperties(input));
       }
     }
     const websetId = input["webset_id"];
@@ -2002,7 +2189,12 @@ function isShared_5(input: unknown): input is DeleteEnrichmentInput {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (!isEnumerated(input, "webset_id") && isShared_5(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_id") {
+            return false;
+          }
+        }
+        return isShared_5(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2111,7 +2303,12 @@ export function isCreateWebhookForNotifications(input: unknown): input is Create
       return false;
     } else {
       if (!isObject(webhookConfiguration)) {
-        return (!isEnumerated(input, "webhook_configuration") && isCreateWebhookForNotifications(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webhook_configuration") {
+            return false;
+          }
+        }
+        return isCreateWebhookForNotifications(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2199,16 +2396,31 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isEnumerated(input, "pagination_cursor") && isGetWebhooksList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "pagination_cursor") {
+            return false;
+          }
+        }
+        return isGetWebhooksList(ownProperties(input));
       }
     }
     const resultsPerPage = input["results_per_page"];
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
-        return (!isEnumerated(input, "results_per_page") && isGetWebhooksList(ownProperties(input)));
+        for (const key in input) {
+          if (key === "results_per_page") {
+            return false;
+          }
+        }
+        return isGetWebhooksList(ownProperties(input));
       } else {
         if (resultsPerPage > 200) {
-          return (!isEnumerated(input, "results_per_page") && isGetWebhooksList(ownProperties(input)));
+          for (const key in input) {
+            if (key === "results_per_page") {
+              return false;
+            }
+          }
+          return isGetWebhooksList(ownProperties(input));
         }
       }
     }
@@ -2294,7 +2506,12 @@ function isShared_6(input: unknown): input is GetWebhookInfoInput {
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (!isEnumerated(input, "webhook_id") && isShared_6(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webhook_id") {
+            return false;
+          }
+        }
+        return isShared_6(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2398,7 +2615,12 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (!isEnumerated(input, "webhook_id") && isUpdateWebhookSettings(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webhook_id") {
+            return false;
+          }
+        }
+        return isUpdateWebhookSettings(ownProperties(input));
       }
     }
     const webhookUpdateRequestBody = input["webhook_update_request_body"];
@@ -2406,7 +2628,12 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
       return false;
     } else {
       if (!isObject(webhookUpdateRequestBody)) {
-        return (!isEnumerated(input, "webhook_update_request_body") && isUpdateWebhookSettings(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webhook_update_request_body") {
+            return false;
+          }
+        }
+        return isUpdateWebhookSettings(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2539,31 +2766,56 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
       return false;
     } else {
       if (typeof webhookId !== "string") {
-        return (!isEnumerated(input, "webhook_id") && isListWebhookAttempts(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webhook_id") {
+            return false;
+          }
+        }
+        return isListWebhookAttempts(ownProperties(input));
       }
     }
     const eventTypeFilter = input["event_type_filter"];
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
-        return (!isEnumerated(input, "event_type_filter") && isListWebhookAttempts(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_type_filter") {
+            return false;
+          }
+        }
+        return isListWebhookAttempts(ownProperties(input));
       }
     }
     const filterBySuccessfulAttempts = input["filter_by_successful_attempts"];
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
-        return (!isEnumerated(input, "filter_by_successful_attempts") && isListWebhookAttempts(ownProperties(input)));
+        for (const key in input) {
+          if (key === "filter_by_successful_attempts") {
+            return false;
+          }
+        }
+        return isListWebhookAttempts(ownProperties(input));
       }
     }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isEnumerated(input, "pagination_cursor") && isListWebhookAttempts(ownProperties(input)));
+        for (const key in input) {
+          if (key === "pagination_cursor") {
+            return false;
+          }
+        }
+        return isListWebhookAttempts(ownProperties(input));
       }
     }
     const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (!isEnumerated(input, "results_limit") && isListWebhookAttempts(ownProperties(input)));
+        for (const key in input) {
+          if (key === "results_limit") {
+            return false;
+          }
+        }
+        return isListWebhookAttempts(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2721,20 +2973,40 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     const createdAfter = input["created_after"];
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
-        return (!isEnumerated(input, "created_after") && isListSystemEvents(ownProperties(input)));
+        for (const key in input) {
+          if (key === "created_after") {
+            return false;
+          }
+        }
+        return isListSystemEvents(ownProperties(input));
       } else if (!isDateTime(createdAfter)) {
-        return (!isEnumerated(input, "created_after") && isListSystemEvents(ownProperties(input)));
+        for (const key in input) {
+          if (key === "created_after") {
+            return false;
+          }
+        }
+        return isListSystemEvents(ownProperties(input));
       }
     }
     const eventTypesFilter = input["event_types_filter"];
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
-        return (!isEnumerated(input, "event_types_filter") && isListSystemEvents(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_types_filter") {
+            return false;
+          }
+        }
+        return isListSystemEvents(ownProperties(input));
       } else {
         for (let i = 0; i < eventTypesFilter.length; i++) {
           const item: unknown = eventTypesFilter[i];
           if (typeof item !== "string") {
-            return (!isEnumerated(input, "event_types_filter") && isListSystemEvents(ownProperties(input)));
+            for (const key in input) {
+              if (key === "event_types_filter") {
+                return false;
+              }
+            }
+            return isListSystemEvents(ownProperties(input));
           }
         }
       }
@@ -2742,21 +3014,41 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     const filterCreatedBefore = input["filter_created_before"];
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
-        return (!isEnumerated(input, "filter_created_before") && isListSystemEvents(ownProperties(input)));
+        for (const key in input) {
+          if (key === "filter_created_before") {
+            return false;
+          }
+        }
+        return isListSystemEvents(ownProperties(input));
       } else if (!isDateTime(filterCreatedBefore)) {
-        return (!isEnumerated(input, "filter_created_before") && isListSystemEvents(ownProperties(input)));
+        for (const key in input) {
+          if (key === "filter_created_before") {
+            return false;
+          }
+        }
+        return isListSystemEvents(ownProperties(input));
       }
     }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isEnumerated(input, "pagination_cursor") && isListSystemEvents(ownProperties(input)));
+        for (const key in input) {
+          if (key === "pagination_cursor") {
+            return false;
+          }
+        }
+        return isListSystemEvents(ownProperties(input));
       }
     }
     const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (!isEnumerated(input, "results_limit") && isListSystemEvents(ownProperties(input)));
+        for (const key in input) {
+          if (key === "results_limit") {
+            return false;
+          }
+        }
+        return isListSystemEvents(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2850,7 +3142,12 @@ export function isGetEventById(input: unknown): input is GetEventByIdInput {
       return false;
     } else {
       if (typeof eventId !== "string") {
-        return (!isEnumerated(input, "event_id") && isGetEventById(ownProperties(input)));
+        for (const key in input) {
+          if (key === "event_id") {
+            return false;
+          }
+        }
+        return isGetEventById(ownProperties(input));
       }
     }
     let seen = 0;
@@ -2940,7 +3237,12 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
       return false;
     } else {
       if (!isObject(searchCriteria)) {
-        return (!isEnumerated(input, "search_criteria") && isCreateWebsetSearch(ownProperties(input)));
+        for (const key in input) {
+          if (key === "search_criteria") {
+            return false;
+          }
+        }
+        return isCreateWebsetSearch(ownProperties(input));
       }
     }
     const websetId = input["webset_id"];
@@ -2948,7 +3250,12 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (!isEnumerated(input, "webset_id") && isCreateWebsetSearch(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_id") {
+            return false;
+          }
+        }
+        return isCreateWebsetSearch(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3042,7 +3349,12 @@ function isShared_7(input: unknown): input is GetSearchByIdInput {
       return false;
     } else {
       if (typeof searchId !== "string") {
-        return (!isEnumerated(input, "search_id") && isShared_7(ownProperties(input)));
+        for (const key in input) {
+          if (key === "search_id") {
+            return false;
+          }
+        }
+        return isShared_7(ownProperties(input));
       }
     }
     const websetId = input["webset_id"];
@@ -3050,7 +3362,12 @@ function isShared_7(input: unknown): input is GetSearchByIdInput {
       return false;
     } else {
       if (typeof websetId !== "string") {
-        return (!isEnumerated(input, "webset_id") && isShared_7(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_id") {
+            return false;
+          }
+        }
+        return isShared_7(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3157,7 +3474,12 @@ export function isCreateMonitorForWebsets(input: unknown): input is CreateMonito
       return false;
     } else {
       if (!isObject(monitorConfiguration)) {
-        return (!isEnumerated(input, "monitor_configuration") && isCreateMonitorForWebsets(ownProperties(input)));
+        for (const key in input) {
+          if (key === "monitor_configuration") {
+            return false;
+          }
+        }
+        return isCreateMonitorForWebsets(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3255,19 +3577,34 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
-        return (!isEnumerated(input, "pagination_cursor") && isListWebsiteMonitors(ownProperties(input)));
+        for (const key in input) {
+          if (key === "pagination_cursor") {
+            return false;
+          }
+        }
+        return isListWebsiteMonitors(ownProperties(input));
       }
     }
     const resultsLimit = input["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
-        return (!isEnumerated(input, "results_limit") && isListWebsiteMonitors(ownProperties(input)));
+        for (const key in input) {
+          if (key === "results_limit") {
+            return false;
+          }
+        }
+        return isListWebsiteMonitors(ownProperties(input));
       }
     }
     const websetId = input["webset_id"];
     if (websetId !== undefined) {
       if (typeof websetId !== "string") {
-        return (!isEnumerated(input, "webset_id") && isListWebsiteMonitors(ownProperties(input)));
+        for (const key in input) {
+          if (key === "webset_id") {
+            return false;
+          }
+        }
+        return isListWebsiteMonitors(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3360,7 +3697,12 @@ function isShared_8(input: unknown): input is GetSpecificMonitorInput {
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (!isEnumerated(input, "monitor_id") && isShared_8(ownProperties(input)));
+        for (const key in input) {
+          if (key === "monitor_id") {
+            return false;
+          }
+        }
+        return isShared_8(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3469,9 +3811,12 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
       return false;
     } else {
       if (!isObject(monitorConfigurationDetails)) {
-        return (
-          !isEnumerated(input, "monitor_configuration_details") && isUpdateMonitorConfiguration(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "monitor_configuration_details") {
+            return false;
+          }
+        }
+        return isUpdateMonitorConfiguration(ownProperties(input));
       }
     }
     const monitorId = input["monitor_id"];
@@ -3479,7 +3824,12 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (!isEnumerated(input, "monitor_id") && isUpdateMonitorConfiguration(ownProperties(input)));
+        for (const key in input) {
+          if (key === "monitor_id") {
+            return false;
+          }
+        }
+        return isUpdateMonitorConfiguration(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3591,7 +3941,12 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
       return false;
     } else {
       if (typeof monitorId !== "string") {
-        return (!isEnumerated(input, "monitor_id") && isGetSpecificMonitorRun(ownProperties(input)));
+        for (const key in input) {
+          if (key === "monitor_id") {
+            return false;
+          }
+        }
+        return isGetSpecificMonitorRun(ownProperties(input));
       }
     }
     const runId = input["run_id"];
@@ -3599,7 +3954,12 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
       return false;
     } else {
       if (typeof runId !== "string") {
-        return (!isEnumerated(input, "run_id") && isGetSpecificMonitorRun(ownProperties(input)));
+        for (const key in input) {
+          if (key === "run_id") {
+            return false;
+          }
+        }
+        return isGetSpecificMonitorRun(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3686,7 +4046,12 @@ export function isCreateDataImport(input: unknown): input is CreateDataImportInp
       return false;
     } else {
       if (!isObject(dataImportDetails)) {
-        return (!isEnumerated(input, "data_import_details") && isCreateDataImport(ownProperties(input)));
+        for (const key in input) {
+          if (key === "data_import_details") {
+            return false;
+          }
+        }
+        return isCreateDataImport(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3779,7 +4144,12 @@ function isShared_9(input: unknown): input is GetSpecificImportInput {
       return false;
     } else {
       if (typeof importId !== "string") {
-        return (!isEnumerated(input, "import_id") && isShared_9(ownProperties(input)));
+        for (const key in input) {
+          if (key === "import_id") {
+            return false;
+          }
+        }
+        return isShared_9(ownProperties(input));
       }
     }
     let seen = 0;
@@ -3883,9 +4253,12 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
       return false;
     } else {
       if (!isObject(importConfigurationDetails)) {
-        return (
-          !isEnumerated(input, "import_configuration_details") && isUpdateImportsConfiguration(ownProperties(input))
-        );
+        for (const key in input) {
+          if (key === "import_configuration_details") {
+            return false;
+          }
+        }
+        return isUpdateImportsConfiguration(ownProperties(input));
       }
     }
     const importId = input["import_id"];
@@ -3893,7 +4266,12 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
       return false;
     } else {
       if (typeof importId !== "string") {
-        return (!isEnumerated(input, "import_id") && isUpdateImportsConfiguration(ownProperties(input)));
+        for (const key in input) {
+          if (key === "import_id") {
+            return false;
+          }
+        }
+        return isUpdateImportsConfiguration(ownProperties(input));
       }
     }
     let seen = 0;

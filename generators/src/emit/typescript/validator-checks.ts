@@ -150,7 +150,7 @@ class Checks {
    * keys before checking values, the guard after). The count guards the reads: when more parameters
    * have a value than known keys were seen (a proxy's default answer, a non-enumerable property), the
    * input is checked again as a copy of its own enumerable properties; a guard whose value check
-   * fails before the walk asks `isEnumerated` of that one key instead. Any other object (a class
+   * fails before the walk looks for that one key instead. Any other object (a class
    * instance, whose prototype's enumerable keys `for...in` would count) is checked as that copy from
    * the start. The copy has a null prototype and only data properties, so its check never copies
    * again. The reads are of `input` itself: through a `source` that was either the input or its copy
