@@ -83,12 +83,12 @@ export function writeChecks(
   const checks = new Checks(ctx, outcome, locals);
   // Each value is read just before its check, which V8 runs about a third faster than reading them
   // all first, and a guard failing early skips the rest. A mode pattern reads them all first: its
-  // checks sit in a block the mode may skip, and the count after the walk needs every value.
+  // checks sit in a block the mode may skip, and the count after the walk needs every value. (Only
+  // a mode pattern has `~` parameters, whose check reads `mode` too: the loader rejects any other.)
   const lazy = !tool.modePattern;
   const values = (): void => {
     for (const p of tool.parameters.list) {
       if (lazy) checks.read(w, p.name);
-      if (lazy && p.requirement === "execute") checks.read(w, "mode");
       checks.parameter(w, p, checks.valueOf(p.name), p.name === "request_body" ? tool : undefined);
     }
     tool.rules.forEach((rule) => checks.rule(w, rule));
@@ -112,6 +112,11 @@ export function writeChecks(
   outcome.finish(w, "input");
 }
 
+/** `return self(copy of input)`: the input checked again as its own enumerable properties (see `plainOrCopy`). */
+export function writeCopyCheck(w: CodeWriter, ctx: ModuleContext, self: string): void {
+  w.writeLine(`return ${self}(${ctx.helper("ownProperties")}(input));`);
+}
+
 class Checks {
   constructor(
     private readonly ctx: ModuleContext,
@@ -120,7 +125,7 @@ class Checks {
   ) {}
 
   /** Parameters whose value has been read into its local. */
-  private readonly read_ = new Set<string>();
+  private readonly readParameters = new Set<string>();
 
   /** The local holding a declared parameter's value; the loader rejects rules and `~` naming any other. */
   valueOf(name: string): string {
@@ -158,14 +163,13 @@ class Checks {
    */
   plainOrCopy(w: CodeWriter): void {
     w.writeLine("const proto = Object.getPrototypeOf(input);");
-    const copy = `${this.ctx.helper("ownProperties")}(input)`;
-    writeIf(w, "proto !== Object.prototype && proto !== null", () => w.writeLine(`return ${this.outcome.self}(${copy});`));
+    writeIf(w, "proto !== Object.prototype && proto !== null", () => writeCopyCheck(w, this.ctx, this.outcome.self));
   }
 
   /** Reads one parameter's value into its local, once. */
   read(w: CodeWriter, name: string): void {
-    if (this.read_.has(name)) return;
-    this.read_.add(name);
+    if (this.readParameters.has(name)) return;
+    this.readParameters.add(name);
     w.writeLine(`const ${this.valueOf(name)} = input[${stringLiteral(name)}];`);
   }
 
@@ -194,12 +198,11 @@ class Checks {
   elsewhere(w: CodeWriter): void {
     const { locals } = this;
     if (locals.size === 0) return;
-    const copy = this.ctx.helper("ownProperties");
     const given = chain("+", [...locals.values()].map((local) => `(${local} === undefined ? 0 : 1)`));
     // With every known key seen, each value read has its key; otherwise count the values read.
     w.writeLine("// Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).");
     const elsewhere = chain("&&", [`seen !== ${locals.size}`, prefixed("seen < ", parenthesized(given))]);
-    writeIf(w, elsewhere, () => w.writeLine(`return ${this.outcome.self}(${copy}(input));`));
+    writeIf(w, elsewhere, () => writeCopyCheck(w, this.ctx, this.outcome.self));
   }
 
   /**

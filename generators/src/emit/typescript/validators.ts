@@ -18,7 +18,7 @@ import { arrayLiteral, call, laidOut, prefixed, suffixed, writeIf, writeLaidOut,
 import { requestBodyChecks } from "../request-body/validator.ts";
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { sharedChecks, type SharedChecks } from "./shared-checks.ts";
-import { writeChecks, type ModuleContext, type Outcome } from "./validator-checks.ts";
+import { writeChecks, writeCopyCheck, type ModuleContext, type Outcome } from "./validator-checks.ts";
 
 /** Runtime helpers the emitted validators (and request body checks) may call; the module imports those it uses. */
 const validatorHelpers = internalNames([
@@ -207,7 +207,7 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
       if (subject === undefined) return w.writeLine("return false;");
       w.write("for (const key in input) ").inlineBlock(() => writeIf(w, `key === ${stringLiteral(subject)}`, () => w.writeLine("return false;")));
       w.newLine();
-      w.writeLine(`return ${pair.guard}(${ctx.helper("ownProperties")}(input));`);
+      writeCopyCheck(w, ctx, pair.guard);
     },
     finish: (w) => w.writeLine("return true;"),
   };
