@@ -22,17 +22,21 @@ const codeSource = {
   alias: [...runnerSource.alias, { find: /^@toolcat\/cloud-sheets$/, replacement: fileURLToPath(new URL("packages/cloud-sheets/src/index.ts", import.meta.url)) }],
 };
 
+// Suites that start processes, servers or sandboxes: CI runs them beside the e2e suite's installs on
+// two cores, where a cold start of the CLI from source can take longer than Vitest's 10 s default.
+const slowStarts = { testTimeout: 60_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "generators", include: ["generators/test/**/*.test.ts"] } },
       { test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"] } },
-      { resolve: runnerSource, test: { name: "mcp", include: ["packages/mcp/test/**/*.test.ts"], testTimeout: 30_000 } },
-      { resolve: codeSource, test: { name: "code", include: ["packages/code/test/**/*.test.ts"], testTimeout: 30_000 } },
+      { resolve: runnerSource, test: { name: "mcp", ...slowStarts, include: ["packages/mcp/test/**/*.test.ts"] } },
+      { resolve: codeSource, test: { name: "code", ...slowStarts, include: ["packages/code/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
       // The agent frameworks on today's majors (Node >= 22), with scripted models; not in the Node 20 matrix.
-      { resolve: codeSource, test: { name: "frameworks", include: ["test/frameworks/**/*.test.ts"], testTimeout: 30_000 } },
+      { resolve: codeSource, test: { name: "frameworks", ...slowStarts, include: ["test/frameworks/**/*.test.ts"] } },
       { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false } },
     ],
   },

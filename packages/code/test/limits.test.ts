@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { runCode, type RunCodeResult } from "../src/index.ts";
 import { caller, packages } from "./support/packages.ts";
 
-async function timed(source: string, options: Partial<Parameters<typeof runCode>[1]> = {}): Promise<{ result: RunCodeResult; ms: number }> {
+interface Timed {
+  readonly result: RunCodeResult;
+  readonly ms: number;
+}
+
+async function timed(source: string, options: Partial<Parameters<typeof runCode>[1]> = {}): Promise<Timed> {
   const start = performance.now();
   const result = await runCode(source, { packages, caller: caller(), ...options });
   return { result, ms: performance.now() - start };
@@ -102,18 +107,21 @@ describe.each([
 
   it.each(builtInHeavy)("%s stops by the limit × 1.1 plus the allowance", async (_, program) => {
     await timed("return 0;");
-    // Other test files share the two cores: the best of up to five tries is judged.
-    const times: number[] = [];
-    for (let attempt = 0; attempt < 5 && !(Math.min(...times) <= setting * 1.1 + allowanceMs); attempt++) {
-      const { result, ms } = await timed(prefix + program, { limits });
-      expect(result.error).toMatchObject({ kind: "limit", limit });
-      expect(result.logs).toEqual(["started"]);
-      expect(result.calls).toEqual([{ name: "CloudSheets.WhoAmI", ok: true, ms: expect.any(Number) }]);
-      expect(ms).toBeGreaterThanOrEqual(setting * 0.9);
-      times.push(ms);
+    // Other test files share the two cores, and a loaded host can spend the whole wall limit before
+    // the prefix has run: the first of up to five tries that ran its prefix in time is judged.
+    const fits = ({ result, ms }: Timed): boolean => result.calls.length === 1 && ms <= setting * 1.1 + allowanceMs;
+    const tries: Timed[] = [];
+    for (let attempt = 0; attempt < 5 && !tries.some(fits); attempt++) {
+      const tried = await timed(prefix + program, { limits });
+      expect(tried.result.error).toMatchObject({ kind: "limit", limit });
+      expect(tried.ms).toBeGreaterThanOrEqual(setting * 0.9);
+      tries.push(tried);
       expect((await timed("return 1 + 1;")).result).toEqual({ ok: true, value: 2, logs: [], calls: [] });
     }
-    expect(Math.min(...times)).toBeLessThanOrEqual(setting * 1.1 + allowanceMs);
+    const { result, ms } = tries.find(fits) ?? tries.at(-1)!;
+    expect(result.logs).toEqual(["started"]);
+    expect(result.calls).toEqual([{ name: "CloudSheets.WhoAmI", ok: true, ms: expect.any(Number) }]);
+    expect(ms).toBeLessThanOrEqual(setting * 1.1 + allowanceMs);
   });
 });
 

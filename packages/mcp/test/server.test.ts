@@ -200,10 +200,10 @@ describe("network failures", () => {
   const call = { name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: SECRET, zeta_application_link_name: "a" } };
 
   it.each(failurePoints.map((point) => [point.name, point.code, point] as const))("%s is a %s result, as from handleToolCall", async (_, __, point) => {
-    const { baseUrl } = await failingEngine(point);
-    const options = { transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs: 300, retries: 0 }), secrets: { ZETA_SERVER_URL: SECRET }, env: false as const };
+    const { baseUrl, timeoutMs } = await failingEngine(point);
+    const options = { transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs, retries: 0 }), secrets: { ZETA_SERVER_URL: SECRET }, env: false as const };
     const result = await (await connect({ toolkit: toolkits, ...options })).callTool(call);
-    const details = point.code === "timeout" ? { timeoutMs: 300 } : { retryable: point.retryable };
+    const details = point.code === "timeout" ? { timeoutMs } : { retryable: point.retryable };
     expect(result).toMatchObject({
       isError: true,
       content: [{ type: "text", text: expect.stringMatching(point.detail) }],

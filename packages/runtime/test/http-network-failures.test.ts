@@ -7,20 +7,19 @@ import { createToolCaller, type ModelToolIndex, type ToolDefinition } from "../s
 import { TimeoutError, TransportError, UnexpectedError } from "../src/errors.js";
 import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
 import { callTool, modelCaller } from "../src/model-call.js";
-import { failingEngine, failurePoints, type FailurePoint } from "./support/network.js";
+import { failingEngine, failurePoints, SHORT_DEADLINE_MS, type FailurePoint } from "./support/network.js";
 import { failure } from "./support/server.js";
 import { expectNoSecret } from "./support/surfaces.js";
 
 const KEY = "tc-api-7a6b5c4d3e";
 const SECRET = "sk-live-2f3e4d5c6b";
-const TIMEOUT_MS = 300;
 const tool: ToolDefinition<unknown> = { name: "Send", fullName: "Mail.Send", secrets: ["MAIL_KEY"], validate: (value) => ({ ok: true, value }) };
 const index: ModelToolIndex = { server: "Mail", tools: { Send: tool } };
 // The secret travels in the request body, the key in its Authorization header.
 const input = { note: SECRET };
 
 const optionsOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}) => ({
-  transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs: TIMEOUT_MS, retries: 1, retryBackoffMs: 1, ...options }),
+  transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs: SHORT_DEADLINE_MS, retries: 1, retryBackoffMs: 1, ...options }),
   secrets: { MAIL_KEY: SECRET },
   env: false as const,
 });
@@ -28,14 +27,14 @@ const callerOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}
 
 /** The misbehaving engine's address, as client options, and the requests it read. */
 async function engineFor(point: FailurePoint) {
-  const { baseUrl, requests } = await failingEngine(point);
-  return { options: optionsOver(baseUrl), requests };
+  const { baseUrl, requests, timeoutMs } = await failingEngine(point);
+  return { options: optionsOver(baseUrl, { timeoutMs }), requests };
 }
 
 function expectClassified(error: unknown, point: FailurePoint): void {
   if (point.code === "timeout") {
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ toolName: "Mail.Send", timeoutMs: TIMEOUT_MS });
+    expect(error).toMatchObject({ toolName: "Mail.Send", timeoutMs: SHORT_DEADLINE_MS });
     return;
   }
   expect(error).toBeInstanceOf(TransportError);

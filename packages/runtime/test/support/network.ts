@@ -126,10 +126,25 @@ export const failurePoints: readonly FailurePoint[] = [
   },
 ];
 
+/** The deadline of the one point that must outlast it. */
+export const SHORT_DEADLINE_MS = 300;
+
+export interface FailingEngine {
+  readonly baseUrl: string;
+  /** Each request as received. */
+  readonly requests: readonly string[];
+  /**
+   * The deadline to give the call: short where the point is the timeout, long elsewhere, so that a
+   * loaded host's slow first connection cannot turn a broken one into a timeout.
+   */
+  readonly timeoutMs: number;
+}
+
 /** Where the point's failure happens: its server, closed when the test ends, or a closed port. */
-export async function failingEngine(point: FailurePoint): Promise<{ readonly baseUrl: string; readonly requests: readonly string[] }> {
-  if (point.misbehave === undefined) return { baseUrl: `http://127.0.0.1:${await closedPort()}`, requests: [] };
+export async function failingEngine(point: FailurePoint): Promise<FailingEngine> {
+  const timeoutMs = point.code === "timeout" ? SHORT_DEADLINE_MS : 15_000;
+  if (point.misbehave === undefined) return { baseUrl: `http://127.0.0.1:${await closedPort()}`, requests: [], timeoutMs };
   const server = await startMisbehavingServer(point.misbehave);
   onTestFinished(() => server.close());
-  return server;
+  return { baseUrl: server.baseUrl, requests: server.requests, timeoutMs };
 }
