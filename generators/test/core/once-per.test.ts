@@ -1,6 +1,7 @@
-// oncePer computes once per key object and hands every caller the same result.
+// oncePer computes once per key object, oncePerProcess once per key value, and each hands every
+// caller the same result.
 import { describe, expect, it } from "vitest";
-import { oncePer } from "../../src/core/once-per.ts";
+import { oncePer, oncePerProcess } from "../../src/core/once-per.ts";
 
 describe("oncePer", () => {
   it("computes once per key object, again for an equal but distinct one", () => {
@@ -11,5 +12,14 @@ describe("oncePer", () => {
     expect(size(key)).toBe(first);
     expect(first).toEqual({ size: 2, call: 1 });
     expect(size({ items: [1, 2] })).toEqual({ size: 2, call: 2 });
+  });
+
+  it("oncePerProcess computes once per key value", () => {
+    let calls = 0;
+    const twice = oncePerProcess((key: string) => ({ text: key + key, call: ++calls }));
+    const first = twice("ab");
+    expect(twice("ab")).toBe(first);
+    expect(first).toEqual({ text: "abab", call: 1 });
+    expect(twice("cd")).toEqual({ text: "cdcd", call: 2 });
   });
 });

@@ -2,10 +2,12 @@
 // README template was about 20 ms of a cold `generate`, and the compiler loads slower than the
 // runtime. The precompiled template is kept in generators/dist/templates/ under a name made from a
 // hash of the text, the options and the Handlebars version (an edited template gets a new name),
-// written to a temporary file and renamed, so a reader never sees half of one. Where dist/ cannot
-// be written (a read-only install), the template is compiled in memory as before.
+// written to a temporary file and renamed, so a reader never sees half of one; the entries of the
+// template's earlier texts are removed then, so edits do not pile up. Where dist/ cannot be written
+// (a read-only install), or another process removed the entry just read, the template is compiled
+// in memory as before.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,18 +27,33 @@ export function loadTemplate(file: URL, cacheDir = fileURLToPath(new URL("../../
   const text = readFileSync(file, "utf8");
   const runtime = require("handlebars/runtime") as typeof import("handlebars");
   const key = createHash("sha256").update(`${runtime.VERSION}\0${JSON.stringify(options())}\0${text}`).digest("base64url").slice(0, 16);
-  const cached = join(cacheDir, `${basename(fileURLToPath(file))}.${key}.cjs`);
-  if (!existsSync(cached) && !writePrecompiled(cached, text)) return compiler().compile(text, options());
-  return runtime.template(require(cached) as Parameters<typeof runtime.template>[0]);
+  const name = basename(fileURLToPath(file));
+  const cached = join(cacheDir, `${name}.${key}.cjs`);
+  if (existsSync(cached) || writePrecompiled(cached, text, name)) {
+    try {
+      return runtime.template(require(cached) as Parameters<typeof runtime.template>[0]);
+    } catch {
+      // Removed by another process that wrote a newer text of the template since the check above.
+    }
+  }
+  return compiler().compile(text, options());
 }
 
-/** Writes the precompiled module atomically; false when it cannot be written. */
-function writePrecompiled(path: string, text: string): boolean {
+/** The cache entries of `name`'s other texts: same template name, another 16-character key. */
+function staleEntries(dir: string, name: string, current: string): string[] {
+  const isEntry = (entry: string): boolean => entry.startsWith(`${name}.`) && /^\.[\w-]{16}\.cjs$/.test(entry.slice(name.length));
+  return readdirSync(dir).filter((entry) => entry !== current && isEntry(entry));
+}
+
+/** Writes the precompiled module atomically, then removes the template's stale entries; false when it cannot be written. */
+function writePrecompiled(path: string, text: string, name: string): boolean {
   const temporary = `${path}.${process.pid}.tmp`;
+  const dir = join(path, "..");
   try {
-    mkdirSync(join(path, ".."), { recursive: true });
+    mkdirSync(dir, { recursive: true });
     writeFileSync(temporary, `module.exports = ${compiler().precompile(text, options())};\n`);
     renameSync(temporary, path);
+    for (const entry of staleEntries(dir, name, basename(path))) rmSync(join(dir, entry), { force: true });
     return true;
   } catch {
     // Where the directory could not be made, there is no temporary to remove either.

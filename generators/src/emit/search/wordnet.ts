@@ -5,6 +5,7 @@
 import { openSync, readFileSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { oncePerProcess } from "../../core/once-per.ts";
 
 export type PartOfSpeech = "noun" | "verb";
 
@@ -17,16 +18,7 @@ const detachments: Readonly<Record<PartOfSpeech, readonly (readonly [string, str
   verb: [["s", ""], ["ies", "y"], ["es", "e"], ["es", ""], ["ed", "e"], ["ed", ""], ["ing", "e"], ["ing", ""]],
 };
 
-const indexes = new Map<PartOfSpeech, string>();
-
-function indexText(pos: PartOfSpeech): string {
-  let text = indexes.get(pos);
-  if (text === undefined) {
-    text = readFileSync(join(dictionary, `index.${pos}`), "latin1");
-    indexes.set(pos, text);
-  }
-  return text;
-}
+const indexText = oncePerProcess((pos: PartOfSpeech): string => readFileSync(join(dictionary, `index.${pos}`), "latin1"));
 
 /** The index line of a lemma, by binary search over the sorted lines (the licence lines start with spaces). */
 function indexLine(lemma: string, pos: PartOfSpeech): string | undefined {
@@ -61,16 +53,7 @@ function synsets(word: string, pos: PartOfSpeech, senses: number): string[] {
 
 // Each data file is opened once per process, like the indexes are read once: opening it for every
 // synset was most of the lookups' time.
-const dataFiles = new Map<PartOfSpeech, number>();
-
-function dataFile(pos: PartOfSpeech): number {
-  let fd = dataFiles.get(pos);
-  if (fd === undefined) {
-    fd = openSync(join(dictionary, `data.${pos}`), "r");
-    dataFiles.set(pos, fd);
-  }
-  return fd;
-}
+const dataFile = oncePerProcess((pos: PartOfSpeech): number => openSync(join(dictionary, `data.${pos}`), "r"));
 
 /** The single-word lemmas of one synset (`offset lex_filenum ss_type w_cnt word lex_id …`). */
 function synsetWords(offset: string, pos: PartOfSpeech): string[] {
@@ -82,16 +65,14 @@ function synsetWords(offset: string, pos: PartOfSpeech): string[] {
 }
 
 // Tool names repeat their words (get, list, candidate): each is looked up once per process.
-const looked = new Map<string, readonly string[]>();
+const looked = oncePerProcess((key: string): readonly string[] => {
+  const [pos, senses, ...rest] = key.split(" ") as [PartOfSpeech, string, ...string[]];
+  const word = rest.join(" ");
+  const words = synsets(word, pos, Number(senses)).flatMap((offset) => synsetWords(offset, pos));
+  return [...new Set(words)].filter((w) => w !== word);
+});
 
 /** Words that share one of the first `senses` senses of `word` with it, the word itself left out. */
 export function wordNetSynonyms(word: string, pos: PartOfSpeech, senses: number): readonly string[] {
-  const key = `${pos} ${senses} ${word}`;
-  let synonyms = looked.get(key);
-  if (synonyms === undefined) {
-    const words = synsets(word, pos, senses).flatMap((offset) => synsetWords(offset, pos));
-    synonyms = [...new Set(words)].filter((w) => w !== word);
-    looked.set(key, synonyms);
-  }
-  return synonyms;
+  return looked(`${pos} ${senses} ${word}`);
 }

@@ -33,13 +33,19 @@ describe("loadTemplate", () => {
     expect(readdirSync(cache)).toHaveLength(1);
   });
 
-  it("gives an edited template a new cache entry", () => {
+  it("gives an edited template a new entry and removes its old one, not other templates' or other files", () => {
     const { url, dir } = templateFile(text);
     const cache = join(dir, "cache");
     loadTemplate(url, cache);
+    const [first] = readdirSync(cache);
+    const kept = ["other.md.hbs.abcdefghijklmnop.cjs", "page.md.hbs.notes.txt", "page.md.hbs.short.cjs"];
+    for (const entry of kept) writeFileSync(join(cache, entry), "");
     writeFileSync(url, "{{title}}!");
     expect(loadTemplate(url, cache)(context)).toBe("A & <b>!");
-    expect(readdirSync(cache)).toHaveLength(2);
+    const entries = readdirSync(cache);
+    expect(entries).not.toContain(first);
+    expect(entries.filter((entry) => !kept.includes(entry))).toEqual([expect.stringMatching(/^page\.md\.hbs\.[\w-]{16}\.cjs$/)]);
+    expect(entries).toEqual(expect.arrayContaining(kept));
   });
 
   it("compiles in memory when the cache cannot be written", () => {
