@@ -3,6 +3,7 @@
 import type { ToolSearchDocument } from "../../../../packages/runtime/src/search/data.ts";
 import { searchTerms, words, type Stem } from "../../../../packages/runtime/src/search/terms.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
+import { oncePerProcess } from "../../core/once-per.ts";
 import type { Parameter, Server, Tool } from "../../ir/types.ts";
 import { sentence } from "../core/describe.ts";
 import type { Expansion } from "./expansion.ts";
@@ -37,10 +38,14 @@ export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: E
   };
 }
 
+// Tool names repeat their words (get, list, candidate): each is looked up once per process.
+const verbSynonyms = oncePerProcess((verb: string) => wordNetSynonyms(verb, "verb", 2));
+const nounSynonyms = oncePerProcess((noun: string) => wordNetSynonyms(noun, "noun", 1));
+
 /** WordNet's words for the name's action (its two most frequent senses) and things (the first). */
 function related(verb: string, object: readonly string[], stem: Stem): string {
   const own = new Set([verb, ...object].map(stem));
-  const synonyms = [...wordNetSynonyms(verb, "verb", 2), ...object.flatMap((word) => wordNetSynonyms(word, "noun", 1))];
+  const synonyms = [...verbSynonyms(verb), ...object.flatMap(nounSynonyms)];
   return [...new Set(synonyms.flatMap((word) => searchTerms(word, stem)))].filter((term) => !own.has(term)).join(" ");
 }
 

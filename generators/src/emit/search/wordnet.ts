@@ -64,15 +64,8 @@ function synsetWords(offset: string, pos: PartOfSpeech): string[] {
   return Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? "").replace(/\(.*\)$/, "").toLowerCase()).filter((w) => /^[a-z]+$/.test(w));
 }
 
-// Tool names repeat their words (get, list, candidate): each is looked up once per process.
-const looked = oncePerProcess((key: string): readonly string[] => {
-  const [pos, senses, ...rest] = key.split(" ") as [PartOfSpeech, string, ...string[]];
-  const word = rest.join(" ");
-  const words = synsets(word, pos, Number(senses)).flatMap((offset) => synsetWords(offset, pos));
-  return [...new Set(words)].filter((w) => w !== word);
-});
-
 /** Words that share one of the first `senses` senses of `word` with it, the word itself left out. */
 export function wordNetSynonyms(word: string, pos: PartOfSpeech, senses: number): readonly string[] {
-  return looked(`${pos} ${senses} ${word}`);
+  const words = synsets(word, pos, senses).flatMap((offset) => synsetWords(offset, pos));
+  return [...new Set(words)].filter((w) => w !== word);
 }
