@@ -2,22 +2,21 @@
 // handler, a fresh server per request, so any instance can answer any request; 2025-era requests go
 // to the legacy lane (sessions.ts). In front of both, every request passes the checks the MCP spec
 // asks of a server: Host names this server (DNS rebinding), Origin is local (a browser page may
-// target a local server), and, with a token, the bearer token is right (auth.ts). Bodies are bounded
+// target a local server; origins.ts), and, with a token, the bearer token is right (auth.ts). Bodies are bounded
 // (413) and a request must arrive within the time limit (408).
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import { toNodeHandler, type NodeIncomingMessageLike } from "@modelcontextprotocol/node";
 import {
   createMcpHandler,
   isLegacyRequest,
-  localhostAllowedOrigins,
   validateHostHeader,
-  validateOriginHeader,
   type AuthInfo,
   type Server,
 } from "@modelcontextprotocol/server";
 import type { HttpConfig } from "./args.js";
 import { authenticate, metadataUrl, resourceMetadata, tokenVerifier } from "./auth.js";
 import { allowedHostnames } from "./hosts.js";
+import { originAllowed } from "./origins.js";
 import { legacyLane } from "./sessions.js";
 
 const ENDPOINT = "/mcp";
@@ -47,7 +46,6 @@ async function send(response: Response, to: ServerResponse): Promise<void> {
 export async function serveHttp(factory: () => Server, options: HttpOptions, onerror: (error: Error) => void): Promise<HttpEndpoint> {
   const maxRequestBodySize = options.maxBodyBytes;
   const hosts = allowedHostnames(options.host, options.allowedHosts);
-  const origins = localhostAllowedOrigins();
   const verifier = options.token === undefined ? undefined : tokenVerifier(options.token);
   const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize, onerror });
   const legacy = legacyLane(factory, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, maxBodyBytes: maxRequestBodySize }, onerror);
@@ -61,7 +59,7 @@ export async function serveHttp(factory: () => Server, options: HttpOptions, one
   async function handle(request: IncomingMessage & { auth?: AuthInfo }, response: ServerResponse): Promise<void> {
     const host = validateHostHeader(request.headers.host, hosts);
     if (!host.ok) return send(refusal(403, `${host.message}; start the server with --allowed-hosts to accept another name`), response);
-    if (!validateOriginHeader(request.headers.origin, origins).ok) {
+    if (!originAllowed(request.rawHeaders)) {
       return send(refusal(403, "origin not allowed: this MCP server accepts local origins only"), response);
     }
     const endpoint = new URL(ENDPOINT, `http://${request.headers.host ?? ""}`);
