@@ -24,6 +24,8 @@ const ENDPOINT = "/mcp";
 export interface HttpOptions extends Omit<HttpConfig, "authTokenFile" | "noAuth"> {
   /** The bearer token clients must send; none without authentication. */
   readonly token?: string | undefined;
+  /** A 2025-era session unused this long may be evicted for a new one at --max-sessions (eviction.ts). */
+  readonly sessionEvictableAfterMs?: number | undefined;
 }
 
 export interface HttpEndpoint {
@@ -48,7 +50,8 @@ export async function serveHttp(factory: () => Server, options: HttpOptions, one
   const hosts = allowedHostnames(options.host, options.allowedHosts);
   const verifier = options.token === undefined ? undefined : tokenVerifier(options.token);
   const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize, onerror });
-  const legacy = legacyLane(factory, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, maxBodyBytes: maxRequestBodySize }, onerror);
+  const limits = { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, maxBodyBytes: maxRequestBodySize, evictableAfterMs: options.sessionEvictableAfterMs };
+  const legacy = legacyLane(factory, limits, onerror);
   const route = async (request: Request, given?: { authInfo?: AuthInfo }): Promise<Response> => {
     const authInfo = given?.authInfo;
     if (await isLegacyRequest(request, undefined, { maxRequestBodySize })) return legacy.fetch(request, authInfo);
