@@ -3,6 +3,7 @@
 // them. A refused request gets 403 and opens no session; an allowed one opens one.
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
+import { random, seed } from "../../../runtime/test/support/encodings.ts";
 import { originAllowed } from "../../src/cli/origins.ts";
 import { initialize, startHttp } from "../support/http.ts";
 
@@ -92,5 +93,30 @@ describe("originAllowed", () => {
   it("reads the header name in any case", () => {
     expect(originAllowed(["ORIGIN", "https://evil.example.com"])).toBe(false);
     expect(originAllowed(["oRiGiN", "http://localhost"])).toBe(true);
+  });
+});
+
+/** A local origin as URL serializes it: a port without leading zeros, in range, not the scheme's default. */
+function isSerializedLocal(value: string): boolean {
+  const match = /^(https?):\/\/(localhost|127\.0\.0\.1|\[::1\])(?::(0|[1-9]\d{0,4}))?$/.exec(value);
+  if (match === null) return false;
+  const port = match[3] === undefined ? undefined : Number(match[3]);
+  return port === undefined || (port <= 65535 && port !== (match[1] === "http" ? 80 : 443));
+}
+
+describe(`originAllowed on generated values (seed ${seed})`, () => {
+  const pieces = ["http", "https", "HTTP", "file", "://", ":/", "//", "localhost", "LOCALHOST", "127.0.0.1", "[::1]", "[::ffff:127.0.0.1]", "lоcalhost", "xn--", ".", ":", "0", "80", "443", "5173", "65536", "0080", "/", "?", "#", "@", "user", " ", "\t", ",", "null", "evil.example.com", "%2e", "é"];
+  const next = random(seed + 41);
+  const values = Array.from({ length: 3000 }, () => {
+    const count = 1 + Math.floor(next() * 6);
+    // Most values start as a local origin would, so the allowed side is reached too.
+    const head = next() < 0.7 ? `${next() < 0.5 ? "http" : "https"}://${["localhost", "127.0.0.1", "[::1]"][Math.floor(next() * 3)]}` : "";
+    return head + Array.from({ length: count }, () => (next() < 0.5 ? "" : pieces[Math.floor(next() * pieces.length)])).join("");
+  });
+
+  it("allows exactly the local origins in browser form, and never throws", () => {
+    const wrong = values.filter((value) => originAllowed(["Origin", value]) !== isSerializedLocal(value));
+    expect(wrong).toEqual([]);
+    expect(values.filter(isSerializedLocal).length).toBeGreaterThan(100);
   });
 });
