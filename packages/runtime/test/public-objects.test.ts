@@ -8,6 +8,7 @@ import { ToolcatError } from "../src/errors.js";
 import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
 import { issueType } from "../src/issues.js";
 import { createMemoryTransport } from "../src/memory-transport.js";
+import { createRedactor, createSecretStore } from "../src/secrets.js";
 import type { Transport } from "../src/transport.js";
 import { headerSafeSecrets, random, secrets, seed } from "./support/encodings.js";
 import { errorChainSurfaces, leaksOn, objectSurfaces, secretForms, type SecretForm } from "./support/object-surfaces.js";
@@ -73,6 +74,12 @@ const objects: readonly (readonly [string, () => Promise<Record<string, string>>
     await caller.call(tool, {}).catch(() => undefined);
     return objectSurfaces(caller);
   }],
+  ["a secret store that resolved its secrets", async () => {
+    const store = createSecretStore({ secrets: { MAIL_KEY: toolSecret }, env: { MAIL_ENV_KEY: envSecret }, redactions: [httpTransport().redact!] });
+    store.resolve(["MAIL_KEY", "MAIL_ENV_KEY"]);
+    return objectSurfaces(store);
+  }],
+  ["a redactor", async () => objectSurfaces(createRedactor(every))],
   ["a client's options holding the HTTP transport (without a secrets map)", async () => objectSurfaces({ transport: httpTransport(), env: false, userId: "u1" } satisfies ClientOptions)],
   ["the error of an HTTP call whose fetch throws the request", async () => errorChainSurfaces(await failure(httpTransport()))],
   ["the error of an HTTP call whose engine echoes every secret", async () => {
