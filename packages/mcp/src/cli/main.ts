@@ -2,6 +2,7 @@
 // toolcat-mcp: serve toolcat packages over stdio (default) or Streamable HTTP. stdout carries the
 // protocol on stdio, so everything for people goes to stderr.
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { limitSandboxes } from "@toolcat/code";
 import { loadToolkit } from "../toolkit.js";
 import { createMcpServerFactory, type McpServerFactory } from "../server.js";
 import { version } from "../version.js";
@@ -14,6 +15,7 @@ import { isLoopback } from "./hosts.js";
 import { serveHttp } from "./http.js";
 import { createLogger, type Logger } from "./log.js";
 import { requestLog } from "./request-log.js";
+import { sandboxesPerProcess } from "./sandboxes.js";
 import { boundedLines, type Rejection } from "./stdio.js";
 
 // Text until the command line is read: a usage mistake is said in plain words.
@@ -29,6 +31,7 @@ async function serve(config: CliConfig): Promise<void> {
     warnings(config);
     return runPrimary({ workers: http.workers, shutdownTimeoutMs: http.shutdownTimeoutMs, serving: (url) => servingLine(config, url, http) }, logger);
   }
+  if (config.mode === "code") limitSandboxes(config.codeSandboxes ?? sandboxesPerProcess(http?.workers ?? 1, config.codeLimits));
   const toolkits = await Promise.all(config.packages.map((specifier) => loadToolkit(specifier)));
   // Built up front, so a bad --tools pattern or a name clash fails at start, not per request.
   const factory = createMcpServerFactory({

@@ -78,6 +78,8 @@ export function requestLog(logger: Logger, tools: ReadonlySet<string>): RequestL
         const facts = pending.facts ?? { method: null, tool: null, rpcId: null };
         logger.record({
           request: id,
+          // Which process answered, with --workers or several processes behind a balancer.
+          pid: process.pid,
           http: HTTP_VERBS.has(request.method ?? "") ? (request.method ?? OTHER) : OTHER,
           method: facts.method,
           tool: facts.tool,
