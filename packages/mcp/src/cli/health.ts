@@ -1,7 +1,6 @@
 // Probes for orchestrators and load balancers: GET /healthz answers 200 while the process serves at
 // all (liveness); GET /readyz answers 200 only once the packages are loaded and, in code mode, the
-// type checker and a sandbox are warm, and 503 again from the moment a drain starts, so a balancer
-// stops sending new requests before the process stops accepting them (readiness). Both are answered
+// type checker and a sandbox are warm, and 503 again once a drain starts (readiness). Both are answered
 // before Host, Origin and token checks, since probes come from the orchestrator by address: they
 // say only ok or not, never a version, a tool name or a count.
 import type { IncomingMessage, ServerResponse } from "node:http";
