@@ -29,6 +29,8 @@ export interface HttpConfig {
   readonly workers: number;
   /** On SIGTERM, how long calls in flight may take to finish before their connections are closed. */
   readonly shutdownTimeoutMs: number;
+  /** On SIGTERM, how long to keep serving with /readyz failing before no longer accepting, so balancers stop first. */
+  readonly shutdownDelayMs: number;
 }
 
 /** `text`: plain lines for people; `json`: one JSON object a line, and one line per HTTP request. */
@@ -80,6 +82,8 @@ Options:
   --request-timeout-ms <n> with --http: time to send a whole request (default 30000); slower get 408
   --workers <n|auto>     with --http: serve the port from n processes (auto: one per core; default 1)
   --shutdown-timeout-ms <n> with --http: on SIGTERM, time calls in flight get to finish (default 10000)
+  --shutdown-delay-ms <n> with --http: on SIGTERM, keep serving this long with /readyz failing, so a
+                         balancer stops sending first (default 0)
   --engine-url <url>     engine that runs the tools (env TOOLCAT_ENGINE_URL)
   --api-key <key>        engine API key (env TOOLCAT_API_KEY; prefer the variable: flags show in ps)
   --user-id <id>         user the calls act for (env TOOLCAT_USER_ID)
@@ -117,6 +121,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
         "request-timeout-ms": { type: "string" },
         workers: { type: "string" },
         "shutdown-timeout-ms": { type: "string" },
+        "shutdown-delay-ms": { type: "string" },
         "code-sandboxes": { type: "string" },
         "log-format": { type: "string" },
         "engine-url": { type: "string" },
@@ -186,6 +191,7 @@ export const httpDefaults = {
   requestTimeoutMs: 30_000,
   workers: 1,
   shutdownTimeoutMs: 10_000,
+  shutdownDelayMs: 0,
 } as const;
 
 const httpOnly = [
@@ -199,6 +205,7 @@ const httpOnly = [
   "request-timeout-ms",
   "workers",
   "shutdown-timeout-ms",
+  "shutdown-delay-ms",
 ] as const;
 type HttpValues = { readonly http?: string | undefined } & { readonly [flag in (typeof httpOnly)[number]]?: string | boolean | undefined };
 
@@ -235,6 +242,7 @@ function parseHttp(values: HttpValues): HttpConfig | undefined {
     requestTimeoutMs: count("request-timeout-ms", httpDefaults.requestTimeoutMs),
     workers: parseWorkers(values.workers as string | undefined),
     shutdownTimeoutMs: count("shutdown-timeout-ms", httpDefaults.shutdownTimeoutMs),
+    shutdownDelayMs: values["shutdown-delay-ms"] === undefined ? httpDefaults.shutdownDelayMs : parseCount("--shutdown-delay-ms", values["shutdown-delay-ms"] as string, 0),
   };
 }
 
@@ -263,9 +271,9 @@ function parseMode(text: string): ServeMode {
   return text;
 }
 
-function parseCount(flag: string, text: string): number {
-  const count = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  if (count < 1) throw new UsageError(`${flag} needs a whole number of at least 1, not ${JSON.stringify(text)}`);
+function parseCount(flag: string, text: string, least = 1): number {
+  const count = /^\d{1,9}$/.test(text) ? Number(text) : -1;
+  if (count < least) throw new UsageError(`${flag} needs a whole number of at least ${least}, not ${JSON.stringify(text)}`);
   return count;
 }
 

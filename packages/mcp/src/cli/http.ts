@@ -26,7 +26,7 @@ import { InFlight } from "./shutdown.js";
 
 const ENDPOINT = "/mcp";
 
-export interface HttpOptions extends Omit<HttpConfig, "authTokenFile" | "noAuth" | "workers" | "shutdownTimeoutMs"> {
+export interface HttpOptions extends Omit<HttpConfig, "authTokenFile" | "noAuth" | "workers" | "shutdownTimeoutMs" | "shutdownDelayMs"> {
   /** The bearer token clients must send; none without authentication. */
   readonly token?: string | undefined;
   /** What /readyz reports; ready at once when absent. */
@@ -44,8 +44,11 @@ export interface HttpEndpoint {
   readonly url: string;
   /** Live 2025-era sessions. */
   sessions(): number;
-  /** Stops accepting, lets calls in flight finish up to `timeoutMs`, then closes; resolves to the calls cut off. */
-  shutdown(timeoutMs: number): Promise<number>;
+  /**
+   * Fails /readyz and serves on for `delayMs`, then stops accepting, lets calls in flight finish up
+   * to `timeoutMs`, and closes; resolves to the calls cut off.
+   */
+  shutdown(timeoutMs: number, delayMs?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -123,8 +126,9 @@ export async function serveHttp(factory: () => Server, options: HttpOptions, one
   return {
     url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${boundPort}${ENDPOINT}`,
     sessions: () => legacy.size,
-    async shutdown(timeoutMs) {
+    async shutdown(timeoutMs, delayMs = 0) {
       readiness.drain();
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const cut = await inFlight.drain(http, timeoutMs);
       await Promise.all([modern.close(), legacy.close()]);
       return cut;

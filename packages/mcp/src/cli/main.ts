@@ -29,7 +29,7 @@ async function serve(config: CliConfig): Promise<void> {
   // The primary of --workers serves nothing itself: its workers load the packages and say what fails.
   if (http !== undefined && http.workers > 1 && !isClusterWorker()) {
     warnings(config);
-    return runPrimary({ workers: http.workers, shutdownTimeoutMs: http.shutdownTimeoutMs, serving: (url) => servingLine(config, url, http) }, logger);
+    return runPrimary({ workers: http.workers, shutdownTimeoutMs: http.shutdownDelayMs + http.shutdownTimeoutMs, serving: (url) => servingLine(config, url, http) }, logger);
   }
   if (config.mode === "code") limitSandboxes(config.codeSandboxes ?? sandboxesPerProcess(http?.workers ?? 1, config.codeLimits));
   const toolkits = await Promise.all(config.packages.map((specifier) => loadToolkit(specifier)));
@@ -92,7 +92,7 @@ async function serveOverHttp(factory: McpServerFactory, config: CliConfig, http:
     if (stopping) return;
     stopping = true;
     void endpoint
-      .shutdown(http.shutdownTimeoutMs)
+      .shutdown(http.shutdownTimeoutMs, http.shutdownDelayMs)
       .then((cut) => {
         if (cut > 0) log(`stopped with ${cut} request(s) unfinished after --shutdown-timeout-ms ${http.shutdownTimeoutMs}`);
       })

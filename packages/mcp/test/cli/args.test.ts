@@ -30,7 +30,7 @@ describe("parseCli", () => {
   it("reads every flag", () => {
     const config = serve([
       "a", "b", "--http", "8080", "--host", "0.0.0.0", "--auth-token-file", "token.txt", "--allowed-hosts", "mcp.example.com, Tools.Example.com",
-      "--max-sessions", "7", "--session-idle-ms", "60000", "--max-body-bytes", "1000", "--request-timeout-ms", "5000", "--workers", "3", "--shutdown-timeout-ms", "2500", "--log-format", "json", "--engine-url", "https://engine.example.com", "--api-key", "k",
+      "--max-sessions", "7", "--session-idle-ms", "60000", "--max-body-bytes", "1000", "--request-timeout-ms", "5000", "--workers", "3", "--shutdown-timeout-ms", "2500", "--shutdown-delay-ms", "0", "--log-format", "json", "--engine-url", "https://engine.example.com", "--api-key", "k",
       "--user-id", "u", "--secret", "A=1", "--secret", "B=x=y", "--tools", "Get*, WhoAmI,,", "--read-only", "--name-style", "full",
       "--groups", "candidates, Approvals and offers", "--mode", "search",
     ]);
@@ -48,6 +48,7 @@ describe("parseCli", () => {
         requestTimeoutMs: 5000,
         workers: 3,
         shutdownTimeoutMs: 2500,
+        shutdownDelayMs: 0,
       },
       engine: { baseUrl: "https://engine.example.com", apiKey: "k" },
       userId: "u",
@@ -123,6 +124,8 @@ describe("parseCli", () => {
     [["p", "--http", "0", "--workers", "257"], /--workers is auto or a whole number from 1 to 256/],
     [["p", "--http", "0", "--workers", "all"], /--workers is auto or a whole number/],
     [["p", "--http", "0", "--shutdown-timeout-ms", "1e3"], /--shutdown-timeout-ms needs a whole number/],
+    [["p", "--shutdown-delay-ms", "5"], /--shutdown-delay-ms apply to --http only/],
+    [["p", "--http", "0", "--shutdown-delay-ms", "soon"], /--shutdown-delay-ms needs a whole number of at least 0/],
     [["p", "--log-format", "yaml"], /--log-format is text or json, not "yaml"/],
     [["p", "--code-sandboxes", "2"], /apply to --mode code only/],
     [["p", "--mode", "code", "--code-sandboxes", "0"], /--code-sandboxes needs a whole number of at least 1/],

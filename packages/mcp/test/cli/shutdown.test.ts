@@ -70,6 +70,23 @@ describe("shutdown", () => {
     await client.close();
   });
 
+  it("with a delay, fails /readyz while it still serves, then stops accepting", async () => {
+    const { endpoint, release, held } = await heldEndpoint();
+    const client = await connectModern(endpoint.url);
+    const inFlight = call(client, 1);
+    await held(1);
+    const readyz = new URL("/readyz", endpoint.url).href;
+    const shutdown = endpoint.shutdown(10_000, 400);
+    expect(await fresh(readyz)).toBe(503);
+    const during = call(client, 2);
+    await held(2);
+    release();
+    expect([(await inFlight).isError ?? false, (await during).isError ?? false]).toEqual([false, false]);
+    expect(await shutdown).toBe(0);
+    expect(await fresh(readyz)).toBe("ECONNREFUSED");
+    await client.close();
+  });
+
   it("cuts off a call still running at the timeout, and counts it", async () => {
     const { endpoint, held } = await heldEndpoint();
     const client = await connectModern(endpoint.url);
