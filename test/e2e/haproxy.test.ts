@@ -123,7 +123,7 @@ describe("toolcat-mcp behind HAProxy", () => {
       expect(["5xx", "closed"]).toContain(failure.kind);
     }
     // Retryable: the same call sent again is answered by a live backend.
-    for (const _ of failures) expect((await clients[0]!.callTool(getSpreadsheet)).structuredContent).toEqual(rows);
+    for (let retry = 0; retry < failures.length; retry += 1) expect((await clients[0]!.callTool(getSpreadsheet)).structuredContent).toEqual(rows);
     await Promise.all(clients.map((client) => client.close()));
   });
 

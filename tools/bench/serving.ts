@@ -6,7 +6,8 @@
 // serving process once warm and after the 200 clients; then one process in code mode, warm and
 // after programs have run in four sandboxes at once. Clients, engine and servers share the machine.
 import { readFileSync } from "node:fs";
-import { startEngine, ENGINE_API_KEY, type TestEngine } from "../../packages/mcp/test/support/engine.ts";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { startBackend, type RunningBackend } from "../../test/e2e/support/backends.ts";
 import { startHaproxy } from "../../test/e2e/support/haproxy.ts";
 import { mark, n, type Row } from "./table.ts";
@@ -98,8 +99,32 @@ async function measure(name: string, url: URL, servers: () => number[], primary?
   return { name, levels: results, rssWarmBytes, rssLoadedBytes: servers().map(rss), ...(primary === undefined ? {} : { primaryRssBytes: rss(primary) }) };
 }
 
-async function codeMode(engine: TestEngine): Promise<ServingResult["code"]> {
-  const backend = await startBackend({ url: engine.url, apiKey: ENGINE_API_KEY }, ["--mode", "code", "--code-sandboxes", "4"]);
+const ENGINE_KEY = "bench-engine-key";
+
+/**
+ * The engine the runtime's HTTP transport calls: every tool answers a fixed value at once. Kept-alive
+ * connections outlive the servers' idle pools, so a connection is never closed under a call reusing it.
+ */
+async function startEngine(): Promise<{ url: string; apiKey: string; close(): Promise<void> }> {
+  const answer = JSON.stringify({ success: true, output: { value: { rows: [["Name", "Score"], ["Ada", 36]] } } });
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => void response.writeHead(200, { "content-type": "application/json" }).end(answer));
+  });
+  server.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    apiKey: ENGINE_KEY,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function codeMode(engine: { url: string; apiKey: string }): Promise<ServingResult["code"]> {
+  const backend = await startBackend(engine, ["--mode", "code", "--code-sandboxes", "4"]);
   try {
     const readyz = new URL(`http://127.0.0.1:${backend.port}/readyz`);
     while ((await fetch(readyz)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -115,7 +140,7 @@ async function codeMode(engine: TestEngine): Promise<ServingResult["code"]> {
 
 export async function benchServing(): Promise<ServingResult> {
   const engine = await startEngine();
-  const key = { url: engine.url, apiKey: ENGINE_API_KEY };
+  const key = { url: engine.url, apiKey: engine.apiKey };
   const setups: SetupResult[] = [];
   try {
     const one = await startBackend(key);

@@ -5,22 +5,19 @@ import type { LogFormat } from "./args.js";
 export type Level = "info" | "warn" | "error";
 
 export interface Logger {
-  readonly format: LogFormat;
   message(text: string, level?: Level): void;
-  /** One structured record, such as a request line; in text format its fields as key=value. */
+  /** One structured record, such as a request line, as a JSON line (written with --log-format json only). */
   record(fields: Readonly<Record<string, string | number | null>>): void;
 }
 
 export function createLogger(format: LogFormat, write: (line: string) => void = (line) => void process.stderr.write(line)): Logger {
   const time = (): string => new Date().toISOString();
   return {
-    format,
     message(text, level = "info") {
       write(format === "json" ? `${JSON.stringify({ time: time(), level, message: text })}\n` : `toolcat-mcp: ${text}\n`);
     },
     record(fields) {
-      if (format === "json") return write(`${JSON.stringify({ time: time(), ...fields })}\n`);
-      write(`toolcat-mcp: ${Object.entries(fields).map(([key, value]) => `${key}=${value ?? "-"}`).join(" ")}\n`);
+      write(`${JSON.stringify({ time: time(), ...fields })}\n`);
     },
   };
 }
