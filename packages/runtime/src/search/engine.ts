@@ -1,12 +1,11 @@
 // The search engine behind every tool search: MiniSearch (BM25+) over the tool documents of one or
-// more packages. MiniSearch and the stemmer are loaded on the first search, so importing a package
-// costs neither. Documents arrive already analysed (stemmed terms), so building the index is only
+// more packages. Importing it only defines classes and functions; the index is built on the first
+// search. Documents arrive already analysed (stemmed terms), so building the index is only
 // MiniSearch's own work; queries go through the same analysis (terms.ts).
-import type MiniSearchClass from "minisearch";
-import type { SearchResult } from "minisearch";
+import MiniSearch, { type SearchResult } from "minisearch";
 import { searchFields, type SearchField, type ToolSearchDocument } from "./data.js";
-import { nodeRequire } from "./node-require.js";
-import { searchTerms, type Stem } from "./terms.js";
+import { stem } from "./stemmer.js";
+import { searchTerms } from "./terms.js";
 
 /** How much a match in each field counts: the tool's own name most, its parameters' words least. */
 export const fieldBoosts: Readonly<Record<SearchField, number>> = {
@@ -33,20 +32,6 @@ export interface Engine {
   search(query: string): EngineHit[];
 }
 
-let miniSearch: typeof MiniSearchClass | undefined;
-let stemmer: Stem | undefined;
-
-/** The stemmer the index was built with; the generator uses the same package. */
-export function loadStemmer(): Stem {
-  stemmer ??= nodeRequire(import.meta.url)("wink-porter2-stemmer") as Stem;
-  return stemmer;
-}
-
-function loadMiniSearch(): typeof MiniSearchClass {
-  miniSearch ??= nodeRequire(import.meta.url)("minisearch") as typeof MiniSearchClass;
-  return miniSearch;
-}
-
 const splitTerms = (text: string): string[] => text.split(" ");
 
 /**
@@ -56,8 +41,6 @@ const splitTerms = (text: string): string[] => text.split(" ");
 export const lookupBoost = 1.3;
 
 export function createEngine(documents: readonly ToolSearchDocument[]): Engine {
-  const MiniSearch = loadMiniSearch();
-  const stem = loadStemmer();
   // The actions the catalog's tool names use, and the words for them: what makes a query name one.
   const actions = new Set(documents.flatMap((d) => `${d.terms.verb} ${d.terms.verbSynonyms}`.split(" ")));
   const index = new MiniSearch<{ id: number } & Record<SearchField, string>>({

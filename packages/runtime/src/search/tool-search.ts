@@ -19,9 +19,12 @@ export interface ToolSearchHit {
   readonly score: number;
 }
 
-/** What createToolSearch takes: an imported generated package (its `toolSearchIndex` export). */
+/**
+ * What createToolSearch takes: an imported generated package (its `toolSearchIndex` export), or
+ * `{ toolSearchIndex: data }` with a package's search-index.json as the caller imported or fetched it.
+ */
 export interface ToolSearchPackage {
-  readonly toolSearchIndex: ToolSearchIndex;
+  readonly toolSearchIndex: ToolSearchIndex | ToolSearchData;
 }
 
 export interface ToolSearch {
@@ -57,17 +60,28 @@ export function createToolSearch(packages: readonly ToolSearchPackage[]): ToolSe
 }
 
 function distinctIndexes(packages: readonly ToolSearchPackage[]): ToolSearchIndex[] {
-  const byServer = new Map<string, ToolSearchIndex>();
+  const byServer = new Map<string, { given: unknown; index: ToolSearchIndex }>();
   for (const pkg of packages) {
-    const index = pkg?.toolSearchIndex;
-    if (index === undefined || typeof index.load !== "function") {
-      throw new TypeError("createToolSearch takes imported toolcat packages (modules exporting toolSearchIndex)");
+    const given: unknown = pkg?.toolSearchIndex;
+    const index = asIndex(given);
+    if (index === undefined) {
+      throw new TypeError("createToolSearch takes imported toolcat packages (modules exporting toolSearchIndex) or { toolSearchIndex: <a package's search-index.json data> }");
     }
     const seen = byServer.get(index.server);
-    if (seen !== undefined && seen !== index) throw new TypeError(`createToolSearch: two different packages for server ${index.server}`);
-    byServer.set(index.server, index);
+    if (seen !== undefined && seen.given !== given) throw new TypeError(`createToolSearch: two different packages for server ${index.server}`);
+    byServer.set(index.server, { given, index });
   }
-  return [...byServer.values()];
+  return [...byServer.values()].map(({ index }) => index);
+}
+
+/** A package's loader as it is, or search data the caller already holds wrapped as one. */
+function asIndex(given: unknown): ToolSearchIndex | undefined {
+  if (typeof given !== "object" || given === null) return undefined;
+  const { server, load, tools } = given as Partial<ToolSearchIndex & ToolSearchData>;
+  if (typeof server !== "string") return undefined;
+  if (typeof load === "function") return given as ToolSearchIndex;
+  if (Array.isArray(tools)) return { server, load: () => given as ToolSearchData };
+  return undefined;
 }
 
 function loadData(index: ToolSearchIndex): ToolSearchData {
