@@ -74,6 +74,49 @@ describe("bad input", () => {
   });
 });
 
+describe("never nothing", () => {
+  const search = createToolSearch([sheets, recruit, contacts]);
+
+  it("answers a query none of whose words the index holds with the nearest tools by spelling, at confidence 0", () => {
+    for (const query of ["zzqx vvkw", "42", "qwertyuiop"]) {
+      const hits = search.search(query);
+      expect(hits, query).toHaveLength(5);
+      expect(hits.map((hit) => hit.confidence), query).toEqual([0, 0, 0, 0, 0]);
+    }
+    // A misspelling past fuzzy matching still lands near: shared letter triples.
+    expect(search.search("sprdshetz", { limit: 3 }).map((hit) => hit.name.split(".")[0])).toContain("CloudSheets");
+  });
+
+  it("says how much of the query a hit matched, and rounds scores to 4 significant digits", () => {
+    const hits = search.search("add a note to a cell", { limit: 10 });
+    expect(hits[0]).toMatchObject({ name: "CloudSheets.AddNoteToCell", confidence: 1 });
+    for (const hit of hits) {
+      expect(hit.score).toBe(Number(hit.score.toPrecision(4)));
+      expect(hit.confidence).toBeGreaterThanOrEqual(0);
+      expect(hit.confidence).toBeLessThanOrEqual(1);
+    }
+    const weak = search.search("cell glockenspiel trombone");
+    expect(weak[0]!.confidence).toBeLessThan(0.5);
+  });
+
+  it("reads the user's own values as their kind: an e-mail address asks for e-mail", () => {
+    expect(createToolSearch([contacts]).search("jane.doe@acme.com")[0]?.name).toBe("CloudContacts.SearchContactsByEmail");
+    expect(createToolSearch([contacts]).search("who is +1 555 010 0100")[0]?.name).toBe("CloudContacts.SearchContactsByPhoneNumber");
+  });
+});
+
+describe("action kinds", () => {
+  const tool = (name: string, verb: string) => {
+    const d = document(name, "widget");
+    return { ...d, terms: { ...d.terms, verb: stem(verb) } };
+  };
+  it("ranks the tool whose action is the kind asked for first, its words or not", () => {
+    const search = createToolSearch([fixture("S", [tool("S.ListWidgets", "list"), tool("S.RemoveWidget", "remove")])]);
+    expect(search.search("erase the widget").map((hit) => hit.name)).toEqual(["S.RemoveWidget", "S.ListWidgets"]);
+    expect(search.search("show every widget").map((hit) => hit.name)).toEqual(["S.ListWidgets", "S.RemoveWidget"]);
+  });
+});
+
 describe("ranking", () => {
   it("ranks the tools of several packages together, whatever their order", () => {
     const forward = createToolSearch([sheets, recruit, contacts]);
