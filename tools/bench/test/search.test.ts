@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { workspaceRoot } from "../../../test/support/packages.ts";
 import { naiveKeywords } from "../search-baselines.ts";
+import { searchRows } from "../search-report.ts";
+import { mark } from "../table.ts";
 import { quality, quantile, rankOf } from "../search-metrics.ts";
 import { readQuerySet } from "../search-sets.ts";
 
@@ -59,5 +61,35 @@ describe("naive keyword baseline", () => {
       { name: "S.C", server: "S", text: "list widgets" },
     ]);
     expect(rank("delete widget widget")).toEqual(["S.B", "S.A"]);
+  });
+});
+
+describe("search report rows", () => {
+  // Four queries: found first, found fifth, found eighth, not found.
+  const q = quality([1, 5, 8, undefined]);
+  const set = (kinds: Record<string, typeof q>) => ({ catalog: q, kinds, servers: { A: q }, emptyAnswers: 0 });
+  const rows = searchRows({
+    quality: [
+      { name: "chosen", sets: { tuning: set({}), heldOut: set({ task: q, paraphrase: q }) } },
+      { name: "alternative", sets: { tuning: set({}), heldOut: set({}) } },
+    ],
+    latencyMs: { p50: 0.1, p99: 0.5, max: 1, calls: 21 },
+    packages: [],
+    importBeforeAfter: [],
+    toolFileTokens: {},
+  } as never);
+  const row = (measure: string) => rows.find((r) => r[1].startsWith(measure));
+
+  it("puts both sets side by side for every contender, targets checked on the held-out set", () => {
+    expect(row("chosen: whole catalog")?.[2]).toBe("tuning R@5 0.500, nDCG@10 0.426; held-out R@5 0.500, nDCG@10 0.426");
+    expect(row("chosen: whole catalog")?.[6]).toBe(mark(false));
+    expect(row("alternative: whole catalog")?.[5]).toBe("");
+  });
+
+  it("has a row per held-out kind with its own target, per server, and for empty answers", () => {
+    expect(row("chosen: held-out paraphrase")?.[5]).toBe("R@5 ≥ 0.85");
+    expect(row("chosen: held-out task")?.[5]).toBe("R@5 ≥ 0.90");
+    expect(row("A, its package alone")?.[2]).toContain("held-out R@5 0.500");
+    expect(row("empty answers")?.[6]).toBe(mark(true));
   });
 });
