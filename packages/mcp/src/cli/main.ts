@@ -7,6 +7,7 @@ import { createMcpServerFactory } from "../server.js";
 import { version } from "../version.js";
 import { parseCli, usage, UsageError, type CliConfig, type HttpConfig } from "./args.js";
 import { readToken } from "./auth.js";
+import { loadCode } from "./code.js";
 import { engineTransport } from "./engine.js";
 import { isLoopback } from "./hosts.js";
 import { serveHttp } from "./http.js";
@@ -17,6 +18,7 @@ const report = (error: Error): void => log(error.message);
 
 async function serve(config: CliConfig): Promise<void> {
   const toolkits = await Promise.all(config.packages.map((specifier) => loadToolkit(specifier)));
+  const code = config.mode === "code" ? await loadCode() : undefined;
   // Built up front, so a bad --tools pattern or a name clash fails at start, not per request.
   const factory = createMcpServerFactory({
     toolkit: toolkits,
@@ -29,6 +31,7 @@ async function serve(config: CliConfig): Promise<void> {
     nameStyle: config.nameStyle,
     mode: config.mode,
     codeLimits: config.codeLimits,
+    code,
   });
   warnings(config);
   if (config.http === undefined) return serveOverStdio(factory, config);
@@ -75,6 +78,7 @@ function rejectMessage({ id, code, message }: Rejection): void {
 }
 
 function warnings(config: CliConfig): void {
+  config.deprecated.forEach(log);
   if (config.engine === undefined) log("no engine configured (TOOLCAT_ENGINE_URL, TOOLCAT_API_KEY): tools list, but every call will fail");
   if (Object.keys(config.secrets).length > 0 && config.engine !== undefined) {
     log("note: the engine holds tool secrets; the HTTP transport does not send --secret values to it");
