@@ -1,6 +1,6 @@
 // What a search tool tells a model about its `query`: an example in the searched catalog's own words.
 import { describe, expect, it } from "vitest";
-import { searchQueryDescription } from "../src/tool-search-text.ts";
+import { searchQueryDescription } from "../src/tool-search-text.js";
 
 const vocabulary = (actions: string[], objects: string[]) => ({ vocabulary: { keywords: [], groups: [], actions, objects } });
 
