@@ -181,7 +181,7 @@ describe("failures that are not spec errors", () => {
     { command: "generate", cwd: blocked, error: /EEXIST|ENOTDIR/ },
   ])("toolcat $command ($error) prints one line without a stack trace", async ({ command, cwd, error }) => {
     const [name = "", ...rest] = command.split(" ");
-    const result = await run([name, ...rest], { cwd, env: { TOOLCAT_BASE_URL: "http://127.0.0.1:1", TOOLCAT_API_KEY: "k" } });
+    const result = await run([name, ...rest], { cwd, env: { TOOLCAT_ENGINE_URL: "http://127.0.0.1:1", TOOLCAT_API_KEY: "k" } });
     expect(result.exit).not.toBe(0);
     expect(result.stderr).toMatch(new RegExp(`^toolcat ${name}: [^\n]*\n$`));
     expect(result.stderr).toMatch(error);

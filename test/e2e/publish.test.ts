@@ -1,7 +1,7 @@
 // Publish the runtime and one server package to a real registry (a local Verdaccio), install the
 // server package into a fresh project outside the workspace, and use it the way a consumer would:
 // type-check with strict tsc (a wrong parameter type must not compile), then run it.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Client as ModernClient } from "@modelcontextprotocol/client";
@@ -13,8 +13,9 @@ import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
 import { startVerdaccio, type LocalRegistry } from "./support/verdaccio.ts";
 
-// @toolcat/mcp depends on @toolcat/code (code mode), so code is published too.
+// @toolcat/code (code mode) is an optional peer of @toolcat/mcp: published, but not installed below.
 const published = ["runtime", "code", "cloud-sheets", "mcp"] as const;
+const installed = ["runtime", "cloud-sheets", "mcp"] as const;
 /** The registry the developer's own npm uses, read before any test changes npm's configuration. */
 const upstreamRegistry = run("npm", ["config", "get", "registry"], workspaceRoot).stdout.trim();
 const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
@@ -111,13 +112,25 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
 
   it("installs both packages from that registry into the consumer's own node_modules", () => {
     const lock = JSON.parse(readFileSync(join(consumer, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string; resolved?: string }> };
-    for (const slug of published) {
+    for (const slug of installed) {
       const entry = lock.packages[`node_modules/@toolcat/${slug}`];
       expect(entry?.version).toBe(versionOf(slug));
       expect(entry?.resolved?.startsWith(registry?.url ?? "(none)"), entry?.resolved).toBe(true);
       // A real copy, not a link back into the workspace.
       expect(realpathSync(join(consumer, "node_modules", "@toolcat", slug)).startsWith(consumer)).toBe(true);
     }
+  });
+
+  it("installs @toolcat/mcp without code mode's TypeScript and QuickJS, and puts no tsc in node_modules/.bin", () => {
+    for (const absent of ["@toolcat/code", "typescript", "quickjs-emscripten", ".bin/tsc", ".bin/tsserver"]) {
+      expect(existsSync(join(consumer, "node_modules", absent)), absent).toBe(false);
+    }
+  });
+
+  it("says in one line how to add code mode when --mode code is asked for without @toolcat/code", () => {
+    const served = run("npx", ["--no", "@toolcat/mcp", "--mode", "code", "@toolcat/cloud-sheets"], consumer);
+    expect(served.status, served.output).toBe(1);
+    expect(served.output).toMatch(/^toolcat-mcp: --mode code needs @toolcat\/code, which is not installed: npm install @toolcat\/code\n$/);
   });
 
   it("type-checks a correct consumer file with strict tsc", () => {

@@ -1,10 +1,11 @@
-// The results as one markdown table (printed by `npm run bench`, pasted into the README): one row
+// The results as one markdown table (printed by `npm run bench`, written into docs/performance.md): one row
 // per figure, with what it is compared with, the ratio, the target and whether it is met.
 import type { CodeResult } from "./code.ts";
 import type { DriftResult } from "./drift.ts";
 import type { FootprintResult, Sizes } from "./footprint.ts";
 import type { GenerationResult } from "./generation.ts";
 import type { IncrementalResult } from "./incremental.ts";
+import { mcpInstallTarget, type InstallResult } from "./install-size.ts";
 import type { Machine } from "./measure.ts";
 import { mcpRows, type McpResult } from "./mcp.ts";
 import type { NxScaleResult } from "./nx-scale.ts";
@@ -35,6 +36,7 @@ export interface Results {
   readonly mcp?: McpResult;
   readonly serving?: ServingResult;
   readonly tokens?: readonly RouteToolTokens[];
+  readonly install?: InstallResult;
 }
 
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
@@ -134,7 +136,7 @@ function footprintRows(f: FootprintResult): Row[] {
     "5 Footprint",
     `@toolcat/${p.slug} (${p.tools} tools)`,
     figures(p),
-    `before (${f.base}): ${figures(p.before)}`,
+    `an earlier commit's packages: ${figures(p.before)}`,
     `${times(p.coldImportMs.median / p.before.coldImportMs.median)} the import time`,
     `≤ ${coldImportTargetMs} ms import`,
     mark(p.coldImportMs.median <= coldImportTargetMs),
@@ -183,6 +185,23 @@ function tokenRows(rows: readonly RouteToolTokens[]): Row[] {
   ]);
 }
 
+function installRows(r: InstallResult): Row[] {
+  const mb = (bytes: number) => `${n(bytes / 1024 / 1024, 1)} MB`;
+  const figures = (s: InstallResult["packages"][number]["before"]) => `${mb(s.bytes)}, ${n(s.dependencies)} dependencies${s.hasTsc ? ", tsc in node_modules/.bin" : ""}`;
+  return r.packages.map((p): Row => {
+    const targeted = p.name === "@toolcat/mcp";
+    return [
+      "11 Installed size",
+      `${p.name}: package and production dependencies`,
+      figures(p),
+      `with an earlier commit's dependency lists: ${figures(p.before)}`,
+      times(p.bytes / p.before.bytes),
+      targeted ? `≤ ${mb(mcpInstallTarget)}, no tsc` : "",
+      targeted ? mark(p.bytes <= mcpInstallTarget && !p.hasTsc) : "",
+    ];
+  });
+}
+
 export function renderTable(results: Results): string {
   const rows: Row[] = [
     ...(results.generation ? generationRows(results.generation) : []),
@@ -198,6 +217,7 @@ export function renderTable(results: Results): string {
     ...(results.mcp ? mcpRows(results.mcp) : []),
     ...(results.serving ? servingRows(results.serving) : []),
     ...(results.tokens ? tokenRows(results.tokens) : []),
+    ...(results.install ? installRows(results.install) : []),
   ];
   const m = results.machine;
   const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;

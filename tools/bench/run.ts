@@ -1,15 +1,18 @@
 // `npm run bench`: builds what the packages ship, runs the sections, prints one markdown table
-// and writes bench/results.json. `npm run bench -- scale validators` runs only the named sections
-// and prints them without overwriting the results file, which always holds a complete run.
+// and writes bench/results.json and the table in docs/performance.md. `npm run bench -- scale validators`
+// runs only the named sections and prints them without overwriting either, which always hold a
+// complete run. `npm run bench -- report` measures nothing: it rewrites the table from bench/results.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { benchCode } from "./code.ts";
 import { benchDrift } from "./drift.ts";
 import { benchFootprint } from "./footprint.ts";
 import { benchGeneration } from "./generation.ts";
+import { benchInstallSize } from "./install-size.ts";
 import { benchIncremental } from "./incremental.ts";
 import { benchMcp } from "./mcp.ts";
 import { machine, round, timeCommand, workspaceRoot } from "./measure.ts";
+import { performanceDoc, readResults, writePerformanceDoc } from "./performance-doc.ts";
 import { renderTable, type Results } from "./report.ts";
 import { benchNxScale } from "./nx-scale.ts";
 import { benchScale } from "./scale.ts";
@@ -36,6 +39,7 @@ const steps = {
   mcp: async (results: Writable) => void (results.mcp = await benchMcp()),
   serving: async (results: Writable) => void (results.serving = await benchServing()),
   tokens: (results: Writable) => void (results.tokens = toolTokensByRoute(workspaceRoot)),
+  install: (results: Writable) => void (results.install = benchInstallSize()),
 } satisfies Record<string, (results: Writable) => Promise<void> | void>;
 type Section = keyof typeof steps;
 const sections = Object.keys(steps) as Section[];
@@ -62,13 +66,18 @@ function log(message: string): void {
 }
 
 async function main(argv: readonly string[]): Promise<void> {
+  if (argv.length === 1 && argv[0] === "report") {
+    writePerformanceDoc(workspaceRoot, readResults(workspaceRoot));
+    log(`wrote the table in ${performanceDoc} from bench/results.json`);
+    return;
+  }
   const unknown = argv.filter((arg) => !(sections as readonly string[]).includes(arg));
   if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(", ")}; sections: ${sections.join(", ")}`);
   const selected = new Set<Section>(argv.length === 0 ? sections : (argv as Section[]));
   const start = performance.now();
   const results: Writable = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
-  if (["validators", "footprint", "search", "code", "serving"].some((section) => selected.has(section as Section))) {
+  if (["validators", "footprint", "search", "code", "serving", "install"].some((section) => selected.has(section as Section))) {
     log("building packages (cached by Nx)");
     buildPackages();
   }
@@ -95,9 +104,10 @@ async function main(argv: readonly string[]): Promise<void> {
   } else if (selected.size === sections.length) {
     mkdirSync(join(workspaceRoot, "bench"), { recursive: true });
     writeFileSync(join(workspaceRoot, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
-    log("wrote bench/results.json");
+    writePerformanceDoc(workspaceRoot, results);
+    log(`wrote bench/results.json and the table in ${performanceDoc}`);
   } else {
-    log("partial run: bench/results.json left as it was");
+    log(`partial run: bench/results.json and ${performanceDoc} left as they were`);
   }
 }
 

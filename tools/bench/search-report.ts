@@ -58,7 +58,7 @@ export function searchRows(s: SearchResult): Row[] {
       section,
       `${i.package}: cold import`,
       `${n(i.afterMs.median, 1)} ms`,
-      `before search (${i.before}): ${n(i.beforeMs.median, 1)} ms`,
+      `the package before search was added: ${n(i.beforeMs.median, 1)} ms`,
       `${Number((i.afterMs.median / i.beforeMs.median).toPrecision(3))}×`,
       "no index read on import",
       "",

@@ -23,7 +23,7 @@ import type { RunContext } from "./command.ts";
 import { resolveServers } from "./servers.ts";
 
 export const schemasPullUsage = `usage: toolcat schemas pull [--server <server> ...] [--tool <Name> ...] [--dry-run]
-                            [--base-url <url>] [--api-key <key>] [--timeout <ms>]
+                            [--engine-url <url>] [--api-key <key>] [--timeout <ms>]
 
 Calls each mode-pattern tool with mode get_request_schema on a running engine and stores the
 returned OpenAPI schema in specs/request-bodies/<slug>/<Tool>.json with where and when it was
@@ -33,7 +33,7 @@ schema equals the answer is left as it is. Exits 1 when any tool gave no usable 
   --server <server>  only this server (slug, name or spec path); repeat for several
   --tool <Name>      only this tool (short or full name); repeat for several
   --dry-run          call the engine and report, but write nothing
-  --base-url <url>   the engine's address (default: TOOLCAT_BASE_URL)
+  --engine-url <url> the engine's address (default: TOOLCAT_ENGINE_URL)
   --api-key <key>    the engine's API key (default: TOOLCAT_API_KEY; prefer the variable)
   --timeout <ms>     time limit of each call (default 30000)
   -h, --help         show this help
@@ -43,6 +43,8 @@ export const schemasPullOptions: OptionSpec = {
   server: { type: "string", multiple: true },
   tool: { type: "string", multiple: true },
   "dry-run": { type: "boolean" },
+  "engine-url": { type: "string" },
+  // The engine's address under its earlier name, still read (with a warning) until the next major.
   "base-url": { type: "string" },
   "api-key": { type: "string" },
   timeout: { type: "string" },
@@ -57,9 +59,9 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
     const given = parsed.values[name];
     return typeof given === "string" ? given : env[variable];
   };
-  const baseUrl = value("base-url", "TOOLCAT_BASE_URL");
+  const baseUrl = engineUrl(parsed.values, env, (line) => out.stderr(`toolcat schemas pull: ${line}\n`));
   const apiKey = value("api-key", "TOOLCAT_API_KEY");
-  if (baseUrl === undefined || baseUrl === "") throw new UsageError("no engine address: pass --base-url or set TOOLCAT_BASE_URL");
+  if (baseUrl === undefined || baseUrl === "") throw new UsageError("no engine address: pass --engine-url or set TOOLCAT_ENGINE_URL");
   if (apiKey === undefined || apiKey === "") throw new UsageError("no API key: set TOOLCAT_API_KEY or pass --api-key");
   const capturedFrom = transportAddress(baseUrl);
   const timeoutMs = Number(parsed.values["timeout"] ?? "30000");
@@ -115,13 +117,29 @@ function selectTools<T extends { readonly tool: Tool }>(tools: readonly T[], nam
   return tools.filter(({ tool }) => names.includes(tool.name) || names.includes(tool.fullName));
 }
 
+/**
+ * The engine's address: --engine-url, else TOOLCAT_ENGINE_URL. The earlier names, --base-url and
+ * TOOLCAT_BASE_URL, still work (a flag before any variable), each with one line naming its replacement.
+ */
+function engineUrl(flags: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>>, warn: (line: string) => void): string | undefined {
+  const sources = [
+    { name: "--engine-url", value: flags["engine-url"] },
+    { name: "--base-url", value: flags["base-url"], instead: "--engine-url" },
+    { name: "TOOLCAT_ENGINE_URL", value: env["TOOLCAT_ENGINE_URL"] },
+    { name: "TOOLCAT_BASE_URL", value: env["TOOLCAT_BASE_URL"], instead: "TOOLCAT_ENGINE_URL" },
+  ];
+  const source = sources.find((s): s is (typeof sources)[number] & { value: string } => typeof s.value === "string");
+  if (source?.instead !== undefined) warn(`warning: ${source.name} is deprecated; use ${source.instead}`);
+  return source?.value;
+}
+
 /** The address recorded in a capture: origin and path only, so no credential in a URL is stored. */
 function transportAddress(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
     return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
   } catch {
-    throw new UsageError(`--base-url ${JSON.stringify(baseUrl)} is not a URL`);
+    throw new UsageError(`the engine address ${JSON.stringify(baseUrl)} is not a URL`);
   }
 }
 

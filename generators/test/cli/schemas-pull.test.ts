@@ -33,10 +33,14 @@ async function pull(root: string, engine: FakeEngine, ...args: string[]): Promis
 }
 
 async function pullFrom(root: string, baseUrl: string, apiKey: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return pullWith(root, ["--engine-url", baseUrl, ...args], { TOOLCAT_API_KEY: apiKey });
+}
+
+async function pullWith(root: string, args: readonly string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
-  const code = await main(["schemas", "pull", "--base-url", baseUrl, ...args], { cwd: root, env: { TOOLCAT_API_KEY: apiKey }, out });
+  const code = await main(["schemas", "pull", ...args], { cwd: root, env, out });
   return { code, stdout, stderr };
 }
 
@@ -161,6 +165,17 @@ describe("toolcat schemas pull", () => {
       expect([...leaks(`${run.stdout}\n${run.stderr}`, password), ...leaks(`${run.stdout}\n${run.stderr}`, `user:${password}`)]).toEqual([]);
       rmSync(fresh, { recursive: true, force: true });
     });
+  });
+
+  it.each([
+    { args: [], env: { TOOLCAT_ENGINE_URL: "url" }, warning: "" },
+    { args: ["--base-url", "url"], env: { TOOLCAT_ENGINE_URL: "elsewhere" }, warning: "toolcat schemas pull: warning: --base-url is deprecated; use --engine-url\n" },
+    { args: [], env: { TOOLCAT_BASE_URL: "url" }, warning: "toolcat schemas pull: warning: TOOLCAT_BASE_URL is deprecated; use TOOLCAT_ENGINE_URL\n" },
+  ])("takes the engine address from $args and $env, still reading the earlier name", async ({ args, env, warning }) => {
+    const given = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value === "url" ? engine.url : "http://127.0.0.1:1"]));
+    const run = await pullWith(root, [...args.map((a) => (a === "url" ? engine.url : a)), "--tool", "CreateOrder", "--dry-run"], { ...given, TOOLCAT_API_KEY: engine.apiKey });
+    expect(run.stderr).toBe(warning);
+    expect(run.code).toBe(0);
   });
 
   it.each([

@@ -10,7 +10,7 @@ declare namespace CloudSheets {
     title?: string;
     /**
      * Cell data JSON string, see resources.
-     * @format cell-data @judgment toolcat rejects a null cell, a nested object or an array.
+     * @format cell-data @judgment Rejects a null cell, a nested object or an array.
      */
     data?: string;
   }): Promise<unknown>;
@@ -19,8 +19,8 @@ declare namespace CloudSheets {
     spreadsheet_id: string;
     /**
      * Letters.
-     * @format column-letters @pattern ^[A-Za-z]+$ @judgment toolcat accepts one or more ASCII letters in
-     * either case (a and A both name column A).
+     * @format column-letters @pattern ^[A-Za-z]+$ @judgment Accepts one or more ASCII letters in either
+     * case (a and A both name column A).
      */
     column: string;
     /** @integer */
@@ -37,7 +37,7 @@ declare namespace CloudSheets {
     spreadsheet_id: string;
     /**
      * Same format as CreateSpreadsheet.
-     * @format cell-data @judgment toolcat rejects a null cell, a nested object or an array.
+     * @format cell-data @judgment Rejects a null cell, a nested object or an array.
      */
     data: string;
     /** @integer @default 1 */
@@ -93,8 +93,8 @@ declare namespace CloudSheets {
   function generateCloudFilePickerUrl(input?: Record<string, never>): Promise<unknown>;
   /**
    * Read a range from one sheet.
-   * @readOnly @precedence sheet_id_or_name over sheet_position @judgment toolcat reads sheet_id_or_name
-   * as taking precedence, as UpdateCells and AddNoteToCell state it.
+   * @readOnly @precedence sheet_id_or_name over sheet_position @judgment Reads sheet_id_or_name as
+   * taking precedence, as UpdateCells and AddNoteToCell state it.
    */
   function getSpreadsheet(input: {
     spreadsheet_id: string;
@@ -109,8 +109,8 @@ declare namespace CloudSheets {
     start_row?: number;
     /**
      * Letters or 1-based number.
-     * @format column @pattern ^(?:[A-Za-z]+|[1-9][0-9]*)$ @default "A" @judgment toolcat accepts one or
-     * more ASCII letters in either case, or a positive whole number without leading zeros.
+     * @format column @pattern ^(?:[A-Za-z]+|[1-9][0-9]*)$ @default "A" @judgment Accepts one or more ASCII
+     * letters in either case, or a positive whole number without leading zeros.
      */
     start_col?: string;
     /** @integer @minimum 1 @maximum 1000 @default 1000 */

@@ -20,23 +20,23 @@ declare namespace CrmEventsApi {
     event_instance_ids?: readonly string[];
     /**
      * One key-value pair; spaces as %20 or +.
-     * @minProperties 1 @maxProperties 1 @judgment toolcat enforces exactly one key and does not check how
-     * spaces are encoded.
+     * @minProperties 1 @maxProperties 1 @judgment Enforces exactly one key and does not check how spaces
+     * are encoded.
      */
     event_property_filter?: { [key: string]: unknown };
     event_type_name?: string;
     /**
      * ISO 8601.
      * @format date-time @pattern
-     * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment toolcat accepts
-     * RFC 3339 date-times only (2024-05-01T12:00:00Z).
+     * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment Accepts RFC
+     * 3339 date-times only (2024-05-01T12:00:00Z).
      */
     filter_events_occurred_before?: string;
     /**
      * ISO 8601.
      * @format date-time @pattern
-     * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment toolcat accepts
-     * RFC 3339 date-times only (2024-05-01T12:00:00Z).
+     * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment Accepts RFC
+     * 3339 date-times only (2024-05-01T12:00:00Z).
      */
     filter_occurred_after_datetime?: string;
     /** @integer */

@@ -42,8 +42,8 @@ declare namespace EngineApi {
     unsafe_skip_verification?: boolean;
     /**
      * Valid URL (URL of a verifier service).
-     * @format url @pattern ^[Hh][Tt][Tt][Pp][Ss]?://[^/?#] @judgment toolcat accepts absolute http and
-     * https URLs only.
+     * @format url @pattern ^[Hh][Tt][Tt][Pp][Ss]?://[^/?#] @judgment Accepts absolute http and https URLs
+     * only.
      */
     verifier_url?: string;
   }): Promise<unknown>;
@@ -113,8 +113,8 @@ declare namespace EngineApi {
   function listAccessibleProjects(input: {
     /**
      * Bearer JWT.
-     * @format jwt @pattern ^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$ @judgment toolcat takes the
-     * JWT itself and rejects a `Bearer ` prefix.
+     * @format jwt @pattern ^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$ @judgment Takes the JWT itself
+     * and rejects a `Bearer ` prefix.
      */
     bearer_token: string;
     /** @integer */
@@ -129,8 +129,8 @@ declare namespace EngineApi {
   function getProjectDetails(input: {
     /**
      * Form `Bearer <token>` (bearer JWT).
-     * @format bearer @pattern ^Bearer [A-Za-z0-9._~+/-]+=*$ @judgment toolcat checks that form, not that
-     * the token is a JWT.
+     * @format bearer @pattern ^Bearer [A-Za-z0-9._~+/-]+=*$ @judgment Checks that form, not that the token
+     * is a JWT.
      */
     authorization_token: string;
     project_id: string;
@@ -182,8 +182,8 @@ declare namespace EngineApi {
   }): Promise<unknown>;
   /**
    * Execute a tool.
-   * @judgment toolcat requires request_body when mode is execute and ignores it otherwise, as the
-   * document states.
+   * @judgment Requires request_body when mode is execute and ignores it otherwise, as the document
+   * states.
    */
   function executeTool(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -233,8 +233,8 @@ declare namespace EngineApi {
     mcp_timeout_duration?: number;
     /**
      * URL.
-     * @format url @pattern ^[Hh][Tt][Tt][Pp][Ss]?://[^/?#] @judgment toolcat accepts absolute http and
-     * https URLs only.
+     * @format url @pattern ^[Hh][Tt][Tt][Pp][Ss]?://[^/?#] @judgment Accepts absolute http and https URLs
+     * only.
      */
     worker_http_uri?: string;
     /**

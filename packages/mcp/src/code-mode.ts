@@ -2,8 +2,11 @@
 // functions a program calls and describe them by their TypeScript declarations, and execute_code,
 // which type-checks and runs one program with @toolcat/code, so a multi-step task takes one call.
 // The program reaches only the served tools, through the server's client (code-packages.ts).
+// @toolcat/code (TypeScript, QuickJS) is an optional peer: only its types are imported here; the
+// module itself is handed in (CodeModule), so tools and search mode never load or need it.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
-import { declareNamespace, resolveLimits, runCode, type CodeLimits, type RunCodeResult } from "@toolcat/code";
+import type * as Code from "@toolcat/code";
+import type { CodeLimits, RunCodeResult } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
 import { codeCaller, codeView, type CodeFunction } from "./code-packages.js";
 import { discovery, type SearchScope } from "./discovery.js";
@@ -12,6 +15,9 @@ import type { Routes, ServedTool } from "./served.js";
 import { codeArguments } from "./tool-arguments.js";
 import type { Toolkit } from "./toolkit.js";
 
+/** The `@toolcat/code` module (`import * as code from "@toolcat/code"`), which code mode runs programs with. */
+export type CodeModule = typeof Code;
+
 export interface CodeRun {
   /** The server's client options; undefined when it was given a client of its own. */
   readonly clientOptions: ClientOptions | undefined;
@@ -19,17 +25,17 @@ export interface CodeRun {
   readonly limits: Partial<CodeLimits> | undefined;
 }
 
-export function codeMode(toolkits: readonly Toolkit[], served: readonly ServedTool[], scope: SearchScope, run: CodeRun): Routes {
-  const resolved = resolveLimits(run.limits);
+export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served: readonly ServedTool[], scope: SearchScope, run: CodeRun): Routes {
+  const resolved = code.resolveLimits(run.limits);
   if (!resolved.ok) throw new Error(`code mode: ${resolved.message}`);
   const limits = resolved.limits;
-  const view = codeView(toolkits, served);
+  const view = codeView(code, toolkits, served);
   const functionOf = (entry: ServedTool): CodeFunction => view.functions.get(entry.tool.fullName)!;
   const caller = codeCaller(run.clientOptions);
 
   const found = discovery(toolkits, served, scope, {
     nameOf: (entry) => functionOf(entry).path,
-    describe: (entries) => describe(entries.map(functionOf)),
+    describe: (entries) => describe(code, entries.map(functionOf)),
     next: "Returns functions (Namespace.function); then call describe_tools for their TypeScript declarations, and execute_code to run a program that calls them.",
     describes: "Gives the TypeScript declarations (doc comments, input types) of functions found by search_tools, by name: what an execute_code program is type-checked against.",
   }, "code");
@@ -57,23 +63,23 @@ export function codeMode(toolkits: readonly Toolkit[], served: readonly ServedTo
     execute_code: async (args: unknown, signal: AbortSignal): Promise<CallToolResult> => {
       const checked = codeArguments(args, limits.sourceBytes);
       if (!checked.ok) return invalidArguments(checked.message);
-      const result = await runCode(checked.value, { packages: view.packages, caller, limits, signal });
+      const result = await code.runCode(checked.value, { packages: view.packages, caller, limits, signal });
       return result.ok ? successResult(result) : failed(result);
     },
   };
   // An empty program takes the path every program takes: the checker for these declarations is built, a sandbox started.
   let warming: Promise<void> | undefined;
   const warm = (): Promise<void> =>
-    (warming ??= runCode("return null;", { packages: view.packages, caller, limits }).then((result) => {
+    (warming ??= code.runCode("return null;", { packages: view.packages, caller, limits }).then((result) => {
       if (!result.ok) throw new Error(`code mode could not warm up: ${result.error?.message ?? "the empty program failed"}`);
     }));
   return { listing: [...found.listing, executeCode], handlers: new Map(Object.entries(handlers)), warm };
 }
 
 /** The declarations of the named functions, grouped in their namespaces, as text and per function. */
-function describe(functions: readonly CodeFunction[]): CallToolResult {
+function describe(code: CodeModule, functions: readonly CodeFunction[]): CallToolResult {
   const namespaces = [...new Set(functions.map((fn) => fn.namespace))];
-  const text = namespaces.map((namespace) => declareNamespace(namespace, functions.filter((fn) => fn.namespace === namespace).map((fn) => fn.declaration))).join("\n");
+  const text = namespaces.map((namespace) => code.declareNamespace(namespace, functions.filter((fn) => fn.namespace === namespace).map((fn) => fn.declaration))).join("\n");
   const tools = functions.map((fn) => ({ name: fn.path, declaration: fn.declaration }));
   return { content: [{ type: "text", text }], structuredContent: { tools } };
 }

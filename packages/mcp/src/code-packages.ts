@@ -3,9 +3,10 @@
 // tools/call would (the filters hold), each call is validated and authorized on the host, and what
 // the program sees of an answer or a failure is what tools/call would show, redacted by that client.
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { functionDeclarations, narrowCodeApi, type CodeApi, type CodePackage } from "@toolcat/code";
+import type { CodeApi, CodePackage } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
 import { cleanJson } from "@toolcat/runtime/internal";
+import type { CodeModule } from "./code-mode.js";
 import { errorResult, successResult } from "./results.js";
 import { callClient, type ServedTool } from "./served.js";
 import type { ToolClient, Toolkit } from "./toolkit.js";
@@ -26,7 +27,7 @@ export interface CodeView {
   readonly functions: ReadonlyMap<string, CodeFunction>;
 }
 
-export function codeView(toolkits: readonly Toolkit[], served: readonly ServedTool[]): CodeView {
+export function codeView(code: CodeModule, toolkits: readonly Toolkit[], served: readonly ServedTool[]): CodeView {
   const packages: CodePackage[] = [];
   const functions = new Map<string, CodeFunction>();
   for (const toolkit of toolkits) {
@@ -34,7 +35,7 @@ export function codeView(toolkits: readonly Toolkit[], served: readonly ServedTo
     const entries = served.filter((entry) => toolkit.manifest.tools.includes(entry.tool));
     const first = entries[0];
     if (first === undefined) continue;
-    const declarations = functionDeclarations(api);
+    const declarations = code.functionDeclarations(api);
     const kept = Object.entries(api.functions).filter(([, tool]) => entries.some((entry) => entry.tool.fullName === tool));
     const undeclared = entries.find((entry) => !kept.some(([, tool]) => tool === entry.tool.fullName));
     if (undeclared !== undefined) throw new Error(`${toolkit.manifest.package} declares no code-mode function for ${undeclared.tool.fullName}; update it to serve it with --mode code`);
@@ -45,7 +46,7 @@ export function codeView(toolkits: readonly Toolkit[], served: readonly ServedTo
     const client = programClient(first.client);
     packages.push({
       manifest: toolkit.manifest,
-      codeApi: narrowCodeApi(api, kept.map(([name]) => name)),
+      codeApi: code.narrowCodeApi(api, kept.map(([name]) => name)),
       [`create${toolkit.manifest.server.name}Client`]: () => client,
     });
   }

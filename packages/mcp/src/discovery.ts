@@ -3,7 +3,7 @@
 // schemas to call, or TypeScript declarations to program against). Each mode names its tools its own
 // way; tools the filters leave out are never found or described.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
-import { createToolSearch, searchToolDescription, type ToolSearchPackage } from "@toolcat/runtime";
+import { createToolSearch, searchQueryDescription, searchToolDescription, type ToolSearchPackage } from "@toolcat/runtime";
 import { nameForms } from "./names.js";
 import { errorResult, invalidArguments, successResult } from "./results.js";
 import type { Handler, ServedTool } from "./served.js";
@@ -89,7 +89,7 @@ export function discovery(toolkits: readonly Toolkit[], served: readonly ServedT
       inputSchema: {
         type: "object",
         properties: {
-          query: { type: "string", description: "The task in a few words, such as \"list open jobs\"." },
+          query: { type: "string", description: searchQueryDescription(toolkits.map((toolkit) => toolkit.manifest)) },
           limit: { type: "integer", minimum: 1, maximum: maxLimit, description: `Most tools returned (default ${defaultLimit}).` },
         },
         required: ["query"],

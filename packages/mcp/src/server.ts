@@ -7,7 +7,7 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CacheHint } from "@modelcontextprotocol/server";
 import type { CodeLimits } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
-import { codeMode } from "./code-mode.js";
+import { codeMode, type CodeModule } from "./code-mode.js";
 import type { NameStyle } from "./names.js";
 import { searchMode } from "./search-mode.js";
 import type { ToolFilter } from "./select.js";
@@ -27,6 +27,11 @@ interface CommonOptions extends ToolFilter {
   readonly mode?: ServeMode | undefined;
   /** In code mode, overrides of @toolcat/code's `defaultLimits` for each program. */
   readonly codeLimits?: Partial<CodeLimits> | undefined;
+  /**
+   * In code mode, the `@toolcat/code` module (`import * as code from "@toolcat/code"`). It is an
+   * optional peer dependency, so tools and search mode install and run without it.
+   */
+  readonly code?: CodeModule | undefined;
   /** Name the server gives in the MCP handshake and in each 2026-07-28 result; `toolcat` by default. */
   readonly name?: string;
 }
@@ -52,6 +57,10 @@ export interface McpServerFactory {
   warm(): Promise<void>;
 }
 
+function missingCode(): never {
+  throw new Error('code mode needs @toolcat/code: npm install @toolcat/code, then pass it as the code option (import * as code from "@toolcat/code")');
+}
+
 /** One SDK server, for a client of your own (stdio, in memory, a transport of your choice). */
 export function createMcpServer(options: McpServerOptions): Server {
   return createMcpServerFactory(options)();
@@ -69,7 +78,7 @@ export function createMcpServerFactory(options: McpServerOptions): McpServerFact
   const modes: Readonly<Record<ServeMode, () => Routes>> = {
     tools: () => toolsMode(served),
     search: () => searchMode(toolkits, served, scope),
-    code: () => codeMode(toolkits, served, scope, { clientOptions, limits: options.codeLimits }),
+    code: () => codeMode(options.code ?? missingCode(), toolkits, served, scope, { clientOptions, limits: options.codeLimits }),
   };
   const routes = modes[options.mode ?? "tools"]();
   const info = { name: options.name ?? "toolcat", version };

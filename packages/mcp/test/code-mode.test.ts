@@ -3,6 +3,7 @@
 // multi-step program through the server's client, the filters holding inside programs, and every
 // failure (type error, tool error, limit, bad arguments) an isError result a model can act on.
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
+import * as code from "@toolcat/code";
 import { functionDeclarations, type CodeApi } from "@toolcat/code";
 import { createMemoryTransport, type ToolHandler } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ async function serve(extra: Partial<McpServerOptions> = {}, handlers: Record<str
     "CloudSheets.WriteToCell": answer("CloudSheets.WriteToCell", (input) => ({ written: input })),
     ...handlers,
   });
-  const options = { toolkit: toolkits, transport, env: false, mode: "code", ...extra } as McpServerOptions;
+  const options = { toolkit: toolkits, transport, env: false, mode: "code", code, ...extra } as McpServerOptions;
   return connectInMemory(options);
 }
 
@@ -118,7 +119,7 @@ describe("code mode", () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/^the program started more tool calls than its limit \(2\)/);
     expect(result.structuredContent).toMatchObject({ error: { kind: "limit", limit: "toolCalls" } });
-    expect(() => createMcpServer({ toolkit: toolkits, transport: createMemoryTransport({}), mode: "code", codeLimits: { wallMs: 0 } })).toThrow(/limit wallMs must be a positive number/);
+    expect(() => createMcpServer({ toolkit: toolkits, transport: createMemoryTransport({}), mode: "code", code, codeLimits: { wallMs: 0 } })).toThrow(/limit wallMs must be a positive number/);
   });
 
   it("stops the program and the call it has in flight when the client cancels", async () => {
@@ -157,7 +158,11 @@ describe("code mode", () => {
 
   it("refuses at start a package generated before code mode", () => {
     const old = { ...toolkits[0]!, codeApi: undefined };
-    expect(() => createMcpServer({ toolkit: [old], transport: createMemoryTransport({}), mode: "code" })).toThrow(/@toolcat\/cloud-sheets has no code-mode declarations \(codeApi\); update it/);
+    expect(() => createMcpServer({ toolkit: [old], transport: createMemoryTransport({}), mode: "code", code })).toThrow(/@toolcat\/cloud-sheets has no code-mode declarations \(codeApi\); update it/);
+  });
+
+  it("says in one line how to add @toolcat/code when code mode is asked for without it", () => {
+    expect(() => createMcpServer({ toolkit: toolkits, transport: createMemoryTransport({}), mode: "code" })).toThrow(/^code mode needs @toolcat\/code: npm install @toolcat\/code, then pass it as the code option[^\n]*$/);
   });
 
   it.each([

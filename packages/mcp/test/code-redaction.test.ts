@@ -1,6 +1,7 @@
 // execute_code results carry no encoding of any secret the client knows, even when the program logs
 // and returns what the tools answered, what a failed call threw, or a secret written into its source.
 import type { Client } from "@modelcontextprotocol/client";
+import * as code from "@toolcat/code";
 import { createMemoryTransport, type ToolHandler } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
 import { encodings, random, revealing, secrets, seed } from "../../runtime/test/support/encodings.ts";
@@ -21,7 +22,7 @@ const answers: [string, ToolHandler][] = [
 async function serve(handler: ToolHandler): Promise<Client> {
   const transport = createMemoryTransport({ "CloudSheets.GetSpreadsheet": handler, "CreatorApi.FetchZetaAppSections": handler });
   const secretsOption = { ZETA_SERVER_URL: declared, OTHER: undeclared };
-  return connectInMemory({ toolkit: toolkits, transport, env: false, secrets: secretsOption, mode: "code" });
+  return connectInMemory({ toolkit: toolkits, transport, env: false, secrets: secretsOption, mode: "code", code });
 }
 
 /** Calls both tools, logs and returns whatever they answered or threw. */

@@ -25,6 +25,8 @@ describe("search mode", () => {
     expect(description).toContain("CloudSheets (spreadsheets)");
     expect(description).toContain("CreatorApi");
     expect(description).toMatch(/objects: spreadsheet, /);
+    // The query's example comes from the served catalog, not from another server's tools.
+    expect(tools[0]?.inputSchema.properties?.["query"]).toEqual({ type: "string", description: 'The task in a few words, such as "get spreadsheet".' });
   });
 
   it("finds tools by a task in words, with name, title, description and score", async () => {

@@ -15,7 +15,7 @@ declare namespace RecruitApi {
   function getApiKeyInfo(input?: {
     /**
      * Empty object.
-     * @maxProperties 0 @judgment toolcat rejects any key (maxProperties 0).
+     * @maxProperties 0 @judgment Rejects any key (maxProperties 0).
      */
     empty_request_body?: Record<string, never>;
   }): Promise<unknown>;
@@ -191,8 +191,8 @@ declare namespace RecruitApi {
   }): Promise<unknown>;
   /**
    * Create opening.
-   * @judgment toolcat reads target_start_date as a field of UpdateJobOpening only and rejects it here as
-   * an unknown parameter.
+   * @judgment Reads target_start_date as a field of UpdateJobOpening only and rejects it here as an
+   * unknown parameter.
    */
   function createJobOpening(input?: {
     associated_job_ids?: readonly string[];
@@ -212,8 +212,8 @@ declare namespace RecruitApi {
     opening_state?: "Draft" | "Approved" | "Open" | "Closed";
     /**
      * comma-separated list naming jobIds, targetHireDate, targetStartDate, isBackfill and employmentType.
-     * @format csv @pattern ^\s*[^,\s][^,]*(?:,\s*[^,\s][^,]*)*$ @judgment toolcat rejects empty or blank
-     * items (`a,,b`, `a, ,b`, a trailing comma); it does not check the names.
+     * @format csv @pattern ^\s*[^,\s][^,]*(?:,\s*[^,\s][^,]*)*$ @judgment Rejects empty or blank items
+     * (`a,,b`, `a, ,b`, a trailing comma); it does not check the names.
      */
     identifiers?: string;
   }): Promise<unknown>;

@@ -41,14 +41,18 @@ export const formatPatterns = {
   jwt: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$",
 } as const satisfies Partial<Record<FormatName, string>>;
 
-/** The JSON Schema that cell-data's JSON text must satisfy once parsed (its `contentSchema`). */
+/**
+ * The JSON Schema that cell-data's JSON text must satisfy once parsed (its `contentSchema`). A cell's
+ * types are an `anyOf` of single types, not a `type` array: clients that render or lower schemas
+ * (the MCP Inspector, Gemini's schema subset) accept one type per schema.
+ */
 export const cellDataSchema = {
   type: "object",
   propertyNames: { pattern: "^[1-9][0-9]*$" },
   additionalProperties: {
     type: "object",
     propertyNames: { pattern: formatPatterns["column-letters"] },
-    additionalProperties: { type: ["number", "string", "boolean"] },
+    additionalProperties: { anyOf: [{ type: "number" }, { type: "string" }, { type: "boolean" }] },
   },
 } as const;
 

@@ -24,7 +24,7 @@ export { callTool, type ModelCallTarget, type ModelToolResult, type NamedToolCli
 export { createToolSearch, type ToolSearch, type ToolSearchHit, type ToolSearchPackage } from "./search/tool-search.js";
 export type { ToolSearchOptions } from "./search/options.js";
 export type { ToolSearchData, ToolSearchDocument, ToolSearchIndex } from "./search/data.js";
-export { searchToolDescription } from "./tool-search-text.js";
+export { searchQueryDescription, searchToolDescription } from "./tool-search-text.js";
 export {
   anthropicSearchResult,
   anthropicSearchToolFor,

@@ -10,7 +10,7 @@ import type { Manifest } from "./manifest.js";
 import type { ToolSearchOptions } from "./search/options.js";
 import type { ToolSearchHit } from "./search/tool-search.js";
 import { nodeRequire } from "./node-require.js";
-import { searchToolDescription } from "./tool-search-text.js";
+import { searchQueryDescription, searchToolDescription } from "./tool-search-text.js";
 
 /** A package's `searchTools`, or `createToolSearch(packages).search`. */
 export type SearchFunction = (query: string, options?: ToolSearchOptions) => ToolSearchHit[];
@@ -27,7 +27,7 @@ export function anthropicSearchToolFor(manifests: readonly Pick<Manifest, "serve
     input_schema: {
       type: "object" as const,
       properties: {
-        query: { type: "string", description: "The task in a few words, such as \"list open jobs\"." },
+        query: { type: "string", description: searchQueryDescription(manifests) },
         limit: { type: "integer", minimum: 1, maximum: 50, description: "Most tools loaded (default 5)." },
       },
       required: ["query"],

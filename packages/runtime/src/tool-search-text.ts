@@ -27,6 +27,17 @@ export function searchToolDescription(manifests: readonly (Pick<Manifest, "serve
   ].join(" ");
 }
 
+/**
+ * The description of a search tool's `query`, with an example in the first package's words: its most
+ * used action and object (`get spreadsheet` for CloudSheets), so the example fits the tools served.
+ */
+export function searchQueryDescription(manifests: readonly Partial<Pick<Manifest, "vocabulary">>[]): string {
+  const vocabulary = manifests[0]?.vocabulary;
+  const action = vocabulary?.actions[0];
+  const object = vocabulary?.objects[0];
+  return `The task in a few words${action === undefined || object === undefined ? "" : `, such as "${action} ${object}"`}.`;
+}
+
 /** Round-robin over the packages' lists (each most frequent first), so every package is named within the caps. */
 function interleave(lists: readonly (readonly string[])[]): string[] {
   const longest = Math.max(0, ...lists.map((list) => list.length));

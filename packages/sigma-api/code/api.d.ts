@@ -60,8 +60,8 @@ declare namespace SigmaApi {
     enable_streaming: string;
     /**
      * comma-separated event types.
-     * @format csv @pattern ^\s*[^,\s][^,]*(?:,\s*[^,\s][^,]*)*$ @judgment toolcat rejects empty or blank
-     * items (`a,,b`, `a, ,b`, a trailing comma).
+     * @format csv @pattern ^\s*[^,\s][^,]*(?:,\s*[^,\s][^,]*)*$ @judgment Rejects empty or blank items
+     * (`a,,b`, `a, ,b`, a trailing comma).
      */
     event_filter: string;
     research_id: string;
@@ -241,16 +241,16 @@ declare namespace SigmaApi {
     /**
      * ISO 8601 UTC; events at or after.
      * @format date-time @pattern
-     * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment toolcat accepts
-     * RFC 3339 date-times only (2024-05-01T12:00:00Z).
+     * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment Accepts RFC
+     * 3339 date-times only (2024-05-01T12:00:00Z).
      */
     created_after?: string;
     event_types_filter?: readonly string[];
     /**
      * ISO 8601 UTC; inclusive.
      * @format date-time @pattern
-     * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment toolcat accepts
-     * RFC 3339 date-times only (2024-05-01T12:00:00Z).
+     * ^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$ @judgment Accepts RFC
+     * 3339 date-times only (2024-05-01T12:00:00Z).
      */
     filter_created_before?: string;
     pagination_cursor?: string;

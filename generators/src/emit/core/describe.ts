@@ -77,12 +77,15 @@ export function accessFacts(tool: Tool): string[] {
 
 /**
  * A judgment in one short clause, for text a model or a reader of declarations sees: its sentence
- * that says what toolcat does, or its first sentence marked as toolcat's reading.
+ * that says what toolcat does, told as what the tool accepts (`toolcat rejects a null cell` becomes
+ * `Rejects a null cell`), or else its first sentence. A model needs what the tool takes, not who
+ * decided it; the README keeps the whole reading, attributed.
  */
 export function judgmentBrief(text: string): string {
   const sentences = text.trim().split(/(?<=\.)\s+/);
   const own = sentences.find((s) => /\btoolcat\b/.test(s));
-  return own === undefined ? `toolcat's reading: ${sentence(sentences[0] ?? "")}` : sentence(own);
+  if (own === undefined) return sentence(sentences[0] ?? "");
+  return sentence(own.replace(/^toolcat\s+/, "").replace(/\btoolcat\b/g, "the tool"));
 }
 
 export function sentence(text: string): string {

@@ -1,6 +1,7 @@
 // Emits README.md from the handlebars template. Every spec string is markdown-escaped here, so the
 // template only arranges text and never escapes (noEscape).
 import type { GeneratedFile } from "../../core/files.ts";
+import { toolTitle } from "../../ir/model-names.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Server, Tool } from "../../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence, typeSummary } from "../core/describe.ts";
@@ -22,6 +23,9 @@ let template: Template | undefined;
 
 export const nodeVersion = "20.19";
 
+/** Where the package README's links lead: the repository's docs, which npm's page cannot hold relative. */
+const docsUrl = "https://github.com/toolcat/toolcat/blob/main/docs";
+
 /** Servers with more tools than this get a table of contents. */
 const tocThreshold = 10;
 
@@ -35,6 +39,10 @@ function emitReadme(context: EmitContext): GeneratedFile {
   const text = template({
     header: headerLine(server).replace(/^\/\/ /, ""),
     packageName: server.packageName,
+    slug: server.slug,
+    docs: docsUrl,
+    // The first tool's name in words (`create spreadsheet`): a query the package's search answers.
+    searchQuery: server.tools[0] === undefined ? server.slug : toolTitle(server.tools[0]).toLowerCase(),
     server: server.name,
     kind: server.kind,
     domain: markdownText(server.domain),

@@ -23,9 +23,9 @@ describe("modelParameterDescription", () => {
     ["required when executing, in words", parameter({ requirement: "execute" }), "Required when mode is execute."],
     ["bounds and default", parameter({ type: { kind: "integer", minimum: 1, maximum: 100 }, default: 100 }), "Minimum 1, maximum 100. Default: 100."],
     ["a format in words", parameter({ type: { kind: "string", format: "column-letters" } }), "Format: column letters (A, AB)."],
-    ["notes, then toolcat's reading in one clause", parameter({ notes: ["see ListSheets"], judgments: ["The document says letters. toolcat accepts letters. More detail."] }),
-      "See ListSheets. toolcat accepts letters."],
-    ["a reading that does not name toolcat is marked as toolcat's", parameter({ judgments: ["the document says letters"] }), "toolcat's reading: The document says letters."],
+    ["notes, then toolcat's reading in one clause of what is accepted", parameter({ notes: ["see ListSheets"], judgments: ["The document says letters. toolcat accepts letters. More detail."] }),
+      "See ListSheets. Accepts letters."],
+    ["a reading that does not name toolcat gives its first sentence", parameter({ judgments: ["the document says letters"] }), "The document says letters."],
   ])("%s", (_label, input, expected) => {
     expect(modelParameterDescription(input, "execute")).toBe(expected);
   });

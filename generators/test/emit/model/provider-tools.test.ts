@@ -52,7 +52,7 @@ describe("model-facing tools", () => {
     expect(model.description).toMatch(new RegExp(`When mode is ${catalog.rules.toolMode.executeValue}, .+ (is|are) also required\\.`));
   });
 
-  it("gives toolcat's own readings as one short clause that names toolcat, never as documented facts", () => {
+  it("gives toolcat's own readings as one short clause of what the tool accepts, never naming the generator", () => {
     for (const { tool, model } of pairs) {
       const properties = (model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>;
       const readings = [
@@ -61,11 +61,12 @@ describe("model-facing tools", () => {
       ];
       for (const { judgment, text } of readings) {
         const brief = judgmentBrief(judgment);
-        expect(brief, tool.fullName).toMatch(/^toolcat\b/);
+        expect(brief, tool.fullName).not.toMatch(/\btoolcat\b/i);
         // One sentence, short: the rest of the judgment is for the README, not for a model.
         expect(brief, brief).not.toMatch(/\.\s/);
         expect(brief.length, brief).toBeLessThanOrEqual(120);
         expect(text, tool.fullName).toContain(brief);
+        expect(text, tool.fullName).not.toMatch(/\btoolcat\b/i);
       }
     }
   });

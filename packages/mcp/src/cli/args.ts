@@ -54,6 +54,8 @@ export interface CliConfig {
   /** With --mode code: sandboxes one process runs at once; undefined sizes them from memory. */
   readonly codeSandboxes: number | undefined;
   readonly logFormat: LogFormat;
+  /** One line per deprecated name used, naming its replacement. */
+  readonly deprecated: readonly string[];
 }
 
 export type ParsedArgs = { readonly kind: "help" } | { readonly kind: "version" } | { readonly kind: "serve"; readonly config: CliConfig };
@@ -102,6 +104,23 @@ Options:
   -v, --version          show the version
 `;
 
+/**
+ * --engine-url, else TOOLCAT_ENGINE_URL; --base-url and TOOLCAT_BASE_URL, the names
+ * `toolcat schemas pull` once read, still count (a flag before any variable), with a deprecation line.
+ */
+function engineUrl(values: { readonly "engine-url"?: string | undefined; readonly "base-url"?: string | undefined }, env: NodeJS.ProcessEnv): { url: string | undefined; deprecated: string[] } {
+  const given: ReadonlyArray<readonly [string, string | undefined, string?]> = [
+    ["--engine-url", values["engine-url"]],
+    ["--base-url", values["base-url"], "--engine-url"],
+    ["TOOLCAT_ENGINE_URL", env.TOOLCAT_ENGINE_URL],
+    ["TOOLCAT_BASE_URL", env.TOOLCAT_BASE_URL, "TOOLCAT_ENGINE_URL"],
+  ];
+  const found = given.find(([, value]) => value !== undefined);
+  if (found === undefined) return { url: undefined, deprecated: [] };
+  const [name, url, instead] = found;
+  return { url, deprecated: instead === undefined ? [] : [`warning: ${name} is deprecated; use ${instead}`] };
+}
+
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedArgs {
   let parsed;
   try {
@@ -125,6 +144,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
         "code-sandboxes": { type: "string" },
         "log-format": { type: "string" },
         "engine-url": { type: "string" },
+        // The engine's address under the name `toolcat schemas pull` once used: still read, with a warning.
+        "base-url": { type: "string" },
         "api-key": { type: "string" },
         "user-id": { type: "string" },
         secret: { type: "string", multiple: true },
@@ -147,7 +168,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
   if (values.version === true) return { kind: "version" };
   if (positionals.length === 0) throw new UsageError("name at least one package to serve, such as @toolcat/cloud-sheets");
 
-  const baseUrl = values["engine-url"] ?? env.TOOLCAT_ENGINE_URL;
+  const { url: baseUrl, deprecated } = engineUrl(values, env);
   const apiKey = values["api-key"] ?? env.TOOLCAT_API_KEY;
   if ((baseUrl === undefined) !== (apiKey === undefined)) {
     throw new UsageError("the engine needs both a URL (--engine-url) and an API key (--api-key or TOOLCAT_API_KEY)");
@@ -169,6 +190,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
       packages: positionals,
       http: parseHttp(values),
       engine: baseUrl === undefined || apiKey === undefined ? undefined : { baseUrl: parseUrl(baseUrl), apiKey },
+      deprecated,
       userId,
       secrets: parseSecrets(values.secret ?? []),
       tools: list(values.tools),

@@ -2,13 +2,13 @@
 // toolcat-mcp: serve toolcat packages over stdio (default) or Streamable HTTP. stdout carries the
 // protocol on stdio, so everything for people goes to stderr.
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { limitSandboxes } from "@toolcat/code";
 import { loadToolkit } from "../toolkit.js";
 import { createMcpServerFactory, type McpServerFactory } from "../server.js";
 import { version } from "../version.js";
 import { parseCli, usage, UsageError, type CliConfig, type HttpConfig } from "./args.js";
 import { readToken } from "./auth.js";
 import { isClusterWorker, runPrimary } from "./cluster.js";
+import { loadCode } from "./code.js";
 import { engineTransport } from "./engine.js";
 import { Readiness } from "./health.js";
 import { isLoopback } from "./hosts.js";
@@ -31,7 +31,9 @@ async function serve(config: CliConfig): Promise<void> {
     warnings(config);
     return runPrimary({ workers: http.workers, shutdownTimeoutMs: http.shutdownDelayMs + http.shutdownTimeoutMs, serving: (url) => servingLine(config, url, http) }, logger);
   }
-  if (config.mode === "code") limitSandboxes(config.codeSandboxes ?? sandboxesPerProcess(http?.workers ?? 1, config.codeLimits));
+  const code = config.mode === "code" ? await loadCode() : undefined;
+  const memoryBytes = config.codeLimits.memoryBytes ?? code?.defaultLimits.memoryBytes;
+  if (code !== undefined && memoryBytes !== undefined) code.limitSandboxes(config.codeSandboxes ?? sandboxesPerProcess(http?.workers ?? 1, memoryBytes));
   const toolkits = await Promise.all(config.packages.map((specifier) => loadToolkit(specifier)));
   // Built up front, so a bad --tools pattern or a name clash fails at start, not per request.
   const factory = createMcpServerFactory({
@@ -45,6 +47,7 @@ async function serve(config: CliConfig): Promise<void> {
     nameStyle: config.nameStyle,
     mode: config.mode,
     codeLimits: config.codeLimits,
+    code,
   });
   if (!isClusterWorker()) warnings(config);
   if (http === undefined) return serveOverStdio(factory, config);
@@ -124,6 +127,7 @@ function rejectMessage({ id, code, message }: Rejection): void {
 }
 
 function warnings(config: CliConfig): void {
+  config.deprecated.forEach(log);
   if (config.engine === undefined) log("no engine configured (TOOLCAT_ENGINE_URL, TOOLCAT_API_KEY): tools list, but every call will fail");
   if (Object.keys(config.secrets).length > 0 && config.engine !== undefined) {
     log("note: the engine holds tool secrets; the HTTP transport does not send --secret values to it");

@@ -24,6 +24,7 @@ describe("parseCli", () => {
       codeLimits: {},
       codeSandboxes: undefined,
       logFormat: "text",
+      deprecated: [],
     });
   });
 
@@ -61,7 +62,19 @@ describe("parseCli", () => {
       codeLimits: {},
       codeSandboxes: undefined,
       logFormat: "json",
+      deprecated: [],
     });
+  });
+
+  it.each([
+    { argv: ["--engine-url", "https://a.example"], env: { TOOLCAT_BASE_URL: "https://b.example" }, url: "https://a.example", deprecated: [] },
+    { argv: [], env: { TOOLCAT_ENGINE_URL: "https://a.example", TOOLCAT_BASE_URL: "https://b.example" }, url: "https://a.example", deprecated: [] },
+    { argv: ["--base-url", "https://b.example"], env: { TOOLCAT_ENGINE_URL: "https://a.example" }, url: "https://b.example", deprecated: ["warning: --base-url is deprecated; use --engine-url"] },
+    { argv: [], env: { TOOLCAT_BASE_URL: "https://b.example" }, url: "https://b.example", deprecated: ["warning: TOOLCAT_BASE_URL is deprecated; use TOOLCAT_ENGINE_URL"] },
+  ])("takes the engine address from $argv and $env, still reading the earlier name", ({ argv, env, url, deprecated }) => {
+    const config = serve(["p", ...argv], { ...env, TOOLCAT_API_KEY: "k" });
+    expect(config.engine).toEqual({ baseUrl: url, apiKey: "k" });
+    expect(config.deprecated).toEqual(deprecated);
   });
 
   it("reads the code mode limits", () => {

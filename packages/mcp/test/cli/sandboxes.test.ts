@@ -1,5 +1,6 @@
 // The default bound on code-mode sandboxes per process: half the memory over every process, at the
 // memory limit plus a thread's budget per sandbox, within 1 to 8.
+import { defaultLimits } from "@toolcat/code";
 import { describe, expect, it } from "vitest";
 import { sandboxesPerProcess } from "../../src/cli/sandboxes.ts";
 
@@ -15,9 +16,9 @@ describe("sandboxesPerProcess", () => {
     [1 * GiB, 8, {}, 1],
     [512 * MiB, 1, {}, 2],
     [256 * MiB, 4, {}, 1],
-    [2 * GiB, 1, { memoryBytes: 480 * MiB }, 2],
+    [2 * GiB, 1, { memoryBytes: 480 * MiB } as { memoryBytes?: number }, 2],
     [2 * GiB, 1, { memoryBytes: 16 * MiB }, 8],
   ])("%d bytes, %d workers, limits %j -> %d", (memory, workers, limits, expected) => {
-    expect(sandboxesPerProcess(workers, limits, memory)).toBe(expected);
+    expect(sandboxesPerProcess(workers, limits.memoryBytes ?? defaultLimits.memoryBytes, memory)).toBe(expected);
   });
 });
