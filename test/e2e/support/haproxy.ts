@@ -56,7 +56,10 @@ backend toolcat
     option httpchk
     http-check send meth GET uri /readyz
     http-check expect status 200
-    default-server check inter ${options.checkMs}ms fall 2 rise 1
+    # At most 64 requests at once per backend; more wait here (timeout queue), so a backend's event
+    # loop answers health checks and calls in time instead of holding hundreds at once.
+    timeout queue 30s
+    default-server check inter ${options.checkMs}ms fall 2 rise 1 maxconn 64
 ${options.backends.map((backend) => `    server ${backend.name} 127.0.0.1:${backend.port}`).join("\n")}
 `;
 }

@@ -32,7 +32,7 @@ export function spawnCli(env: Record<string, string>, extra: readonly string[]):
 }
 
 /** Waits for a line of the CLI's log and returns its match. */
-export async function waitForLog(cli: RunningCli, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> {
+export async function waitForLog(cli: RunningCli, pattern: RegExp, timeoutMs = 50_000): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = pattern.exec(cli.stderr());
