@@ -119,11 +119,14 @@ export function catalogLlms(catalog: CatalogView): string {
 
 /** A server's llms.txt, beside its page: links are relative to the server's folder. */
 export function serverLlms(server: ServerView): string {
-  const tools = server.groups.flatMap((g) => g.tools).map((t) => `- [${text(t.title)}](index.html.md): ${code(t.fullName)}, ${text(t.description)}`);
+  const tools = server.groups
+    .flatMap((g) => g.tools)
+    .map((t) => `- [${text(t.title)}](index.html#${encodeURIComponent(t.name)}): ${code(t.fullName)}, ${text(t.description)}`);
   return `${[
     `# ${text(server.name)}`,
     `> ${text(server.description)} Package ${code(server.packageName)}, ${server.toolCount} tools.`,
     readingsNote,
+    section("## Docs", `- [${text(server.name)}, every tool](index.html.md): the server page in Markdown`),
     section("## Tools", tools.join("\n")),
     section("## Optional", "- [This server in one file](llms-full.txt)\n- [The whole catalog](../../llms.txt)"),
   ].join("\n\n")}\n`;

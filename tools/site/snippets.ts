@@ -87,7 +87,7 @@ export function toolSnippets(server: SiteServer, tool: ManifestTool): Snippet[] 
     {
       route: "MCP",
       language: "json",
-      code: JSON.stringify({ method: "tools/call", params: { name: tool.modelName, arguments: exampleArguments(manifest, tool) } }, null, 2),
+      code: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.modelName, arguments: exampleArguments(manifest, tool) } }, null, 2),
     },
   ];
 }
