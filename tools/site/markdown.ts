@@ -60,7 +60,7 @@ export function serverMarkdown(server: ServerView): string {
     `# ${text(server.name)}`,
     text(server.description),
     [
-        `- Package: ${code(server.packageName)} ${text(server.version)}`,
+        `- Package: ${code(server.packageName)}, version ${code(server.version)}`,
         `- Install: ${code(`npm install ${server.packageName}`)}`,
         `- Serve over MCP: ${code(`npx @toolcat/mcp ${server.packageName}`)}`,
         `- Auth: ${text(server.auth)}`,
