@@ -11,6 +11,9 @@ import { hostileFragments } from "../../../generators/test/emit/hostile-text.ts"
 import { readCatalog, type SiteServer } from "../catalog.ts";
 import { siteFiles } from "../site.ts";
 
+// Building reads every package and bundles the search script: seconds on a loaded machine, past the 10 s hook default.
+const buildTimeout = 60_000;
+
 const fixture = join(import.meta.dirname, "..", "..", "..", "generators", "test", "fixtures", "expected", "packages", "hostile-api");
 const everything = hostileFragments.join(" ");
 
@@ -38,7 +41,7 @@ beforeAll(async () => {
   const servers = (await readCatalog(packagesDir)).map(harden);
   expect(servers.map((s) => s.slug)).toEqual(["hostile-api"]);
   files = await siteFiles(servers);
-});
+}, buildTimeout);
 
 describe("hostile spec text on the site", () => {
   it("reaches HTML only as escaped text", () => {

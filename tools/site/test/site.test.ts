@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readCatalog, type SiteServer } from "../catalog.ts";
 import { siteFiles } from "../site.ts";
 
+// Building reads every package and bundles the search script: seconds on a loaded machine, past the 10 s hook default.
+const buildTimeout = 60_000;
+
 const root = join(import.meta.dirname, "..", "..", "..");
 
 let servers: SiteServer[];
@@ -13,7 +16,7 @@ let files: Map<string, string>;
 beforeAll(async () => {
   servers = await readCatalog(join(root, "packages"));
   files = await siteFiles(servers);
-});
+}, buildTimeout);
 
 const file = (path: string): string => {
   const content = files.get(path);
