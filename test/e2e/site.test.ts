@@ -2,7 +2,7 @@
 // 127.0.0.1 by a plain static server, driven by headless Chromium (the system's, never a download)
 // through playwright-core. Searches, links, console, accessibility (axe-core), keyboard use, and
 // screenshots at a desktop and a phone width under test-artifacts/site/.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -185,6 +185,42 @@ describe("catalog site in Chromium", () => {
         expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
       }
       await page.close();
+    }
+  });
+
+  it("keeps the hostile fixture's spec text inert in the browser", async () => {
+    // Inside the workspace, so the fixture package resolves @toolcat/runtime as an installed one does;
+    // without its tsconfig.json, which extends a base only a generated workspace has.
+    const packagesDir = join(artifacts, "hostile", "packages");
+    rmSync(join(artifacts, "hostile"), { recursive: true, force: true });
+    cpSync(join(workspaceRoot, "generators", "test", "fixtures", "expected", "packages", "hostile-api"), join(packagesDir, "hostile-api"), {
+      recursive: true,
+      filter: (path) => !path.endsWith("tsconfig.json"),
+    });
+    const hostileSite = join(artifacts, "hostile", "site");
+    await buildSite(packagesDir, hostileSite);
+    const hostile = await serveStatic(hostileSite);
+    try {
+      for (const path of ["servers/hostile-api/index.html", "index.html", `search.html?q=${encodeURIComponent("thing <script>alert(1)</script>")}`]) {
+        const page = await context.newPage();
+        const dialogs: string[] = [];
+        page.on("dialog", (dialog) => {
+          dialogs.push(dialog.message());
+          void dialog.dismiss();
+        });
+        await page.goto(new URL(path, hostile.url).href, { waitUntil: "load" });
+        if (path.startsWith("search")) await page.waitForFunction(() => !document.querySelector("#search-status")?.textContent?.startsWith("Type what a tool"));
+        const state = await page.evaluate(() => ({
+          canary: (globalThis as { __toolcatCanary?: unknown }).__toolcatCanary,
+          scripts: Array.from(document.scripts, (script) => script.getAttribute("src")),
+          images: document.images.length,
+          handlers: Array.from(document.querySelectorAll("*")).flatMap((node) => node.getAttributeNames().filter((name) => name.startsWith("on"))),
+        }));
+        expect({ ...state, dialogs }, path).toEqual({ canary: undefined, scripts: path.startsWith("search") ? ["search.js"] : [], images: 0, handlers: [], dialogs: [] });
+        await page.close();
+      }
+    } finally {
+      await hostile.close();
     }
   });
 
