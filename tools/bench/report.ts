@@ -12,6 +12,7 @@ import type { ScaleResult } from "./scale.ts";
 import { searchRows } from "./search-report.ts";
 import { kb, mark, n, type Row } from "./table.ts";
 import type { SearchResult } from "./search.ts";
+import { servingRows, type ServingResult } from "./serving.ts";
 import { toolTokenTarget, type RouteToolTokens } from "./tokens.ts";
 import type { ValidatorsResult } from "./validators.ts";
 import { validatorRows } from "./validator-report.ts";
@@ -32,6 +33,7 @@ export interface Results {
   readonly search?: SearchResult;
   readonly code?: CodeResult;
   readonly mcp?: McpResult;
+  readonly serving?: ServingResult;
   readonly tokens?: readonly RouteToolTokens[];
 }
 
@@ -194,6 +196,7 @@ export function renderTable(results: Results): string {
     ...(results.search ? searchRows(results.search) : []),
     ...(results.code ? codeRows(results.code) : []),
     ...(results.mcp ? mcpRows(results.mcp) : []),
+    ...(results.serving ? servingRows(results.serving) : []),
     ...(results.tokens ? tokenRows(results.tokens) : []),
   ];
   const m = results.machine;

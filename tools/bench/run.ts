@@ -14,6 +14,7 @@ import { renderTable, type Results } from "./report.ts";
 import { benchNxScale } from "./nx-scale.ts";
 import { benchScale } from "./scale.ts";
 import { benchSearch } from "./search.ts";
+import { benchServing } from "./serving.ts";
 import { toolTokensByRoute } from "./tokens.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
@@ -33,6 +34,7 @@ const steps = {
   search: async (results: Writable) => void (results.search = await benchSearch()),
   code: (results: Writable) => void (results.code = benchCode()),
   mcp: async (results: Writable) => void (results.mcp = await benchMcp()),
+  serving: async (results: Writable) => void (results.serving = await benchServing()),
   tokens: (results: Writable) => void (results.tokens = toolTokensByRoute(workspaceRoot)),
 } satisfies Record<string, (results: Writable) => Promise<void> | void>;
 type Section = keyof typeof steps;
@@ -66,7 +68,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const start = performance.now();
   const results: Writable = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
-  if (selected.has("validators") || selected.has("footprint") || selected.has("search") || selected.has("code")) {
+  if (["validators", "footprint", "search", "code", "serving"].some((section) => selected.has(section as Section))) {
     log("building packages (cached by Nx)");
     buildPackages();
   }

@@ -1,6 +1,7 @@
-// Ranking quality from the rank of each query's one expected tool (1 = first, undefined = not in
-// the ranking): recall@k, mean reciprocal rank and nDCG@10, which with one relevant tool per query
-// is 1 / log2(rank + 1) within the first ten.
+// Ranking quality from the rank of each query's expected tool (1 = first, undefined = not in the
+// ranking; where a query names two equally right tools, the better ranked one): recall@k (an
+// expected tool among the first k), mean reciprocal rank and nDCG@10, which with one relevant tool
+// per query is 1 / log2(rank + 1) within the first ten.
 
 export interface Quality {
   readonly queries: number;
@@ -22,10 +23,10 @@ export function quality(ranks: readonly (number | undefined)[]): Quality {
   };
 }
 
-/** The 1-based rank of `expected` in `ranking`, or undefined when absent. */
-export function rankOf(ranking: readonly string[], expected: string): number | undefined {
-  const index = ranking.indexOf(expected);
-  return index === -1 ? undefined : index + 1;
+/** The 1-based rank of `expected` (the best-ranked of several) in `ranking`, or undefined when absent. */
+export function rankOf(ranking: readonly string[], expected: string | readonly string[]): number | undefined {
+  const ranks = (typeof expected === "string" ? [expected] : expected).map((name) => ranking.indexOf(name)).filter((index) => index !== -1);
+  return ranks.length === 0 ? undefined : Math.min(...ranks) + 1;
 }
 
 /** The value at quantile `q` (0–1) of `values`, nearest rank. */

@@ -8,8 +8,13 @@ import { meterBytes, slot } from "./meter.js";
 import { prelude } from "./prelude.js";
 import type { Job } from "./sandbox.js";
 
-/** Idle workers kept for the next runs; more are started when runs overlap. */
+/** Idle workers kept for the next runs; more are started when runs overlap, up to `maxLive`. */
 const keptIdle = 2;
+
+/** Workers alive at once (idle, running or stopping); a run beyond waits for one to come free. */
+let maxLive = Number.POSITIVE_INFINITY;
+let live = 0;
+const waiting: ((worker: SandboxWorker) => void)[] = [];
 
 /** How long a stopped worker may take to notice the stop flag before it is ended instead. */
 const stopGraceMs = 100;
@@ -41,16 +46,49 @@ export interface RunListener {
 
 const idle: SandboxWorker[] = [];
 
-/** Makes sure a worker is starting or ready for the next run. */
-export function prepareWorker(): void {
-  if (idle.length === 0) idle.push(new SandboxWorker());
+/**
+ * Bounds the sandbox workers of this process (each holds its engine's memory, up to the memoryBytes
+ * limit, besides its thread): runs beyond `max` wait for a worker, within their wall time.
+ */
+export function limitSandboxes(max: number): void {
+  if (!Number.isSafeInteger(max) || max < 1) throw new RangeError("limitSandboxes takes a whole number of at least 1");
+  maxLive = max;
+  while (live > maxLive && idle.length > 0) idle[0]!.end();
 }
 
-/** A worker for one run, kept alive (ref'd) until the run ends; await its `ready` before `start`. */
-export function takeWorker(): SandboxWorker {
-  const worker = idle.pop() ?? new SandboxWorker();
-  worker.hold();
-  return worker;
+/** Makes sure a worker is starting or ready for the next run, room permitting. */
+export function prepareWorker(): void {
+  if (idle.length === 0 && live < maxLive) idle.push(new SandboxWorker());
+}
+
+/**
+ * A worker for one run, kept alive (ref'd) until the run ends; await its `ready` before `start`.
+ * With every allowed worker busy it waits for one, up to `waitMs` or an abort of `signal`.
+ */
+export function takeWorker(waitMs: number, signal?: AbortSignal): Promise<SandboxWorker | "timeout" | "aborted"> {
+  const free = idle.pop() ?? (live < maxLive ? new SandboxWorker() : undefined);
+  if (free !== undefined) {
+    free.hold();
+    return Promise.resolve(free);
+  }
+  if (signal?.aborted === true) return Promise.resolve("aborted");
+  return new Promise((resolve) => {
+    const settle = (outcome: SandboxWorker | "timeout" | "aborted"): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      const index = waiting.indexOf(waiter);
+      if (index >= 0) waiting.splice(index, 1);
+      resolve(outcome);
+    };
+    const waiter = (worker: SandboxWorker): void => {
+      worker.hold();
+      settle(worker);
+    };
+    const onAbort = (): void => settle("aborted");
+    const timer = setTimeout(() => settle("timeout"), waitMs);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    waiting.push(waiter);
+  });
 }
 
 export class SandboxWorker {
@@ -65,6 +103,7 @@ export class SandboxWorker {
   #grace: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
+    live += 1;
     const shared = new SharedArrayBuffer(meterBytes);
     this.meter = new Float64Array(shared);
     this.#worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { prelude, meter: shared }, resourceLimits });
@@ -130,22 +169,25 @@ export class SandboxWorker {
     // A worker ended while it was stopping may still have sent its outcome; it is not reused.
     if (this.#ended) return;
     if (message.broken) this.#retire();
-    else if (idle.length < keptIdle) idle.push(this);
-    else this.#end();
+    else if (waiting.length > 0) waiting.shift()?.(this);
+    else if (idle.length < Math.min(keptIdle, maxLive)) idle.push(this);
+    else this.end();
   }
 
   /** Ends this worker and replaces it; one that never started is not retried (it would fail again). */
   #retire(): void {
-    if (this.#end() && this.#started) prepareWorker();
+    if (this.end() && this.#started) prepareWorker();
   }
 
-  /** Ends this worker for good; false when it had already ended. */
-  #end(): boolean {
+  /** Ends this worker for good, handing its place to a waiting run; false when it had already ended. */
+  end(): boolean {
     if (this.#ended) return false;
     this.#ended = true;
+    live -= 1;
     const index = idle.indexOf(this);
     if (index >= 0) idle.splice(index, 1);
     void this.#worker.terminate();
+    if (waiting.length > 0 && live < maxLive) waiting.shift()?.(new SandboxWorker());
     return true;
   }
 }

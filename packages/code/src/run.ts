@@ -2,7 +2,7 @@
 // error), then run it in a fresh runtime on a warm sandbox worker. Every outcome is a result, never
 // an exception.
 import { checkerFor, forgetChecker } from "./checkers.js";
-import { resolveLimits } from "./limits.js";
+import { limitText, resolveLimits } from "./limits.js";
 import { loadPackages, secretValues } from "./packages.js";
 import { prepareWorker, takeWorker } from "./pool.js";
 import { cleaner } from "./redact.js";
@@ -52,7 +52,9 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   }
 
   const wallDeadline = start + limits.wallMs;
-  const worker = takeWorker();
+  const worker = await takeWorker(Math.max(0, wallDeadline - performance.now()), options.signal);
+  if (worker === "timeout") return failed({ kind: "limit", limit: "wallMs", message: limitText("wallMs", limits) });
+  if (worker === "aborted") return failed({ kind: "aborted", message: "the run was aborted by its caller" });
   try {
     await worker.ready;
   } catch {

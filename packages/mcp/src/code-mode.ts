@@ -61,7 +61,13 @@ export function codeMode(toolkits: readonly Toolkit[], served: readonly ServedTo
       return result.ok ? successResult(result) : failed(result);
     },
   };
-  return { listing: [...found.listing, executeCode], handlers: new Map(Object.entries(handlers)) };
+  // An empty program takes the path every program takes: the checker for these declarations is built, a sandbox started.
+  let warming: Promise<void> | undefined;
+  const warm = (): Promise<void> =>
+    (warming ??= runCode("return null;", { packages: view.packages, caller, limits }).then((result) => {
+      if (!result.ok) throw new Error(`code mode could not warm up: ${result.error?.message ?? "the empty program failed"}`);
+    }));
+  return { listing: [...found.listing, executeCode], handlers: new Map(Object.entries(handlers)), warm };
 }
 
 /** The declarations of the named functions, grouped in their namespaces, as text and per function. */

@@ -67,7 +67,7 @@ export function discovery(toolkits: readonly Toolkit[], served: readonly ServedT
           const kept = search.search(query as string, { ...asked, limit: maxLimit }).filter((hit) => byFullName.has(hit.name));
           hits = kept.slice(0, (limit as number | undefined) ?? defaultLimit);
         }
-        const tools = hits.map((hit) => ({ name: catalog.nameOf(byFullName.get(hit.name)!), title: hit.title, description: hit.description, score: hit.score }));
+        const tools = hits.map((hit) => ({ name: catalog.nameOf(byFullName.get(hit.name)!), title: hit.title, description: hit.description, score: hit.score, confidence: hit.confidence }));
         return successResult({ tools });
       } catch (error) {
         return errorResult("search_tools", error);

@@ -21,6 +21,8 @@ export type Handler = (args: unknown, signal: AbortSignal) => Promise<CallToolRe
 export interface Routes {
   readonly listing: readonly Tool[];
   readonly handlers: ReadonlyMap<string, Handler>;
+  /** First-use work done ahead of the first request; none when absent. */
+  readonly warm?: () => Promise<void>;
 }
 
 /** Tools mode: every served tool listed and called by its listed name. */

@@ -40,6 +40,18 @@ export type McpServerOptions = CommonOptions & ({ readonly client: ToolClient } 
  */
 export const listCacheHint: Readonly<Required<CacheHint>> = { ttlMs: 3_600_000, cacheScope: "public" };
 
+/** Gives a new SDK server over shared routes; also names the tools they list and warms them up. */
+export interface McpServerFactory {
+  (): Server;
+  /** The names tools/list gives, in its order. */
+  readonly toolNames: readonly string[];
+  /**
+   * Does the first-use work ahead of the first request: in code mode, builds the type checker for
+   * the served declarations and starts a sandbox by running an empty program. Rejects when that fails.
+   */
+  warm(): Promise<void>;
+}
+
 /** One SDK server, for a client of your own (stdio, in memory, a transport of your choice). */
 export function createMcpServer(options: McpServerOptions): Server {
   return createMcpServerFactory(options)();
@@ -49,7 +61,7 @@ export function createMcpServer(options: McpServerOptions): Server {
  * A factory of servers that share one set of routes, for serving entries that ask for a fresh
  * server per request or per connection. Throws at once on a filter that matches nothing or a name clash.
  */
-export function createMcpServerFactory(options: McpServerOptions): () => Server {
+export function createMcpServerFactory(options: McpServerOptions): McpServerFactory {
   const toolkits: readonly Toolkit[] = Array.isArray(options.toolkit) ? options.toolkit : [options.toolkit as Toolkit];
   const served = serveTools(toolkits, options);
   const scope = { filtered: options.tools !== undefined || options.groups !== undefined, readOnly: options.readOnly === true };
@@ -62,7 +74,7 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
   const routes = modes[options.mode ?? "tools"]();
   const info = { name: options.name ?? "toolcat", version };
   const cacheHints = { "tools/list": listCacheHint, "server/discover": listCacheHint };
-  return () => {
+  const create = (): Server => {
     const server = new Server(info, { capabilities: { tools: {} }, cacheHints });
     // A new array each time: the SDK attaches its cache hint to the result object it is given.
     server.setRequestHandler("tools/list", () => ({ tools: [...routes.listing] }));
@@ -77,4 +89,6 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
     });
     return server;
   };
+  const warm = routes.warm ?? (() => Promise.resolve());
+  return Object.assign(create, { toolNames: routes.listing.map((tool) => tool.name), warm });
 }

@@ -49,7 +49,7 @@ describe("code mode", () => {
     const result = await call(await serve(), "search_tools", { query: "read a range of cells from a spreadsheet", limit: 3 });
     const { tools } = result.structuredContent as { tools: { name: string; title: string }[] };
     expect(tools.map((tool) => tool.name)).toContain("CloudSheets.getSpreadsheet");
-    expect(tools[0]).toEqual({ name: expect.stringMatching(/^CloudSheets\.[a-z]/), title: expect.any(String), description: expect.any(String), score: expect.any(Number) });
+    expect(tools[0]).toEqual({ name: expect.stringMatching(/^CloudSheets\.[a-z]/), title: expect.any(String), description: expect.any(String), score: expect.any(Number), confidence: expect.any(Number) });
   });
 
   it("describes functions by their TypeScript declarations, by any name form", async () => {

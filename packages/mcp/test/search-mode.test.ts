@@ -30,10 +30,10 @@ describe("search mode", () => {
   it("finds tools by a task in words, with name, title, description and score", async () => {
     const client = await serve();
     const result = await call(client, "search_tools", { query: "read a range of cells from a spreadsheet", limit: 3 });
-    const { tools } = result.structuredContent as { tools: { name: string; title: string; description: string; score: number }[] };
+    const { tools } = result.structuredContent as { tools: { name: string; title: string; description: string; score: number; confidence: number }[] };
     expect(tools.length).toBeGreaterThan(0);
     expect(tools.length).toBeLessThanOrEqual(3);
-    expect(tools[0]).toEqual({ name: expect.stringMatching(/^CloudSheets_/), title: expect.any(String), description: expect.any(String), score: expect.any(Number) });
+    expect(tools[0]).toEqual({ name: expect.stringMatching(/^CloudSheets_/), title: expect.any(String), description: expect.any(String), score: expect.any(Number), confidence: expect.any(Number) });
     expect(tools.map((t) => t.name)).toContain("CloudSheets_GetSpreadsheet");
   });
 

@@ -54,7 +54,7 @@ export interface ToolCaller {
 
 export function createToolCaller(options: ClientOptions): ToolCaller {
   const { transport } = options;
-  const store = createSecretStore({ ...options, credentials: transport.credentials ?? [] });
+  const store = createSecretStore({ ...options, redactions: transport.redact === undefined ? [] : [transport.redact] });
 
   return {
     redact: store.redact,

@@ -61,8 +61,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   const logger = options.logger ?? loggerFromEnvironment();
   // Servers sometimes echo request headers in error text, and a URL may carry the key as a query
   // parameter or a password: neither may reach a message, header copy or log line.
-  const credentials = [options.apiKey, ...urlCredentials(options.baseUrl)];
-  const clean = createRedactor(credentials).redact;
+  const clean = createRedactor([options.apiKey, ...urlCredentials(options.baseUrl)]).redact;
   const where = clean(endpoint);
   const userAgent = `toolcat-runtime/${RUNTIME_VERSION} node/${globalThis.process?.versions?.node ?? "unknown"}`;
 
@@ -118,7 +117,8 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
 
   return {
     executesRemotely: true,
-    credentials,
+    // The key lives only in this closure: the transport shows nothing of it, however inspected.
+    redact: clean,
     async execute(request) {
       // Secrets stay on the service: request.secrets is deliberately not sent.
       const body = JSON.stringify({ tool_name: request.toolName, input: request.input, user_id: request.userId ?? options.userId });

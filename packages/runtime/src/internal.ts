@@ -9,7 +9,7 @@ export { modelCaller, type ModelCaller } from "./model-call.js";
 export { answerText, failureText, invalidText, toolcatCode } from "./result-text.js";
 export { cleanJson, type Clean } from "./scrub.js";
 export { receiveRedaction } from "./client.js";
-export { searchIndexFile } from "./search/index-file.js";
+export { searchIndexText } from "./search/index-text.js";
 export { toolListFiles } from "./search-routes.js";
 export { editDistance } from "./edit-distance.js";
 export * from "./lowering/index.js";

@@ -9,7 +9,7 @@ import { ToolSearchError } from "./errors.js";
 import type { Manifest } from "./manifest.js";
 import type { ToolSearchOptions } from "./search/options.js";
 import type { ToolSearchHit } from "./search/tool-search.js";
-import { nodeRequire } from "./search/node-require.js";
+import { nodeRequire } from "./node-require.js";
 import { searchToolDescription } from "./tool-search-text.js";
 
 /** A package's `searchTools`, or `createToolSearch(packages).search`. */

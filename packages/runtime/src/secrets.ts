@@ -12,9 +12,14 @@ export interface SecretSources {
   readonly secrets?: SecretMap;
   /** Where to look up secret names as environment variables; process.env by default, false to never read it. */
   readonly env?: SecretMap | false;
-  /** Values that are never shown but are not looked up by name, such as a transport's API key. */
+  /** Values that are never shown but are not looked up by name. */
   readonly credentials?: readonly string[];
+  /** Redactions of values this store is not given, such as a transport's API key (Transport.redact). */
+  readonly redactions?: readonly Redact[];
 }
+
+/** Text with the values it knows replaced by [REDACTED]. */
+export type Redact = (text: string) => string;
 
 export interface ResolvedSecrets {
   /** The configured secrets among those asked for. */
@@ -35,12 +40,26 @@ export interface Redactor {
   redact(text: string): string;
 }
 
+/**
+ * The values behind each redaction this module built, so a store can merge another's values into
+ * its own longest-first order without the values ever being readable outside this module.
+ */
+const valuesBehind = new WeakMap<Redact, () => Iterable<string>>();
+
 export function createSecretStore(sources: SecretSources = {}): SecretStore {
   const explicit = sources.secrets ?? {};
   const env = sources.env === false ? {} : (sources.env ?? globalThis.process?.env ?? {});
   // Values read from the environment join the redaction set only once used: redacting every
   // environment variable would mangle ordinary words in messages.
   const known = createRedactor([...Object.values(explicit).filter(isConfigured), ...(sources.credentials ?? [])]);
+  // A redaction built elsewhere (another copy of this module) is applied first, as it is.
+  const foreign: Redact[] = [];
+  for (const redaction of sources.redactions ?? []) {
+    const values = valuesBehind.get(redaction);
+    if (values === undefined) foreign.push(redaction);
+    else for (const value of values()) known.add(value);
+  }
+  const redact: Redact = foreign.length === 0 ? known.redact : (text) => known.redact(foreign.reduce((result, other) => other(result), text));
 
   return {
     resolve(names) {
@@ -57,7 +76,7 @@ export function createSecretStore(sources: SecretSources = {}): SecretStore {
       }
       return { values, missing };
     },
-    redact: known.redact,
+    redact,
   };
 }
 
@@ -71,10 +90,9 @@ export function createRedactor(values: Iterable<string> = []): Redactor {
     ordered = [...matchers].sort(([a], [b]) => b.length - a.length).map(([, replace]) => replace);
   };
   for (const value of values) add(value);
-  return {
-    add,
-    redact: (text) => ordered.reduce((result, replace) => replace(result), text),
-  };
+  const redact: Redact = (text) => ordered.reduce((result, replace) => replace(result), text);
+  valuesBehind.set(redact, () => matchers.keys());
+  return { add, redact };
 }
 
 /** The text with each of the values, in any encoding, replaced by [REDACTED]. */

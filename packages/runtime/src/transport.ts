@@ -22,8 +22,12 @@ export interface Transport {
    * require them locally.
    */
   readonly executesRemotely: boolean;
-  /** Values the transport sends that are never to be shown (an API key, a URL password); clients redact them too. */
-  readonly credentials?: readonly string[];
+  /**
+   * Replaces the values the transport sends that are never to be shown (an API key, a URL password),
+   * in every encoding; clients apply it to everything they pass on. The transport keeps the values
+   * themselves out of reach: no property, inspection or serialization of it shows them.
+   */
+  readonly redact?: (text: string) => string;
   /** Runs the tool and resolves to its output value. */
   execute(request: TransportRequest): Promise<unknown>;
 }

@@ -1,19 +1,21 @@
 // createToolSearch: bad input refused with a ToolSearchError a model can act on, in bounded time;
 // one ranking across packages whatever order they come in; equal scores in full-name order.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createToolSearch, ToolSearchError, type ToolSearchIndex } from "../src/index.js";
 import { searchDataFormat, searchFields, type ToolSearchDocument } from "../src/search/data.js";
-import { loadStemmer } from "../src/search/engine.js";
-import { searchIndexFile } from "../src/search/index-file.js";
+import { searchIndexText } from "../src/search/index-text.js";
+import { stem } from "../src/search/stemmer.js";
 import { searchTerms } from "../src/search/terms.js";
 
-/** A generated package's data, read the way the package reads it. */
-const packageIndex = (server: string, slug: string) => ({ toolSearchIndex: searchIndexFile(server, import.meta.url, `../../${slug}/search-index.json`) });
+/** A generated package's data, parsed the way the package parses it. */
+const packageIndex = (server: string, slug: string) => ({
+  toolSearchIndex: searchIndexText(server, () => readFileSync(new URL(`../../${slug}/search-index.json`, import.meta.url), "utf8")),
+});
 const sheets = packageIndex("CloudSheets", "cloud-sheets");
 const recruit = packageIndex("RecruitApi", "recruit-api");
 const contacts = packageIndex("CloudContacts", "cloud-contacts");
 
-const stem = loadStemmer();
 function document(name: string, words: string, extra: Partial<ToolSearchDocument> = {}): ToolSearchDocument {
   const terms = Object.fromEntries(searchFields.map((field) => [field, ""])) as Record<(typeof searchFields)[number], string>;
   terms.object = searchTerms(words, stem).join(" ");
@@ -25,6 +27,8 @@ function fixture(server: string, tools: readonly ToolSearchDocument[]): { toolSe
 
 describe("bad input", () => {
   const search = createToolSearch([sheets]);
+  // Built before the table, so each case times its own refusal, not the first search's index build.
+  search.search("cells");
   const cases: [string, unknown, unknown, ToolSearchError["input"], RegExp][] = [
     ["empty query", "", undefined, "query", /query is empty/],
     ["whitespace query", " \t\n ", undefined, "query", /query is empty/],
@@ -67,6 +71,49 @@ describe("bad input", () => {
 
   it("returns no hits, not an error, for a query of filler words only", () => {
     expect(search.search("the of a")).toEqual([]);
+  });
+});
+
+describe("never nothing", () => {
+  const search = createToolSearch([sheets, recruit, contacts]);
+
+  it("answers a query none of whose words the index holds with the nearest tools by spelling, at confidence 0", () => {
+    for (const query of ["zzqx vvkw", "42", "qwertyuiop"]) {
+      const hits = search.search(query);
+      expect(hits, query).toHaveLength(5);
+      expect(hits.map((hit) => hit.confidence), query).toEqual([0, 0, 0, 0, 0]);
+    }
+    // A misspelling past fuzzy matching still lands near: shared letter triples.
+    expect(search.search("sprdshetz", { limit: 3 }).map((hit) => hit.name.split(".")[0])).toContain("CloudSheets");
+  });
+
+  it("says how much of the query a hit matched, and rounds scores to 4 significant digits", () => {
+    const hits = search.search("add a note to a cell", { limit: 10 });
+    expect(hits[0]).toMatchObject({ name: "CloudSheets.AddNoteToCell", confidence: 1 });
+    for (const hit of hits) {
+      expect(hit.score).toBe(Number(hit.score.toPrecision(4)));
+      expect(hit.confidence).toBeGreaterThanOrEqual(0);
+      expect(hit.confidence).toBeLessThanOrEqual(1);
+    }
+    const weak = search.search("cell glockenspiel trombone");
+    expect(weak[0]!.confidence).toBeLessThan(0.5);
+  });
+
+  it("reads the user's own values as their kind: an e-mail address asks for e-mail", () => {
+    expect(createToolSearch([contacts]).search("jane.doe@acme.com")[0]?.name).toBe("CloudContacts.SearchContactsByEmail");
+    expect(createToolSearch([contacts]).search("who is +1 555 010 0100")[0]?.name).toBe("CloudContacts.SearchContactsByPhoneNumber");
+  });
+});
+
+describe("action kinds", () => {
+  const tool = (name: string, verb: string) => {
+    const d = document(name, "widget");
+    return { ...d, terms: { ...d.terms, verb: stem(verb) } };
+  };
+  it("ranks the tool whose action is the kind asked for first, its words or not", () => {
+    const search = createToolSearch([fixture("S", [tool("S.ListWidgets", "list"), tool("S.RemoveWidget", "remove")])]);
+    expect(search.search("erase the widget").map((hit) => hit.name)).toEqual(["S.RemoveWidget", "S.ListWidgets"]);
+    expect(search.search("show every widget").map((hit) => hit.name)).toEqual(["S.ListWidgets", "S.RemoveWidget"]);
   });
 });
 

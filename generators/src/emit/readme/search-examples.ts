@@ -54,7 +54,10 @@ export function searchExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "Anthropic, client-side search",
-      intro: "For your own ranking: `anthropicSearchTool` is a regular tool that searches with the package's `searchTools`, and `anthropicSearch` answers its calls with `tool_reference` blocks, which load the deferred tools found.",
+      intro:
+        "For your own ranking: `anthropicSearchTool` is a regular tool that searches with the package's `searchTools`, and `anthropicSearch` answers its calls with `tool_reference` blocks, which load the deferred tools found. " +
+        "`searchTools` (and `createToolSearch` over several packages) is lexical and runs in any JavaScript runtime: it ranks by the words of each tool's name, the catalog's synonyms, WordNet and the tool's description and parameters, with no language model. " +
+        "What that gives up: a request in everyday words the catalog never uses (\"rolodex\" for contacts) finds its tool only through a word they share; each hit's `confidence` (0 to 1, the share of the query's words it matched) says when hits are weak.",
       lang: "ts",
       code: [
         'import Anthropic from "@anthropic-ai/sdk";',

@@ -1,14 +1,15 @@
 // Emits the package's tool search: search-index.json (every tool analysed for the index, expanded
-// with the catalog's synonyms) and src/search.ts (searchTools, and toolSearchIndex for
-// createToolSearch). The JSON is read on the first search only, so importing the package never
-// pays for it.
+// with the catalog's synonyms), for callers that import or fetch the data themselves;
+// src/search-data.ts, the same JSON as text returned by a function, so the package's own search
+// needs no file read (any runtime, any bundler) and importing the package parses none of it; and
+// src/search.ts (searchTools, and toolSearchIndex for createToolSearch).
 import type { GeneratedFile } from "../../core/files.ts";
-import { loadStemmer } from "../../../../packages/runtime/src/search/engine.ts";
+import { stem as porter2 } from "../../../../packages/runtime/src/search/stemmer.ts";
 import { searchDataFormat, type ToolSearchData } from "../../../../packages/runtime/src/search/data.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames, internalNames } from "../core/runtime-names.ts";
-import { call, laidOut, prefixed, pure } from "../core/layout.ts";
+import { call, laidOut, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { searchDocument } from "./documents.ts";
 import { synonymExpansion } from "./expansion.ts";
@@ -19,16 +20,26 @@ const dataFile = "search-index.json";
 
 const runtimeImports = runtimeNames(["createToolSearch"]);
 const runtimeTypes = runtimeTypeNames(["ToolSearchHit", "ToolSearchIndex", "ToolSearchOptions"]);
-const internalImports = internalNames(["searchIndexFile"]);
+const internalImports = internalNames(["searchIndexText"]);
 /** The package's one search over its own index. */
 const search = "search";
+/** The function of src/search-data.ts that returns the data's JSON text. */
+const dataText = "searchIndexJson";
 
 export const searchIndexEmitter: Emitter = {
   id: "search-index",
-  outputs: [dataFile, "src/search.ts"],
-  declares: { exports: [], locals: [...runtimeImports, ...runtimeTypes, ...internalImports, search] },
+  outputs: [dataFile, "src/search.ts", "src/search-data.ts"],
+  exports: { [`./${dataFile}`]: `./${dataFile}` },
+  declares: { exports: [], locals: [...runtimeImports, ...runtimeTypes, ...internalImports, search, dataText] },
   index: { module: "./search.js", names: ["searchTools", "toolSearchIndex"] },
-  emit: (context) => [emitSearchData(context), emitSearchModule(context)],
+  emit: (context) => {
+    const data = searchData(context);
+    return [
+      { path: `${packageDir(context)}/${dataFile}`, text: `${data}\n` },
+      emitDataModule(context, data),
+      emitSearchModule(context),
+    ];
+  },
 };
 
 // Tool texts repeat their words, and stemming was most of this emitter's time: each word is
@@ -37,7 +48,7 @@ const stems = new Map<string, string>();
 function stem(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
-    stemmed = loadStemmer()(word);
+    stemmed = porter2(word);
     stems.set(word, stemmed);
   }
   return stemmed;
@@ -46,7 +57,8 @@ function stem(word: string): string {
 // Every server of a catalog reads the same synonym groups: their expansion is built once per catalog.
 const catalogExpansion = oncePer((synonyms: SearchRules["synonyms"]) => synonymExpansion(synonyms, stem));
 
-function emitSearchData(context: EmitContext): GeneratedFile {
+/** The package's search data as JSON text. */
+function searchData(context: EmitContext): string {
   const { server } = context;
   const expand = catalogExpansion(context.search.synonyms);
   const data: ToolSearchData = {
@@ -54,7 +66,45 @@ function emitSearchData(context: EmitContext): GeneratedFile {
     server: server.name,
     tools: server.tools.map((tool) => searchDocument(server, tool, stem, expand)),
   };
-  return { path: `${packageDir(context)}/${dataFile}`, text: `${JSON.stringify(data)}\n` };
+  return JSON.stringify(data);
+}
+
+/** src/search-data.ts: the JSON text as escaped string literals, inside a function so importing compiles none of it. */
+function emitDataModule(context: EmitContext, json: string): GeneratedFile {
+  return printTypeScript(context.server, `${packageDir(context)}/src/search-data.ts`, [
+    functionDeclaration({
+      exported: true,
+      doc: `The ${context.server.name} tools' search data, the text of ${dataFile}: the first search parses it.`,
+      name: dataText,
+      parameters: [],
+      returnType: "string",
+      body: (w) => {
+        w.writeLine("return [");
+        for (const piece of literalPieces(json, maxLineLength - 8)) w.writeLine(`  ${piece},`);
+        w.writeLine('].join("");');
+      },
+    }),
+  ]);
+}
+
+/** `text` as escaped string literals of at most `width` characters each, cut between code points. */
+function literalPieces(text: string, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  // Escaping is per code point, so a piece's literal is its characters' escaped lengths plus quotes.
+  let length = 2;
+  for (const character of text) {
+    const escaped = stringLiteral(character).length - 2;
+    if (length + escaped > width) {
+      pieces.push(stringLiteral(piece));
+      piece = "";
+      length = 2;
+    }
+    piece += character;
+    length += escaped;
+  }
+  if (piece !== "" || pieces.length === 0) pieces.push(stringLiteral(piece));
+  return pieces;
 }
 
 function emitSearchModule(context: EmitContext): GeneratedFile {
@@ -63,12 +113,12 @@ function emitSearchModule(context: EmitContext): GeneratedFile {
     nameList("import", runtimeImports, runtimeModule),
     nameList("import type", runtimeTypes, runtimeModule),
     nameList("import", internalImports, runtimeInternalModule),
+    nameList("import", [dataText], "./search-data.js"),
     [
       docComment(
-        `The ${server.name} tools' search data (${dataFile}), read on the first search. Pass the package to createToolSearch to search its tools together with other packages' tools.`,
+        `The ${server.name} tools' search data, parsed on the first search. Pass the package to createToolSearch to search its tools together with other packages' tools.`,
       ),
-      // dist/ and src/ both sit one level below the package root, beside the data file.
-      laidOut(prefixed("export const toolSearchIndex: ToolSearchIndex = ", pure(call("searchIndexFile", [stringLiteral(server.name), "import.meta.url", stringLiteral(`../${dataFile}`)]))), ";"),
+      laidOut(prefixed("export const toolSearchIndex: ToolSearchIndex = ", pure(call("searchIndexText", [stringLiteral(server.name), dataText]))), ";"),
     ].join("\n"),
     laidOut(prefixed(`const ${search} = `, pure("createToolSearch([{ toolSearchIndex }])")), ";"),
     functionDeclaration({

@@ -3,7 +3,7 @@
 // that spec text reaches it only as JSON data, and that the package's search module reads it.
 import { describe, expect, it } from "vitest";
 import type { ToolSearchData } from "../../../../packages/runtime/src/search/data.ts";
-import { loadStemmer } from "../../../../packages/runtime/src/search/engine.ts";
+import { stem } from "../../../../packages/runtime/src/search/stemmer.ts";
 import { searchTerms } from "../../../../packages/runtime/src/search/terms.ts";
 import { synonymExpansion } from "../../../src/emit/search/expansion.ts";
 import { runPipeline } from "../../../src/pipeline/run.ts";
@@ -12,7 +12,6 @@ import { workspaceRoot } from "../../support.ts";
 const { files } = runPipeline({ root: workspaceRoot });
 const data = (slug: string): ToolSearchData => JSON.parse(files.find((f) => f.path === `packages/${slug}/search-index.json`)!.text) as ToolSearchData;
 const tool = (slug: string, name: string) => data(slug).tools.find((t) => t.name === name)!;
-const stem = loadStemmer();
 const terms = (text: string) => searchTerms(text, stem).join(" ");
 
 describe("search-index.json", () => {
@@ -52,8 +51,12 @@ describe("search-index.json", () => {
       expect(d.format).toBe(1);
       expect(d.tools.length).toBeGreaterThan(0);
       const module = files.find((f) => f.path === `packages/${slug}/src/search.ts`)!.text;
-      const call = /searchIndexFile\(\s*("[^"]*"),\s*import\.meta\.url,\s*"\.\.\/search-index\.json",?\s*\)/.exec(module);
+      const call = /searchIndexText\(\s*("[^"]*"),\s*searchIndexJson,?\s*\)/.exec(module);
       expect(call?.[1]).toBe(JSON.stringify(d.server));
+      // The module's text is the JSON file's, so a package searches the same data a caller imports.
+      const text = files.find((f) => f.path === `packages/${slug}/src/search-data.ts`)!.text;
+      const pieces = [...text.matchAll(/^ {4}(".*"),$/gm)].map((match) => JSON.parse(match[1]!) as string);
+      expect(JSON.parse(pieces.join(""))).toEqual(d);
     }
   });
 });

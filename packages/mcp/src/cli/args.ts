@@ -1,4 +1,5 @@
 // The command line: flags first, then environment variables. Parsing never exits; main.ts decides.
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { DEFAULT_MAX_REQUEST_BODY_SIZE } from "@modelcontextprotocol/server";
 import type { CodeLimits } from "@toolcat/code";
@@ -24,7 +25,16 @@ export interface HttpConfig {
   readonly maxBodyBytes: number;
   /** The time a client has to send a whole request; a slower one gets 408. */
   readonly requestTimeoutMs: number;
+  /** Processes serving the port (node:cluster); 1 serves from this process alone. */
+  readonly workers: number;
+  /** On SIGTERM, how long calls in flight may take to finish before their connections are closed. */
+  readonly shutdownTimeoutMs: number;
+  /** On SIGTERM, how long to keep serving with /readyz failing before no longer accepting, so balancers stop first. */
+  readonly shutdownDelayMs: number;
 }
+
+/** `text`: plain lines for people; `json`: one JSON object a line, and one line per HTTP request. */
+export type LogFormat = "text" | "json";
 
 export interface CliConfig {
   readonly packages: readonly string[];
@@ -41,6 +51,9 @@ export interface CliConfig {
   readonly mode: ServeMode;
   /** With --mode code: the limits given by flags; the runner's defaults for the rest. */
   readonly codeLimits: Partial<CodeLimits>;
+  /** With --mode code: sandboxes one process runs at once; undefined sizes them from memory. */
+  readonly codeSandboxes: number | undefined;
+  readonly logFormat: LogFormat;
 }
 
 export type ParsedArgs = { readonly kind: "help" } | { readonly kind: "version" } | { readonly kind: "serve"; readonly config: CliConfig };
@@ -67,6 +80,10 @@ Options:
   --session-idle-ms <n>  with --http: close a 2025-era session unused this long (default 1800000)
   --max-body-bytes <n>   with --http: largest request body (default 4194304); larger get 413
   --request-timeout-ms <n> with --http: time to send a whole request (default 30000); slower get 408
+  --workers <n|auto>     with --http: serve the port from n processes (auto: one per core; default 1)
+  --shutdown-timeout-ms <n> with --http: on SIGTERM, time calls in flight get to finish (default 10000)
+  --shutdown-delay-ms <n> with --http: on SIGTERM, keep serving this long with /readyz failing, so a
+                         balancer stops sending first (default 0)
   --engine-url <url>     engine that runs the tools (env TOOLCAT_ENGINE_URL)
   --api-key <key>        engine API key (env TOOLCAT_API_KEY; prefer the variable: flags show in ps)
   --user-id <id>         user the calls act for (env TOOLCAT_USER_ID)
@@ -78,6 +95,8 @@ Options:
                          or code (search_tools, describe_tools, execute_code: run a TypeScript program)
   --code-timeout-ms <n>  with --mode code: wall time of one program, calls included (default 30000)
   --code-max-calls <n>   with --mode code: tool calls one program may make (default 50)
+  --code-sandboxes <n>   with --mode code: programs one process runs at once (default: sized from memory)
+  --log-format <format>  text (default) or json: one JSON object a line on stderr, one line per HTTP request
   --name-style <style>   model (CloudSheets_GetSpreadsheet, default) or full (CloudSheets.GetSpreadsheet)
   -h, --help             show this help
   -v, --version          show the version
@@ -100,6 +119,11 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
         "session-idle-ms": { type: "string" },
         "max-body-bytes": { type: "string" },
         "request-timeout-ms": { type: "string" },
+        workers: { type: "string" },
+        "shutdown-timeout-ms": { type: "string" },
+        "shutdown-delay-ms": { type: "string" },
+        "code-sandboxes": { type: "string" },
+        "log-format": { type: "string" },
         "engine-url": { type: "string" },
         "api-key": { type: "string" },
         "user-id": { type: "string" },
@@ -134,8 +158,11 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
     ...(values["code-timeout-ms"] === undefined ? {} : { wallMs: parseCount("--code-timeout-ms", values["code-timeout-ms"]) }),
     ...(values["code-max-calls"] === undefined ? {} : { toolCalls: parseCount("--code-max-calls", values["code-max-calls"]) }),
   };
+  const codeSandboxes = values["code-sandboxes"] === undefined ? undefined : parseCount("--code-sandboxes", values["code-sandboxes"]);
   // A limit that cannot apply is a mistake worth hearing about: the programs it was meant for run elsewhere.
-  if (mode !== "code" && Object.keys(codeLimits).length > 0) throw new UsageError("--code-timeout-ms and --code-max-calls apply to --mode code only");
+  if (mode !== "code" && (Object.keys(codeLimits).length > 0 || codeSandboxes !== undefined)) {
+    throw new UsageError("--code-timeout-ms, --code-max-calls and --code-sandboxes apply to --mode code only");
+  }
   return {
     kind: "serve",
     config: {
@@ -150,14 +177,36 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
       nameStyle: parseNameStyle(values["name-style"] ?? "model"),
       mode,
       codeLimits,
+      codeSandboxes,
+      logFormat: parseLogFormat(values["log-format"] ?? "text"),
     },
   };
 }
 
 /** What --http serves with unless told otherwise. */
-export const httpDefaults = { maxSessions: 100, sessionIdleMs: 1_800_000, maxBodyBytes: DEFAULT_MAX_REQUEST_BODY_SIZE, requestTimeoutMs: 30_000 } as const;
+export const httpDefaults = {
+  maxSessions: 100,
+  sessionIdleMs: 1_800_000,
+  maxBodyBytes: DEFAULT_MAX_REQUEST_BODY_SIZE,
+  requestTimeoutMs: 30_000,
+  workers: 1,
+  shutdownTimeoutMs: 10_000,
+  shutdownDelayMs: 0,
+} as const;
 
-const httpOnly = ["host", "auth-token-file", "no-auth", "allowed-hosts", "max-sessions", "session-idle-ms", "max-body-bytes", "request-timeout-ms"] as const;
+const httpOnly = [
+  "host",
+  "auth-token-file",
+  "no-auth",
+  "allowed-hosts",
+  "max-sessions",
+  "session-idle-ms",
+  "max-body-bytes",
+  "request-timeout-ms",
+  "workers",
+  "shutdown-timeout-ms",
+  "shutdown-delay-ms",
+] as const;
 type HttpValues = { readonly http?: string | undefined } & { readonly [flag in (typeof httpOnly)[number]]?: string | boolean | undefined };
 
 function parseHttp(values: HttpValues): HttpConfig | undefined {
@@ -191,7 +240,26 @@ function parseHttp(values: HttpValues): HttpConfig | undefined {
     sessionIdleMs: count("session-idle-ms", httpDefaults.sessionIdleMs),
     maxBodyBytes: count("max-body-bytes", httpDefaults.maxBodyBytes),
     requestTimeoutMs: count("request-timeout-ms", httpDefaults.requestTimeoutMs),
+    workers: parseWorkers(values.workers as string | undefined),
+    shutdownTimeoutMs: count("shutdown-timeout-ms", httpDefaults.shutdownTimeoutMs),
+    shutdownDelayMs: values["shutdown-delay-ms"] === undefined ? httpDefaults.shutdownDelayMs : parseCount("--shutdown-delay-ms", values["shutdown-delay-ms"] as string, 0),
   };
+}
+
+/** More processes than this on one port is a typo, not a plan. */
+const MAX_WORKERS = 256;
+
+function parseWorkers(text: string | undefined): number {
+  if (text === undefined) return httpDefaults.workers;
+  if (text === "auto") return availableParallelism();
+  const workers = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (workers < 1 || workers > MAX_WORKERS) throw new UsageError(`--workers is auto or a whole number from 1 to ${MAX_WORKERS}, not ${JSON.stringify(text)}`);
+  return workers;
+}
+
+function parseLogFormat(text: string): LogFormat {
+  if (text !== "text" && text !== "json") throw new UsageError(`--log-format is text or json, not ${JSON.stringify(text)}`);
+  return text;
 }
 
 function list(text: string | undefined): string[] | undefined {
@@ -203,9 +271,9 @@ function parseMode(text: string): ServeMode {
   return text;
 }
 
-function parseCount(flag: string, text: string): number {
-  const count = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  if (count < 1) throw new UsageError(`${flag} needs a whole number of at least 1, not ${JSON.stringify(text)}`);
+function parseCount(flag: string, text: string, least = 1): number {
+  const count = /^\d{1,9}$/.test(text) ? Number(text) : -1;
+  if (count < least) throw new UsageError(`${flag} needs a whole number of at least ${least}, not ${JSON.stringify(text)}`);
   return count;
 }
 

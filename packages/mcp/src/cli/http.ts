@@ -2,35 +2,54 @@
 // handler, a fresh server per request, so any instance can answer any request; 2025-era requests go
 // to the legacy lane (sessions.ts). In front of both, every request passes the checks the MCP spec
 // asks of a server: Host names this server (DNS rebinding), Origin is local (a browser page may
-// target a local server), and, with a token, the bearer token is right (auth.ts). Bodies are bounded
+// target a local server; origins.ts), and, with a token, the bearer token is right (auth.ts). Bodies are bounded
 // (413) and a request must arrive within the time limit (408).
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import { toNodeHandler, type NodeIncomingMessageLike } from "@modelcontextprotocol/node";
 import {
   createMcpHandler,
   isLegacyRequest,
-  localhostAllowedOrigins,
+  legacyStatelessFallback,
   validateHostHeader,
-  validateOriginHeader,
   type AuthInfo,
   type Server,
 } from "@modelcontextprotocol/server";
 import type { HttpConfig } from "./args.js";
 import { authenticate, metadataUrl, resourceMetadata, tokenVerifier } from "./auth.js";
+import { answerProbe, Readiness } from "./health.js";
 import { allowedHostnames } from "./hosts.js";
-import { legacyLane } from "./sessions.js";
+import { originAllowed } from "./origins.js";
+import type { RequestLog } from "./request-log.js";
+import { legacyLane, type LegacyLane } from "./sessions.js";
+import { InFlight } from "./shutdown.js";
 
 const ENDPOINT = "/mcp";
 
-export interface HttpOptions extends Omit<HttpConfig, "authTokenFile" | "noAuth"> {
+export interface HttpOptions extends Omit<HttpConfig, "authTokenFile" | "noAuth" | "workers" | "shutdownTimeoutMs" | "shutdownDelayMs"> {
   /** The bearer token clients must send; none without authentication. */
   readonly token?: string | undefined;
+  /** A 2025-era session unused this long may be evicted for a new one at --max-sessions (eviction.ts). */
+  readonly sessionEvictableAfterMs?: number | undefined;
+  /** What /readyz reports; ready at once when absent. */
+  readonly readiness?: Readiness | undefined;
+  /** With --log-format json: a line per request. */
+  readonly requestLog?: RequestLog | undefined;
+  /**
+   * false: 2025-era clients are served statelessly, without sessions, as when several processes
+   * share the port and a session's next request may reach another one. true when absent.
+   */
+  readonly legacySessions?: boolean | undefined;
 }
 
 export interface HttpEndpoint {
   readonly url: string;
   /** Live 2025-era sessions. */
   sessions(): number;
+  /**
+   * Fails /readyz and serves on for `delayMs`, then stops accepting, lets calls in flight finish up
+   * to `timeoutMs`, and closes; resolves to the calls cut off.
+   */
+  shutdown(timeoutMs: number, delayMs?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -47,12 +66,16 @@ async function send(response: Response, to: ServerResponse): Promise<void> {
 export async function serveHttp(factory: () => Server, options: HttpOptions, onerror: (error: Error) => void): Promise<HttpEndpoint> {
   const maxRequestBodySize = options.maxBodyBytes;
   const hosts = allowedHostnames(options.host, options.allowedHosts);
-  const origins = localhostAllowedOrigins();
   const verifier = options.token === undefined ? undefined : tokenVerifier(options.token);
   const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize, onerror });
-  const legacy = legacyLane(factory, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, maxBodyBytes: maxRequestBodySize }, onerror);
+  const limits = { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, maxBodyBytes: maxRequestBodySize, evictableAfterMs: options.sessionEvictableAfterMs };
+  const legacy = options.legacySessions === false ? statelessLane(factory, maxRequestBodySize, onerror) : legacyLane(factory, limits, onerror);
+  const readiness = options.readiness ?? readyAtOnce();
+  const inFlight = new InFlight();
+  const requestLog = options.requestLog;
   const route = async (request: Request, given?: { authInfo?: AuthInfo }): Promise<Response> => {
     const authInfo = given?.authInfo;
+    if (requestLog !== undefined && request.method === "POST") requestLog.note(await request.clone().json().catch(() => undefined));
     if (await isLegacyRequest(request, undefined, { maxRequestBodySize })) return legacy.fetch(request, authInfo);
     return modern.fetch(request, authInfo === undefined ? {} : { authInfo });
   };
@@ -61,7 +84,7 @@ export async function serveHttp(factory: () => Server, options: HttpOptions, one
   async function handle(request: IncomingMessage & { auth?: AuthInfo }, response: ServerResponse): Promise<void> {
     const host = validateHostHeader(request.headers.host, hosts);
     if (!host.ok) return send(refusal(403, `${host.message}; start the server with --allowed-hosts to accept another name`), response);
-    if (!validateOriginHeader(request.headers.origin, origins).ok) {
+    if (!originAllowed(request.rawHeaders)) {
       return send(refusal(403, "origin not allowed: this MCP server accepts local origins only"), response);
     }
     const endpoint = new URL(ENDPOINT, `http://${request.headers.host ?? ""}`);
@@ -81,10 +104,15 @@ export async function serveHttp(factory: () => Server, options: HttpOptions, one
     // The connection check runs this often; the default 30 s would let a short limit run long.
     { requestTimeout: options.requestTimeoutMs, headersTimeout: options.requestTimeoutMs, connectionsCheckingInterval: Math.min(options.requestTimeoutMs, 30_000) },
     (request, response) => {
-      handle(request, response).catch((error: unknown) => {
-        onerror(error instanceof Error ? error : new Error(String(error)));
-        if (!response.headersSent) void send(refusal(500, "internal error"), response);
-      });
+      if (answerProbe(request, response, readiness)) return;
+      inFlight.track(request, response);
+      const run = (): void =>
+        void handle(request, response).catch((error: unknown) => {
+          onerror(error instanceof Error ? error : new Error(String(error)));
+          if (!response.headersSent) void send(refusal(500, "internal error"), response);
+        });
+      if (requestLog === undefined) run();
+      else requestLog.around(request, response, run);
     },
   );
   await new Promise<void>((resolve, reject) => {
@@ -96,10 +124,29 @@ export async function serveHttp(factory: () => Server, options: HttpOptions, one
   return {
     url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${boundPort}${ENDPOINT}`,
     sessions: () => legacy.size,
+    async shutdown(timeoutMs, delayMs = 0) {
+      readiness.drain();
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const cut = await inFlight.drain(http, timeoutMs);
+      await Promise.all([modern.close(), legacy.close()]);
+      return cut;
+    },
     async close() {
       await Promise.all([modern.close(), legacy.close()]);
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+function readyAtOnce(): Readiness {
+  const readiness = new Readiness();
+  readiness.ready();
+  return readiness;
+}
+
+/** The 2025-era lane without sessions: every request, initialize included, answered by a fresh server. */
+function statelessLane(factory: () => Server, maxRequestBodySize: number, onerror: (error: Error) => void): LegacyLane {
+  const serve = legacyStatelessFallback(factory, onerror, { maxRequestBodySize });
+  return { fetch: (request, authInfo) => serve(request, authInfo === undefined ? {} : { authInfo }), size: 0, close: () => Promise.resolve() };
 }

@@ -2,20 +2,36 @@
 // toolcat-mcp: serve toolcat packages over stdio (default) or Streamable HTTP. stdout carries the
 // protocol on stdio, so everything for people goes to stderr.
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { limitSandboxes } from "@toolcat/code";
 import { loadToolkit } from "../toolkit.js";
-import { createMcpServerFactory } from "../server.js";
+import { createMcpServerFactory, type McpServerFactory } from "../server.js";
 import { version } from "../version.js";
 import { parseCli, usage, UsageError, type CliConfig, type HttpConfig } from "./args.js";
 import { readToken } from "./auth.js";
+import { isClusterWorker, runPrimary } from "./cluster.js";
 import { engineTransport } from "./engine.js";
+import { Readiness } from "./health.js";
 import { isLoopback } from "./hosts.js";
 import { serveHttp } from "./http.js";
+import { createLogger, type Logger } from "./log.js";
+import { requestLog } from "./request-log.js";
+import { sandboxesPerProcess } from "./sandboxes.js";
 import { boundedLines, type Rejection } from "./stdio.js";
 
-const log = (message: string): void => void process.stderr.write(`toolcat-mcp: ${message}\n`);
-const report = (error: Error): void => log(error.message);
+// Text until the command line is read: a usage mistake is said in plain words.
+let logger: Logger = createLogger("text");
+const log = (message: string): void => logger.message(message);
+const report = (error: Error): void => logger.message(error.message, "error");
 
 async function serve(config: CliConfig): Promise<void> {
+  logger = createLogger(config.logFormat);
+  const http = config.http;
+  // The primary of --workers serves nothing itself: its workers load the packages and say what fails.
+  if (http !== undefined && http.workers > 1 && !isClusterWorker()) {
+    warnings(config);
+    return runPrimary({ workers: http.workers, shutdownTimeoutMs: http.shutdownDelayMs + http.shutdownTimeoutMs, serving: (url) => servingLine(config, url, http) }, logger);
+  }
+  if (config.mode === "code") limitSandboxes(config.codeSandboxes ?? sandboxesPerProcess(http?.workers ?? 1, config.codeLimits));
   const toolkits = await Promise.all(config.packages.map((specifier) => loadToolkit(specifier)));
   // Built up front, so a bad --tools pattern or a name clash fails at start, not per request.
   const factory = createMcpServerFactory({
@@ -30,13 +46,13 @@ async function serve(config: CliConfig): Promise<void> {
     mode: config.mode,
     codeLimits: config.codeLimits,
   });
-  warnings(config);
-  if (config.http === undefined) return serveOverStdio(factory, config);
-  return serveOverHttp(factory, config, config.http);
+  if (!isClusterWorker()) warnings(config);
+  if (http === undefined) return serveOverStdio(factory, config);
+  return serveOverHttp(factory, config, http);
 }
 
 /** Both eras on one connection: the SDK pins it to the era its first message speaks. */
-function serveOverStdio(factory: ReturnType<typeof createMcpServerFactory>, config: CliConfig): void {
+function serveOverStdio(factory: McpServerFactory, config: CliConfig): void {
   const transport = new StdioServerTransport(boundedLines(process.stdin, rejectMessage), process.stdout);
   const handle = serveStdio(factory, { transport, onerror: report });
   let closing = false;
@@ -56,16 +72,49 @@ function serveOverStdio(factory: ReturnType<typeof createMcpServerFactory>, conf
   log(`serving ${config.packages.join(", ")} over stdio`);
 }
 
-async function serveOverHttp(factory: ReturnType<typeof createMcpServerFactory>, config: CliConfig, http: HttpConfig): Promise<void> {
+/**
+ * Serves until SIGTERM or SIGINT, then drains. Alone, it listens at once and /readyz says ready once
+ * warm; as a --workers worker it warms up first, since the primary hands connections to any
+ * listening worker, and it serves 2025-era clients without sessions (cluster.ts says why).
+ */
+async function serveOverHttp(factory: McpServerFactory, config: CliConfig, http: HttpConfig): Promise<void> {
   const token = http.authTokenFile === undefined ? undefined : await readToken(http.authTokenFile);
-  if (http.noAuth && !isLoopback(http.host)) {
+  const worker = isClusterWorker();
+  if (http.noAuth && !isLoopback(http.host) && !worker) {
     log(`warning: --no-auth: anyone who can reach ${http.host} can call every tool served; put an authenticating proxy in front`);
   }
-  const endpoint = await serveHttp(factory, { ...http, token }, report);
-  const shutdown = (): void => void endpoint.close().finally(() => process.exit(0));
+  const readiness = new Readiness();
+  if (worker) await factory.warm();
+  const requests = config.logFormat === "json" ? requestLog(logger, new Set(factory.toolNames)) : undefined;
+  const endpoint = await serveHttp(factory, { ...http, token, readiness, requestLog: requests, legacySessions: !worker }, report);
+  let stopping = false;
+  const shutdown = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void endpoint
+      .shutdown(http.shutdownTimeoutMs, http.shutdownDelayMs)
+      .then((cut) => {
+        if (cut > 0) log(`stopped with ${cut} request(s) unfinished after --shutdown-timeout-ms ${http.shutdownTimeoutMs}`);
+      })
+      .finally(() => process.exit(0));
+  };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
-  log(`serving ${config.packages.join(", ")} at ${endpoint.url}${token === undefined ? "" : " (bearer token required)"}`);
+  // A worker whose primary is gone has no one to hand it connections or stop it.
+  if (worker) process.once("disconnect", shutdown);
+  else log(servingLine(config, endpoint.url, http));
+  try {
+    await factory.warm();
+  } catch (error) {
+    await endpoint.close();
+    throw error;
+  }
+  readiness.ready();
+}
+
+function servingLine(config: CliConfig, url: string, http: HttpConfig): string {
+  const workers = http.workers > 1 ? `, ${http.workers} workers` : "";
+  return `serving ${config.packages.join(", ")} at ${url}${http.authTokenFile === undefined ? "" : " (bearer token required)"}${workers}`;
 }
 
 /** Answers a message that never reached the server, and notes it for the person running it. */

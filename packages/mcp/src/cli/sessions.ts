@@ -1,9 +1,10 @@
 // The 2025-era lane of Streamable HTTP. A 2025 client that initializes gets a session: one server
 // for its requests, so its notifications/cancelled POST reaches the call it cancels. Sessions are
-// bounded: at most `maxSessions` live (a new one beyond is refused with 503 and Retry-After, as the
-// spec allows), and one unused for `idleMs` is closed, after which its id gets 404 and the client
-// starts over, as the spec says. A 2025 request without a session (clients that skip initialize) is
-// served statelessly by the SDK's fallback.
+// bounded: at most `maxSessions` live. A new one at the cap takes the place of the least recently
+// used session when that one is idle enough (eviction.ts), else is refused with 503 and Retry-After,
+// as the spec allows. One unused for `idleMs` is closed. An evicted or expired session's id gets
+// 404, and its client starts over, as the spec says. A 2025 request without a session (clients that
+// skip initialize) is served statelessly by the SDK's fallback.
 import { randomUUID } from "node:crypto";
 import {
   isInitializeRequest,
@@ -12,11 +13,14 @@ import {
   type AuthInfo,
   type Server,
 } from "@modelcontextprotocol/server";
+import { EVICTABLE_AFTER_MS, makeRoom } from "./eviction.js";
 
 export interface SessionLimits {
   readonly maxSessions: number;
   readonly idleMs: number;
   readonly maxBodyBytes: number;
+  /** A session unused this long may be evicted at the cap; EVICTABLE_AFTER_MS (at most idleMs) by default. */
+  readonly evictableAfterMs?: number | undefined;
 }
 
 export interface LegacyLane {
@@ -29,6 +33,7 @@ export interface LegacyLane {
 interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
   lastUsed: number;
+  inFlight: number;
 }
 
 const refusal = (status: number, message: string, headers: Record<string, string> = {}): Response =>
@@ -40,13 +45,14 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
   let opening = 0;
   const stateless = legacyStatelessFallback(factory, onerror, { maxRequestBodySize: limits.maxBodyBytes });
 
+  const evictableAfterMs = Math.min(limits.evictableAfterMs ?? EVICTABLE_AFTER_MS, limits.idleMs);
   const idle = (session: Session): boolean => session.lastUsed <= Date.now() - limits.idleMs;
+  const end = (id: string, session: Session): void => {
+    sessions.delete(id);
+    void session.transport.close().catch(onerror);
+  };
   const expire = (): void => {
-    for (const [id, session] of sessions) {
-      if (!idle(session)) continue;
-      sessions.delete(id);
-      void session.transport.close().catch(onerror);
-    }
+    for (const [id, session] of sessions) if (idle(session)) end(id, session);
   };
   const sweep = setInterval(expire, Math.max(1_000, Math.min(limits.idleMs / 2, 60_000)));
   sweep.unref();
@@ -54,13 +60,18 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
   async function open(request: Request, initialize: unknown, authInfo: AuthInfo | undefined): Promise<Response> {
     expire();
     if (sessions.size + opening >= limits.maxSessions) {
-      return refusal(503, `the server holds its limit of ${limits.maxSessions} sessions; retry later`, { "retry-after": "5" });
+      const room = makeRoom(sessions, Date.now(), evictableAfterMs);
+      if ("retryAfterSeconds" in room) {
+        const message = `the server holds its limit of ${limits.maxSessions} sessions, all in recent use; retry later`;
+        return refusal(503, message, { "retry-after": String(room.retryAfterSeconds) });
+      }
+      end(room.evict, sessions.get(room.evict)!);
     }
     opening += 1;
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       maxRequestBodySize: limits.maxBodyBytes,
-      onsessioninitialized: (id) => void sessions.set(id, { transport, lastUsed: Date.now() }),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, lastUsed: Date.now(), inFlight: 0 }),
       onsessionclosed: (id) => void sessions.delete(id),
     });
     try {
@@ -84,8 +95,7 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
           expire();
           return refusal(404, "session not found: it ended or expired; send initialize to start a new one");
         }
-        session.lastUsed = Date.now();
-        return session.transport.handleRequest(request, authInfo === undefined ? {} : { authInfo });
+        return serveInSession(session, request, authInfo);
       }
       const body: unknown = request.method === "POST" ? await request.clone().json().catch(() => undefined) : undefined;
       if (isInitializeRequest(body)) return open(request, body, authInfo);
@@ -101,4 +111,57 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
       await Promise.all(live.map((session) => session.transport.close()));
     },
   };
+}
+
+/**
+ * A request of a live session, counted as use and in flight until its answer is sent, stream
+ * included. The session's GET stream stays open while the client is connected at all, so opening it
+ * is not use: a client that only listens is idle.
+ */
+async function serveInSession(session: Session, request: Request, authInfo: AuthInfo | undefined): Promise<Response> {
+  const options = authInfo === undefined ? {} : { authInfo };
+  if (request.method === "GET") return session.transport.handleRequest(request, options);
+  session.lastUsed = Date.now();
+  session.inFlight += 1;
+  let finished = false;
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    session.inFlight -= 1;
+    session.lastUsed = Date.now();
+  };
+  try {
+    return whenSent(await session.transport.handleRequest(request, options), finish);
+  } catch (error) {
+    finish();
+    throw error;
+  }
+}
+
+/** The response, calling `done` once its body has been read to the end or cancelled. */
+function whenSent(response: Response, done: () => void): Response {
+  if (response.body === null) {
+    done();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const chunk = await reader.read();
+        if (chunk.done) {
+          done();
+          controller.close();
+        } else controller.enqueue(chunk.value);
+      } catch (error) {
+        done();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { httpDefaults, parseCli, UsageError } from "../../src/cli/args.ts";
 
@@ -21,13 +22,15 @@ describe("parseCli", () => {
       nameStyle: "model",
       mode: "tools",
       codeLimits: {},
+      codeSandboxes: undefined,
+      logFormat: "text",
     });
   });
 
   it("reads every flag", () => {
     const config = serve([
       "a", "b", "--http", "8080", "--host", "0.0.0.0", "--auth-token-file", "token.txt", "--allowed-hosts", "mcp.example.com, Tools.Example.com",
-      "--max-sessions", "7", "--session-idle-ms", "60000", "--max-body-bytes", "1000", "--request-timeout-ms", "5000", "--engine-url", "https://engine.example.com", "--api-key", "k",
+      "--max-sessions", "7", "--session-idle-ms", "60000", "--max-body-bytes", "1000", "--request-timeout-ms", "5000", "--workers", "3", "--shutdown-timeout-ms", "2500", "--shutdown-delay-ms", "0", "--log-format", "json", "--engine-url", "https://engine.example.com", "--api-key", "k",
       "--user-id", "u", "--secret", "A=1", "--secret", "B=x=y", "--tools", "Get*, WhoAmI,,", "--read-only", "--name-style", "full",
       "--groups", "candidates, Approvals and offers", "--mode", "search",
     ]);
@@ -43,6 +46,9 @@ describe("parseCli", () => {
         sessionIdleMs: 60_000,
         maxBodyBytes: 1000,
         requestTimeoutMs: 5000,
+        workers: 3,
+        shutdownTimeoutMs: 2500,
+        shutdownDelayMs: 0,
       },
       engine: { baseUrl: "https://engine.example.com", apiKey: "k" },
       userId: "u",
@@ -53,12 +59,19 @@ describe("parseCli", () => {
       nameStyle: "full",
       mode: "search",
       codeLimits: {},
+      codeSandboxes: undefined,
+      logFormat: "json",
     });
   });
 
   it("reads the code mode limits", () => {
     expect(serve(["p", "--mode", "code", "--code-timeout-ms", "5000", "--code-max-calls", "3"])).toMatchObject({ mode: "code", codeLimits: { wallMs: 5000, toolCalls: 3 } });
     expect(serve(["p", "--mode", "code", "--code-max-calls", "7"]).codeLimits).toEqual({ toolCalls: 7 });
+  });
+
+  it("reads --workers auto as one per core, and --code-sandboxes in code mode", () => {
+    expect(serve(["p", "--http", "0", "--workers", "auto"]).http?.workers).toBe(availableParallelism());
+    expect(serve(["p", "--mode", "code", "--code-sandboxes", "3"]).codeSandboxes).toBe(3);
   });
 
   it.each([["127.0.0.1"], ["127.8.9.10"], ["localhost"], ["::1"], ["[::1]"], ["::ffff:127.0.0.1"]])("serves loopback %s without authentication by default", (host) => {
@@ -105,6 +118,17 @@ describe("parseCli", () => {
     [["p", "--http", "0", "--max-body-bytes", "0"], /--max-body-bytes needs a whole number of at least 1/],
     [["p", "--http", "0", "--session-idle-ms", "soon"], /--session-idle-ms needs a whole number/],
     [["p", "--http", "0", "--request-timeout-ms", "1.5"], /--request-timeout-ms needs a whole number/],
+    [["p", "--workers", "2"], /--workers apply to --http only/],
+    [["p", "--shutdown-timeout-ms", "5"], /--shutdown-timeout-ms apply to --http only/],
+    [["p", "--http", "0", "--workers", "0"], /--workers is auto or a whole number from 1 to 256, not "0"/],
+    [["p", "--http", "0", "--workers", "257"], /--workers is auto or a whole number from 1 to 256/],
+    [["p", "--http", "0", "--workers", "all"], /--workers is auto or a whole number/],
+    [["p", "--http", "0", "--shutdown-timeout-ms", "1e3"], /--shutdown-timeout-ms needs a whole number/],
+    [["p", "--shutdown-delay-ms", "5"], /--shutdown-delay-ms apply to --http only/],
+    [["p", "--http", "0", "--shutdown-delay-ms", "soon"], /--shutdown-delay-ms needs a whole number of at least 0/],
+    [["p", "--log-format", "yaml"], /--log-format is text or json, not "yaml"/],
+    [["p", "--code-sandboxes", "2"], /apply to --mode code only/],
+    [["p", "--mode", "code", "--code-sandboxes", "0"], /--code-sandboxes needs a whole number of at least 1/],
   ])("%j is a usage error", (argv, message) => {
     expect(() => parseCli(argv, {})).toThrow(UsageError);
     expect(() => parseCli(argv, {})).toThrow(message);

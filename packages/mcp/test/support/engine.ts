@@ -5,11 +5,14 @@ import type { AddressInfo } from "node:net";
 
 export const ENGINE_API_KEY = "engine-test-key";
 
+/** How long CloudSheets.WriteToCell takes to answer. */
+export const SLOW_CALL_MS = 1_500;
+
 export interface TestEngine {
   readonly url: string;
   /** Tool names of calls whose client went away before the answer. */
   readonly abandoned: string[];
-  /** Resolves when a call to the tool has arrived and is being held open (each call once). */
+  /** Resolves when a call to the tool has arrived and is being held open or slowly answered (each call once). */
   waitForHeld(toolName: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,6 +39,11 @@ export async function startEngine(): Promise<TestEngine> {
     "CreatorApi.FetchZetaAppSections": (response) =>
       answer(response, { success: false, output: { error: { message: "the secret ZETA_SERVER_URL is not configured on the engine", can_retry: false } } }),
     "CloudSheets.WhoAmI": (response) => answer(response, { success: true, output: { authorization: { url: "https://auth.example.com/grant?id=7", status: "pending" } } }),
+    // Answers after SLOW_CALL_MS: a call that is still in flight when a server is told to stop.
+    "CloudSheets.WriteToCell": (response) => {
+      arrival("CloudSheets.WriteToCell").resolve();
+      setTimeout(() => answer(response, { success: true, output: { value: { written: true } } }), SLOW_CALL_MS);
+    },
     // Never answers: the test cancels it and expects the connection to be dropped.
     "CloudSheets.SearchSpreadsheets": (response) => {
       response.once("close", () => abandoned.push("CloudSheets.SearchSpreadsheets"));

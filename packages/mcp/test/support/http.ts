@@ -5,6 +5,7 @@ import { afterEach } from "vitest";
 import { httpDefaults } from "../../src/cli/args.ts";
 import { serveHttp, type HttpEndpoint, type HttpOptions } from "../../src/cli/http.ts";
 import { createMcpServerFactory } from "../../src/server.ts";
+import type { ToolClient } from "../../src/toolkit.ts";
 import { toolkits } from "./toolkits.ts";
 
 const endpoints: HttpEndpoint[] = [];
@@ -12,9 +13,9 @@ afterEach(async () => {
   await Promise.all(endpoints.splice(0).map((endpoint) => endpoint.close()));
 });
 
-/** Serves both packages (every call answered null) with the CLI's defaults and `options` on top. */
-export async function startHttp(options: Partial<HttpOptions> = {}): Promise<HttpEndpoint> {
-  const factory = createMcpServerFactory({ toolkit: toolkits, client: { call: async () => null } });
+/** Serves both packages (every call answered null, or by `client`) with the CLI's defaults and `options` on top. */
+export async function startHttp(options: Partial<HttpOptions> = {}, client: ToolClient = { call: async () => null }): Promise<HttpEndpoint> {
+  const factory = createMcpServerFactory({ toolkit: toolkits, client });
   const endpoint = await serveHttp(factory, { port: 0, host: "127.0.0.1", allowedHosts: [], ...httpDefaults, ...options }, () => undefined);
   endpoints.push(endpoint);
   return endpoint;
