@@ -1,7 +1,6 @@
 // The search page's script: loads the packages' search data, searches as the visitor types, and
 // lists the hits. Hits become DOM nodes through textContent and attribute setters only, so no tool
 // text is ever parsed as HTML.
-import "./node-require-shim.ts";
 import { ToolSearchError } from "@toolcat/runtime";
 import { createSiteSearch, type SiteHit, type SiteSearch } from "./site-search.ts";
 
