@@ -11,6 +11,7 @@ export default tseslint.config(
       "**/dist.building-*/**",
       "**/dist.old-*/**",
       ".nx/**",
+      "test-artifacts/**",
       "packages/*/**",
       "!packages/runtime/**",
       "packages/runtime/dist/**",

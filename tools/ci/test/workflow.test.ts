@@ -34,12 +34,18 @@ describe("ci.yml", () => {
     expect(job?.steps.filter((step) => step.run !== undefined).map((step) => step.run)).toEqual([".ci/run"]);
   });
 
-  it(".ci/run runs install, drift, tests and package checks on Node 24, then the Node 20/22 matrix", () => {
+  it(".ci/run installs Chromium and HAProxy when missing, runs install, drift, tests and package checks on Node 24, then the Node 20/22 matrix", () => {
     const commands = readFileSync(join(workspaceRoot, ".ci/run"), "utf8").split("\n").filter((line) => line !== "" && !/^(#|set |cd |export |echo )/.test(line));
     expect(commands).toEqual([
       'node24="$(dirname "$(tools/ci/node-bin 24)")"',
       'on24() { PATH="$node24:$PATH" "$@"; }',
+      "tools/ci/chromium",
       "on24 npm ci --no-audit --no-fund",
+      "if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then",
+      '  as_root=(); [ "$(id -u)" -eq 0 ] || as_root=(sudo -n)',
+      '  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq',
+      '  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy',
+      "fi",
       "on24 npm run check:drift",
       "on24 npm test",
       "tools/ci/node-matrix",
