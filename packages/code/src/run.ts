@@ -2,8 +2,9 @@
 // error), then run it in a fresh runtime on a warm sandbox worker. Every outcome is a result, never
 // an exception.
 import { checkerFor, forgetChecker } from "./checkers.js";
+import { maxReported, moreErrors, type ToolNames } from "./diagnostics.js";
 import { resolveLimits } from "./limits.js";
-import { loadPackages, secretValues } from "./packages.js";
+import { loadPackages, secretValues, type LoadedPackage } from "./packages.js";
 import { prepareWorker, takeWorker } from "./pool.js";
 import { cleaner } from "./redact.js";
 import { readOptions, type RunCodeOptions } from "./options.js";
@@ -40,15 +41,15 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   const declarations = loaded.packages.map((pkg) => pkg.declarations);
   let diagnostics: string[];
   try {
-    diagnostics = checkerFor(declarations).check(text.text);
+    diagnostics = checkerFor(declarations).check(text.text, toolNamesOf(loaded.packages));
   } catch {
     // The checker's own recursion ran out of stack (absurdly deep nesting); start it afresh next time.
     forgetChecker(declarations);
     return failed({ kind: "type", message: "the program is nested too deeply to type-check", diagnostics: [] });
   }
   if (diagnostics.length > 0) {
-    const shown = diagnostics.map(clean);
-    return failed({ kind: "type", message: `the program does not type-check; nothing ran:\n${shown.join("\n")}`, diagnostics: shown });
+    const shown = diagnostics.slice(0, maxReported).map(clean);
+    return failed({ kind: "type", message: `the program does not type-check; nothing ran:\n${shown.join("\n")}${moreErrors(diagnostics.length)}`, diagnostics: shown });
   }
 
   const wallDeadline = start + limits.wallMs;
@@ -60,4 +61,13 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   }
   const session = new Session({ packages: loaded.packages, limits, wallDeadline, clean, signal: options.signal });
   return session.run(worker, transpile(text.text));
+}
+
+/** The full tool name of a namespace function the packages declare (`CloudSheets.writeToCell` → `CloudSheets.WriteToCell`). */
+function toolNamesOf(packages: readonly LoadedPackage[]): ToolNames {
+  const byNamespace = new Map(packages.map((pkg) => [pkg.namespace, pkg.functions]));
+  return (namespace, fn) => {
+    const functions = byNamespace.get(namespace);
+    return functions !== undefined && Object.hasOwn(functions, fn) ? functions[fn] : undefined;
+  };
 }
