@@ -11,6 +11,17 @@ import type { Job } from "./sandbox.js";
 /** Idle workers kept for the next runs; more are started when runs overlap. */
 const keptIdle = 2;
 
+/**
+ * A worker is retired after a run that left it holding much: its engine's WebAssembly memory grown
+ * more than 8 MiB past its start (that memory never shrinks), or its V8 heap (strings that crossed
+ * the boundary; V8 keeps heap it grew) past 24 MiB, about 16 MiB more than a fresh worker's. A
+ * threshold on what is held rather than "after a limit was hit": a program can allocate 60 MB and
+ * return without hitting one, and one stopped by the CPU limit may hold nothing. The two kept idle
+ * workers then hold at most 2 × 24 MiB more than fresh ones, so memory comes back to within 50 MB of
+ * its idle level after any run. A fresh worker costs 80–160 ms of CPU, paid in the background.
+ */
+const retireAboveBytes = { engine: 8 * 1024 * 1024, heap: 24 * 1024 * 1024 };
+
 /** How long a stopped worker may take to notice the stop flag before it is ended instead. */
 const stopGraceMs = 100;
 
@@ -31,7 +42,7 @@ export interface WorkerStop {
 export type FromWorker =
   | { readonly type: "call"; readonly id: number; readonly tool: string; readonly input: string }
   | { readonly type: "log"; readonly entry: string }
-  | { readonly type: "done"; readonly value?: string; readonly error?: WorkerStop; readonly broken: boolean };
+  | { readonly type: "done"; readonly value?: string; readonly error?: WorkerStop; readonly broken: boolean; readonly engineGrowth: number; readonly heapBytes: number };
 
 export interface RunListener {
   message(message: FromWorker): void;
@@ -41,20 +52,23 @@ export interface RunListener {
 
 const idle: SandboxWorker[] = [];
 
-/** Makes sure a worker is starting or ready for the next run. */
-export function prepareWorker(): void {
-  if (idle.length === 0) idle.push(new SandboxWorker());
+/** Makes sure a worker for runs limited to `memoryBytes` is starting or ready for the next run. */
+export function prepareWorker(memoryBytes: number): void {
+  if (!idle.some((worker) => worker.memoryBytes === memoryBytes)) idle.push(new SandboxWorker(memoryBytes));
 }
 
-/** A worker for one run, kept alive (ref'd) until the run ends; await its `ready` before `start`. */
-export function takeWorker(): SandboxWorker {
-  const worker = idle.pop() ?? new SandboxWorker();
+/** A worker for one run limited to `memoryBytes`, kept alive (ref'd) until the run ends; await its `ready` before `start`. */
+export function takeWorker(memoryBytes: number): SandboxWorker {
+  const index = idle.map((worker) => worker.memoryBytes).lastIndexOf(memoryBytes);
+  const worker = index >= 0 ? idle.splice(index, 1)[0]! : new SandboxWorker(memoryBytes);
   worker.hold();
   return worker;
 }
 
 export class SandboxWorker {
   readonly meter: Float64Array;
+  /** The memory limit of the runs this worker takes: its engine's memory is capped at it (worker.js). */
+  readonly memoryBytes: number;
   readonly ready: Promise<void>;
   readonly #worker: Worker;
   #listener: RunListener | undefined;
@@ -64,10 +78,11 @@ export class SandboxWorker {
   #outOfMemory = false;
   #grace: ReturnType<typeof setTimeout> | undefined;
 
-  constructor() {
+  constructor(memoryBytes: number) {
     const shared = new SharedArrayBuffer(meterBytes);
     this.meter = new Float64Array(shared);
-    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { prelude, meter: shared }, resourceLimits });
+    this.memoryBytes = memoryBytes;
+    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { prelude, meter: shared, memoryBytes }, resourceLimits });
     let ready: () => void = () => undefined;
     let failed: (error: unknown) => void = () => undefined;
     this.ready = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)));
@@ -117,7 +132,7 @@ export class SandboxWorker {
     this.#grace = setTimeout(() => this.#retire(), stopGraceMs);
     this.#grace.unref();
     // The next run should not wait for this worker's grace and a replacement's start.
-    prepareWorker();
+    prepareWorker(this.memoryBytes);
   }
 
   #message(message: FromWorker): void {
@@ -129,14 +144,14 @@ export class SandboxWorker {
     this.#worker.unref();
     // A worker ended while it was stopping may still have sent its outcome; it is not reused.
     if (this.#ended) return;
-    if (message.broken) this.#retire();
+    if (message.broken || message.engineGrowth > retireAboveBytes.engine || message.heapBytes > retireAboveBytes.heap) this.#retire();
     else if (idle.length < keptIdle) idle.push(this);
     else this.#end();
   }
 
   /** Ends this worker and replaces it; one that never started is not retried (it would fail again). */
   #retire(): void {
-    if (this.#end() && this.#started) prepareWorker();
+    if (this.#end() && this.#started) prepareWorker(this.memoryBytes);
   }
 
   /** Ends this worker for good; false when it had already ended. */

@@ -36,7 +36,7 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   if (!loaded.ok) return failed({ kind: "input", message: loaded.message });
   const clean = cleaner(secretValues(loaded.packages, options.caller));
   // A worker starts (if none is ready) while the program is type-checked.
-  prepareWorker();
+  prepareWorker(limits.memoryBytes);
 
   const declarations = loaded.packages.map((pkg) => pkg.declarations);
   let diagnostics: string[];
@@ -53,7 +53,7 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   }
 
   const wallDeadline = start + limits.wallMs;
-  const worker = takeWorker();
+  const worker = takeWorker(limits.memoryBytes);
   try {
     await worker.ready;
   } catch {
