@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { seededRandom } from "../emit/hostile-text.ts";
 import { captureText, readme, specText, startWatching, until, watchTimeout, type Watching } from "./watching.ts";
 
 let watching: Watching | undefined;
@@ -13,24 +14,14 @@ afterEach(async () => {
   watching = undefined;
 });
 
+let temporaries = 0;
+
 /** Saves `text` as `path` the way `how` says: in place, or written beside and renamed over it. */
 function save(root: string, path: string, text: string, how: "write" | "rename"): void {
   if (how === "write") return writeFileSync(join(root, path), text);
-  const temporary = join(root, `${path}.${Math.random().toString(36).slice(2)}.tmp`);
+  const temporary = join(root, `${path}.${++temporaries}.tmp`);
   writeFileSync(temporary, text);
   renameSync(temporary, join(root, path));
-}
-
-/** A pseudo-random generator (mulberry32): the same seed gives the same run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe("generate --watch, saves", { timeout: watchTimeout }, () => {
@@ -85,7 +76,7 @@ describe("generate --watch, saves", { timeout: watchTimeout }, () => {
 
   it("ends drift-clean after a long seeded random run of edits, renames, deletions and restores", async () => {
     const w = (watching = await startWatching());
-    const next = random(0x7001ca7);
+    const next = seededRandom(0x7001ca7);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
     const slugs = ["widget-api", "gadget-api"];
     const captureDir = join(w.root, "specs/request-bodies/widget-api");
