@@ -1,6 +1,7 @@
 // Section 8, code mode: tokens of the code-mode declarations against the OpenAI Chat tool files
 // (o200k, per server and catalog-wide), the tokens of one 5-call task done by direct tool calls
-// and by one program, and (in a child process) type-check latency, sandbox start and per-call overhead.
+// and by one program, and (in child processes) type-check latency, sandbox start, per-call overhead,
+// and RSS over a 500-program mixed run.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
@@ -17,6 +18,16 @@ export interface CodeResult {
   readonly sandboxStartMs: number;
   readonly workerStartMs: number;
   readonly perCallOverheadUs: number;
+  readonly memory: CodeMemory;
+}
+
+/** RSS (MB) over 500 programs, one in five hostile (tools/bench/child/code-memory.ts). */
+export interface CodeMemory {
+  readonly programs: number;
+  readonly idleMb: number;
+  readonly peakMb: number;
+  readonly finalMb: number;
+  readonly wallMs: number;
 }
 
 const read = (path: string): string => readFileSync(join(workspaceRoot, path), "utf8");
@@ -81,5 +92,11 @@ export function benchCode(): CodeResult {
   const timings = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as Pick<CodeResult, "coldCheckMs" | "checkMs" | "sandboxStartMs" | "workerStartMs" | "perCallOverheadUs"> & {
     readonly declarations: string;
   };
-  return { ...tokenCounts(), task: taskTokens(timings.declarations), coldCheckMs: timings.coldCheckMs, checkMs: timings.checkMs, sandboxStartMs: timings.sandboxStartMs, workerStartMs: timings.workerStartMs, perCallOverheadUs: timings.perCallOverheadUs };
+  return { ...tokenCounts(), task: taskTokens(timings.declarations), coldCheckMs: timings.coldCheckMs, checkMs: timings.checkMs, sandboxStartMs: timings.sandboxStartMs, workerStartMs: timings.workerStartMs, perCallOverheadUs: timings.perCallOverheadUs, memory: benchCodeMemory() };
+}
+
+/** RSS over a 500-program mixed run, in a process of its own (a full collection of its heap is allowed there). */
+export function benchCodeMemory(): CodeMemory {
+  const run = timeNodeOk(["--expose-gc", "--import", "tsx", "tools/bench/child/code-memory.ts", workspaceRoot]);
+  return JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as CodeMemory;
 }

@@ -170,6 +170,15 @@ function codeRows(c: CodeResult): Row[] {
     ["8 Code mode", "type check, 50-line program, warm", ms(c.checkMs), `first check (builds the service): ${ms(c.coldCheckMs)}`, "", "≤ 300 ms", mark(c.checkMs <= 300)],
     ["8 Code mode", "sandbox start on a warm worker (runtime, context, prelude, trivial program, outcome back, dispose)", `${n(c.sandboxStartMs, 1)} ms`, `a worker's cold start: ${ms(c.workerStartMs)}`, "", "≤ 20 ms", mark(c.sandboxStartMs <= 20)],
     ["8 Code mode", "per-call overhead inside the sandbox", `${n(c.perCallOverheadUs)} µs`, "direct client call, same in-memory tool", "", "", ""],
+    [
+      "8 Code mode",
+      `RSS over ${n(c.memory.programs)} programs, one in five hostile (bombs, flood, huge return, storm), memoryBytes 32 MiB`,
+      `peak ${n(c.memory.peakMb)} MB, after ${n(c.memory.finalMb)} MB`,
+      `idle ${n(c.memory.idleMb)} MB; ${ms(c.memory.wallMs)} in all`,
+      `+${n(c.memory.finalMb - c.memory.idleMb)} MB after`,
+      "≤ idle + 50 MB after",
+      mark(c.memory.finalMb - c.memory.idleMb <= 50),
+    ],
   ];
 }
 

@@ -3,18 +3,18 @@
 // the edited spec or capture (specs/request-bodies/<slug>/<Tool>.json), written atomically like
 // `generate`. A catalog.yaml edit or a deleted spec regenerates everything selected (a deleted
 // spec's package is removed whole). Each cycle prints the files it wrote or the diagnostics; an
-// error never ends the watch, Ctrl-C does.
-import { existsSync, watch } from "node:fs";
-import { join } from "node:path";
+// error never ends the watch, Ctrl-C does. A cycle runs on the inputs as they are when it starts
+// and remembers them; a save during a cycle is found changed against them afterwards and starts
+// the next cycle, so the packages always end generated from the last save (watch-files.ts).
 import { performance } from "node:perf_hooks";
 import { failureText, printDiagnostics, type Env, type Out } from "../cli/report.ts";
 import { GenerateLockedError } from "../write/lock.ts";
 import { SpecError } from "../loader/diagnostics.ts";
-import { catalogFileName } from "../loader/load.ts";
 import { requestBodiesDir } from "../loader/request-bodies.ts";
 import { plan } from "../write/output.ts";
 import { runPipeline } from "./run.ts";
 import { applyPlan } from "../write/write.ts";
+import { changedInputs, isCatalog, snapshot, watchInputs, type Snapshot } from "./watch-files.ts";
 
 export interface WatchOptions {
   readonly root: string;
@@ -24,47 +24,71 @@ export interface WatchOptions {
   readonly out: Out;
   /** Ends the watch; the returned promise then resolves with exit code 0. */
   readonly signal: AbortSignal;
+  /**
+   * Called each time the watch has caught up with `inputs`: a cycle on them ran to its end (files
+   * written, or spec errors reported), or they changed nothing that feeds a package.
+   */
+  readonly onCaughtUp?: (inputs: Snapshot) => void;
 }
 
 /**
  * Editors save in bursts (truncate and write, or write a temporary and rename), and fs.watch reports
- * each step: events for one file within this window make one cycle.
+ * each step: events within this window make one cycle.
  */
 const settleMs = 10;
 
+/** How soon a cycle that found another generate run holding the lock tries again. */
+const lockedRetryMs = 250;
+
 export async function watchGenerate(options: WatchOptions): Promise<number> {
   const { root, out, signal } = options;
-  regenerate(options, options.servers, "initial run");
-  if (signal.aborted) return 0;
-  const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  const flush = (): void => {
-    const files = [...pending].sort();
-    pending.clear();
-    // The catalog feeds every package, and only a full run removes the package of a deleted spec.
-    const everything = files.some((file) => file === `specs/${catalogFileName}` || !existsSync(join(root, specOf(file))));
-    const servers = everything ? options.servers : [...new Set(files.map(slugOf))];
-    regenerate(options, servers, files.join(", "));
-  };
-  // Recursive: captures live two directories down.
-  const watcher = watch(join(root, "specs"), { recursive: true }, (_event, name) => {
-    const file = name === null ? undefined : watched(`specs/${name.split("\\").join("/")}`);
-    if (file === undefined) return;
-    if (file !== `specs/${catalogFileName}` && options.servers.length > 0 && !options.servers.includes(slugOf(file))) return;
-    // A capture of a server without a spec feeds no package.
-    if (file.startsWith(`${requestBodiesDir}/`) && !existsSync(join(root, specOf(file)))) return;
-    pending.add(file);
+  const schedule = (ms: number): void => {
     clearTimeout(timer);
-    timer = setTimeout(flush, settleMs);
-  });
+    timer = setTimeout(flush, ms);
+  };
+  // Watching starts before the first snapshot, so a save made while the initial run reads the specs is seen.
+  const close = watchInputs(root, () => schedule(settleMs));
+  // The inputs the last finished cycle read; none before the first, so then every input counts as changed.
+  let generated: Snapshot = new Map();
+  const initial = snapshot(root);
+  const outcome = regenerate(options, options.servers, "initial run", initial);
+  if (outcome === "done") generated = initial;
+  else if (outcome === "locked") schedule(lockedRetryMs);
+  function flush(): void {
+    const inputs = snapshot(root);
+    const files = changedInputs(generated, inputs).filter((file) => feedsPackage(options, inputs, file));
+    if (files.length === 0) {
+      generated = inputs;
+      options.onCaughtUp?.(inputs);
+      return;
+    }
+    // The catalog feeds every package, and only a full run removes the package of a deleted spec.
+    const everything = files.some((file) => isCatalog(file) || !inputs.has(specOf(file)));
+    const servers = everything ? options.servers : [...new Set(files.map(slugOf))];
+    const result = regenerate(options, servers, files.join(", "), inputs);
+    // A cycle that did not finish leaves its inputs unremembered: the next cycle runs them again.
+    if (result === "done") generated = inputs;
+    else if (result === "locked") schedule(lockedRetryMs);
+  }
   out.stdout(`watching specs/ for changes (Ctrl-C to stop)\n`);
-  await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+  if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
   clearTimeout(timer);
-  watcher.close();
+  close();
   return 0;
 }
 
-function regenerate(options: WatchOptions, servers: readonly string[], trigger: string): void {
+/** Whether a changed input feeds a selected package: the catalog always, a capture only when its server has a spec. */
+function feedsPackage(options: WatchOptions, inputs: Snapshot, file: string): boolean {
+  if (isCatalog(file)) return true;
+  if (options.servers.length > 0 && !options.servers.includes(slugOf(file))) return false;
+  return !file.startsWith(`${requestBodiesDir}/`) || inputs.has(specOf(file));
+}
+
+/** How a cycle ended: `failed` is anything but a spec error (which is reported and done). */
+type Outcome = "done" | "locked" | "failed";
+
+function regenerate(options: WatchOptions, servers: readonly string[], trigger: string, inputs: Snapshot): Outcome {
   const { root, out, env } = options;
   const start = performance.now();
   try {
@@ -75,16 +99,18 @@ function regenerate(options: WatchOptions, servers: readonly string[], trigger: 
     out.stdout(`${trigger}: ${result.runs.length} package(s) checked, ${paths.length} file(s) written in ${ms} ms\n`);
     for (const path of paths) out.stdout(`  ${path}\n`);
   } catch (error) {
-    if (error instanceof SpecError) printDiagnostics(out, env, error.diagnostics, "; nothing was written");
-    else if (error instanceof GenerateLockedError) out.stderr(`${trigger}: ${error.message}\n`);
-    else out.stderr(`${trigger}: ${failureText(error, env)}\n`);
+    if (error instanceof GenerateLockedError) {
+      out.stderr(`${trigger}: ${error.message}\n`);
+      return "locked";
+    }
+    if (!(error instanceof SpecError)) {
+      out.stderr(`${trigger}: ${failureText(error, env)}\n`);
+      return "failed";
+    }
+    printDiagnostics(out, env, error.diagnostics, "; nothing was written");
   }
-}
-
-/** The spec or capture a changed path under specs/ is, or undefined for anything else. */
-function watched(path: string): string | undefined {
-  if (/^specs\/[^/]+\.yaml$/.test(path)) return path;
-  return new RegExp(`^${requestBodiesDir}/[^/]+/[^/]+\\.json$`).test(path) ? path : undefined;
+  options.onCaughtUp?.(inputs);
+  return "done";
 }
 
 /** The server slug of a spec or capture path. */

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { watchGenerate } from "../../src/pipeline/watch.ts";
 import { good } from "../loader/cases.ts";
 import { workspaceRoot } from "../support.ts";
+import { until, watchTimeout } from "./watching.ts";
 
 const root = mkdtempSync(join(tmpdir(), "toolcat-watch-"));
 mkdirSync(join(root, "specs"));
@@ -34,15 +35,12 @@ function save(path: string, text: string): void {
 /** Resolves once the output since the last save holds `count` lines starting with `trigger`. */
 async function cycles(trigger: string, count = 1): Promise<void> {
   const seen = () => (stdout + stderr).split("\n").filter((line) => line.startsWith(trigger)).length;
-  for (let waited = 0; seen() < count; waited += 10) {
-    if (waited > 3000) throw new Error(`no cycle for ${trigger}; output so far:\n${stdout}${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await until(() => seen() >= count, () => `no cycle for ${trigger}; output so far:\n${stdout}${stderr}`);
 }
 
 const readme = (slug: string) => readFileSync(join(root, "packages", slug, "README.md"), "utf8");
 
-describe("generate --watch", () => {
+describe("generate --watch", { timeout: watchTimeout }, () => {
   const watching = watchGenerate({ root, servers: [], env: {}, out, signal: controller.signal });
 
   it("generates everything first, then regenerates only the saved spec's package", async () => {

@@ -11,10 +11,16 @@ import type { Job } from "./sandbox.js";
 /** Idle workers kept for the next runs; more are started when runs overlap, up to `maxLive`. */
 const keptIdle = 2;
 
-/** Workers alive at once (idle, running or stopping); a run beyond waits for one to come free. */
-let maxLive = Number.POSITIVE_INFINITY;
-let live = 0;
-const waiting: ((worker: SandboxWorker) => void)[] = [];
+/**
+ * A worker is retired after a run that left it holding much: its engine's WebAssembly memory grown
+ * more than 8 MiB past its start (that memory never shrinks), or its V8 heap (strings that crossed
+ * the boundary; V8 keeps heap it grew) past 24 MiB, about 16 MiB more than a fresh worker's. A
+ * threshold on what is held rather than "after a limit was hit": a program can allocate 60 MB and
+ * return without hitting one, and one stopped by the CPU limit may hold nothing. The two kept idle
+ * workers then hold at most 2 × 24 MiB more than fresh ones, so memory comes back to within 50 MB of
+ * its idle level after any run. A fresh worker costs 80–160 ms of CPU, paid in the background.
+ */
+const retireAboveBytes = { engine: 8 * 1024 * 1024, heap: 24 * 1024 * 1024 };
 
 /** How long a stopped worker may take to notice the stop flag before it is ended instead. */
 const stopGraceMs = 100;
@@ -36,7 +42,7 @@ export interface WorkerStop {
 export type FromWorker =
   | { readonly type: "call"; readonly id: number; readonly tool: string; readonly input: string }
   | { readonly type: "log"; readonly entry: string }
-  | { readonly type: "done"; readonly value?: string; readonly error?: WorkerStop; readonly broken: boolean };
+  | { readonly type: "done"; readonly value?: string; readonly error?: WorkerStop; readonly broken: boolean; readonly engineGrowth: number; readonly heapBytes: number };
 
 export interface RunListener {
   message(message: FromWorker): void;
@@ -45,6 +51,17 @@ export interface RunListener {
 }
 
 const idle: SandboxWorker[] = [];
+
+/** Workers alive at once (idle, running or stopping); a run beyond waits for one to come free. */
+let maxLive = Number.POSITIVE_INFINITY;
+let live = 0;
+
+/** A run waiting for a worker limited to `memoryBytes`. */
+interface Waiter {
+  readonly memoryBytes: number;
+  give(worker: SandboxWorker): void;
+}
+const waiting: Waiter[] = [];
 
 /**
  * Bounds the sandbox workers of this process (each holds its engine's memory, up to the memoryBytes
@@ -56,17 +73,20 @@ export function limitSandboxes(max: number): void {
   while (live > maxLive && idle.length > 0) idle[0]!.end();
 }
 
-/** Makes sure a worker is starting or ready for the next run, room permitting. */
-export function prepareWorker(): void {
-  if (idle.length === 0 && live < maxLive) idle.push(new SandboxWorker());
+/** Makes sure a worker for runs limited to `memoryBytes` is starting or ready for the next run, room permitting. */
+export function prepareWorker(memoryBytes: number): void {
+  if (live < maxLive && !idle.some((worker) => worker.memoryBytes === memoryBytes)) idle.push(new SandboxWorker(memoryBytes));
 }
 
 /**
- * A worker for one run, kept alive (ref'd) until the run ends; await its `ready` before `start`.
- * With every allowed worker busy it waits for one, up to `waitMs` or an abort of `signal`.
+ * A worker for one run limited to `memoryBytes`, kept alive (ref'd) until the run ends; await its
+ * `ready` before `start`. With every allowed worker busy it waits for one, up to `waitMs` or an abort
+ * of `signal`; an idle worker of another memory limit gives its place up.
  */
-export function takeWorker(waitMs: number, signal?: AbortSignal): Promise<SandboxWorker | "timeout" | "aborted"> {
-  const free = idle.pop() ?? (live < maxLive ? new SandboxWorker() : undefined);
+export function takeWorker(memoryBytes: number, waitMs: number, signal?: AbortSignal): Promise<SandboxWorker | "timeout" | "aborted"> {
+  const index = idle.map((worker) => worker.memoryBytes).lastIndexOf(memoryBytes);
+  if (index < 0 && live >= maxLive && idle.length > 0) idle[0]!.end();
+  const free = index >= 0 ? idle.splice(index, 1)[0]! : live < maxLive ? new SandboxWorker(memoryBytes) : undefined;
   if (free !== undefined) {
     free.hold();
     return Promise.resolve(free);
@@ -76,13 +96,16 @@ export function takeWorker(waitMs: number, signal?: AbortSignal): Promise<Sandbo
     const settle = (outcome: SandboxWorker | "timeout" | "aborted"): void => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      const index = waiting.indexOf(waiter);
-      if (index >= 0) waiting.splice(index, 1);
+      const at = waiting.indexOf(waiter);
+      if (at >= 0) waiting.splice(at, 1);
       resolve(outcome);
     };
-    const waiter = (worker: SandboxWorker): void => {
-      worker.hold();
-      settle(worker);
+    const waiter: Waiter = {
+      memoryBytes,
+      give(worker) {
+        worker.hold();
+        settle(worker);
+      },
     };
     const onAbort = (): void => settle("aborted");
     const timer = setTimeout(() => settle("timeout"), waitMs);
@@ -93,6 +116,8 @@ export function takeWorker(waitMs: number, signal?: AbortSignal): Promise<Sandbo
 
 export class SandboxWorker {
   readonly meter: Float64Array;
+  /** The memory limit of the runs this worker takes: its engine's memory is capped at it (worker.js). */
+  readonly memoryBytes: number;
   readonly ready: Promise<void>;
   readonly #worker: Worker;
   #listener: RunListener | undefined;
@@ -102,11 +127,12 @@ export class SandboxWorker {
   #outOfMemory = false;
   #grace: ReturnType<typeof setTimeout> | undefined;
 
-  constructor() {
+  constructor(memoryBytes: number) {
     live += 1;
     const shared = new SharedArrayBuffer(meterBytes);
     this.meter = new Float64Array(shared);
-    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { prelude, meter: shared }, resourceLimits });
+    this.memoryBytes = memoryBytes;
+    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { prelude, meter: shared, memoryBytes }, resourceLimits });
     let ready: () => void = () => undefined;
     let failed: (error: unknown) => void = () => undefined;
     this.ready = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)));
@@ -156,7 +182,7 @@ export class SandboxWorker {
     this.#grace = setTimeout(() => this.#retire(), stopGraceMs);
     this.#grace.unref();
     // The next run should not wait for this worker's grace and a replacement's start.
-    prepareWorker();
+    prepareWorker(this.memoryBytes);
   }
 
   #message(message: FromWorker): void {
@@ -168,15 +194,15 @@ export class SandboxWorker {
     this.#worker.unref();
     // A worker ended while it was stopping may still have sent its outcome; it is not reused.
     if (this.#ended) return;
-    if (message.broken) this.#retire();
-    else if (waiting.length > 0) waiting.shift()?.(this);
-    else if (idle.length < Math.min(keptIdle, maxLive)) idle.push(this);
+    if (message.broken || message.engineGrowth > retireAboveBytes.engine || message.heapBytes > retireAboveBytes.heap) this.#retire();
+    else if (waiting[0]?.memoryBytes === this.memoryBytes) waiting.shift()!.give(this);
+    else if (waiting.length === 0 && idle.length < Math.min(keptIdle, maxLive)) idle.push(this);
     else this.end();
   }
 
   /** Ends this worker and replaces it; one that never started is not retried (it would fail again). */
   #retire(): void {
-    if (this.end() && this.#started) prepareWorker();
+    if (this.end() && this.#started) prepareWorker(this.memoryBytes);
   }
 
   /** Ends this worker for good, handing its place to a waiting run; false when it had already ended. */
@@ -187,7 +213,10 @@ export class SandboxWorker {
     const index = idle.indexOf(this);
     if (index >= 0) idle.splice(index, 1);
     void this.#worker.terminate();
-    if (waiting.length > 0 && live < maxLive) waiting.shift()?.(new SandboxWorker());
+    if (waiting.length > 0 && live < maxLive) {
+      const next = waiting.shift()!;
+      next.give(new SandboxWorker(next.memoryBytes));
+    }
     return true;
   }
 }

@@ -30,6 +30,7 @@ export class Sandbox {
   /** @type {Job} */ #job;
   /** @type {Float64Array} */ #meter;
   /** @type {(request: Request) => void} */ #post;
+  /** @type {() => boolean} */ #memoryFull;
   /** @type {Set<string>} */ #tools;
   /** @type {Map<number, Deferred>} */ #inFlight = new Map();
   /** @type {Handle[]} */ #handles = [];
@@ -45,11 +46,13 @@ export class Sandbox {
   /**
    * @param {Module} module @param {Job} job @param {Float64Array} meter
    * @param {(request: Request) => void} post
+   * @param {() => boolean} memoryFull whether the engine's memory reached its cap (the program may catch the allocator's failure; it cannot catch this)
    */
-  constructor(module, job, meter, post) {
+  constructor(module, job, meter, post, memoryFull) {
     this.#job = job;
     this.#meter = meter;
     this.#post = post;
+    this.#memoryFull = memoryFull;
     this.#tools = new Set(job.packages.flatMap(([, functions]) => functions.map(([, tool]) => tool)));
     const runtime = module.newRuntime();
     runtime.setMemoryLimit(job.limits.memoryBytes);
@@ -168,7 +171,9 @@ export class Sandbox {
     error.dispose();
     const message = described.error === undefined ? context.getString(described.value) : "the program threw a value that cannot be described";
     (described.error ?? described.value).dispose();
-    if (/out of memory/i.test(message)) return this.#limit("memoryBytes");
+    // With the engine's memory at its cap, whatever failed (even a throw of null, when the error
+    // object itself could not be allocated) failed for memory.
+    if (/out of memory/i.test(message) || this.#memoryFull()) return this.#limit("memoryBytes");
     return { kind: "runtime", message };
   }
 
@@ -230,6 +235,10 @@ export class Sandbox {
     if (this.#stopped !== undefined) return true;
     if (this.#meter[slot.stop] !== 0) {
       this.#stop({ kind: "aborted" });
+      return true;
+    }
+    if (this.#memoryFull()) {
+      this.#stop(this.#limit("memoryBytes"));
       return true;
     }
     const now = monotonicMs();

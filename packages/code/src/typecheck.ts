@@ -2,6 +2,7 @@
 // service kept warm between runs (the library and declaration files are parsed once), so a check
 // costs the program's own parse and bind, not a compiler start.
 import ts from "typescript";
+import { formatDiagnostics, type ToolNames } from "./diagnostics.js";
 
 /** The program is the body of an async function: it may `await` and `return` its result. */
 export const programPrefix = "async function __program() {\n";
@@ -83,20 +84,16 @@ export class Checker {
     this.#service = ts.createLanguageService(host, registry);
   }
 
-  /** Diagnostics of the program as `line:col message`, positions in the source; empty when it checks. */
-  check(source: string): string[] {
+  /**
+   * The program's type errors, most useful first, each as `line:col message` (positions in the
+   * source) with the message chain, related information and the source line (diagnostics.ts); empty when it checks.
+   */
+  check(source: string, toolNames: ToolNames = () => undefined): string[] {
     this.#program = ts.ScriptSnapshot.fromString(`${programPrefix}${source}${programSuffix}`);
     this.#version += 1;
-    const diagnostics = [...this.#service.getSyntacticDiagnostics(this.#programFile), ...this.#service.getSemanticDiagnostics(this.#programFile)];
-    const lastLine = source.split("\n").length;
-    return diagnostics.map((diagnostic) => {
-      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, " ");
-      if (diagnostic.file === undefined || diagnostic.start === undefined) return `1:1 ${message}`;
-      const position = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-      // Errors the wrapper's own lines carry (an unclosed brace) are reported at the source's edges.
-      const line = Math.min(Math.max(position.line + 1 - prefixLines, 1), lastLine);
-      return `${line}:${position.line < prefixLines ? 1 : position.character + 1} ${message}`;
-    });
+    // Lines as TypeScript counts them: CR, LF, CRLF, U+2028 and U+2029 each end one.
+    const placement = { prefixLines, lastLine: source.split(/\r\n|[\r\n\u2028\u2029]/).length };
+    return formatDiagnostics(this.#service.getSyntacticDiagnostics(this.#programFile), this.#service.getSemanticDiagnostics(this.#programFile), toolNames, placement);
   }
 
   dispose(): void {

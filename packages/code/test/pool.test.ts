@@ -1,52 +1,77 @@
-// A bounded sandbox pool: with limitSandboxes(1), a run waits for the one worker while another run
-// holds it, within its own wall time and abort signal, and gets it once that run ends.
-import { createInMemoryTransport, type ClientOptions } from "@toolcat/runtime";
+// The pool's memory: memory bombs, log floods, huge returns and promise storms in a loop, with the
+// host's resident set sampled after every run. It stays within the pool's workers times a run's
+// memory limit, and comes back to within 50 MB of its idle level after each program (a worker
+// holding much is retired); RSS less the host's own JS heap, which is not the pool's. Waits poll the measurement itself with a generous deadline.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { limitSandboxes, runCode } from "../src/index.ts";
-import { packages } from "./support/packages.ts";
+import { runCode } from "../src/index.ts";
+import { caller, packages } from "./support/packages.ts";
 
-/** A caller whose GetSpreadsheet is held until `release` is called; `calls` records every call's start. */
-function gatedCaller(): { caller: ClientOptions; calls: string[]; held: Promise<void>; release(): void } {
-  const calls: string[] = [];
-  let release = (): void => undefined;
-  let arrived = (): void => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const held = new Promise<void>((resolve) => (arrived = resolve));
-  const transport = createInMemoryTransport({
-    "CloudSheets.GetSpreadsheet": async () => {
-      calls.push("GetSpreadsheet");
-      arrived();
-      await gate;
-      return { rows: [] };
-    },
-    "CloudSheets.WhoAmI": () => (calls.push("WhoAmI"), { me: 1 }),
-  } as never);
-  return { caller: { transport, env: false }, calls, held, release };
+const memoryBytes = 32 * 1024 * 1024;
+const limits = { memoryBytes, cpuMs: 3_000 };
+const mb = 1024 * 1024;
+setFlagsFromString("--expose-gc");
+/** A full collection of the host's heap: the host's own garbage (type checks, messages) is not the pool's. */
+const collect = runInNewContext("gc") as () => void;
+/**
+ * RSS less the host's own JS heap: workers (their engines and heaps) and native memory. The host's
+ * heap grows with its type checks and V8 keeps the room it grew, which is not the pool's doing.
+ */
+const rss = (): number => {
+  const usage = process.memoryUsage();
+  return usage.rss - usage.heapTotal;
+};
+
+/**
+ * Each program, and the limits that may end it (none: it may also end by itself, or throw). On a
+ * loaded machine a bomb may reach the CPU limit before the memory limit; what is measured here is
+ * memory either way (escapes.test.ts checks each bomb reaches the memory limit given the time).
+ */
+const hostile: [name: string, source: string, limits: string[] | undefined][] = [
+  ["objects", "const a: object[] = [];\nfor (;;) a.push({ n: a.length });", ["memoryBytes", "cpuMs"]],
+  ["strings, the failure caught", "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) a.push('y'.repeat(100) + Math.random());", ["memoryBytes", "cpuMs"]],
+  ["array buffers", "const a: ArrayBuffer[] = [];\nfor (;;) a.push(new ArrayBuffer(1 << 20));", ["memoryBytes", "cpuMs"]],
+  ["one huge allocation", "return new Uint8Array(1 << 30).length;", ["memoryBytes", "cpuMs"]],
+  ["60 MB held and returned from", "const a: string[] = [];\nfor (let i = 0; i < 25_000; i++) a.push('x'.repeat(1000) + i);\nreturn a.length;", undefined],
+  ["a doubling string", "let s = 'x';\nfor (;;) s = s + s;", undefined],
+  ["a log flood", "for (let i = 0; i < 1_000_000; i++) console.log('x'.repeat(1000));", ["logLines"]],
+  ["a huge return", "return 'x'.repeat(5_000_000);", ["outputBytes"]],
+  ["a promise storm", "for (;;) Promise.resolve().then(() => 0);", undefined],
+];
+
+/** Resolves once RSS is at most `bound`, or fails after a generous deadline with what it was. */
+async function settlesTo(bound: number, name: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (rss() > bound) {
+    if (Date.now() > deadline) throw new Error(`after ${name}, RSS stayed at ${Math.round(rss() / mb)} MB, more than ${Math.round(bound / mb)} MB (${JSON.stringify(process.memoryUsage())})`);
+    // A trivial run takes a ready worker, so retired ones get replaced and ended meanwhile.
+    await runCode("return 0;", { packages, caller: caller(), limits });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    collect();
+  }
 }
 
-describe("limitSandboxes", () => {
-  it("refuses a size that is not a whole number of at least 1", () => {
-    for (const size of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => limitSandboxes(size)).toThrow(RangeError);
-  });
-
-  it("makes a run wait for the one sandbox, up to its wall time or abort, and hands the sandbox on", async () => {
-    limitSandboxes(1);
-    const gated = gatedCaller();
-    const holding = runCode('return await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" });', { packages, caller: gated.caller });
-    await gated.held;
-
-    const late = await runCode("return await CloudSheets.whoAmI();", { packages, caller: gated.caller, limits: { wallMs: 1_500 } });
-    expect(late.error).toMatchObject({ kind: "limit", limit: "wallMs" });
-    const abort = new AbortController();
-    const aborted = runCode("return await CloudSheets.whoAmI();", { packages, caller: gated.caller, signal: abort.signal });
-    abort.abort();
-    expect((await aborted).error?.kind).toBe("aborted");
-    expect(gated.calls).toEqual(["GetSpreadsheet"]);
-
-    const next = runCode("return await CloudSheets.whoAmI();", { packages, caller: gated.caller });
-    gated.release();
-    expect((await holding).ok).toBe(true);
-    expect(await next).toMatchObject({ ok: true, value: { me: 1 } });
-    expect(gated.calls).toEqual(["GetSpreadsheet", "WhoAmI"]);
-  });
+describe("the sandbox pool's memory", () => {
+  it("stays bounded and comes back after each hostile program, round after round", async () => {
+    // Idle: a server that has type-checked every program once (a type error appended, so none ran).
+    for (const [, source] of hostile) expect((await runCode(`${source}\nconst unused: number = "";`, { packages, caller: caller(), limits })).error?.kind).toBe("type");
+    await runCode("return 0;", { packages, caller: caller(), limits });
+    collect();
+    const idle = rss();
+    // One run at a time: the run's worker, two kept idle and one being replaced, each at most its
+    // engine's cap (16 MiB + memoryBytes) and a V8 heap of at most 48 MiB (the pool retires one past 24 MiB).
+    const bound = idle + 4 * (16 * mb + memoryBytes + 48 * mb);
+    let peak = idle;
+    for (let round = 0; round < 3; round++) {
+      for (const [name, source, ending] of hostile) {
+        const result = await runCode(source, { packages, caller: caller(), limits });
+        peak = Math.max(peak, rss());
+        if (ending !== undefined) expect(ending, name).toContain(result.error?.limit);
+        else expect(result.error?.kind === "runtime" || result.error?.kind === "limit" || result.ok, name).toBe(true);
+        await settlesTo(idle + 50 * mb, name);
+      }
+    }
+    expect(peak, `peak RSS ${Math.round(peak / mb)} MB, idle ${Math.round(idle / mb)} MB`).toBeLessThanOrEqual(bound);
+  }, 600_000);
 });

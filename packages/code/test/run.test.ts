@@ -36,7 +36,7 @@ describe("runCode", () => {
     const result = await runCode(source, { packages, caller: caller(0, calls) });
     expect(result.error?.kind).toBe("type");
     expect(result.error?.diagnostics?.[0]).toMatch(/^2:7 Type 'string' is not assignable to type 'number'/);
-    expect(result.error?.diagnostics?.[1]).toMatch(/^3:36 Object literal may only specify known properties.*'spreadsheet'/);
+    expect(result.error?.diagnostics?.[1]).toMatch(/^3:36 CloudSheets.GetSpreadsheet: parameter "spreadsheet": Object literal may only specify known properties.*'spreadsheet'/);
     expect(calls).toEqual([]);
   });
 

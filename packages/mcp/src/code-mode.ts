@@ -47,7 +47,7 @@ export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served:
     description: [
       "Runs a TypeScript program that calls the tools, and returns { ok, value, logs, calls }. Do a multi-step task in one program: chain calls, loop, filter and combine results in code.",
       `The program is the body of an async function: await the functions describe_tools declares (namespaces ${namespaces}; such as await ${exampleCall(view.functions)}), return the result (JSON), console.log to report.`,
-      "A program that does not type-check does not run: errors come back as line:col message. A failed call throws a ToolError (message, tool, code, issues with JSON pointers) the program may catch.",
+      "A program that does not type-check does not run: each error comes back as line:col, TypeScript's full message (for a tool call's input, the tool and parameter by name) and the source line with a caret. A failed call throws a ToolError (message, tool, code, issues with JSON pointers) the program may catch.",
       `No network, files, timers or modules. Limits: ${limits.toolCalls} tool calls, ${limits.wallMs / 1000} s, ${limits.sourceBytes} bytes of code.`,
     ].join(" "),
     inputSchema: {

@@ -79,13 +79,13 @@ const checkMs = median(timeEach(20, (i) => checker.check(fiftyLines(i))));
 interface Worker {
   readonly ready: Promise<void>;
 }
-const takeWorker = pool["takeWorker"] as () => Worker;
+const takeWorker = pool["takeWorker"] as (memoryBytes: number) => Worker;
 const Session = session["Session"] as new (options: unknown) => { run(worker: Worker, javascript: string): Promise<Result> };
-const limits = code["defaultLimits"];
+const limits = code["defaultLimits"] as { memoryBytes: number };
 const trivial = (typecheck["transpile"] as (source: string) => string)("return 0;");
 const loaded = [{ namespace: "CloudSheets", declarations: "", functions: (sheets["codeApi"] as { functions: object }).functions, client: (sheets["createCloudSheetsClient"] as (o: unknown) => unknown)(caller), secretNames: [] }];
 const startOnce = async (): Promise<void> => {
-  const worker = takeWorker();
+  const worker = takeWorker(limits.memoryBytes);
   await worker.ready;
   const result = await new Session({ packages: loaded, limits, wallDeadline: performance.now() + 10_000, clean: (t: string) => t, signal: undefined }).run(worker, trivial);
   if (!result.ok) throw new Error(`the trivial program failed: ${result.error?.message}`);
@@ -94,10 +94,10 @@ await timeEachAsync(5, startOnce);
 const sandboxStartMs = median(await timeEachAsync(30, startOnce));
 // Held (ref'd) so that waiting for one keeps this process up; they are left running, so the process
 // exits explicitly at the end.
-const SandboxWorker = pool["SandboxWorker"] as new () => Worker & { hold(): void };
+const SandboxWorker = pool["SandboxWorker"] as new (memoryBytes: number) => Worker & { hold(): void };
 const workerStartMs = median(
   await timeEachAsync(5, async () => {
-    const worker = new SandboxWorker();
+    const worker = new SandboxWorker(limits.memoryBytes);
     worker.hold();
     await worker.ready;
   }),

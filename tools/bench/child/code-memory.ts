@@ -1,0 +1,57 @@
+// Code mode's memory over a long mixed run (`node --expose-gc --import tsx child/code-memory.ts <root>`):
+// 500 programs through runCode, one at a time, four in five ordinary (three tool calls and a sum) and
+// one in five hostile (memory bombs, a log flood, a huge return, a promise storm, 60 MB held and
+// returned from), the process's RSS sampled after each. Prints one JSON object: idle, peak and final
+// RSS (MB; idle and final after a full collection of the host's heap) and the run's wall time.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [root = ".", count = "500"] = process.argv.slice(2);
+const programs = Number(count);
+const load = (path: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
+
+type RunCode = (source: string, options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> }) => Promise<{ readonly ok: boolean }>;
+const code = await load("packages/code/src/index.ts");
+const sheets = await load("packages/cloud-sheets/dist/index.js");
+const runtime = await load("packages/runtime/dist/index.js");
+const runCode = code["runCode"] as RunCode;
+const transport = (runtime["createInMemoryTransport"] as (handlers: unknown) => unknown)({
+  "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({ id: input.spreadsheet_id, values: [[1, 2, 3]] }),
+});
+const options = { packages: [sheets], caller: { transport, env: false }, limits: { memoryBytes: 32 * 1024 * 1024, cpuMs: 2_000 } };
+
+const ordinary = (i: number): string =>
+  `const sheets = await Promise.all(["a${i}", "b", "c"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, 0);`;
+const hostile = [
+  "const a: object[] = [];\nfor (;;) a.push({ n: a.length });",
+  "const a: string[] = [];\nfor (;;) a.push('x'.repeat(1000) + Math.random());",
+  "return new Uint8Array(1 << 30).length;",
+  "for (let i = 0; i < 1_000_000; i++) console.log('x'.repeat(1000));",
+  "return 'x'.repeat(5_000_000);",
+  "for (;;) Promise.resolve().then(() => 0);",
+  "const a: string[] = [];\nfor (let i = 0; i < 25_000; i++) a.push('x'.repeat(1000) + i);\nreturn a.length;",
+];
+
+const gc = globalThis.gc ?? (() => undefined);
+const mb = (): number => process.memoryUsage().rss / (1024 * 1024);
+for (let i = 0; i < 5; i++) await runCode(ordinary(i), options);
+gc();
+const idleMb = mb();
+let peakMb = idleMb;
+const start = performance.now();
+for (let i = 0; i < programs; i++) {
+  await runCode(i % 5 === 4 ? (hostile[Math.floor(i / 5) % hostile.length] ?? "") : ordinary(i), options);
+  peakMb = Math.max(peakMb, mb());
+}
+const wallMs = performance.now() - start;
+// Retired workers end and their replacements start in the background: a few ordinary runs, then
+// the host's garbage collected, until RSS stops falling (at most ten rounds).
+let finalMb = mb();
+for (let round = 0; round < 10; round++) {
+  for (let i = 0; i < 3; i++) await runCode(ordinary(i), options);
+  gc();
+  const now = mb();
+  if (now >= finalMb - 1) break;
+  finalMb = now;
+}
+process.stdout.write(`${JSON.stringify({ programs, idleMb, peakMb, finalMb: Math.min(finalMb, mb()), wallMs, memory: process.memoryUsage() })}\n`, () => process.exit(0));
