@@ -7,7 +7,7 @@
 import { existsSync, watch } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { failureText, printDiagnostics, type Env, type Out } from "../cli/report.ts";
+import { failureText, printDiagnostics, type Env, type Out } from "../core/report.ts";
 import { GenerateLockedError } from "../write/lock.ts";
 import { SpecError } from "../loader/diagnostics.ts";
 import { catalogFileName } from "../loader/load.ts";
