@@ -164,8 +164,8 @@ export class SchemaReader {
 
   private named<T>(value: JsonObject, read: (value: JsonValue, name: string) => T | undefined): Named<T>[] {
     return Object.entries(value).flatMap(([name, v]) => {
-      const read_ = read(v, name);
-      return read_ === undefined ? [] : [{ name, value: read_ }];
+      const item = read(v, name);
+      return item === undefined ? [] : [{ name, value: item }];
     });
   }
 

@@ -119,7 +119,7 @@ export const checks: { readonly [K in Keyword]: CheckWriter<K> } = {
   type: (types, { w, value, path, issues }, body) => {
     const test = types.map((t) => typeTests[t].test(value, body)).join(" || ");
     const nouns = types.map((t) => typeTests[t].noun).join(" or ");
-    writeIf(w, types.length === 1 ? `!(${test})` : `!(${test})`, () => body.push(w, issues, "issueType", [path, path, stringLiteral(nouns), value]));
+    writeIf(w, `!(${test})`, () => body.push(w, issues, "issueType", [path, path, stringLiteral(nouns), value]));
   },
   enum: (values, site, body) => writeAllowed(values, site, body),
   const: (value, site, body) => writeAllowed([value], site, body),
