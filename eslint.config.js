@@ -17,6 +17,8 @@ export default tseslint.config(
       "packages/runtime/dist/**",
       "!packages/code/**",
       "packages/code/dist/**",
+      "!packages/mcp/**",
+      "packages/mcp/dist/**",
       "**/fixtures/**",
       "**/__snapshots__/**",
     ],

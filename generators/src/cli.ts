@@ -3,9 +3,9 @@
 // 1 the check failed (spec errors, drift), 2 the command line is wrong (check-drift: also specs
 // that do not load, since 1 means drift there).
 import { readFileSync } from "node:fs";
-import { parseCommandArgs, UsageError, type ParsedArgs } from "./cli/args.ts";
+import { parseCommandArgs, UsageError, type ParsedArgs } from "./core/args.ts";
 import { commands } from "./cli/commands.ts";
-import { diagnosticJson, failureText, printDiagnostics, printJson, type Env, type Out } from "./cli/report.ts";
+import { diagnosticJson, failureText, printDiagnostics, printJson, type Env, type Out } from "./core/report.ts";
 import { GenerateLockedError } from "./write/lock.ts";
 import { SpecError } from "./loader/diagnostics.ts";
 import { findRoot } from "./pipeline/workspace.ts";

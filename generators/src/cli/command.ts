@@ -1,8 +1,8 @@
 // The shape of a toolcat command and what it is run with. Its own module so the command list
 // (commands.ts) and the commands kept in files of their own (schemas-pull.ts) both build on it.
-import type { OptionSpec, ParsedArgs } from "./args.ts";
+import type { OptionSpec, ParsedArgs } from "../core/args.ts";
 import type { SpecWorker } from "../pipeline/spec-worker.ts";
-import type { Env, Out } from "./report.ts";
+import type { Env, Out } from "../core/report.ts";
 
 export interface RunContext {
   readonly root: string;

@@ -1,4 +1,4 @@
-// The toolcat commands: their help, their options (parsed strictly by args.ts) and what they run.
+// The toolcat commands: their help, their options (parsed strictly by core/args.ts) and what they run.
 import { relative, resolve } from "node:path";
 import { checkDrift, fixCommand, formatDrift } from "../pipeline/drift.ts";
 import { loadCatalog } from "../loader/load.ts";
@@ -9,8 +9,8 @@ import { loadSpecs } from "../pipeline/spec-worker.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
 import { interruption, watchGenerate } from "../pipeline/watch.ts";
 import { applyPlan } from "../write/write.ts";
-import { strings } from "./args.ts";
-import { annotation, inGitHubActions, printJson } from "./report.ts";
+import { strings } from "../core/args.ts";
+import { annotation, inGitHubActions, printJson } from "../core/report.ts";
 import { schemasPull, schemasPullOptions, schemasPullUsage } from "./schemas-pull.ts";
 import { resolveServers } from "./servers.ts";
 import type { Command } from "./command.ts";

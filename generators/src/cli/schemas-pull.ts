@@ -18,7 +18,7 @@ import { loadCatalog } from "../loader/load.ts";
 import { printable } from "../loader/diagnostics.ts";
 import { captureFile, captureProblems, captureText, type CaptureFile } from "../loader/request-bodies.ts";
 import { linkedDirectory, readSpecFile } from "../loader/workspace-file.ts";
-import { strings, UsageError, type OptionSpec } from "./args.ts";
+import { strings, UsageError, type OptionSpec } from "../core/args.ts";
 import type { RunContext } from "./command.ts";
 import { resolveServers } from "./servers.ts";
 

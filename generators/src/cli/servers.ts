@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import { kebabCase } from "../ir/naming.ts";
 import { closest } from "../loader/diagnostics.ts";
 import { listSpecFiles } from "../loader/load.ts";
-import { UsageError } from "./args.ts";
+import { UsageError } from "../core/args.ts";
 
 export function resolveServers(root: string, wanted: readonly string[]): string[] {
   const slugs = listSpecFiles(root).map((file) => basename(file, ".yaml"));

@@ -5,7 +5,8 @@
 // `toolcat diff` still compares bodies with every $ref followed (cut where a component recurs), so
 // that expansion is bounded here: past the limits below a capture is refused, and every later
 // walk over the expanded body stays within them whatever the fan-out of its components.
-import type { BodyRef, BodySchema } from "../ir/request-body.ts";
+import type { Definition, Schema, SchemaNode } from "../ir/schema.ts";
+import { children } from "../ir/vocabulary.ts";
 import type { AnswerPath, BodyProblem } from "./body-problem.ts";
 
 /** Schemas in a body with every $ref replaced by its component, a recursive one cut where it recurs. */
@@ -14,15 +15,18 @@ export const maxExpandedSchemas = 10_000;
 export const maxExpandedDepth = 64;
 
 interface Read {
-  readonly root: BodySchema;
-  readonly components: readonly { readonly name: string; readonly schema: BodySchema }[];
+  readonly root: Schema;
+  readonly definitions: readonly Definition[];
 }
+
+/** A node with a `$ref`. */
+type RefNode = SchemaNode & { readonly $ref: string };
 
 const repull = "Capture it again once the engine's schema is fixed, or delete the file to keep request_body an untyped string.";
 
 /** Problems of the read body's $refs: a cycle without a field or item in between, or too much expansion. */
-export function refProblems(read: Read, rootPath: AnswerPath, refPath: (ref: BodyRef) => AnswerPath): BodyProblem[] {
-  const cycle = unguardedCycle(read.components);
+export function refProblems(read: Read, rootPath: AnswerPath, refPath: (ref: SchemaNode) => AnswerPath): BodyProblem[] {
+  const cycle = unguardedCycle(read.definitions);
   if (cycle !== undefined) {
     return [{
       path: refPath(cycle.closing),
@@ -34,11 +38,11 @@ export function refProblems(read: Read, rootPath: AnswerPath, refPath: (ref: Bod
   return expansion === undefined ? [] : [{ path: expansion.ref === undefined ? rootPath : refPath(expansion.ref), message: expansion.message, rule: { code: "request-body-too-large", hint: `toolcat follows every $ref where it is used when it compares captures. ${repull}` } }];
 }
 
-/** The $refs a schema's check reaches without entering a field or an item: through options only. */
-function unguardedRefs(schema: BodySchema): BodyRef[] {
-  if (schema.kind === "ref") return [schema];
-  if (schema.kind === "oneOf" || schema.kind === "anyOf" || schema.kind === "allOf") return schema.options.flatMap(unguardedRefs);
-  return [];
+/** The $refs a schema's check reaches on the same value, without entering a field, an item or a key. */
+function unguardedRefs(schema: Schema): RefNode[] {
+  if (typeof schema === "boolean") return [];
+  const own = schema.$ref === undefined ? [] : [schema as RefNode];
+  return [...own, ...children(schema).flatMap((child) => (child.same ? unguardedRefs(child.schema) : []))];
 }
 
 /**
@@ -46,9 +50,9 @@ function unguardedRefs(schema: BodySchema): BodyRef[] {
  * that reach no cycle are peeled off first (each with no unguarded ref left to an unpeeled one);
  * from any component left, following unguarded refs among those left must come round.
  */
-function unguardedCycle(components: Read["components"]): { names: string[]; closing: BodyRef } | undefined {
+function unguardedCycle(components: Read["definitions"]): { names: string[]; closing: RefNode } | undefined {
   const index = new Map(components.map((c, i) => [c.name, i]));
-  const edges = components.map((c) => unguardedRefs(c.schema).map((ref) => ({ ref, to: index.get(ref.name) ?? -1 })).filter((e) => e.to >= 0));
+  const edges = components.map((c) => unguardedRefs(c.schema).map((ref) => ({ ref, to: index.get(ref.$ref) ?? -1 })).filter((e) => e.to >= 0));
   const waiting = edges.map((list) => list.length);
   const referrers = components.map((): number[] => []);
   edges.forEach((list, from) => list.forEach((e) => referrers[e.to]?.push(from)));
@@ -81,9 +85,9 @@ interface Open {
 }
 
 /** Walks the expanded body with an explicit stack, stopping as soon as a limit is passed. */
-function expansionProblem(read: Read): { message: string; ref: BodyRef | undefined } | undefined {
-  const components = new Map(read.components.map((c) => [c.name, c.schema]));
-  const stack: { schema: BodySchema; depth: number; open: Open | undefined; via: BodyRef | undefined }[] = [{ schema: read.root, depth: 0, open: undefined, via: undefined }];
+function expansionProblem(read: Read): { message: string; ref: SchemaNode | undefined } | undefined {
+  const components = new Map(read.definitions.map((c) => [c.name, c.schema]));
+  const stack: { schema: Schema; depth: number; open: Open | undefined; via: SchemaNode | undefined }[] = [{ schema: read.root, depth: 0, open: undefined, via: undefined }];
   let count = 0;
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     const { schema, depth, open, via } = frame;
@@ -93,26 +97,13 @@ function expansionProblem(read: Read): { message: string; ref: BodyRef | undefin
     if (depth > maxExpandedDepth) {
       return { message: `the body nests deeper than ${maxExpandedDepth} levels once each $ref is replaced by its component`, ref: via };
     }
-    const inner = (child: BodySchema): void => void stack.push({ schema: child, depth: depth + 1, open, via });
-    switch (schema.kind) {
-      case "ref": {
-        const target = components.get(schema.name);
-        if (target !== undefined && !isOpen(open, schema.name)) stack.push({ schema: target, depth, open: { name: schema.name, outer: open }, via: schema });
-        break;
-      }
-      case "object":
-        for (const property of schema.properties) inner(property.schema);
-        if (typeof schema.additional !== "boolean") inner(schema.additional);
-        break;
-      case "array":
-        inner(schema.items);
-        break;
-      case "oneOf":
-      case "anyOf":
-      case "allOf":
-        for (const option of schema.options) inner(option);
-        break;
+    if (typeof schema === "boolean") continue;
+    const name = schema.$ref;
+    if (name !== undefined) {
+      const target = components.get(name);
+      if (target !== undefined && !isOpen(open, name)) stack.push({ schema: target, depth, open: { name, outer: open }, via: schema });
     }
+    for (const child of children(schema)) stack.push({ schema: child.schema, depth: depth + 1, open, via });
   }
   return undefined;
 }

@@ -7,7 +7,7 @@
 // and remembers them; a save during a cycle is found changed against them afterwards and starts
 // the next cycle, so the packages always end generated from the last save (watch-files.ts).
 import { performance } from "node:perf_hooks";
-import { failureText, printDiagnostics, type Env, type Out } from "../cli/report.ts";
+import { failureText, printDiagnostics, type Env, type Out } from "../core/report.ts";
 import { GenerateLockedError } from "../write/lock.ts";
 import { SpecError } from "../loader/diagnostics.ts";
 import { requestBodiesDir } from "../loader/request-bodies.ts";

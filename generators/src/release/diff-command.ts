@@ -1,6 +1,6 @@
 // `toolcat diff`: classify every change between two versions of one server spec. Always exits 0
 // when both sides load, breaking or not; the bump is in the output for scripts to act on.
-import { parseCommandArgs, UsageError, type OptionSpec, type ParsedArgs } from "../cli/args.ts";
+import { parseCommandArgs, UsageError, type OptionSpec, type ParsedArgs } from "../core/args.ts";
 import { SpecError } from "../loader/diagnostics.ts";
 import { compareServers } from "./compare-servers.ts";
 import { formatText, toJson } from "./report.ts";

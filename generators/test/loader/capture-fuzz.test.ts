@@ -114,7 +114,7 @@ describe(`capture loader fuzz (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
       const manifest = JSON.parse(readFileSync(join(root, `sample${i}/packages/widget-api/manifest.json`), "utf8")) as unknown;
       const schema = findContentSchema(manifest);
       // One Ajv per schema: every sample's contentSchema has the same `$id`.
-      const ajv = new Ajv2020({ allErrors: true, strict: true });
+      const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
       addFormats.default(ajv);
       const check = ajv.compile(schema);
       for (let n = 0; n < 30; n++) {

@@ -24,3 +24,23 @@ export function issueNoMatch(path: string, kind: "oneOf" | "anyOf", matched: num
 export function issueExclusive(path: string, relation: "greater than" | "less than", limit: number, value: number): ValidationIssue {
   return { path, code: relation === "greater than" ? "too_small" : "too_big", message: `${path} must be ${relation} ${limit}, got ${value}` };
 }
+
+/** A number that is not a multiple of `multipleOf`. */
+export function issueNotMultiple(path: string, divisor: number, value: number): ValidationIssue {
+  return { path, code: "not_multiple_of", message: `${path} must be a multiple of ${divisor}, got ${value}` };
+}
+
+/** A string that does not match the schema's `pattern` (shown as JSON, so escapes read plainly). */
+export function issuePattern(path: string, pattern: string, value: string): ValidationIssue {
+  return { path, code: "pattern_mismatch", message: `${path} must match the pattern ${JSON.stringify(pattern)}, got ${describeValue(value)}` };
+}
+
+/** Two equal items where `uniqueItems` forbids it. */
+export function issueDuplicateItems(path: string, first: number, second: number): ValidationIssue {
+  return { path, code: "duplicate_items", message: `${path} must not repeat an item: items ${first} and ${second} are equal` };
+}
+
+/** A value the schema rules out: `false`, a matching `not`, too few or too many items matching `contains`. */
+export function issueNotAllowed(path: string, reason: string, value: unknown): ValidationIssue {
+  return { path, code: "not_allowed", message: `${path} ${reason}: got ${describeValue(value)}` };
+}

@@ -16,6 +16,10 @@ export type IssueCode =
   | "invalid_format"
   | "too_many_keys"
   | "too_few_keys"
+  | "not_multiple_of"
+  | "pattern_mismatch"
+  | "duplicate_items"
+  | "not_allowed"
   | "too_many_issues";
 
 export interface ValidationIssue {

@@ -2,7 +2,7 @@
 // array items flattened to dotted paths (`items[].sku`), a component's fields listed where it is
 // first used.
 // Every engine string goes through markdownText or markdownCode.
-import type { BodySchema } from "../../ir/request-body.ts";
+import { isCheckedFormat, type Schema, type SchemaNode } from "../../ir/schema.ts";
 import type { Tool } from "../../ir/types.ts";
 import { markdownCode, markdownText } from "../core/escape.ts";
 
@@ -18,7 +18,7 @@ export function requestBodyReadme(tool: Tool, typeName: string): string {
   const body = tool.requestBody;
   if (body === undefined) return "";
   const intro = `\`request_body\` fields (type ${markdownCode(typeName)}), from the schema captured from ${markdownCode(body.capturedFrom)} at ${markdownText(body.capturedAt)}; the validator checks them:`;
-  const components = new Map(body.components.map((c) => [c.name, c.schema]));
+  const components = new Map(body.definitions.map((c) => [c.name, c.schema]));
   const summaries = new Summaries(components);
   const rows = bodyRows(body.root, components, summaries);
   if (rows.length === 0) return `${intro} ${markdownText(summaries.of(body.root))}.`;
@@ -31,116 +31,111 @@ export function requestBodyReadme(tool: Tool, typeName: string): string {
  * listed once, where it is first used; later uses (and recursion) point there, so the table grows
  * with the schema's size, not with how often components refer to each other.
  */
-function bodyRows(root: BodySchema, components: ReadonlyMap<string, BodySchema>, summaries: Summaries): Row[] {
+function bodyRows(root: Schema, components: ReadonlyMap<string, Schema>, summaries: Summaries): Row[] {
   const rows: Row[] = [];
   const listedAt = new Map<string, string>();
-  const walk = (schema: BodySchema, prefix: string): void => {
-    if (schema.kind === "ref") {
-      if (listedAt.has(schema.name)) return;
-      listedAt.set(schema.name, prefix);
-    }
-    const target = resolve(schema, components);
-    if (target.kind === "object") {
-      for (const p of target.properties) {
-        const path = prefix === "" ? p.name : `${prefix}.${p.name}`;
-        const shared = componentOf(p.schema);
-        const listed = shared === undefined ? undefined : listedAt.get(shared);
-        const seeAlso = listed === undefined ? [] : [`fields listed under ${listed === "" ? "the top level" : listed}`];
-        rows.push({ path, type: summaries.of(p.schema), required: p.required, notes: [notes(resolve(p.schema, components)), ...seeAlso].filter((n) => n !== "").join("; ") });
-        walk(p.schema, path);
+  const walk = (schema: Schema, prefix: string): void => {
+    if (typeof schema === "boolean") return;
+    if (schema.$ref !== undefined) {
+      if (!listedAt.has(schema.$ref)) {
+        listedAt.set(schema.$ref, prefix);
+        walk(components.get(schema.$ref) ?? true, prefix);
       }
-    } else if (target.kind === "array") {
-      walk(target.items, `${prefix}[]`);
-    } else if (target.kind === "allOf") {
-      for (const option of target.options) walk(option, prefix);
     }
+    const required = new Set(schema.required ?? []);
+    const listed = schema.properties ?? [];
+    const unlisted = [...required].filter((name) => !listed.some((p) => p.name === name)).map((name) => ({ name, value: true }));
+    for (const p of [...listed, ...unlisted]) {
+      const path = prefix === "" ? p.name : `${prefix}.${p.name}`;
+      const shared = componentOf(p.value);
+      const listedPath = shared === undefined ? undefined : listedAt.get(shared);
+      const seeAlso = listedPath === undefined ? [] : [`fields listed under ${listedPath === "" ? "the top level" : listedPath}`];
+      rows.push({ path, type: summaries.of(p.value), required: required.has(p.name), notes: [notes(resolve(p.value, components)), ...seeAlso].filter((n) => n !== "").join("; ") });
+      walk(p.value, path);
+    }
+    if (schema.items !== undefined) walk(schema.items, `${prefix}[]`);
+    for (const option of schema.allOf ?? []) walk(option, prefix);
   };
   walk(root, "");
   return rows;
 }
 
-/** The component whose fields a field's rows would list: its own, or its (nested) items'. */
-function componentOf(schema: BodySchema): string | undefined {
-  if (schema.kind === "array") return componentOf(schema.items);
-  return schema.kind === "ref" ? schema.name : undefined;
+/** The definition whose fields a field's rows would list: its own, or its (nested) items'. */
+function componentOf(schema: Schema): string | undefined {
+  if (typeof schema === "boolean") return undefined;
+  return schema.$ref ?? (schema.items === undefined ? undefined : componentOf(schema.items));
 }
 
-function resolve(schema: BodySchema, components: ReadonlyMap<string, BodySchema>): BodySchema {
-  return schema.kind === "ref" ? (components.get(schema.name) ?? { kind: "any" }) : schema;
+function resolve(schema: Schema, components: ReadonlyMap<string, Schema>): Schema {
+  return typeof schema !== "boolean" && schema.$ref !== undefined && Object.keys(schema).length === 1 ? (components.get(schema.$ref) ?? true) : schema;
 }
 
 /** Summaries are cut at this length: a type column is for reading, the schema is in the manifest. */
 const maxSummary = 200;
 
 /**
- * Short types: `string`, `array of Address (object)`, `one of: string, integer`, `"a" | "b"`. A
- * component is shown by name with its own summary one level deep, computed once per component.
+ * Short types: `string`, `array of Address (object)`, `one of: string; integer`, `"a" | "b"`. A
+ * definition is shown by name with its own summary one level deep, computed once per definition.
  */
 class Summaries {
   private readonly targets = new Map<string, string>();
-  constructor(private readonly components: ReadonlyMap<string, BodySchema>) {}
+  constructor(private readonly components: ReadonlyMap<string, Schema>) {}
 
-  of(schema: BodySchema): string {
+  of(schema: Schema): string {
     return this.summary(schema, true);
   }
 
-  private summary(schema: BodySchema, expandRefs: boolean): string {
-    const nullable = "nullable" in schema && schema.nullable ? " or null" : "";
-    const text = ((): string => {
-      switch (schema.kind) {
-        case "ref":
-          return expandRefs ? `${schema.name} (${this.target(schema.name)})` : schema.name;
-        case "array":
-          return `array of ${this.summary(schema.items, expandRefs)}`;
-        case "enum":
-          return schema.values.map((v) => JSON.stringify(v)).join(" | ");
-        case "oneOf":
-        case "anyOf":
-        case "allOf":
-          return `${schema.kind === "oneOf" ? "one of" : schema.kind === "anyOf" ? "any of" : "all of"}: ${schema.options.map((o) => this.summary(o, expandRefs)).join("; ")}`;
-        default:
-          return schema.kind;
-      }
-    })();
+  private summary(schema: Schema, expandRefs: boolean): string {
+    if (typeof schema === "boolean") return schema ? "any" : "nothing";
+    const parts: string[] = [];
+    if (schema.$ref !== undefined) parts.push(expandRefs ? `${schema.$ref} (${this.target(schema.$ref)})` : schema.$ref);
+    if (schema.enum !== undefined) parts.push(schema.enum.map((v) => JSON.stringify(v)).join(" | "));
+    else if (schema.const !== undefined) parts.push(JSON.stringify(schema.const));
+    else if (schema.type !== undefined) {
+      parts.push(schema.type.map((t) => (t === "array" && schema.items !== undefined ? `array of ${this.summary(schema.items, expandRefs)}` : t)).join(" or "));
+    }
+    for (const kind of ["oneOf", "anyOf", "allOf"] as const) {
+      const options = schema[kind];
+      if (options !== undefined) parts.push(`${kind === "oneOf" ? "one of" : kind === "anyOf" ? "any of" : "all of"}: ${options.map((o) => this.summary(o, expandRefs)).join("; ")}`);
+    }
+    const text = parts.length === 0 ? "any" : parts.join(", ");
     // Cut by code points, so no surrogate pair is split.
-    const clipped = text.length > maxSummary ? `${Array.from(text).slice(0, maxSummary).join("")}…` : text;
-    return `${clipped}${nullable}`;
+    return text.length > maxSummary ? `${Array.from(text).slice(0, maxSummary).join("")}…` : text;
   }
 
   private target(name: string): string {
     let text = this.targets.get(name);
     if (text === undefined) {
-      text = this.summary(this.components.get(name) ?? { kind: "any" }, false);
+      text = this.summary(this.components.get(name) ?? true, false);
       this.targets.set(name, text);
     }
     return text;
   }
 }
 
-function notes(schema: BodySchema): string {
+function notes(schema: Schema): string {
+  if (typeof schema === "boolean") return schema ? "" : "no value is allowed";
   const parts: string[] = [];
   if (schema.description !== undefined) parts.push(schema.description);
   const bounds = (label: string, min: number | undefined, max: number | undefined): void => {
     if (min !== undefined) parts.push(`${label} at least ${min}`);
     if (max !== undefined) parts.push(`${label} at most ${max}`);
   };
-  switch (schema.kind) {
-    case "string":
-      bounds("length", schema.minLength, schema.maxLength);
-      if (schema.format !== undefined) parts.push(`format ${schema.format} (not checked)`);
-      break;
-    case "integer":
-    case "number":
-      bounds("value", schema.minimum, schema.maximum);
-      if (schema.exclusiveMinimum !== undefined) parts.push(`greater than ${schema.exclusiveMinimum}`);
-      if (schema.exclusiveMaximum !== undefined) parts.push(`less than ${schema.exclusiveMaximum}`);
-      break;
-    case "array":
-      bounds("items", schema.minItems, schema.maxItems);
-      break;
-    case "object":
-      if (schema.additional === false) parts.push("no other fields");
-      break;
-  }
+  bounds("length", schema.minLength, schema.maxLength);
+  if (schema.pattern !== undefined) parts.push(`matches ${schema.pattern}`);
+  if (schema.format !== undefined) parts.push(`format ${schema.format}${isCheckedFormat(schema.format) ? "" : " (not checked)"}`);
+  bounds("value", schema.minimum, schema.maximum);
+  if (schema.exclusiveMinimum !== undefined) parts.push(`greater than ${schema.exclusiveMinimum}`);
+  if (schema.exclusiveMaximum !== undefined) parts.push(`less than ${schema.exclusiveMaximum}`);
+  if (schema.multipleOf !== undefined) parts.push(`a multiple of ${schema.multipleOf}`);
+  bounds("items", schema.minItems, schema.maxItems);
+  if (schema.uniqueItems === true) parts.push("items unique");
+  if (schema.additionalProperties === false) parts.push("no other fields");
+  if (hasConditions(schema)) parts.push("further conditions in the schema");
   return parts.join("; ");
+}
+
+/** Keywords a row does not spell out; the manifest's schema has them. */
+function hasConditions(schema: SchemaNode): boolean {
+  return ["not", "if", "contains", "prefixItems", "patternProperties", "propertyNames", "dependentRequired", "dependentSchemas", "anyOf", "oneOf"].some((k) => k in schema);
 }

@@ -1,19 +1,19 @@
-// The TypeScript type of a captured request body, made by openapi-typescript from the schema as
-// the engine returned it. Spec text reaches the output only as string-literal types and property
+// The TypeScript type of a captured request body, made by openapi-typescript from the body's schema
+// IR as JSON Schema (schema.ts). Spec text reaches the output only as string-literal types and property
 // keys, which the TypeScript printer escapes; annotations (descriptions, examples) are dropped
 // before the conversion, since openapi-typescript copies them into comments unescaped. Each
-// component is a module-private type alias, which may name itself inside an array or object (a
-// recursive schema); `<Tool>RequestBodyComponents` lists them under their component names.
+// definition is a module-private type alias, which may name itself inside an array or object (a
+// recursive schema); `<Tool>RequestBodyComponents` lists the components under their names.
 import { createRequire } from "node:module";
 import type { GlobalContext, SchemaObject } from "openapi-typescript";
 import type TS from "typescript";
 import type { ToolNames } from "../../ir/naming.ts";
-import type { CapturedRequestBody } from "../../ir/request-body.ts";
 import type { Tool } from "../../ir/types.ts";
 import type { JsonValue } from "../../ir/json.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { chain, laidOut, parenthesized, prefixed, suffixed, typeArguments, typeLiteral, type Code } from "../core/layout.ts";
 import { docComment, exportType } from "../core/source-file.ts";
+import { definitionRef, schemaJson } from "./schema.ts";
 
 /**
  * openapi-typescript and the TypeScript compiler API (a second copy beside ts-morph's, about 50 ms
@@ -35,29 +35,35 @@ function openapiTypescript(): typeof import("openapi-typescript") {
   return library;
 }
 
-/** The type statements of a tool's captured body: its components, then `<Tool>RequestBody`. */
+/** The type statements of a tool's captured body: its definitions, then `<Tool>RequestBody`. */
 export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
   const body = tool.requestBody;
   if (body === undefined) return [];
   const { transformSchemaObject } = openapiTypescript();
   const fields = new FieldNames();
-  const ctx = context(body, fields);
-  const components = Object.entries(body.answer.components);
-  const aliases = new Map(components.map(([name], index) => [name, `${names.requestBodyComponents}${index}`]));
+  const definitions = new Map(body.definitions.map((d) => [d.name, schemaJson(d.schema)]));
+  const ctx = context(definitions, fields);
+  const aliases = new Map(body.definitions.map((d, index) => [d.name, `${names.requestBodyComponents}${index}`]));
   const convert = (schema: JsonValue, path: string): TS.TypeNode => restore(transformSchemaObject(asSchemaObject(schema, fields), { path, ctx }), aliases, fields);
   const statements: string[] = [];
+  for (const d of body.definitions) {
+    const doc = docComment(`${stringLiteral(d.pointer)} of the \`${tool.fullName}\` request body.`);
+    statements.push(`${doc}\n${laidOut(prefixed(`type ${aliases.get(d.name) ?? ""} = `, nodeCode(convert(definitions.get(d.name) ?? true, componentRef(d.name)))), ";")}`);
+  }
+  const components = body.definitions.filter((d) => d.pointer === `#/components/schemas/${d.name}`);
   if (components.length > 0) {
-    for (const [name, schema] of components) {
-      const doc = docComment(`\`components.schemas\` entry ${stringLiteral(name)} of the \`${tool.fullName}\` request body.`);
-      statements.push(`${doc}\n${laidOut(prefixed(`type ${aliases.get(name) ?? ""} = `, nodeCode(convert(schema, `#/components/schemas/${name}`))), ";")}`);
-    }
-    const schemas = typeLiteral(components.map(([name]) => memberCode(stringLiteral(name), false, aliases.get(name) ?? "never")));
+    const schemas = typeLiteral(components.map((d) => memberCode(stringLiteral(d.name), false, aliases.get(d.name) ?? "never")));
     const doc = docComment(`Schemas under \`components.schemas\` of the \`${tool.fullName}\` request body.`);
     statements.push(`${doc}\n${laidOut(prefixed(`export interface ${names.requestBodyComponents} `, typeLiteral([prefixed("schemas: ", schemas)])))}`);
   }
   const doc = `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned\nfor mode get_request_schema (${body.file}).`;
-  statements.push(exportType(doc, names.requestBody, [nodeCode(convert(body.answer.root, "#"))]));
+  statements.push(exportType(doc, names.requestBody, [nodeCode(convert(schemaJson(body.root), "#"))]));
   return statements;
+}
+
+/** A definition as openapi-typescript refers to one, whatever its name: `components["schemas"][name]`. */
+function componentRef(name: string): string {
+  return `#/components/schemas/${name}`;
 }
 
 /** The type of a mode-pattern tool's request_body property: the captured body or its JSON text. */
@@ -99,8 +105,7 @@ function print(node: TS.Node): string {
 
 
 /** openapi-typescript's options, as its own entry point fills them, resolving refs within the answer. */
-function context(body: CapturedRequestBody, fields: FieldNames): GlobalContext {
-  const components = body.answer.components;
+function context(definitions: ReadonlyMap<string, JsonValue>, fields: FieldNames): GlobalContext {
   return {
     additionalProperties: false,
     alphabetize: false,
@@ -130,8 +135,9 @@ function context(body: CapturedRequestBody, fields: FieldNames): GlobalContext {
     generatePathParams: false,
     readWriteMarkers: false,
     resolve<T>($ref: string): T | undefined {
-      const name = $ref.startsWith("#/components/schemas/") ? $ref.slice("#/components/schemas/".length) : undefined;
-      return (name !== undefined && Object.hasOwn(components, name) ? asSchemaObject(components[name] ?? true, fields) : undefined) as T | undefined;
+      const name = $ref.startsWith(componentRef("")) ? $ref.slice(componentRef("").length) : undefined;
+      const schema = name === undefined ? undefined : definitions.get(name);
+      return (schema === undefined ? undefined : asSchemaObject(schema, fields)) as T | undefined;
     },
   };
 }
@@ -143,7 +149,7 @@ function asSchemaObject(schema: JsonValue, fields: FieldNames): SchemaObject {
 }
 
 /** Keywords that shape the type; everything else (annotations, extensions) is left out. */
-const typeKeywords = new Set(["type", "nullable", "properties", "required", "additionalProperties", "items", "enum", "const", "oneOf", "anyOf", "allOf", "$ref"]);
+const typeKeywords = new Set(["type", "properties", "required", "additionalProperties", "items", "enum", "const", "oneOf", "anyOf", "allOf", "$ref"]);
 
 /**
  * Field names as openapi-typescript sees them: `f0`, `f1`, …, each standing for one engine name.
@@ -161,8 +167,13 @@ class FieldNames {
   }
 }
 
-/** A copy of a schema with only the keywords that shape its type, field names replaced, recursively. */
+/**
+ * A copy of a schema with only the keywords that shape its type, field names replaced and refs to
+ * `$defs` as openapi-typescript resolves them, recursively. A boolean schema becomes `{}` (any
+ * value): a type may be looser than the checks, never stricter.
+ */
 function typeShape(schema: JsonValue, fields: FieldNames): JsonValue {
+  if (typeof schema === "boolean") return {};
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
   const placeholders = new Map<string, string>();
   const rename = (name: string): string => {
@@ -179,6 +190,8 @@ function typeShape(schema: JsonValue, fields: FieldNames): JsonValue {
       out[key] = value.map((name) => (typeof name === "string" ? rename(name) : name));
     } else if (Array.isArray(value) && (key === "oneOf" || key === "anyOf" || key === "allOf")) {
       out[key] = value.map((option) => typeShape(option, fields));
+    } else if (key === "$ref" && typeof value === "string") {
+      out[key] = componentRef(value.slice(definitionRef("").length));
     } else {
       out[key] = key === "items" || key === "additionalProperties" ? typeShape(value, fields) : value;
     }

@@ -45,6 +45,13 @@ const validatorHelpers = internalNames([
   "issueLength",
   "issueNoMatch",
   "issueExclusive",
+  "issueNotMultiple",
+  "issuePattern",
+  "issueDuplicateItems",
+  "issueNotAllowed",
+  "canonicalJson",
+  "duplicateItems",
+  "isMultipleOf",
   "addIssue",
   "capIssues",
   "MAX_ISSUES",
@@ -52,11 +59,12 @@ const validatorHelpers = internalNames([
 ]);
 
 const runtimeTypes = runtimeTypeNames(["ValidationIssue", "ValidationResult"]);
+const formatPredicates: readonly InternalName[] = formatPredicateNames();
 /** Globals the validators read. */
 const globals = ["Object", "Number", "Array", "JSON"];
 /** The dispatcher: `validate(toolName, input)`. */
 const dispatcherName = "validate";
-const declares = { exports: [dispatcherName], locals: [...validatorHelpers, ...formatPredicateNames(), ...runtimeTypes, ...globals] };
+const declares = { exports: [dispatcherName], locals: [...validatorHelpers, ...formatPredicates, ...runtimeTypes, ...globals] };
 
 export const validatorsEmitter: Emitter = {
   id: "validators",
@@ -74,7 +82,7 @@ function emitValidators(context: EmitContext): GeneratedFile {
     const names = toolNames(context.names, tool.name);
     const checks = shared.get(tool.name);
     if (checks === undefined) {
-      return [validatorFunction(tool, ctx, names), guardFunction(tool, ctx, names), ...requestBodyChecks(tool, names, (name) => ctx.helper(name))];
+      return [validatorFunction(tool, ctx, names), guardFunction(tool, ctx, names), ...requestBodyChecks(tool, names, (name) => (formatPredicates.includes(name) ? ctx.format(name) : ctx.helper(name)))];
     }
     // The shared body comes before the first tool that calls it.
     const body = checks.tools[0] === tool ? [validatorFunction(tool, ctx, checks), guardFunction(tool, ctx, checks)] : [];

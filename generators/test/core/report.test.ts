@@ -1,7 +1,7 @@
 // Output forms of a diagnostic: annotations escaped so spec text cannot end or forge a workflow
 // command, and human output that never sends spec controls to the terminal.
 import { describe, expect, it } from "vitest";
-import { annotation } from "../../src/cli/report.ts";
+import { annotation } from "../../src/core/report.ts";
 import { formatDiagnostic, type Diagnostic } from "../../src/loader/diagnostics.ts";
 
 const bare: Diagnostic = { file: "specs/a.yaml", line: 3, col: 7, code: "unknown-key", message: "unknown key" };
