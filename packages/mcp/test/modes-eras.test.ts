@@ -1,6 +1,7 @@
 // Every mode on both protocol eras, in process: the listing, a bad call answered as an isError
 // result carrying the package's message and JSON pointer, and a good call, through each mode's own
 // way of calling a tool. The listing carries no per-era difference: the same names and schemas.
+import * as code from "@toolcat/code";
 import { createMemoryTransport } from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
 import type { McpServerOptions, ServeMode } from "../src/server.ts";
@@ -25,7 +26,7 @@ const modes: Readonly<Record<ServeMode, { listed: readonly string[] | number; ca
 const cases = Object.keys(modes).flatMap((mode) => eras.map((era) => [mode as ServeMode, era] as const));
 
 describe.each(cases)("%s mode on %s", (mode, era) => {
-  const serve = () => connectInMemory({ toolkit: toolkits, transport: createMemoryTransport(handlers), env: false, mode } as McpServerOptions, era);
+  const serve = () => connectInMemory({ toolkit: toolkits, transport: createMemoryTransport(handlers), env: false, mode, code } as McpServerOptions, era);
   const { listed, call: callOf } = modes[mode];
 
   it("lists its tools", async () => {

@@ -3,6 +3,7 @@
 // createMcpServer builds in every mode (fresh and after a failing call), the factory, the CLI's
 // engine transport and a running HTTP endpoint with a bearer token. Each is read every way
 // (object-surfaces.ts), for each kind of secret, in each encoding the redactor knows.
+import * as code from "@toolcat/code";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { createHttpTransport, createMemoryTransport, ToolcatError, type ClientOptions, type Transport } from "@toolcat/runtime";
 import { afterEach, describe, expect, it } from "vitest";
@@ -58,7 +59,7 @@ afterEach(async () => {
 
 /** A server from createMcpServer, connected to an SDK client that made one failing call. */
 async function usedServer(mode: ServeMode, transport: Transport): Promise<unknown> {
-  const server = createMcpServer({ toolkit: toolkits, mode, ...clientOptions(transport) });
+  const server = createMcpServer({ toolkit: toolkits, mode, code, ...clientOptions(transport) });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "t", version: "1" });
