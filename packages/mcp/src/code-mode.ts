@@ -5,18 +5,15 @@
 // @toolcat/code (TypeScript, QuickJS) is an optional peer: only its types are imported here; the
 // module itself is handed in (CodeModule), so tools and search mode never load or need it.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
-import type * as Code from "@toolcat/code";
 import type { CodeLimits, RunCodeResult } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
+import type { CodeModule } from "./code-module.js";
 import { codeCaller, codeView, type CodeFunction } from "./code-packages.js";
 import { discovery, type SearchScope } from "./discovery.js";
 import { invalidArguments, successResult } from "./results.js";
 import type { Routes, ServedTool } from "./served.js";
 import { codeArguments } from "./tool-arguments.js";
 import type { Toolkit } from "./toolkit.js";
-
-/** The `@toolcat/code` module (`import * as code from "@toolcat/code"`), which code mode runs programs with. */
-export type CodeModule = typeof Code;
 
 export interface CodeRun {
   /** The server's client options; undefined when it was given a client of its own. */

@@ -6,7 +6,7 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { CodeApi, CodePackage } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
 import { cleanJson } from "@toolcat/runtime/internal";
-import type { CodeModule } from "./code-mode.js";
+import type { CodeModule } from "./code-module.js";
 import { errorResult, successResult } from "./results.js";
 import { callClient, type ServedTool } from "./served.js";
 import type { ToolClient, Toolkit } from "./toolkit.js";

@@ -7,7 +7,8 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CacheHint } from "@modelcontextprotocol/server";
 import type { CodeLimits } from "@toolcat/code";
 import type { ClientOptions } from "@toolcat/runtime";
-import { codeMode, type CodeModule } from "./code-mode.js";
+import { codeMode } from "./code-mode.js";
+import type { CodeModule } from "./code-module.js";
 import type { NameStyle } from "./names.js";
 import { searchMode } from "./search-mode.js";
 import type { ToolFilter } from "./select.js";

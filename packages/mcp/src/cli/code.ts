@@ -1,6 +1,6 @@
 // `--mode code` loads @toolcat/code here, and only here: it is an optional peer dependency (it brings
 // TypeScript and QuickJS), so a server in tools or search mode neither installs nor imports it.
-import type { CodeModule } from "../code-mode.js";
+import type { CodeModule } from "../code-module.js";
 
 /** The @toolcat/code module; when it (or its TypeScript peer) is not installed, an error in one line saying what to install. */
 export async function loadCode(load: () => Promise<CodeModule> = () => import("@toolcat/code")): Promise<CodeModule> {
