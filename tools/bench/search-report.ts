@@ -17,7 +17,9 @@ const meets = (q: Quality | undefined, recall: number, ndcg?: number) => q !== u
 const kindTargets: Readonly<Record<string, number>> = { task: 0.9, keyword: 0.9, "near-neighbour": 0.9, paraphrase: 0.85 };
 
 export function searchRows(s: SearchResult): Row[] {
-  const [chosen, ...others] = s.quality;
+  // Results written before the per-set quality rows held one object of other figures: no rows.
+  const quality: SearchResult["quality"] = Array.isArray(s.quality) ? s.quality : [];
+  const [chosen, ...others] = quality;
   if (chosen === undefined) return [];
   const { tuning, heldOut } = chosen.sets;
   const rows: Row[] = [];
