@@ -269,7 +269,7 @@ describe("the README's model integrations, from the packed packages", () => {
     await client.connect(transport);
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["search_tools", "describe_tools", "call_tool"]);
-      const found = await client.callTool({ name: "search_tools", arguments: { query: "What is in sheet-1?" } });
+      const found = await client.callTool({ name: "search_tools", arguments: { query: "Read the rows of sheet-1" } });
       expect((found.structuredContent as { tools: { name: string }[] }).tools[0]?.name).toBe(toolName);
       const described = await client.callTool({ name: "describe_tools", arguments: { names: [toolName] } });
       expect(JSON.stringify(described.structuredContent)).toContain("spreadsheet_id");

@@ -128,7 +128,7 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
   });
 
   it("says in one line how to add code mode when --mode code is asked for without @toolcat/code", () => {
-    const served = run("npx", ["--no", "@toolcat/mcp", "--mode", "code", "@toolcat/cloud-sheets"], consumer);
+    const served = run("npx", ["--no", "--", "toolcat-mcp", "--mode", "code", "@toolcat/cloud-sheets"], consumer);
     expect(served.status, served.output).toBe(1);
     expect(served.output).toMatch(/^toolcat-mcp: --mode code needs @toolcat\/code, which is not installed: npm install @toolcat\/code\n$/);
   });
