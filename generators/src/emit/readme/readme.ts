@@ -20,7 +20,7 @@ import { loadTemplate, type Template } from "./template.ts";
 /** Loaded with the first README, so commands that emit none never read it. */
 let template: Template | undefined;
 
-export const nodeVersion = "20.19";
+export const nodeVersion = "22.12";
 
 /** Servers with more tools than this get a table of contents. */
 const tocThreshold = 10;
