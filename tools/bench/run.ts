@@ -14,6 +14,7 @@ import { renderTable, type Results } from "./report.ts";
 import { benchNxScale } from "./nx-scale.ts";
 import { benchScale } from "./scale.ts";
 import { benchSearch } from "./search.ts";
+import { benchSuites } from "./suites.ts";
 import { toolTokensByRoute } from "./tokens.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
@@ -34,6 +35,7 @@ const steps = {
   code: (results: Writable) => void (results.code = benchCode()),
   mcp: async (results: Writable) => void (results.mcp = await benchMcp()),
   tokens: (results: Writable) => void (results.tokens = toolTokensByRoute(workspaceRoot)),
+  suites: (results: Writable) => void (results.suites = benchSuites()),
 } satisfies Record<string, (results: Writable) => Promise<void> | void>;
 type Section = keyof typeof steps;
 const sections = Object.keys(steps) as Section[];
@@ -66,7 +68,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const start = performance.now();
   const results: Writable = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
-  if (selected.has("validators") || selected.has("footprint") || selected.has("search") || selected.has("code")) {
+  if (selected.has("validators") || selected.has("footprint") || selected.has("search") || selected.has("code") || selected.has("suites")) {
     log("building packages (cached by Nx)");
     buildPackages();
   }
