@@ -35,7 +35,7 @@ const examples = {
   "MCP, search mode": "mcp-search",
 } as const;
 const fixtures = join(workspaceRoot, "test", "e2e", "fixtures", "model");
-const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
+const tsc = join(workspaceRoot, "node_modules", "typescript-native", "bin", "tsc");
 const marker = "/* README example */";
 
 /** The installed version of a workspace devDependency, so the project tests what the workspace pins. */

@@ -18,7 +18,7 @@ const published = ["runtime", "code", "cloud-sheets", "mcp"] as const;
 const installed = ["runtime", "cloud-sheets", "mcp"] as const;
 /** The registry the developer's own npm uses, read before any test changes npm's configuration. */
 const upstreamRegistry = run("npm", ["config", "get", "registry"], workspaceRoot).stdout.trim();
-const tsc = join(workspaceRoot, "node_modules", "typescript", "bin", "tsc");
+const tsc = join(workspaceRoot, "node_modules", "typescript-native", "bin", "tsc");
 
 function versionOf(slug: string): string {
   return (JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "package.json"), "utf8")) as { version: string }).version;

@@ -2,6 +2,7 @@
 // per figure, with what it is compared with, the ratio, the target and whether it is met.
 import type { CodeMemory, CodeResult } from "./code.ts";
 import type { DriftResult } from "./drift.ts";
+import type { SuitesResult } from "./suites.ts";
 import type { FootprintResult, Sizes } from "./footprint.ts";
 import type { GenerationResult } from "./generation.ts";
 import type { IncrementalResult } from "./incremental.ts";
@@ -37,6 +38,7 @@ export interface Results {
   readonly serving?: ServingResult;
   readonly tokens?: readonly RouteToolTokens[];
   readonly install?: InstallResult;
+  readonly suites?: SuitesResult;
 }
 
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
@@ -216,6 +218,14 @@ function installRows(r: InstallResult): Row[] {
   });
 }
 
+function suiteRows(s: SuitesResult): Row[] {
+  const seconds = (value: number) => `${n(value, 1)} s`;
+  return [
+    ...s.suites.map((suite): Row => ["12 Test suites, wall time", `vitest run --project ${suite.project}`, seconds(suite.seconds), suite.passed ? "" : "failed", "", "", ""]),
+    ["12 Test suites, wall time", "all suites, one after another", seconds(s.totalSeconds), "", "", "", ""],
+  ];
+}
+
 export function renderTable(results: Results): string {
   const rows: Row[] = [
     ...(results.generation ? generationRows(results.generation) : []),
@@ -232,6 +242,7 @@ export function renderTable(results: Results): string {
     ...(results.serving ? servingRows(results.serving) : []),
     ...(results.tokens ? tokenRows(results.tokens) : []),
     ...(results.install ? installRows(results.install) : []),
+    ...(results.suites ? suiteRows(results.suites) : []),
   ];
   const m = results.machine;
   const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;

@@ -18,6 +18,7 @@ import { benchNxScale } from "./nx-scale.ts";
 import { benchScale } from "./scale.ts";
 import { benchSearch } from "./search.ts";
 import { benchServing } from "./serving.ts";
+import { benchSuites } from "./suites.ts";
 import { toolTokensByRoute } from "./tokens.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
@@ -40,6 +41,7 @@ const steps = {
   serving: async (results: Writable) => void (results.serving = await benchServing()),
   tokens: (results: Writable) => void (results.tokens = toolTokensByRoute(workspaceRoot)),
   install: (results: Writable) => void (results.install = benchInstallSize()),
+  suites: (results: Writable) => void (results.suites = benchSuites()),
 } satisfies Record<string, (results: Writable) => Promise<void> | void>;
 type Section = keyof typeof steps;
 const sections = Object.keys(steps) as Section[];
@@ -77,7 +79,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const start = performance.now();
   const results: Writable = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
-  if (["validators", "footprint", "search", "code", "serving", "install"].some((section) => selected.has(section as Section))) {
+  if (["validators", "footprint", "search", "code", "serving", "install", "suites"].some((section) => selected.has(section as Section))) {
     log("building packages (cached by Nx)");
     buildPackages();
   }

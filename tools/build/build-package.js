@@ -9,11 +9,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 
 /** The oldest Node the packages support (their `engines`). */
-const nodeTarget = "node20.19";
+const nodeTarget = "node22.12";
 
 /**
  * The source of each `./dist/<name>.js` a package exports: `src/<name>.ts`.
@@ -68,7 +68,8 @@ export function bundleOptions(dir, entries, out) {
  * @param {string[]} entries the entry sources
  */
 async function buildInto(dir, out, entries) {
-  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  // TypeScript 7 (installed as typescript-native, see package.json) exports no bin/ path: find it beside its package.json.
+  const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript-native/package.json")), "bin", "tsc");
   const declarations = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--outDir", out, "--tsBuildInfoFile", join(out, ".tsbuildinfo")], { stdio: "inherit" });
   if (declarations.status !== 0) return false;
   await build(bundleOptions(dir, entries, out));

@@ -1,5 +1,5 @@
 // The CI workflow passes actionlint and runs `.ci/run` and nothing else, so CI and the local entry point
-// cannot drift apart; `.ci/run` runs everything on Node 24 and the Node matrix on 20 and 22, and the
+// cannot drift apart; `.ci/run` runs everything on Node 26 and the Node matrix on 22 and 24, and the
 // Node binaries come from one script.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -26,30 +26,30 @@ describe("ci.yml", () => {
     expect(lint(broken, workflowPath).length).toBeGreaterThan(0);
   });
 
-  it("runs .ci/run once, on Node 20 (the engines floor's major, for the matrix; .ci/run brings Node 24)", () => {
+  it("runs .ci/run once, on Node 22 (the engines floor's major, for the matrix; .ci/run brings Node 26)", () => {
     type Step = { uses?: string; with?: Record<string, unknown>; run?: string };
     const job = (parse(workflow) as { jobs: Record<string, { strategy?: unknown; steps: Step[] }> }).jobs["ci"];
     expect(job?.strategy).toBeUndefined();
-    expect(job?.steps.find((step) => step.uses?.startsWith("actions/setup-node@"))?.with?.["node-version"]).toBe(20);
+    expect(job?.steps.find((step) => step.uses?.startsWith("actions/setup-node@"))?.with?.["node-version"]).toBe(22);
     expect(job?.steps.filter((step) => step.run !== undefined).map((step) => step.run)).toEqual([".ci/run"]);
   });
 
-  it(".ci/run installs Chromium and HAProxy when missing, runs install, drift, tests and package checks on Node 24, then the Node 20/22 matrix", () => {
+  it(".ci/run installs Chromium and HAProxy when missing, runs install, drift, tests and package checks on Node 26, then the Node 22/24 matrix", () => {
     const commands = readFileSync(join(workspaceRoot, ".ci/run"), "utf8").split("\n").filter((line) => line !== "" && !/^(#|set |cd |export |echo )/.test(line));
     expect(commands).toEqual([
-      'node24="$(dirname "$(tools/ci/node-bin 24)")"',
-      'on24() { PATH="$node24:$PATH" "$@"; }',
+      'node26="$(dirname "$(tools/ci/node-bin 26)")"',
+      'on26() { PATH="$node26:$PATH" "$@"; }',
       "tools/ci/chromium",
-      "on24 npm ci --no-audit --no-fund",
+      "on26 npm ci --no-audit --no-fund",
       "if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then",
       '  as_root=(); [ "$(id -u)" -eq 0 ] || as_root=(sudo -n)',
       '  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq',
       '  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy',
       "fi",
-      "on24 npm run check:drift",
-      "on24 npm test",
+      "on26 npm run check:drift",
+      "on26 npm test",
       "tools/ci/node-matrix",
-      "on24 npm run release:check",
+      "on26 npm run release:check",
     ]);
   });
 });
@@ -63,9 +63,9 @@ describe("tools/ci/node-bin", () => {
     expect(installers).toEqual(["tools/ci/node-bin"]);
   });
 
-  it("matrix majors default to 20 and 22, and run the runtime, contract and code suites", () => {
+  it("matrix majors default to 22 and 24, and run the runtime, contract and code suites", () => {
     const matrix = readFileSync(join(workspaceRoot, "tools/ci/node-matrix"), "utf8");
-    expect(matrix).toContain("set -- 20 22");
+    expect(matrix).toContain("set -- 22 24");
     expect(matrix).toContain("--project runtime --project contract --project code");
   });
 

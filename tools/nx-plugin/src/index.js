@@ -75,7 +75,7 @@ export function targetsFor(slug) {
         "{workspaceRoot}/tsconfig.base.json",
         `{workspaceRoot}/${buildScript}`,
         "^production",
-        { externalDependencies: ["typescript", "esbuild"] },
+        { externalDependencies: ["typescript-native", "esbuild"] },
       ],
       outputs: ["{projectRoot}/dist"],
     },

@@ -24,7 +24,16 @@ const declared: Record<string, Record<string, Target>> = Object.fromEntries(
 
 it("every cached test target has the Node version as an input", () => {
   const cachedTests = Object.entries(declared).filter(([, targets]) => targets["test"]?.cache === true);
-  expect(cachedTests.map(([file]) => file).sort()).toEqual(["generators/package.json", "packages/code/package.json", "packages/mcp/package.json", "packages/runtime/package.json", "tools/project.json"]);
+  expect(cachedTests.map(([file]) => file).sort()).toEqual(["generators/package.json", "packages/code/package.json", "packages/mcp/package.json", "packages/runtime/package.json", "test/project.json", "tools/project.json"]);
   for (const [file, targets] of cachedTests) expect(targets["test"]?.inputs, file).toContainEqual(nodeVersion);
   expect(targetsFor("orders-api").test?.inputs).toContainEqual(nodeVersion);
+});
+
+it("the e2e suite is cached on the whole workspace, less what no e2e test reads", () => {
+  // Its tests copy the workspace, run the generators, Nx and npm on it and install the packed packages:
+  // any tracked file can change their outcome, so every one is an input, and so are Node and npm.
+  const inputs = declared["test/project.json"]?.["test"]?.inputs;
+  expect(inputs).toContainEqual({ runtime: "npm --version" });
+  expect(inputs).toContain("{workspaceRoot}/**/*");
+  expect(inputs?.filter((input) => typeof input === "string" && input.startsWith("!"))).toEqual(["!{workspaceRoot}/bench/**/*", "!{workspaceRoot}/docs/**/*", "!{workspaceRoot}/README.md"]);
 });

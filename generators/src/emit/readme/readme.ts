@@ -21,7 +21,7 @@ import { loadTemplate, type Template } from "./template.ts";
 /** Loaded with the first README, so commands that emit none never read it. */
 let template: Template | undefined;
 
-export const nodeVersion = "20.19";
+export const nodeVersion = "22.12";
 
 /** Where the package README's links lead: the repository's docs, which npm's page cannot hold relative. */
 const docsUrl = "https://github.com/toolcat/toolcat/blob/main/docs";
