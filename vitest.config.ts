@@ -37,7 +37,10 @@ export default defineConfig({
       { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
       // The agent frameworks on today's majors (Node >= 22), with scripted models; not in the Node 20 matrix.
       { resolve: codeSource, test: { name: "frameworks", ...slowStarts, include: ["test/frameworks/**/*.test.ts"] } },
-      { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false } },
+      // Files run one at a time and share one packing of the release packages (test/e2e/support/tarballs.ts).
+      {
+        test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], globalSetup: ["test/e2e/support/global-setup.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false },
+      },
     ],
   },
 });

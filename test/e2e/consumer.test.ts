@@ -1,28 +1,70 @@
 // The built packages as a consumer sees them: resolved through node_modules and their exports
-// maps, declarations only. A correct use compiles; every wrong use is a type error.
+// maps, declarations only. A correct use compiles and every wrong use is a type error, under each
+// TypeScript a consumer may have (5.9, 6.0 and the native 7.0) and both module resolutions a
+// consumer's project uses (Node's `nodenext`, a bundler's `bundler`).
+import { spawn } from "node:child_process";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { workspaceRoot } from "../support/packages.ts";
+import { cleanEnv } from "../support/process.ts";
 
 const consumer = fileURLToPath(new URL("fixtures/consumer.ts", import.meta.url));
+const scratch = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-consumer-ts-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function compile(file: string): string[] {
-  const program = ts.createProgram([file], {
+/** Each compiler by the npm package (or alias) the workspace installs it under. */
+const compilers = [
+  ["5.9", "typescript"],
+  ["6.0", "typescript-6"],
+  ["7.0", "typescript-native"],
+] as const;
+const resolutions = {
+  nodenext: { module: "nodenext", moduleResolution: "nodenext" },
+  bundler: { module: "preserve", moduleResolution: "bundler" },
+} as const;
+
+/** tsc on the fixture under one compiler and resolution; resolves with its exit code and output. */
+function compile(pkg: string, resolution: keyof typeof resolutions): Promise<{ code: number | null; output: string }> {
+  const config = join(scratch, `tsconfig.${pkg}.${resolution}.json`);
+  const compilerOptions = {
+    ...resolutions[resolution],
     strict: true,
     exactOptionalPropertyTypes: true,
     noUncheckedIndexedAccess: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+    target: "es2022",
+    lib: ["es2022", "dom"],
     types: ["node"],
+    typeRoots: [join(workspaceRoot, "node_modules/@types")],
     noEmit: true,
+  };
+  writeFileSync(config, JSON.stringify({ compilerOptions, files: [consumer] }));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(workspaceRoot, "node_modules", pkg, "bin", "tsc"), "-p", config, "--pretty", "false"], { env: cleanEnv() });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => resolve({ code, output }));
   });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
 }
 
 describe("a consumer of @toolcat/cloud-sheets and @toolcat/creator-api", () => {
-  it("type-checks, with every @ts-expect-error line a real error", () => {
-    expect(compile(consumer)).toEqual([]);
+  // One compiler's two runs at a time: two cores, and each run is one process.
+  describe.each(compilers)("under TypeScript %s (%s)", (version, pkg) => {
+    it("is the version named", () => {
+      const { version: installed } = createRequire(import.meta.url)(`${pkg}/package.json`) as { version: string };
+      expect(installed.startsWith(`${version}.`), installed).toBe(true);
+    });
+
+    it("type-checks with nodenext and with bundler resolution, every @ts-expect-error line a real error", async () => {
+      const runs = await Promise.all((Object.keys(resolutions) as (keyof typeof resolutions)[]).map(async (resolution) => ({ resolution, ...(await compile(pkg, resolution)) })));
+      expect(runs.map(({ resolution, code, output }) => ({ resolution, code, output: output.trim() }))).toEqual([
+        { resolution: "nodenext", code: 0, output: "" },
+        { resolution: "bundler", code: 0, output: "" },
+      ]);
+    });
   });
 });

@@ -9,7 +9,7 @@
 // (server-side, client-side, narrowed lists) first. recruit-api, over OpenAI's 128 tools a request,
 // runs its OpenAI Agents example: the agent sends only the tools selectTools picks, and a non-strict
 // tool's open object keys reach the tool.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -17,6 +17,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
+import { tarballOf } from "./support/tarballs.ts";
 
 const packed = ["runtime", "code", "cloud-sheets", "recruit-api", "mcp"] as const;
 const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai", "@openai/agents"] as const;
@@ -69,18 +70,10 @@ describe("the README's model integrations, from the packed packages", () => {
   };
 
   beforeAll(() => {
-    const tarballs = join(project, "tarballs");
-    mkdirSync(tarballs);
-    for (const slug of packed) {
-      const build = run(process.execPath, [tsc, "-p", `packages/${slug}/tsconfig.json`], workspaceRoot);
-      expect(build.status, build.output).toBe(0);
-      const pack = run("npm", ["pack", "--pack-destination", tarballs], join(workspaceRoot, "packages", slug));
-      expect(pack.status, pack.output).toBe(0);
-    }
     writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "toolcat-models", private: true, type: "module" })}\n`);
     const install = run(
       "npm",
-      ["install", ...readdirSync(tarballs).map((file) => join(tarballs, file)), ...providers.map((name) => `${name}@${versionOf(name)}`),
+      ["install", ...packed.map(tarballOf), ...providers.map((name) => `${name}@${versionOf(name)}`),
         "--prefer-offline", "--no-audit", "--no-fund"],
       project,
     );

@@ -1,18 +1,17 @@
 // Every release package as `npm pack` makes it in this workspace, its prepack building dist/ (no
 // build run before), installed from the tarballs alone into a directory outside the workspace and
 // imported there under Node as an ES module: what a fresh clone can publish works once installed.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packPackage, releasePackages } from "../../generators/src/release/packages.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { releasePackages } from "../../generators/src/release/packages.ts";
 import { workspaceRoot } from "../support/packages.ts";
-import { cleanEnv, run } from "../support/process.ts";
+import { run } from "../support/process.ts";
+import { packedTarballs } from "./support/tarballs.ts";
 
 const packages = releasePackages(workspaceRoot);
-const scratch = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-pack-"));
-const tarballs = join(scratch, "tarballs");
-const consumer = join(scratch, "consumer");
+const consumer = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-pack-"));
 
 /** One export each package must have once imported: its reason to exist. */
 const expectedExport = (name: string): string =>
@@ -20,12 +19,11 @@ const expectedExport = (name: string): string =>
 
 describe("packing every package and importing it outside the workspace", () => {
   beforeAll(() => {
-    for (const dir of [tarballs, consumer]) mkdirSync(dir);
     // The workspace's own dist/ may be stale: prepack must build what is packed, so every dist/index.js must be
-    // newer than the start. (It is swapped in whole, so tests reading dist/ meanwhile are not disturbed.)
-    const started = Date.now();
-    const packed = packages.map((pkg) => packPackage(workspaceRoot, pkg, tarballs, cleanEnv()));
-    for (const pkg of packages) expect(statSync(join(workspaceRoot, pkg.dir, "dist/index.js")).mtimeMs, pkg.dir).toBeGreaterThanOrEqual(started - 1);
+    // newer than the start of the run, which packed them. (It is swapped in whole, so tests reading dist/
+    // meanwhile are not disturbed.)
+    const packed = [...packedTarballs().values()];
+    for (const pkg of packages) expect(statSync(join(workspaceRoot, pkg.dir, "dist/index.js")).mtimeMs, pkg.dir).toBeGreaterThanOrEqual(inject("e2eStarted") - 1);
     writeFileSync(join(consumer, "package.json"), `${JSON.stringify({ name: "toolcat-pack-consumer", private: true, type: "module" })}\n`);
     // Third-party dependencies come from npm's cache where it has them (it does after `npm ci`).
     const install = run("npm", ["install", ...packed, "--prefer-offline", "--no-audit", "--no-fund"], consumer);
@@ -33,7 +31,7 @@ describe("packing every package and importing it outside the workspace", () => {
   });
 
   afterAll(() => {
-    rmSync(scratch, { recursive: true, force: true });
+    rmSync(consumer, { recursive: true, force: true });
   });
 
   it.each(packages.map((pkg) => [pkg.name]))("%s imports from its installed tarball", (name) => {

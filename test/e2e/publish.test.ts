@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
+import { tarballOf } from "./support/tarballs.ts";
 import { startVerdaccio, type LocalRegistry } from "./support/verdaccio.ts";
 
 // @toolcat/code (code mode) is an optional peer of @toolcat/mcp: published, but not installed below.
@@ -76,14 +77,10 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
   };
 
   beforeAll(async () => {
-    // The packages' build target, run directly: the test must publish what the sources build to now.
-    for (const slug of published) {
-      const build = run(process.execPath, [tsc, "-p", `packages/${slug}/tsconfig.json`], workspaceRoot);
-      expect(build.status, build.output).toBe(0);
-    }
+    // The tarballs `npm publish` would pack now (each prepack builds dist/ from the sources).
     registry = await startVerdaccio(workspaceRoot);
     for (const slug of published) {
-      const publish = npm(["publish", "--access", "public"], join(workspaceRoot, "packages", slug));
+      const publish = npm(["publish", tarballOf(slug), "--access", "public"], consumer);
       expect(publish.status, publish.output).toBe(0);
     }
     for (const [path, text] of Object.entries(consumerFiles)) {
