@@ -26,20 +26,28 @@ const codeSource = {
 // two cores, where a cold start of the CLI from source can take longer than Vitest's 10 s default.
 const slowStarts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
+// Suites whose files leave no global state behind share workers between files (isolate: false):
+// each worker imports the generators, the runtime and the generated packages once, not once per
+// file, which halves these suites' CPU time. Suites that measure memory, fake timers or start
+// sandboxes keep one fresh worker per file.
+// Their timeouts allow for a machine busy with the other suites Nx runs beside them.
+const shared = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "generators", include: ["generators/test/**/*.test.ts"] } },
-      { test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"] } },
+      { test: { name: "generators", ...shared, include: ["generators/test/**/*.test.ts"] } },
+      { test: { name: "runtime", ...shared, include: ["packages/runtime/test/**/*.test.ts"] } },
       { resolve: runnerSource, test: { name: "mcp", ...slowStarts, include: ["packages/mcp/test/**/*.test.ts"] } },
       { resolve: codeSource, test: { name: "code", ...slowStarts, include: ["packages/code/test/**/*.test.ts"] } },
-      { resolve: runtimeSource, test: { name: "tools", include: ["tools/**/test/**/*.test.ts"] } },
-      { resolve: runtimeSource, test: { name: "contract", include: ["test/contract/**/*.test.ts"] } },
+      { resolve: runtimeSource, test: { name: "tools", ...shared, include: ["tools/**/test/**/*.test.ts"] } },
+      { resolve: runtimeSource, test: { name: "contract", ...shared, include: ["test/contract/**/*.test.ts"] } },
       // The agent frameworks on today's majors (Node >= 22), with scripted models; not in the Node 20 matrix.
       { resolve: codeSource, test: { name: "frameworks", ...slowStarts, include: ["test/frameworks/**/*.test.ts"] } },
-      // Files run one at a time and share one packing of the release packages (test/e2e/support/tarballs.ts).
+      // Two files at a time (most wait on npm, Nx, browsers and servers they start); they share one
+      // packing of the release packages (test/e2e/support/tarballs.ts).
       {
-        test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], globalSetup: ["test/e2e/support/global-setup.ts"], testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false },
+        test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], globalSetup: ["test/e2e/support/global-setup.ts"], testTimeout: 300_000, hookTimeout: 600_000, maxWorkers: 2 },
       },
     ],
   },

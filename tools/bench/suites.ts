@@ -1,4 +1,4 @@
-// Section 11: each Vitest project's suite run alone (`vitest run --project <name>`) on the built
+// Section 12: each Vitest project's suite run alone (`vitest run --project <name>`) on the built
 // packages, one after another, with its wall time: what `npm test` spends, suite by suite, when Nx
 // has nothing cached (a fresh clone), so a suite that grows slow shows here.
 import config from "../../vitest.config.ts";

@@ -1,7 +1,8 @@
 // Every release package packed once per e2e run, as `npm publish` would pack it (each `prepack`
 // builds dist/ first), and shared by the files that install or publish packages: packing is the
-// slow part, and what they test is the same tarball. The first file to ask packs; e2e files run
-// one at a time, so later files read the list it wrote.
+// slow part, and what they test is the same tarball. e2e files run two at a time, so the first to
+// ask packs while holding a lock directory and the others wait for the list it writes (or the
+// error it left).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
@@ -9,16 +10,42 @@ import { packPackage, releasePackages } from "../../../generators/src/release/pa
 import { workspaceRoot } from "../../support/packages.ts";
 import { cleanEnv } from "../../support/process.ts";
 
+const waitMs = 10 * 60_000;
+
+function writeAtomically(path: string, text: string): void {
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
+}
+
+function pack(scratch: string, list: string, failure: string): void {
+  try {
+    const destination = join(scratch, "tarballs");
+    mkdirSync(destination, { recursive: true });
+    const packed = releasePackages(workspaceRoot).map((pkg) => [pkg.name, packPackage(workspaceRoot, pkg, destination, cleanEnv())]);
+    writeAtomically(list, JSON.stringify(packed));
+  } catch (error) {
+    writeAtomically(failure, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
 /** Tarball path by npm name (`@toolcat/cloud-sheets`), for every release package. */
 export function packedTarballs(): ReadonlyMap<string, string> {
   const scratch = inject("e2eScratch");
   const list = join(scratch, "tarballs.json");
-  if (!existsSync(list)) {
-    const destination = join(scratch, "tarballs");
-    mkdirSync(destination, { recursive: true });
-    const packed = releasePackages(workspaceRoot).map((pkg) => [pkg.name, packPackage(workspaceRoot, pkg, destination, cleanEnv())]);
-    writeFileSync(`${list}.tmp`, JSON.stringify(packed));
-    renameSync(`${list}.tmp`, list);
+  const failure = join(scratch, "tarballs.failed");
+  let packer = false;
+  try {
+    mkdirSync(join(scratch, "tarballs.lock"));
+    packer = true;
+  } catch {
+    // Another file holds the lock: it is packing, or has packed.
+  }
+  if (packer) pack(scratch, list, failure);
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  for (const deadline = Date.now() + waitMs; !existsSync(list); Atomics.wait(sleeper, 0, 0, 200)) {
+    if (existsSync(failure)) throw new Error(`packing the release packages failed in another test file:\n${readFileSync(failure, "utf8")}`);
+    if (Date.now() > deadline) throw new Error(`the release packages were not packed within ${waitMs / 60_000} minutes`);
   }
   return new Map(JSON.parse(readFileSync(list, "utf8")) as [string, string][]);
 }
