@@ -65,6 +65,17 @@ describe("packing every package and importing it outside the workspace", () => {
       code: ["execute_code", { code: "return 6 * 7;" }, { structuredContent: { ok: true, value: 42 } }],
     } as const;
     const env = () => Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    /** Connects `client` over `transport`, checks what `mode` lists and answers, and closes it. */
+    const expectServes = async (client: Client, transport: Parameters<Client["connect"]>[0], mode: (typeof modes)[number][0]): Promise<void> => {
+      await client.connect(transport);
+      try {
+        expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(modes.find(([m]) => m === mode)?.[1]);
+        const [name, args, expected] = probes[mode];
+        expect((await client.callTool({ name, arguments: args })) as CallToolResult).toMatchObject(expected);
+      } finally {
+        await client.close();
+      }
+    };
 
     it("is one module that imports no part of the MCP SDK, and ships the inlined packages' licences", () => {
       const dist = join(consumer, "node_modules/@toolcat/mcp/dist");
@@ -76,19 +87,12 @@ describe("packing every package and importing it outside the workspace", () => {
       expect(notices).toContain("Apache License");
     });
 
-    it.each(modes)("serves %s mode over stdio", async (mode, names) => {
-      const client = new Client({ name: "pack-e2e", version: "1.0.0" });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin(), "--mode", mode, "@toolcat/cloud-sheets"], cwd: consumer, env: env(), stderr: "pipe" }));
-      try {
-        expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(names);
-        const [name, args, expected] = probes[mode];
-        expect((await client.callTool({ name, arguments: args })) as CallToolResult).toMatchObject(expected);
-      } finally {
-        await client.close();
-      }
+    it.each(modes)("serves %s mode over stdio", async (mode) => {
+      const transport = new StdioClientTransport({ command: process.execPath, args: [bin(), "--mode", mode, "@toolcat/cloud-sheets"], cwd: consumer, env: env(), stderr: "pipe" });
+      await expectServes(new Client({ name: "pack-e2e", version: "1.0.0" }), transport, mode);
     });
 
-    it.each(modes)("serves %s mode over Streamable HTTP to a 2026-07-28 client", async (mode, names) => {
+    it.each(modes)("serves %s mode over Streamable HTTP to a 2026-07-28 client", async (mode) => {
       const child = spawn(process.execPath, [bin(), "--mode", mode, "--http", "0", "@toolcat/cloud-sheets"], { cwd: consumer, env: env(), stdio: ["ignore", "ignore", "pipe"] });
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -104,14 +108,7 @@ describe("packing every package and importing it outside the workspace", () => {
           }, 50);
         });
         const client = new Client({ name: "pack-e2e", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-        await client.connect(new StreamableHTTPClientTransport(url));
-        try {
-          expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(names);
-          const [name, args, expected] = probes[mode];
-          expect((await client.callTool({ name, arguments: args })) as CallToolResult).toMatchObject(expected);
-        } finally {
-          await client.close();
-        }
+        await expectServes(client, new StreamableHTTPClientTransport(url), mode);
       } finally {
         child.kill("SIGTERM");
         expect(await exited, stderr).toBe(0);
