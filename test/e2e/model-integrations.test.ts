@@ -20,7 +20,8 @@ import { cleanEnv, run } from "../support/process.ts";
 import { tarballOf } from "./support/tarballs.ts";
 
 const packed = ["runtime", "code", "cloud-sheets", "recruit-api", "mcp"] as const;
-const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai", "@openai/agents"] as const;
+// The MCP examples serve @toolcat/mcp's servers with the SDK, which the README says to install beside it.
+const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai", "@openai/agents", "@modelcontextprotocol/server"] as const;
 const examples = {
   OpenAI: "openai",
   Anthropic: "anthropic",

@@ -9,6 +9,7 @@ import { StdioClientTransport as ModernStdioTransport } from "@modelcontextproto
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installedSize, mcpInstallTarget } from "../../tools/bench/install-size.ts";
 import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
 import { tarballOf } from "./support/tarballs.ts";
@@ -122,6 +123,16 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
     for (const absent of ["@toolcat/code", "typescript", "quickjs-emscripten", ".bin/tsc", ".bin/tsserver"]) {
       expect(existsSync(join(consumer, "node_modules", absent)), absent).toBe(false);
     }
+  });
+
+  // toolcat-mcp carries the parts of the MCP SDK it runs (inlined at build time), so the SDK, zod and
+  // hono are not installed; with its production dependencies the package stays within the target.
+  it(`installs @toolcat/mcp without the MCP SDK, in at most ${mcpInstallTarget / 1024 / 1024} MiB`, () => {
+    for (const absent of ["@modelcontextprotocol", "zod", "hono", "@hono"]) expect(existsSync(join(consumer, "node_modules", absent)), absent).toBe(false);
+    const size = installedSize(consumer, "@toolcat/mcp");
+    expect(size.hasTsc).toBe(false);
+    expect(size.bytes).toBeGreaterThan(0);
+    expect(size.bytes).toBeLessThanOrEqual(mcpInstallTarget);
   });
 
   it("says in one line how to add code mode when --mode code is asked for without @toolcat/code", () => {

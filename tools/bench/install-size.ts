@@ -80,25 +80,49 @@ function workspaceManifests(revision: string | undefined): Map<string, { dir: st
   return new Map(releasePackages(workspaceRoot).map((pkg) => [pkg.name, { dir: join(workspaceRoot, pkg.dir), manifest: read(pkg.dir) }]));
 }
 
-function measure(names: readonly string[], workspace: ReturnType<typeof workspaceManifests>, packed: Map<string, number>): InstallSize["before"] {
+interface Located {
+  readonly dir: string;
+  readonly manifest: Manifest;
+  readonly bytes: number;
+}
+
+/** Installs of a set of packages: each, and what it pulls in, located once and counted once. */
+function closure(names: readonly string[], root: string, locate: (name: string, from: string) => Located): InstallSize["before"] {
   const seen = new Map<string, number>();
   let hasTsc = false;
   const visit = (name: string, from: string): void => {
     if (seen.has(name)) return;
-    const own = workspace.get(name);
-    const dir = own?.dir ?? resolveFrom(from, name);
-    const manifest = own?.manifest ?? (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest);
-    if (own === undefined) seen.set(name, directoryBytes(dir));
-    else {
-      if (!packed.has(name)) packed.set(name, packedBytes(dir));
-      seen.set(name, packed.get(name)!);
-    }
+    const { dir, manifest, bytes } = locate(name, from);
+    seen.set(name, bytes);
     const bins = typeof manifest.bin === "string" ? [manifest.name] : Object.keys(manifest.bin ?? {});
     if (bins.includes("tsc")) hasTsc = true;
     for (const dependency of installedWith(manifest)) visit(dependency, dir);
   };
-  for (const name of names) visit(name, workspaceRoot);
+  for (const name of names) visit(name, root);
   return { bytes: [...seen.values()].reduce((a, b) => a + b, 0), dependencies: seen.size - names.length, hasTsc };
+}
+
+/** A package as Node finds it from `from`, sized as installed. */
+function installed(name: string, from: string): Located {
+  const dir = resolveFrom(from, name);
+  return { dir, manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest, bytes: directoryBytes(dir) };
+}
+
+/**
+ * What an install outside the workspace put on disk for `name`: the package and every production
+ * dependency it pulled in, found as Node finds them from the project at `root`.
+ */
+export function installedSize(root: string, name: string): InstallSize["before"] {
+  return closure([name], root, installed);
+}
+
+function measure(names: readonly string[], workspace: ReturnType<typeof workspaceManifests>, packed: Map<string, number>): InstallSize["before"] {
+  return closure(names, workspaceRoot, (name, from) => {
+    const own = workspace.get(name);
+    if (own === undefined) return installed(name, from);
+    if (!packed.has(name)) packed.set(name, packedBytes(own.dir));
+    return { dir: own.dir, manifest: own.manifest, bytes: packed.get(name)! };
+  });
 }
 
 export function benchInstallSize(): InstallResult {

@@ -3,14 +3,16 @@
 // JavaScript as one ES module per public entry (entries sharing code get one shared chunk, so
 // module state such as class identity stays single). Fewer, larger modules import several times
 // faster than tsc's file per source. Dependencies stay imports; maps point at the shipped src/.
+// A package may also name a command to build self-contained (command-bundle.js).
 // Usage: node tools/build/build-package.js <package directory>
 // Plain ES module JavaScript with JSDoc types (checked by tsc), so it runs without a TypeScript loader
 // from an Nx target and from a package's prepack alike.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
+import { commandOptions, commandSpec, finishCommand } from "./command-bundle.js";
 
 /** The oldest Node the packages support (their `engines`). */
 const nodeTarget = "node22.12";
@@ -66,13 +68,18 @@ export function bundleOptions(dir, entries, out) {
  * @param {string} dir the package directory
  * @param {string} out the directory to write
  * @param {string[]} entries the entry sources
+ * @param {import("./command-bundle.js").CommandSpec | undefined} command the package's self-contained command, if any
  */
-async function buildInto(dir, out, entries) {
+async function buildInto(dir, out, entries, command) {
   // TypeScript 7 (installed as typescript-native, see package.json) exports no bin/ path: find it beside its package.json.
   const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript-native/package.json")), "bin", "tsc");
   const declarations = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--outDir", out, "--tsBuildInfoFile", join(out, ".tsbuildinfo")], { stdio: "inherit" });
   if (declarations.status !== 0) return false;
   await build(bundleOptions(dir, entries, out));
+  if (command !== undefined) {
+    const { metafile } = await build(commandOptions(dir, command, join(out, relative("dist", command.module)), bundleOptions(dir, [command.source], out)));
+    if (metafile !== undefined) finishCommand(dir, out, command, metafile);
+  }
   return true;
 }
 
@@ -80,7 +87,9 @@ async function buildInto(dir, out, entries) {
  * @param {string} dir the package directory
  */
 export async function buildPackage(dir) {
-  const entries = entryPoints(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).exports);
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const entries = entryPoints(manifest.exports);
+  const command = commandSpec(manifest);
   if (entries.length === 0) throw new Error(`${dir}/package.json exports no ./dist/<name>.js entry to build`);
   // Built whole beside dist/, then swapped in by two renames: a reader of dist/ (a test importing the
   // package while another task packs it) never sees it half-written, and absent only between the
@@ -89,7 +98,7 @@ export async function buildPackage(dir) {
   // dist/'s depth, so the maps' relative paths into src/ hold after the swap.
   const staging = join(dir, `dist.building-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
-  const built = await buildInto(dir, staging, entries).catch((error) => {
+  const built = await buildInto(dir, staging, entries, command).catch((error) => {
     rmSync(staging, { recursive: true, force: true });
     throw error;
   });

@@ -160,7 +160,7 @@ export function modelExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "MCP",
-      intro: `\`@toolcat/mcp\` serves the package over the Model Context Protocol (stdio), listing each tool under its model name with its model description: \`npx @toolcat/mcp ${packageName}\`. A call's result reads as \`handleToolCall\`'s does. In code, over your client:`,
+      intro: `\`@toolcat/mcp\` serves the package over the Model Context Protocol (stdio), listing each tool under its model name with its model description: \`npx @toolcat/mcp ${packageName}\`. A call's result reads as \`handleToolCall\`'s does. In code, with \`@modelcontextprotocol/server\` installed too, over your client:`,
       lang: "ts",
       code: mcpServerCode(from, "{ toolkit, client }"),
     },

@@ -82,7 +82,7 @@ export function searchExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "MCP, search mode",
-      intro: `\`npx @toolcat/mcp --mode search ${packageName}\` lists three tools instead of every tool: \`search_tools\` (\`{ query, limit? }\`), \`describe_tools\` (\`{ names }\`: full descriptions and input schemas) and \`call_tool\` (\`{ name, arguments }\`: the result a direct call gives). In code:`,
+      intro: `\`npx @toolcat/mcp --mode search ${packageName}\` lists three tools instead of every tool: \`search_tools\` (\`{ query, limit? }\`), \`describe_tools\` (\`{ names }\`: full descriptions and input schemas) and \`call_tool\` (\`{ name, arguments }\`: the result a direct call gives). In code, with \`@modelcontextprotocol/server\` installed too:`,
       lang: "ts",
       code: mcpServerCode(from, '{ toolkit, client, mode: "search" }'),
     },
