@@ -1,7 +1,7 @@
 // Section 8, code mode: tokens of the code-mode declarations against the OpenAI Chat tool files
 // (o200k, per server and catalog-wide), the tokens of one 5-call task done by direct tool calls
 // and by one program, and (in child processes) type-check latency, sandbox start, per-call overhead,
-// and RSS over a 500-program mixed run.
+// and RSS over a 1,000-program mixed run.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
@@ -21,12 +21,16 @@ export interface CodeResult {
   readonly memory: CodeMemory;
 }
 
-/** RSS (MB) over 500 programs, one in five hostile (tools/bench/child/code-memory.ts). */
+/** RSS and the host's JS heap (MB) over 1,000 programs, one in five hostile and one in five a type error (tools/bench/child/code-memory.ts). */
 export interface CodeMemory {
   readonly programs: number;
   readonly idleMb: number;
   readonly peakMb: number;
   readonly finalMb: number;
+  readonly heapIdleMb: number;
+  readonly heapFinalMb: number;
+  /** The level after each quarter of the run, the pool settled and the host's heap collected. */
+  readonly quarters: readonly { readonly programs: number; readonly rssMb: number; readonly heapMb: number }[];
   readonly wallMs: number;
 }
 
@@ -95,7 +99,7 @@ export function benchCode(): CodeResult {
   return { ...tokenCounts(), task: taskTokens(timings.declarations), coldCheckMs: timings.coldCheckMs, checkMs: timings.checkMs, sandboxStartMs: timings.sandboxStartMs, workerStartMs: timings.workerStartMs, perCallOverheadUs: timings.perCallOverheadUs, memory: benchCodeMemory() };
 }
 
-/** RSS over a 500-program mixed run, in a process of its own (a full collection of its heap is allowed there). */
+/** RSS over a 1,000-program mixed run, in a process of its own (a full collection of its heap is allowed there). */
 export function benchCodeMemory(): CodeMemory {
   const run = timeNodeOk(["--expose-gc", "--import", "tsx", "tools/bench/child/code-memory.ts", workspaceRoot]);
   return JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as CodeMemory;

@@ -1,12 +1,15 @@
-// Code mode's memory over a long mixed run (`node --expose-gc --import tsx child/code-memory.ts <root>`):
-// 500 programs through runCode, one at a time, four in five ordinary (three tool calls and a sum) and
+// Code mode's memory over a long mixed run (`node --expose-gc --import tsx child/code-memory.ts <root> [programs]`):
+// 1,000 programs through runCode, one at a time: three in five ordinary (three tool calls and a sum,
+// each a new text for the checker), one in five a type error (a new text too, so nothing runs) and
 // one in five hostile (memory bombs, a log flood, a huge return, a promise storm, 60 MB held and
-// returned from), the process's RSS sampled after each. Prints one JSON object: idle, peak and final
-// RSS (MB; idle and final after a full collection of the host's heap) and the run's wall time.
+// returned from); the process's RSS sampled after each. Prints one JSON object: idle, peak and
+// final RSS (MB), the host's JS heap in use at idle and at the end, RSS and heap after each
+// quarter of the run (all but peak after a full collection of the host's heap), and the wall time.
+// The run's second half growing would mean memory does not level off.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [root = ".", count = "500"] = process.argv.slice(2);
+const [root = ".", count = "1000"] = process.argv.slice(2);
 const programs = Number(count);
 const load = (path: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
 
@@ -22,6 +25,7 @@ const options = { packages: [sheets], caller: { transport, env: false }, limits:
 
 const ordinary = (i: number): string =>
   `const sheets = await Promise.all(["a${i}", "b", "c"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, 0);`;
+const typeError = (i: number): string => `const total${i}: number = "${i}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${i} });`;
 const hostile = [
   "const a: object[] = [];\nfor (;;) a.push({ n: a.length });",
   "const a: string[] = [];\nfor (;;) a.push('x'.repeat(1000) + Math.random());",
@@ -31,27 +35,45 @@ const hostile = [
   "for (;;) Promise.resolve().then(() => 0);",
   "const a: string[] = [];\nfor (let i = 0; i < 25_000; i++) a.push('x'.repeat(1000) + i);\nreturn a.length;",
 ];
+const program = (i: number): string => {
+  if (i % 5 === 4) return hostile[Math.floor(i / 5) % hostile.length] ?? "";
+  return i % 5 === 2 ? typeError(i) : ordinary(i);
+};
 
 const gc = globalThis.gc ?? (() => undefined);
-const mb = (): number => process.memoryUsage().rss / (1024 * 1024);
+const toMb = (bytes: number): number => bytes / (1024 * 1024);
+const mb = (): number => toMb(process.memoryUsage().rss);
+const heapMb = (): number => toMb(process.memoryUsage().heapUsed);
+
+/**
+ * RSS once the pool has settled: retired workers end and their replacements start in the
+ * background, so a few ordinary runs, then the host's garbage collected, until RSS stops falling
+ * (at most ten rounds).
+ */
+async function settled(): Promise<number> {
+  let level = mb();
+  for (let round = 0; round < 10; round++) {
+    for (let i = 0; i < 3; i++) await runCode(ordinary(i), options);
+    gc();
+    const now = mb();
+    if (now >= level - 1) return Math.min(level, now);
+    level = now;
+  }
+  return level;
+}
+
 for (let i = 0; i < 5; i++) await runCode(ordinary(i), options);
 gc();
 const idleMb = mb();
+const heapIdleMb = heapMb();
 let peakMb = idleMb;
+const quarters: { programs: number; rssMb: number; heapMb: number }[] = [];
 const start = performance.now();
 for (let i = 0; i < programs; i++) {
-  await runCode(i % 5 === 4 ? (hostile[Math.floor(i / 5) % hostile.length] ?? "") : ordinary(i), options);
+  await runCode(program(i), options);
   peakMb = Math.max(peakMb, mb());
+  if ((i + 1) % Math.ceil(programs / 4) === 0 || i + 1 === programs) quarters.push({ programs: i + 1, rssMb: await settled(), heapMb: heapMb() });
 }
 const wallMs = performance.now() - start;
-// Retired workers end and their replacements start in the background: a few ordinary runs, then
-// the host's garbage collected, until RSS stops falling (at most ten rounds).
-let finalMb = mb();
-for (let round = 0; round < 10; round++) {
-  for (let i = 0; i < 3; i++) await runCode(ordinary(i), options);
-  gc();
-  const now = mb();
-  if (now >= finalMb - 1) break;
-  finalMb = now;
-}
-process.stdout.write(`${JSON.stringify({ programs, idleMb, peakMb, finalMb: Math.min(finalMb, mb()), wallMs, memory: process.memoryUsage() })}\n`, () => process.exit(0));
+const finalMb = quarters.at(-1)?.rssMb ?? mb();
+process.stdout.write(`${JSON.stringify({ programs, idleMb, peakMb, finalMb, heapIdleMb, heapFinalMb: heapMb(), quarters, wallMs, memory: process.memoryUsage() })}\n`, () => process.exit(0));
