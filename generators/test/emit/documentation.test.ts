@@ -2,12 +2,10 @@
 // renders it and the manifest carries it, for each real server that has it.
 import { describe, expect, it } from "vitest";
 import type { Server } from "../../src/ir/types.ts";
-import { loadCatalog } from "../../src/loader/load.ts";
-import { runPipeline } from "../../src/pipeline/run.ts";
-import { workspaceRoot } from "../support.ts";
+import { workspaceCatalog, workspacePipeline } from "../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
-const { files } = runPipeline({ root: workspaceRoot });
+const catalog = workspaceCatalog();
+const { files } = workspacePipeline();
 const fileText = (path: string): string => {
   const file = files.find((f) => f.path === path);
   if (file === undefined) throw new Error(`not generated: ${path}`);

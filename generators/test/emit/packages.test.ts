@@ -3,10 +3,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { maxLineLength } from "../../src/emit/core/layout.ts";
-import { runPipeline } from "../../src/pipeline/run.ts";
-import { workspaceRoot } from "../support.ts";
+import { workspacePipeline, workspaceRoot } from "../support.ts";
 
-const { files, runs } = runPipeline({ root: workspaceRoot });
+const { files, runs } = workspacePipeline();
 
 describe("generated packages", () => {
   it("cover all seven servers", () => {

@@ -4,10 +4,9 @@ import { describe, expect, it } from "vitest";
 import { hasGroups, toolGroups } from "../../src/ir/groups.ts";
 import { modelNamePattern } from "../../src/ir/model-names.ts";
 import type { Server, Tool } from "../../src/ir/types.ts";
-import { loadCatalog } from "../../src/loader/load.ts";
-import { workspaceRoot } from "../support.ts";
+import { workspaceCatalog } from "../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const server = (slug: string): Server => catalog.servers.find((s) => s.slug === slug)!;
 
 describe("toolGroups", () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { modelNameProblems, modelToolName, parseModelToolName } from "../../src/ir/model-names.ts";
 import { anyString, hostileString, seededRandom } from "../emit/hostile-text.ts";
-import { loadCatalog } from "../../src/loader/load.ts";
-import { workspaceRoot } from "../support.ts";
+import { workspaceCatalog } from "../support.ts";
 
 describe("model tool names", () => {
   it.each([
@@ -46,7 +45,7 @@ describe("model tool names", () => {
   });
 
   it("finds no problem in the catalog", () => {
-    const catalog = loadCatalog({ root: workspaceRoot });
+    const catalog = workspaceCatalog();
     expect(catalog.servers.flatMap(modelNameProblems)).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 // The seven real specs: they load clean and hold the documents' counts and key facts.
 import { describe, expect, it } from "vitest";
 import type { Server, Tool } from "../../src/ir/types.ts";
-import { loadCatalog } from "../../src/loader/load.ts";
-import { workspaceRoot } from "../support.ts";
+import { workspaceCatalog } from "../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const server = (name: string): Server => {
   const found = catalog.servers.find((s) => s.name === name);
   if (found === undefined) throw new Error(`no server ${name}`);

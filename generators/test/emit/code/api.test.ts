@@ -2,10 +2,9 @@
 // per tool named as the client method, constraints as tags, and a record naming each function's tool.
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { runPipeline } from "../../../src/pipeline/run.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspacePipeline } from "../../support.ts";
 
-const { files, runs } = runPipeline({ root: workspaceRoot });
+const { files, runs } = workspacePipeline();
 const text = (path: string): string => files.find((f) => f.path === path)?.text ?? "";
 
 /** Diagnostics of the declaration texts compiled together as global scripts against the ES2022 library. */

@@ -2,10 +2,9 @@
 // every tool with defer_loading; OpenAI's tool_search, then namespaces (one per toolset) whose
 // functions are all deferred; together, every tool exactly once, as in the whole-package files.
 import { describe, expect, it } from "vitest";
-import { runPipeline } from "../../../src/pipeline/run.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspacePipeline } from "../../support.ts";
 
-const { files, runs } = runPipeline({ root: workspaceRoot });
+const { files, runs } = workspacePipeline();
 const json = (path: string): Record<string, unknown>[] => JSON.parse(files.find((f) => f.path === path)?.text ?? "null") as never;
 
 describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s deferred tool files", (slug, run) => {

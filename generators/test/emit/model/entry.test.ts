@@ -3,12 +3,11 @@
 // test/contract/model-entry.test.ts; compiling hostile specs in hostile-generation.test.ts.
 import { describe, expect, it } from "vitest";
 import { toolNames } from "../../../src/ir/naming.ts";
-import { runPipeline } from "../../../src/pipeline/run.ts";
 import { emitContext } from "../../../src/emit/registry.ts";
 import { modelEntryEmitter } from "../../../src/emit/model/entry.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspacePipeline } from "../../support.ts";
 
-const { files, runs, catalog } = runPipeline({ root: workspaceRoot });
+const { files, runs, catalog } = workspacePipeline();
 const text = (path: string): string => files.find((f) => f.path === path)?.text ?? "";
 
 describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/src/model.ts", (slug) => {

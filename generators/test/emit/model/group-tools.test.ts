@@ -2,10 +2,9 @@
 // toolset with every format, the toolsets together holding every tool once.
 import { describe, expect, it } from "vitest";
 import { toolFormats } from "../../../src/emit/model/tools.ts";
-import { runPipeline } from "../../../src/pipeline/run.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspacePipeline } from "../../support.ts";
 
-const { files } = runPipeline({ root: workspaceRoot });
+const { files } = workspacePipeline();
 const groupFiles = (slug: string): string[] => files.map((f) => f.path).filter((path) => path.startsWith(`packages/${slug}/tools/groups/`));
 
 describe("tools/groups", () => {

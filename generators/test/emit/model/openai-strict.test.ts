@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../src/ir/json.ts";
 import { lowerOpenAiStrict as openAiStrict, strictFormats, strictKeywords } from "../../../../packages/runtime/src/lowering/openai-strict.ts";
 import { modelTool, openAiChatTool, openAiResponsesTool } from "../../../src/emit/model/provider-tools.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
 /** Every documented strict-mode rule a schema breaks, with where. */
 function strictViolations(schema: JsonSchema, at = "#"): string[] {
@@ -86,7 +85,7 @@ describe("openAiStrict", () => {
 });
 
 describe("every catalog tool", () => {
-  const catalog = loadCatalog({ root: workspaceRoot });
+  const catalog = workspaceCatalog();
   const tools = catalog.servers.flatMap((server) => server.tools.map((tool) => modelTool(server, tool, catalog.rules.toolMode)));
 
   it("has 260 tools, each strict-valid or with a reason", () => {

@@ -9,10 +9,9 @@ import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../src/ir/json.ts";
 import { anthropicTool, geminiTool, mcpTool, modelTool, openAiChatTool } from "../../../src/emit/model/provider-tools.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const tools = catalog.servers.flatMap((server) => server.tools.map((tool) => modelTool(server, tool, catalog.rules.toolMode)));
 
 /** Gemini function names: a letter or underscore first, at most 64 of letters, digits, `_ . : -`. */

@@ -5,10 +5,9 @@ import { anthropicTool, mcpTool, modelTool, openAiChatTool, openAiNonStrictReaso
 import { judgmentBrief, ruleText } from "../../../src/emit/core/describe.ts";
 import { modelNamePattern } from "../../../src/ir/model-names.ts";
 import { executeView } from "../../../../packages/runtime/src/lowering/execute-view.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const pairs = catalog.servers.flatMap((server) => server.tools.map((tool) => ({ server, tool, model: modelTool(server, tool, catalog.rules.toolMode) })));
 
 describe("model-facing tools", () => {

@@ -2,10 +2,9 @@
 // providers accept, strict OpenAI schemas where the tool can be strict, and MCP hints as stated.
 // A package of more than 128 tools ships its OpenAI lists per group only (group-tools.test.ts).
 import { describe, expect, it } from "vitest";
-import { runPipeline } from "../../../src/pipeline/run.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspacePipeline } from "../../support.ts";
 
-const { files, runs } = runPipeline({ root: workspaceRoot });
+const { files, runs } = workspacePipeline();
 const json = (path: string): Record<string, unknown>[] => JSON.parse(files.find((f) => f.path === path)?.text ?? "null") as never;
 /** The package's whole OpenAI list in one format: its file, or its groups' files in order. */
 const openAiList = (slug: string, file: string): Record<string, unknown>[] =>

@@ -2,10 +2,9 @@
 // folded, joining words dropped), headings as groups; the text names them in one sentence.
 import { describe, expect, it } from "vitest";
 import { vocabulary, vocabularyText } from "../../../src/emit/model/vocabulary.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const server = (slug: string) => catalog.servers.find((s) => s.slug === slug)!;
 
 describe("vocabulary", () => {

@@ -4,10 +4,9 @@ import { describe, expect, it } from "vitest";
 import { formats } from "../../../../packages/runtime/src/formats.ts";
 import { exampleInput } from "../../../src/emit/readme/examples.ts";
 import { inputSchema } from "../../../src/emit/schema/input-schema.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const ajv = new Ajv2020({ allErrors: true, strictRequired: false });
 for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: "string", validate: check });
 

@@ -8,10 +8,9 @@ import { emitContext } from "../../../src/emit/registry.ts";
 import { openAiToolLimit } from "../../../src/emit/model/tools.ts";
 import { modelExamples } from "../../../src/emit/readme/model.ts";
 import { searchExamples } from "../../../src/emit/readme/search-examples.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const frameworks = ["Vercel AI SDK", "LangChain", "OpenAI Agents"];
 const rows = catalog.servers.map((server) => [server.slug, server.tools.length, server] as const);
 

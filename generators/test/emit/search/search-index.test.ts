@@ -6,10 +6,9 @@ import type { ToolSearchData } from "../../../../packages/runtime/src/search/dat
 import { stem } from "../../../../packages/runtime/src/search/stemmer.ts";
 import { searchTerms } from "../../../../packages/runtime/src/search/terms.ts";
 import { synonymExpansion } from "../../../src/emit/search/expansion.ts";
-import { runPipeline } from "../../../src/pipeline/run.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspacePipeline } from "../../support.ts";
 
-const { files } = runPipeline({ root: workspaceRoot });
+const { files } = workspacePipeline();
 const data = (slug: string): ToolSearchData => JSON.parse(files.find((f) => f.path === `packages/${slug}/search-index.json`)!.text) as ToolSearchData;
 const tool = (slug: string, name: string) => data(slug).tools.find((t) => t.name === name)!;
 const terms = (text: string) => searchTerms(text, stem).join(" ");

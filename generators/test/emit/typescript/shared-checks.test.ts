@@ -3,10 +3,9 @@
 import { describe, expect, it } from "vitest";
 import type { Parameter, Rule, Tool } from "../../../src/ir/types.ts";
 import { checksKey, sharedChecks } from "../../../src/emit/typescript/shared-checks.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const allTools = catalog.servers.flatMap((server) => server.tools);
 
 /** A real tool with bounds, an optional and a required parameter, and one with a rule. */
