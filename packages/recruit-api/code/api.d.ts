@@ -11,6 +11,8 @@ declare namespace RecruitApi {
   /**
    * Information on the key in use.
    * @readOnly
+   * @example
+   * await RecruitApi.getApiKeyInfo({ empty_request_body: {} });
    */
   function getApiKeyInfo(input?: {
     /**
@@ -19,11 +21,30 @@ declare namespace RecruitApi {
      */
     empty_request_body?: Record<string, never>;
   }): Promise<unknown>;
-  /** Change source. */
+  /**
+   * Change source.
+   * @example
+   * await RecruitApi.changeApplicationSource({
+   *   application_source_details: {
+   *     "applicationId": "application_8293",
+   *     "sourceId": "source_2496"
+   *   },
+   * });
+   */
   function changeApplicationSource(input?: {
     application_source_details?: { applicationId?: unknown; sourceId?: unknown; [key: string]: unknown };
   }): Promise<unknown>;
-  /** Change stage. */
+  /**
+   * Change stage.
+   * @example
+   * await RecruitApi.changeApplicationStage({
+   *   application_stage_change_details: {
+   *     "applicationId": "application_8293",
+   *     "interviewStageId": "stage_2085",
+   *     "archiveReasonId": "reason_2025"
+   *   },
+   * });
+   */
   function changeApplicationStage(input?: {
     /**
      * The document lists the keys as: applicationId, interviewStageId, optional archiveReasonId,
@@ -37,7 +58,21 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Create application. */
+  /**
+   * Create application.
+   * @example
+   * await RecruitApi.createJobApplication({
+   *   job_application_data: {
+   *     "candidateId": "candidate_7514",
+   *     "jobId": "job_9620",
+   *     "interviewPlanId": "plan_6298",
+   *     "interviewStageId": "stage_2085",
+   *     "sourceId": "source_2496",
+   *     "creditedToUserId": "user_5362",
+   *     "createdAt": "2026-03-02T09:00:00Z"
+   *   },
+   * });
+   */
   function createJobApplication(input?: {
     job_application_data?: {
       candidateId?: unknown;
@@ -51,7 +86,19 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Transfer to another job. */
+  /**
+   * Transfer to another job.
+   * @example
+   * await RecruitApi.transferApplicationToJob({
+   *   application_transfer_details: {
+   *     "applicationId": "application_8293",
+   *     "jobId": "job_9620",
+   *     "interviewPlanId": "plan_6298",
+   *     "interviewStageId": "stage_2085",
+   *     "startAutomaticActivities": true
+   *   },
+   * });
+   */
   function transferApplicationToJob(input?: {
     application_transfer_details?: {
       applicationId?: unknown;
@@ -62,7 +109,19 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Update application details. */
+  /**
+   * Update application details.
+   * @example
+   * await RecruitApi.updateApplicationStatus({
+   *   application_update_payload: {
+   *     "applicationId": "application_8293",
+   *     "sourceId": "source_2496",
+   *     "creditedToUserId": "user_5362",
+   *     "createdAt": "2026-03-02T09:00:00Z",
+   *     "sendNotifications": true
+   *   },
+   * });
+   */
   function updateApplicationStatus(input?: {
     application_update_payload?: {
       applicationId?: unknown;
@@ -73,7 +132,17 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Add user to an application's hiring team. */
+  /**
+   * Add user to an application's hiring team.
+   * @example
+   * await RecruitApi.addHiringTeamMember({
+   *   hiring_team_member_details: {
+   *     "applicationId": "application_8293",
+   *     "teamMemberId": "member_6611",
+   *     "roleId": "role_3745"
+   *   },
+   * });
+   */
   function addHiringTeamMember(input?: {
     hiring_team_member_details?: {
       applicationId?: unknown;
@@ -85,6 +154,14 @@ declare namespace RecruitApi {
   /**
    * Remove user.
    * @destructive
+   * @example
+   * await RecruitApi.removeHiringTeamMember({
+   *   hiring_team_removal_details: {
+   *     "applicationId": "application_8293",
+   *     "teamMemberId": "member_6611",
+   *     "roleId": "role_3745"
+   *   },
+   * });
    */
   function removeHiringTeamMember(input?: {
     hiring_team_removal_details?: {
@@ -102,6 +179,8 @@ declare namespace RecruitApi {
   /**
    * Archive reasons.
    * @readOnly
+   * @example
+   * await RecruitApi.listArchiveReasons({ include_archived_interview_plans: true });
    */
   function listArchiveReasons(input?: {
     include_archived_interview_plans?: boolean;
@@ -114,6 +193,8 @@ declare namespace RecruitApi {
   /**
    * Search candidates.
    * @readOnly
+   * @example
+   * await RecruitApi.findCandidates({ candidate_email: "jane.doe@example.com", candidate_name: "Jane Doe" });
    */
   function findCandidates(input?: {
     candidate_email?: string;
@@ -122,6 +203,8 @@ declare namespace RecruitApi {
   /**
    * Close reasons.
    * @readOnly
+   * @example
+   * await RecruitApi.listCloseReasons({ include_archived_reasons: true });
    */
   function listCloseReasons(input?: {
     include_archived_reasons?: boolean;
@@ -141,6 +224,8 @@ declare namespace RecruitApi {
   /**
    * Roles.
    * @readOnly
+   * @example
+   * await RecruitApi.listHiringTeamRoles({ return_role_titles_only: true });
    */
   function listHiringTeamRoles(input?: {
     /** True: titles only; false: objects with id and title. */
@@ -156,6 +241,13 @@ declare namespace RecruitApi {
   /**
    * Cancel schedule.
    * @destructive
+   * @example
+   * await RecruitApi.cancelInterviewSchedule({
+   *   interview_schedule_cancel_details: {
+   *     "id": "schedule_6284",
+   *     "allowReschedule": true
+   *   },
+   * });
    */
   function cancelInterviewSchedule(input?: {
     interview_schedule_cancel_details?: { id?: unknown; allowReschedule?: unknown; [key: string]: unknown };
@@ -193,6 +285,12 @@ declare namespace RecruitApi {
    * Create opening.
    * @judgment Reads target_start_date as a field of UpdateJobOpening only and rejects it here as an
    * unknown parameter.
+   * @example
+   * await RecruitApi.createJobOpening({
+   *   employment_type: "FullTime",
+   *   opening_state: "Approved",
+   *   employment_start_date: "2026-03-02",
+   * });
    */
   function createJobOpening(input?: {
     associated_job_ids?: readonly string[];
@@ -220,6 +318,8 @@ declare namespace RecruitApi {
   /**
    * Set state.
    * @requiredWhen close_reason_id if new_opening_state = "Closed"
+   * @example
+   * await RecruitApi.setOpeningState({ new_opening_state: "Draft", opening_id: "opening_8991" });
    */
   function setOpeningState(input?: {
     /** Needed when new_opening_state is Closed. */
@@ -227,13 +327,25 @@ declare namespace RecruitApi {
     new_opening_state?: "Draft" | "Approved" | "Open" | "Closed";
     opening_id?: string;
   }): Promise<unknown>;
-  /** Archive or unarchive. */
+  /**
+   * Archive or unarchive.
+   * @example
+   * await RecruitApi.setOpeningArchivedState({ opening_id: "opening_8991", set_archived_state: true });
+   */
   function setOpeningArchivedState(input?: {
     opening_id?: string;
     /** True archives, false unarchives. */
     set_archived_state?: boolean;
   }): Promise<unknown>;
-  /** Update opening. */
+  /**
+   * Update opening.
+   * @example
+   * await RecruitApi.updateJobOpening({
+   *   employment_type: "FullTime",
+   *   target_hire_date: "2026-03-02",
+   *   target_start_date: "2026-03-02",
+   * });
+   */
   function updateJobOpening(input?: {
     department_team_id?: string;
     employment_type?: "FullTime" | "PartTime" | "Intern" | "Contract" | "Temporary";
@@ -249,6 +361,8 @@ declare namespace RecruitApi {
   /**
    * List projects.
    * @readOnly
+   * @example
+   * await RecruitApi.listProjects({ max_items_to_return: 10 });
    */
   function listProjects(input?: {
     last_sync_token?: string;
@@ -262,6 +376,8 @@ declare namespace RecruitApi {
   /**
    * Search projects.
    * @readOnly
+   * @example
+   * await RecruitApi.searchProjectsByTitle({ project_title: "Campus hiring 2026" });
    */
   function searchProjectsByTitle(input?: {
     project_title?: string;
@@ -271,6 +387,8 @@ declare namespace RecruitApi {
   /**
    * Sources.
    * @readOnly
+   * @example
+   * await RecruitApi.listAllSources({ include_archived_items: true });
    */
   function listAllSources(input?: {
     include_archived_items?: boolean;
@@ -278,11 +396,17 @@ declare namespace RecruitApi {
   /**
    * Source tracking links.
    * @readOnly
+   * @example
+   * await RecruitApi.listSourceTrackingLinks({ include_disabled_tracking_links: true });
    */
   function listSourceTrackingLinks(input?: {
     include_disabled_tracking_links?: boolean;
   }): Promise<unknown>;
-  /** Create webhook setting. */
+  /**
+   * Create webhook setting.
+   * @example
+   * await RecruitApi.createWebhookSetting({ webhook_configuration: {"requestUrl":"https://example.com/hook"} });
+   */
   function createWebhookSetting(input?: {
     webhook_configuration?: {
       webhookType?: unknown;
@@ -291,7 +415,11 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Update webhook setting. */
+  /**
+   * Update webhook setting.
+   * @example
+   * await RecruitApi.updateWebhookSetting({ webhook_settings_payload: {"webhookId":"webhook_1110","enabled":true} });
+   */
   function updateWebhookSetting(input?: {
     /** webhookId; optionally one of enabled, requestUrl, secretToken. */
     webhook_settings_payload?: {
@@ -312,6 +440,8 @@ declare namespace RecruitApi {
   /**
    * Fetch application details, by application or form instance id.
    * @readOnly
+   * @example
+   * await RecruitApi.fetchApplicationDetails({ mode: "execute", request_body: "{}" });
    */
   function fetchApplicationDetails(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -321,13 +451,19 @@ declare namespace RecruitApi {
   /**
    * List applications.
    * @readOnly
+   * @example
+   * await RecruitApi.listApplications({ mode: "execute", request_body: "{}" });
    */
   function listApplications(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update application history. */
+  /**
+   * Update application history.
+   * @example
+   * await RecruitApi.updateApplicationHistory({ mode: "execute", request_body: "{}" });
+   */
   function updateApplicationHistory(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -336,6 +472,8 @@ declare namespace RecruitApi {
   /**
    * Get application history (paginated).
    * @readOnly
+   * @example
+   * await RecruitApi.getApplicationHistory({ mode: "execute", request_body: "{}" });
    */
   function getApplicationHistory(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -345,6 +483,8 @@ declare namespace RecruitApi {
   /**
    * AI evaluations of job criteria.
    * @readOnly
+   * @example
+   * await RecruitApi.getCandidateCriteriaEvaluations({ mode: "execute", request_body: "{}" });
    */
   function getCandidateCriteriaEvaluations(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -354,13 +494,19 @@ declare namespace RecruitApi {
   /**
    * Feedback and scorecards.
    * @readOnly
+   * @example
+   * await RecruitApi.listApplicationFeedback({ mode: "execute", request_body: "{}" });
    */
   function listApplicationFeedback(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Submit application feedback. */
+  /**
+   * Submit application feedback.
+   * @example
+   * await RecruitApi.submitApplicationFeedback({ mode: "execute", request_body: "{}" });
+   */
   function submitApplicationFeedback(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -369,25 +515,39 @@ declare namespace RecruitApi {
   /**
    * Get approval list.
    * @readOnly
+   * @example
+   * await RecruitApi.getApprovalList({ mode: "execute", request_body: "{}" });
    */
   function getApprovalList(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create or update an approval definition for an entity. */
+  /**
+   * Create or update an approval definition for an entity.
+   * @example
+   * await RecruitApi.updateApprovalDefinition({ mode: "execute", request_body: "{}" });
+   */
   function updateApprovalDefinition(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Offer approval action. */
+  /**
+   * Offer approval action.
+   * @example
+   * await RecruitApi.offerApprovalAction({ mode: "execute", request_body: "{}" });
+   */
   function offerApprovalAction(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create offer. */
+  /**
+   * Create offer.
+   * @example
+   * await RecruitApi.createOffer({ mode: "execute", request_body: "{}" });
+   */
   function createOffer(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -396,6 +556,8 @@ declare namespace RecruitApi {
   /**
    * Get offer details.
    * @readOnly
+   * @example
+   * await RecruitApi.getOfferDetails({ mode: "execute", request_body: "{}" });
    */
   function getOfferDetails(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -405,43 +567,69 @@ declare namespace RecruitApi {
   /**
    * Get latest offers.
    * @readOnly
+   * @example
+   * await RecruitApi.getLatestOffers({ mode: "execute", request_body: "{}" });
    */
   function getLatestOffers(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create candidate offer version. */
+  /**
+   * Create candidate offer version.
+   * @example
+   * await RecruitApi.createCandidateOfferVersion({ mode: "execute", request_body: "{}" });
+   */
   function createCandidateOfferVersion(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update offer (retriggers approval steps). */
+  /**
+   * Update offer (retriggers approval steps).
+   * @example
+   * await RecruitApi.updateOffer({ mode: "execute", request_body: "{}" });
+   */
   function updateOffer(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Start offer process. */
+  /**
+   * Start offer process.
+   * @example
+   * await RecruitApi.startOfferProcess({ mode: "execute", request_body: "{}" });
+   */
   function startOfferProcess(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Add completed assessment to candidate. */
+  /**
+   * Add completed assessment to candidate.
+   * @example
+   * await RecruitApi.addCompletedAssessmentToCandidate({ mode: "execute", request_body: "{}" });
+   */
   function addCompletedAssessmentToCandidate(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Start assessment. */
+  /**
+   * Start assessment.
+   * @example
+   * await RecruitApi.startAssessment({ mode: "execute", request_body: "{}" });
+   */
   function startAssessment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update assessment status. */
+  /**
+   * Update assessment status.
+   * @example
+   * await RecruitApi.updateAssessmentStatus({ mode: "execute", request_body: "{}" });
+   */
   function updateAssessmentStatus(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -450,19 +638,29 @@ declare namespace RecruitApi {
   /**
    * Cancel assessment.
    * @destructive
+   * @example
+   * await RecruitApi.cancelAssessment({ mode: "execute", request_body: "{}" });
    */
   function cancelAssessment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Add candidate to project. */
+  /**
+   * Add candidate to project.
+   * @example
+   * await RecruitApi.addCandidateToProject({ mode: "execute", request_body: "{}" });
+   */
   function addCandidateToProject(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Add candidate tag. */
+  /**
+   * Add candidate tag.
+   * @example
+   * await RecruitApi.addCandidateTag({ mode: "execute", request_body: "{}" });
+   */
   function addCandidateTag(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -471,19 +669,29 @@ declare namespace RecruitApi {
   /**
    * Anonymize candidate data (permanent).
    * @destructive
+   * @example
+   * await RecruitApi.anonymizeCandidateData({ mode: "execute", request_body: "{}" });
    */
   function anonymizeCandidateData(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create candidate. */
+  /**
+   * Create candidate.
+   * @example
+   * await RecruitApi.createCandidate({ mode: "execute", request_body: "{}" });
+   */
   function createCandidate(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create candidate note. */
+  /**
+   * Create candidate note.
+   * @example
+   * await RecruitApi.createCandidateNote({ mode: "execute", request_body: "{}" });
+   */
   function createCandidateNote(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -492,6 +700,8 @@ declare namespace RecruitApi {
   /**
    * Get candidate information.
    * @readOnly
+   * @example
+   * await RecruitApi.getCandidateInformation({ mode: "execute", request_body: "{}" });
    */
   function getCandidateInformation(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -501,6 +711,8 @@ declare namespace RecruitApi {
   /**
    * List candidates.
    * @readOnly
+   * @example
+   * await RecruitApi.listCandidates({ mode: "execute", request_body: "{}" });
    */
   function listCandidates(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -510,6 +722,8 @@ declare namespace RecruitApi {
   /**
    * List candidate client info.
    * @readOnly
+   * @example
+   * await RecruitApi.listCandidateClientInfo({ mode: "execute", request_body: "{}" });
    */
   function listCandidateClientInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -519,6 +733,8 @@ declare namespace RecruitApi {
   /**
    * List candidate notes.
    * @readOnly
+   * @example
+   * await RecruitApi.listCandidateNotes({ mode: "execute", request_body: "{}" });
    */
   function listCandidateNotes(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -528,19 +744,29 @@ declare namespace RecruitApi {
   /**
    * List candidate projects.
    * @readOnly
+   * @example
+   * await RecruitApi.listCandidateProjects({ mode: "execute", request_body: "{}" });
    */
   function listCandidateProjects(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update candidate info. */
+  /**
+   * Update candidate info.
+   * @example
+   * await RecruitApi.updateCandidateInfo({ mode: "execute", request_body: "{}" });
+   */
   function updateCandidateInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create candidate tag. */
+  /**
+   * Create candidate tag.
+   * @example
+   * await RecruitApi.createCandidateTag({ mode: "execute", request_body: "{}" });
+   */
   function createCandidateTag(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -549,6 +775,8 @@ declare namespace RecruitApi {
   /**
    * List candidate tags.
    * @readOnly
+   * @example
+   * await RecruitApi.listCandidateTags({ mode: "execute", request_body: "{}" });
    */
   function listCandidateTags(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -558,19 +786,29 @@ declare namespace RecruitApi {
   /**
    * Retrieve candidate file URL.
    * @readOnly
+   * @example
+   * await RecruitApi.retrieveCandidateFileUrl({ mode: "execute", request_body: "{}" });
    */
   function retrieveCandidateFileUrl(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create candidate referral. */
+  /**
+   * Create candidate referral.
+   * @example
+   * await RecruitApi.createCandidateReferral({ mode: "execute", request_body: "{}" });
+   */
   function createCandidateReferral(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create custom field. */
+  /**
+   * Create custom field.
+   * @example
+   * await RecruitApi.createCustomField({ mode: "execute", request_body: "{}" });
+   */
   function createCustomField(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -579,6 +817,8 @@ declare namespace RecruitApi {
   /**
    * Get custom field info.
    * @readOnly
+   * @example
+   * await RecruitApi.getCustomFieldInfo({ mode: "execute", request_body: "{}" });
    */
   function getCustomFieldInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -588,31 +828,49 @@ declare namespace RecruitApi {
   /**
    * List custom fields.
    * @readOnly
+   * @example
+   * await RecruitApi.listCustomFields({ mode: "execute", request_body: "{}" });
    */
   function listCustomFields(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Set custom field value. */
+  /**
+   * Set custom field value.
+   * @example
+   * await RecruitApi.setCustomFieldValue({ mode: "execute", request_body: "{}" });
+   */
   function setCustomFieldValue(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create department. */
+  /**
+   * Create department.
+   * @example
+   * await RecruitApi.createDepartment({ mode: "execute", request_body: "{}" });
+   */
   function createDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Archive department. */
+  /**
+   * Archive department.
+   * @example
+   * await RecruitApi.archiveDepartment({ mode: "execute", request_body: "{}" });
+   */
   function archiveDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Restore department. */
+  /**
+   * Restore department.
+   * @example
+   * await RecruitApi.restoreDepartment({ mode: "execute", request_body: "{}" });
+   */
   function restoreDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -621,19 +879,29 @@ declare namespace RecruitApi {
   /**
    * List departments.
    * @readOnly
+   * @example
+   * await RecruitApi.listDepartments({ mode: "execute", request_body: "{}" });
    */
   function listDepartments(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Move department. */
+  /**
+   * Move department.
+   * @example
+   * await RecruitApi.moveDepartment({ mode: "execute", request_body: "{}" });
+   */
   function moveDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update department. */
+  /**
+   * Update department.
+   * @example
+   * await RecruitApi.updateDepartment({ mode: "execute", request_body: "{}" });
+   */
   function updateDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -642,6 +910,8 @@ declare namespace RecruitApi {
   /**
    * Get feedback form info.
    * @readOnly
+   * @example
+   * await RecruitApi.getFeedbackFormInfo({ mode: "execute", request_body: "{}" });
    */
   function getFeedbackFormInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -651,13 +921,19 @@ declare namespace RecruitApi {
   /**
    * List feedback forms.
    * @readOnly
+   * @example
+   * await RecruitApi.listFeedbackForms({ mode: "execute", request_body: "{}" });
    */
   function listFeedbackForms(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Add a member to a hiring team (job or application level). */
+  /**
+   * Add a member to a hiring team (job or application level).
+   * @example
+   * await RecruitApi.hiringTeamAddMember({ mode: "execute", request_body: "{}" });
+   */
   function hiringTeamAddMember(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -666,6 +942,8 @@ declare namespace RecruitApi {
   /**
    * Remove a team member from a hiring team (job or application level).
    * @destructive
+   * @example
+   * await RecruitApi.removeTeamMemberFromHiring({ mode: "execute", request_body: "{}" });
    */
   function removeTeamMemberFromHiring(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -675,6 +953,8 @@ declare namespace RecruitApi {
   /**
    * List interviews.
    * @readOnly
+   * @example
+   * await RecruitApi.listInterviews({ mode: "execute", request_body: "{}" });
    */
   function listInterviews(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -684,6 +964,8 @@ declare namespace RecruitApi {
   /**
    * List interview events.
    * @readOnly
+   * @example
+   * await RecruitApi.listInterviewEvents({ mode: "execute", request_body: "{}" });
    */
   function listInterviewEvents(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -693,6 +975,8 @@ declare namespace RecruitApi {
   /**
    * List interview plans.
    * @readOnly
+   * @example
+   * await RecruitApi.listInterviewPlans({ mode: "execute", request_body: "{}" });
    */
   function listInterviewPlans(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -702,13 +986,19 @@ declare namespace RecruitApi {
   /**
    * Get interview schedules.
    * @readOnly
+   * @example
+   * await RecruitApi.getInterviewSchedules({ mode: "execute", request_body: "{}" });
    */
   function getInterviewSchedules(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update interview schedule (update, add or cancel events). */
+  /**
+   * Update interview schedule (update, add or cancel events).
+   * @example
+   * await RecruitApi.updateInterviewSchedule({ mode: "execute", request_body: "{}" });
+   */
   function updateInterviewSchedule(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -717,6 +1007,8 @@ declare namespace RecruitApi {
   /**
    * List interview stages for a plan, in order.
    * @readOnly
+   * @example
+   * await RecruitApi.listInterviewStages({ mode: "execute", request_body: "{}" });
    */
   function listInterviewStages(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -726,6 +1018,8 @@ declare namespace RecruitApi {
   /**
    * List interviewer pools.
    * @readOnly
+   * @example
+   * await RecruitApi.listInterviewerPools({ mode: "execute", request_body: "{}" });
    */
   function listInterviewerPools(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -735,25 +1029,39 @@ declare namespace RecruitApi {
   /**
    * Get interviewer pool info.
    * @readOnly
+   * @example
+   * await RecruitApi.getInterviewerPoolInfo({ mode: "execute", request_body: "{}" });
    */
   function getInterviewerPoolInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create interviewer pool. */
+  /**
+   * Create interviewer pool.
+   * @example
+   * await RecruitApi.createInterviewerPool({ mode: "execute", request_body: "{}" });
+   */
   function createInterviewerPool(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update interviewer pool. */
+  /**
+   * Update interviewer pool.
+   * @example
+   * await RecruitApi.updateInterviewerPool({ mode: "execute", request_body: "{}" });
+   */
   function updateInterviewerPool(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update workplace type. */
+  /**
+   * Update workplace type.
+   * @example
+   * await RecruitApi.updateWorkplaceType({ mode: "execute", request_body: "{}" });
+   */
   function updateWorkplaceType(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -762,6 +1070,8 @@ declare namespace RecruitApi {
   /**
    * Get opening info (by UUID).
    * @readOnly
+   * @example
+   * await RecruitApi.getOpeningInfo({ mode: "execute", request_body: "{}" });
    */
   function getOpeningInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -771,13 +1081,19 @@ declare namespace RecruitApi {
   /**
    * Search job openings (by identifier).
    * @readOnly
+   * @example
+   * await RecruitApi.searchJobOpenings({ mode: "execute", request_body: "{}" });
    */
   function searchJobOpenings(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Add job to opening. */
+  /**
+   * Add job to opening.
+   * @example
+   * await RecruitApi.addJobToOpening({ mode: "execute", request_body: "{}" });
+   */
   function addJobToOpening(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -786,13 +1102,19 @@ declare namespace RecruitApi {
   /**
    * Remove job from opening.
    * @destructive
+   * @example
+   * await RecruitApi.removeJobFromOpening({ mode: "execute", request_body: "{}" });
    */
   function removeJobFromOpening(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Add location to job opening. */
+  /**
+   * Add location to job opening.
+   * @example
+   * await RecruitApi.addLocationToJobOpening({ mode: "execute", request_body: "{}" });
+   */
   function addLocationToJobOpening(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -801,6 +1123,8 @@ declare namespace RecruitApi {
   /**
    * Remove location from opening.
    * @destructive
+   * @example
+   * await RecruitApi.removeLocationFromOpening({ mode: "execute", request_body: "{}" });
    */
   function removeLocationFromOpening(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -810,13 +1134,19 @@ declare namespace RecruitApi {
   /**
    * Get project information.
    * @readOnly
+   * @example
+   * await RecruitApi.getProjectInformation({ mode: "execute", request_body: "{}" });
    */
   function getProjectInformation(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Generate a report or poll its status. */
+  /**
+   * Generate a report or poll its status.
+   * @example
+   * await RecruitApi.generateAndPollReport({ mode: "execute", request_body: "{}" });
+   */
   function generateAndPollReport(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -825,6 +1155,8 @@ declare namespace RecruitApi {
   /**
    * Retrieve sync report.
    * @readOnly
+   * @example
+   * await RecruitApi.retrieveSyncReport({ mode: "execute", request_body: "{}" });
    */
   function retrieveSyncReport(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -834,6 +1166,8 @@ declare namespace RecruitApi {
   /**
    * Get survey form details.
    * @readOnly
+   * @example
+   * await RecruitApi.getSurveyFormDetails({ mode: "execute", request_body: "{}" });
    */
   function getSurveyFormDetails(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -843,13 +1177,19 @@ declare namespace RecruitApi {
   /**
    * List survey form definitions.
    * @readOnly
+   * @example
+   * await RecruitApi.listSurveyFormDefinitions({ mode: "execute", request_body: "{}" });
    */
   function listSurveyFormDefinitions(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create survey request (returns a survey URL). */
+  /**
+   * Create survey request (returns a survey URL).
+   * @example
+   * await RecruitApi.createSurveyRequest({ mode: "execute", request_body: "{}" });
+   */
   function createSurveyRequest(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -858,13 +1198,19 @@ declare namespace RecruitApi {
   /**
    * List survey requests.
    * @readOnly
+   * @example
+   * await RecruitApi.listSurveyRequests({ mode: "execute", request_body: "{}" });
    */
   function listSurveyRequests(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Create survey submission. */
+  /**
+   * Create survey submission.
+   * @example
+   * await RecruitApi.createSurveySubmission({ mode: "execute", request_body: "{}" });
+   */
   function createSurveySubmission(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -873,6 +1219,8 @@ declare namespace RecruitApi {
   /**
    * List survey submissions.
    * @readOnly
+   * @example
+   * await RecruitApi.listSurveySubmissions({ mode: "execute", request_body: "{}" });
    */
   function listSurveySubmissions(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -882,6 +1230,8 @@ declare namespace RecruitApi {
   /**
    * Get user info.
    * @readOnly
+   * @example
+   * await RecruitApi.getRecruitUserInfo({ mode: "execute", request_body: "{}" });
    */
   function getRecruitUserInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -891,13 +1241,19 @@ declare namespace RecruitApi {
   /**
    * Get user list (with access levels).
    * @readOnly
+   * @example
+   * await RecruitApi.getRecruitUserList({ mode: "execute", request_body: "{}" });
    */
   function getRecruitUserList(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Search users (by email). */
+  /**
+   * Search users (by email).
+   * @example
+   * await RecruitApi.recruitUserSearch({ mode: "execute", request_body: "{}" });
+   */
   function recruitUserSearch(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -906,13 +1262,19 @@ declare namespace RecruitApi {
   /**
    * Get interviewer settings.
    * @readOnly
+   * @example
+   * await RecruitApi.getInterviewerSettings({ mode: "execute", request_body: "{}" });
    */
   function getInterviewerSettings(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update interviewer settings. */
+  /**
+   * Update interviewer settings.
+   * @example
+   * await RecruitApi.updateInterviewerSettings({ mode: "execute", request_body: "{}" });
+   */
   function updateInterviewerSettings(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -921,6 +1283,8 @@ declare namespace RecruitApi {
   /**
    * Retrieve webhook setting info (by id).
    * @readOnly
+   * @example
+   * await RecruitApi.retrieveWebhookInfo({ mode: "execute", request_body: "{}" });
    */
   function retrieveWebhookInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";

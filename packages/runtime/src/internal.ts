@@ -12,5 +12,6 @@ export { cleanJson, type Clean } from "./scrub.js";
 export { receiveRedaction } from "./client.js";
 export { searchIndexText } from "./search/index-text.js";
 export { manifestChatTools } from "./search-routes.js";
+export { withExample } from "./example-text.js";
 export { editDistance } from "./edit-distance.js";
 export * from "./lowering/index.js";

@@ -7,7 +7,11 @@
  * request_body: JSON.stringify({...}) }` performs the operation.
  */
 declare namespace SigmaApi {
-  /** Search. */
+  /**
+   * Search.
+   * @example
+   * await SigmaApi.performSigmaSearch({ mode: "execute", request_body: "{}" });
+   */
   function performSigmaSearch(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -16,6 +20,8 @@ declare namespace SigmaApi {
   /**
    * Links similar to a given link.
    * @readOnly
+   * @example
+   * await SigmaApi.findSimilarLinks({ mode: "execute", request_body: "{}" });
    */
   function findSimilarLinks(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -25,13 +31,23 @@ declare namespace SigmaApi {
   /**
    * Details of specific content.
    * @readOnly
+   * @example
+   * await SigmaApi.getContentDetails({ mode: "execute", request_body: "{}" });
    */
   function getContentDetails(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Direct answer or summary with citations. */
+  /**
+   * Direct answer or summary with citations.
+   * @example
+   * await SigmaApi.generateAnswerSummary({
+   *   search_query: "companies building solid-state batteries",
+   *   enable_streaming_response: true,
+   *   include_full_text: true,
+   * });
+   */
   function generateAnswerSummary(input: {
     search_query: string;
     /** True returns a server-sent events stream. */
@@ -42,6 +58,8 @@ declare namespace SigmaApi {
   /**
    * Paginated research requests.
    * @readOnly
+   * @example
+   * await SigmaApi.listResearchRequests({ results_limit: 10 });
    */
   function listResearchRequests(input?: {
     pagination_cursor?: string;
@@ -54,6 +72,12 @@ declare namespace SigmaApi {
   /**
    * One research request.
    * @readOnly
+   * @example
+   * await SigmaApi.getResearchById({
+   *   enable_streaming: "true",
+   *   event_filter: "webset.created,monitor.run.completed",
+   *   research_id: "research_8492",
+   * });
    */
   function getResearchById(input: {
     /** 'true' gives streaming updates. */
@@ -66,7 +90,11 @@ declare namespace SigmaApi {
     event_filter: string;
     research_id: string;
   }): Promise<unknown>;
-  /** Create a webset. */
+  /**
+   * Create a webset.
+   * @example
+   * await SigmaApi.createWebset({ webset_configuration: {"externalId":"external_4394"} });
+   */
   function createWebset(input: {
     /** Optional search, import and enrichment configurations, may include externalId. */
     webset_configuration: { externalId?: unknown; [key: string]: unknown };
@@ -74,6 +102,8 @@ declare namespace SigmaApi {
   /**
    * List websets.
    * @readOnly
+   * @example
+   * await SigmaApi.listWebsets({ websets_return_limit: 10 });
    */
   function listWebsets(input?: {
     pagination_cursor?: string;
@@ -82,6 +112,8 @@ declare namespace SigmaApi {
   /**
    * One webset.
    * @readOnly
+   * @example
+   * await SigmaApi.getWebsetDetails({ webset_identifier: "webset_8551" });
    */
   function getWebsetDetails(input: {
     /** The unique id or the external id (externalId). */
@@ -97,6 +129,8 @@ declare namespace SigmaApi {
   /**
    * Delete a webset and its items.
    * @destructive
+   * @example
+   * await SigmaApi.deleteWebset({ webset_identifier: "webset_8551" });
    */
   function deleteWebset(input: {
     /** The unique id or the external id (externalId). */
@@ -105,6 +139,8 @@ declare namespace SigmaApi {
   /**
    * Cancel all operations on a webset.
    * @destructive
+   * @example
+   * await SigmaApi.cancelWebsetOperations({ webset_identifier: "webset_8551" });
    */
   function cancelWebsetOperations(input: {
     /** The unique id or the external id (externalId). */
@@ -117,6 +153,8 @@ declare namespace SigmaApi {
   /**
    * One item.
    * @readOnly
+   * @example
+   * await SigmaApi.getWebsetItem({ webset_identifier: "webset_8551", webset_item_id: "item_7646" });
    */
   function getWebsetItem(input: {
     /** The unique id or the external id (externalId). */
@@ -126,6 +164,8 @@ declare namespace SigmaApi {
   /**
    * Delete an item and cancel its enrichment.
    * @destructive
+   * @example
+   * await SigmaApi.deleteWebsetItem({ webset_identifier: "webset_8551", webset_item_id: "item_7646" });
    */
   function deleteWebsetItem(input: {
     /** The unique id or the external id (externalId). */
@@ -135,6 +175,8 @@ declare namespace SigmaApi {
   /**
    * List items.
    * @readOnly
+   * @example
+   * await SigmaApi.listWebsetItems({ webset_identifier: "webset_8551", result_limit: 10, source_id: "source_2496" });
    */
   function listWebsetItems(input: {
     /** The unique id or the external id (externalId). */
@@ -160,6 +202,8 @@ declare namespace SigmaApi {
   /**
    * One enrichment.
    * @readOnly
+   * @example
+   * await SigmaApi.getEnrichmentDetails({ enrichment_id: "enrichment_3884", webset_identifier: "webset_8551" });
    */
   function getEnrichmentDetails(input: {
     enrichment_id: string;
@@ -169,6 +213,8 @@ declare namespace SigmaApi {
   /**
    * Delete an enrichment and cancel running processes.
    * @destructive
+   * @example
+   * await SigmaApi.deleteEnrichment({ enrichment_id: "enrichment_3884", webset_id: "webset_8551" });
    */
   function deleteEnrichment(input: {
     enrichment_id: string;
@@ -178,6 +224,8 @@ declare namespace SigmaApi {
   /**
    * Cancel a running enrichment.
    * @destructive
+   * @example
+   * await SigmaApi.cancelEnrichmentProcess({ enrichment_id: "enrichment_3884", webset_id: "webset_8551" });
    */
   function cancelEnrichmentProcess(input: {
     enrichment_id: string;
@@ -192,6 +240,8 @@ declare namespace SigmaApi {
   /**
    * List webhooks.
    * @readOnly
+   * @example
+   * await SigmaApi.getWebhooksList({ results_per_page: 10 });
    */
   function getWebhooksList(input?: {
     pagination_cursor?: string;
@@ -204,6 +254,8 @@ declare namespace SigmaApi {
   /**
    * One webhook.
    * @readOnly
+   * @example
+   * await SigmaApi.getWebhookInfo({ webhook_id: "webhook_1110" });
    */
   function getWebhookInfo(input: {
     webhook_id: string;
@@ -217,6 +269,8 @@ declare namespace SigmaApi {
   /**
    * Remove a webhook.
    * @destructive
+   * @example
+   * await SigmaApi.removeWebhook({ webhook_id: "webhook_1110" });
    */
   function removeWebhook(input: {
     webhook_id: string;
@@ -224,6 +278,13 @@ declare namespace SigmaApi {
   /**
    * Webhook attempt records.
    * @readOnly
+   * @example
+   * await SigmaApi.listWebhookAttempts({
+   *   webhook_id: "webhook_1110",
+   *   event_type_filter: "webset.created",
+   *   filter_by_successful_attempts: true,
+   *   results_limit: 10,
+   * });
    */
   function listWebhookAttempts(input: {
     webhook_id: string;
@@ -236,6 +297,15 @@ declare namespace SigmaApi {
   /**
    * List system events.
    * @readOnly
+   * @example
+   * await SigmaApi.listSystemEvents({
+   *   created_after: "2026-03-01T00:00:00Z",
+   *   filter_created_before: "2026-03-31T23:59:59Z",
+   *   event_types_filter: [
+   *     "webset.created",
+   *     "monitor.run.completed"
+   *   ],
+   * });
    */
   function listSystemEvents(input?: {
     /**
@@ -259,6 +329,8 @@ declare namespace SigmaApi {
   /**
    * One event.
    * @readOnly
+   * @example
+   * await SigmaApi.getEventById({ event_id: "event_7999" });
    */
   function getEventById(input: {
     event_id: string;
@@ -272,6 +344,8 @@ declare namespace SigmaApi {
   /**
    * One search.
    * @readOnly
+   * @example
+   * await SigmaApi.getSearchById({ search_id: "search_8393", webset_id: "webset_8551" });
    */
   function getSearchById(input: {
     search_id: string;
@@ -281,6 +355,8 @@ declare namespace SigmaApi {
   /**
    * Cancel a running search.
    * @destructive
+   * @example
+   * await SigmaApi.cancelRunningSearch({ search_id: "search_8393", webset_id: "webset_8551" });
    */
   function cancelRunningSearch(input: {
     search_id: string;
@@ -294,6 +370,8 @@ declare namespace SigmaApi {
   /**
    * List monitors.
    * @readOnly
+   * @example
+   * await SigmaApi.listWebsiteMonitors({ results_limit: 10, webset_id: "webset_8551" });
    */
   function listWebsiteMonitors(input?: {
     pagination_cursor?: string;
@@ -304,6 +382,8 @@ declare namespace SigmaApi {
   /**
    * One monitor.
    * @readOnly
+   * @example
+   * await SigmaApi.getSpecificMonitor({ monitor_id: "monitor_5257" });
    */
   function getSpecificMonitor(input: {
     monitor_id: string;
@@ -316,6 +396,8 @@ declare namespace SigmaApi {
   /**
    * Delete a monitor.
    * @destructive
+   * @example
+   * await SigmaApi.deleteMonitor({ monitor_id: "monitor_5257" });
    */
   function deleteMonitor(input: {
     monitor_id: string;
@@ -323,6 +405,8 @@ declare namespace SigmaApi {
   /**
    * Runs of a monitor.
    * @readOnly
+   * @example
+   * await SigmaApi.listMonitorRuns({ monitor_id: "monitor_5257" });
    */
   function listMonitorRuns(input: {
     monitor_id: string;
@@ -330,6 +414,8 @@ declare namespace SigmaApi {
   /**
    * One run.
    * @readOnly
+   * @example
+   * await SigmaApi.getSpecificMonitorRun({ monitor_id: "monitor_5257", run_id: "run_7122" });
    */
   function getSpecificMonitorRun(input: {
     monitor_id: string;
@@ -343,6 +429,8 @@ declare namespace SigmaApi {
   /**
    * List imports.
    * @readOnly
+   * @example
+   * await SigmaApi.listImports({ results_limit: 10 });
    */
   function listImports(input?: {
     pagination_cursor?: string;
@@ -351,6 +439,8 @@ declare namespace SigmaApi {
   /**
    * One import.
    * @readOnly
+   * @example
+   * await SigmaApi.getSpecificImport({ import_id: "import_3260" });
    */
   function getSpecificImport(input: {
     import_id: string;
@@ -363,6 +453,8 @@ declare namespace SigmaApi {
   /**
    * Delete an import.
    * @destructive
+   * @example
+   * await SigmaApi.deleteImport({ import_id: "import_3260" });
    */
   function deleteImport(input: {
     import_id: string;

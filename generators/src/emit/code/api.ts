@@ -7,11 +7,12 @@ import type { GeneratedFile } from "../../core/files.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 import { judgmentBrief, sentence } from "../core/describe.ts";
-import { docTag, propertyKey, stringLiteral } from "../core/escape.ts";
+import { docTag, docText, jsonLiteral, propertyKey, stringLiteral } from "../core/escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { layout, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } from "../core/source-file.ts";
 import { typeCode } from "../typescript/types.ts";
+import { modelTool } from "../model/provider-tools.ts";
 
 /** The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code. */
 const codeApiExportName = "codeApi";
@@ -71,7 +72,7 @@ function toolDeclaration(tool: Tool, context: EmitContext): string[] {
   const executeValue = context.toolMode.executeValue;
   const head = `function ${method}(input`;
   const tail = "): Promise<unknown>;";
-  const doc = docComment(toolText(tool), toolTags(tool)).split("\n");
+  const doc = docComment(toolText(tool), toolTags(tool), exampleLines(context, tool, method)).split("\n");
   if (tool.parameters.kind === "not-shown") return [...doc, `${head}?: { [parameter: string]: unknown }${tail}`];
   const parameters = tool.parameters.list.filter((p) => !(tool.modePattern && p.name === "mode"));
   if (parameters.length === 0 && !tool.modePattern) return [...doc, `${head}?: Record<string, never>${tail}`];
@@ -93,6 +94,27 @@ function toolText(tool: Tool): string {
 function toolTags(tool: Tool): string[] {
   const hints = [tool.annotations.readOnly === true && "@readOnly", tool.annotations.destructive === true && "@destructive"];
   return [...hints.filter((hint) => hint !== false), ...tool.rules.map(ruleTag), ...tool.judgments.map((text) => docTag("judgment", judgmentBrief(text)))];
+}
+
+/** Widest example line: a function's doc comment sits in the namespace, behind `  * `. */
+const exampleWidth = maxLineLength - 5;
+
+/**
+ * One example call, the manifest's first, as a program writes it: `@example`, then the call on one
+ * line or one property a line. None for a call without arguments, or one whose property would not
+ * fit a line (a spec value that long teaches less than it costs).
+ */
+function exampleLines(context: EmitContext, tool: Tool, method: string): string[] {
+  const [example] = modelTool(context.server, tool, context.toolMode).examples;
+  if (example === undefined || Object.keys(example).length === 0) return [];
+  const callee = `await ${context.server.name}.${method}(`;
+  const entries = Object.entries(example);
+  const oneLine = `${callee}{ ${entries.map(([key, value]) => `${propertyKey(key)}: ${jsonLiteral(value)}`).join(", ")} });`;
+  // Otherwise one property a line, and an object or array value one entry a line below it.
+  const properties = entries.flatMap(([key, value]) => `  ${propertyKey(key)}: ${jsonLiteral(value, 2, 1)},`.split("\n"));
+  const lines = oneLine.length <= exampleWidth ? [oneLine] : [`${callee}{`, ...properties, "});"];
+  if (lines.some((line) => line.length > exampleWidth)) return [];
+  return ["@example", ...lines.map(docText)];
 }
 
 function ruleTag(rule: Rule): string {
