@@ -8,7 +8,7 @@ declare namespace CloudContacts {
    * Search by email.
    * @readOnly
    * @example
-   * await CloudContacts.searchContactsByEmail({ email: "jane.doe@example.com", limit: 10 });
+   * CloudContacts.searchContactsByEmail({ email: "jane.doe@example.com", limit: 10 })
    */
   function searchContactsByEmail(input: {
     email: string;
@@ -19,7 +19,7 @@ declare namespace CloudContacts {
    * Search by name.
    * @readOnly
    * @example
-   * await CloudContacts.searchContactsByName({ name: "Jane Doe", limit: 10 });
+   * CloudContacts.searchContactsByName({ name: "Jane Doe", limit: 10 })
    */
   function searchContactsByName(input: {
     /** Full name. */
@@ -35,12 +35,9 @@ declare namespace CloudContacts {
   /**
    * Create a contact.
    * @example
-   * await CloudContacts.createContact({
-   *   given_name: "Jane",
-   *   family_name: "Doe",
-   *   email: "jane.doe@example.com",
-   *   phone_number: "+1 415 555 0100",
-   * });
+   * CloudContacts.createContact({
+   *   given_name: "Jane", family_name: "Doe", email: "jane.doe@example.com", phone_number: "+1 415 555 0100",
+   * })
    */
   function createContact(input: {
     given_name: string;

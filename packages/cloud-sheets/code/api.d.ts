@@ -8,10 +8,9 @@ declare namespace CloudSheets {
   /**
    * New spreadsheet with data in its first sheet.
    * @example
-   * await CloudSheets.createSpreadsheet({
-   *   data: "{\"1\":{\"A\":\"Region\",\"B\":\"Revenue\"},\"2\":{\"A\":\"North\",\"B\":1250}}",
-   *   title: "Q3 budget",
-   * });
+   * CloudSheets.createSpreadsheet({
+   *   data: "{\"1\":{\"A\":\"Region\",\"B\":\"Revenue\"},\"2\":{\"A\":\"North\",\"B\":1250}}", title: "Q3 budget",
+   * })
    */
   function createSpreadsheet(input?: {
     title?: string;
@@ -24,13 +23,9 @@ declare namespace CloudSheets {
   /**
    * Write one cell.
    * @example
-   * await CloudSheets.writeToCell({
-   *   spreadsheet_id: "spreadsheet_3217",
-   *   column: "B",
-   *   row: 2,
-   *   value: "1250",
-   *   sheet_name: "Summary",
-   * });
+   * CloudSheets.writeToCell({
+   *   spreadsheet_id: "spreadsheet_3217", column: "B", row: 2, value: "1250", sheet_name: "Summary",
+   * })
    */
   function writeToCell(input: {
     spreadsheet_id: string;
@@ -50,11 +45,11 @@ declare namespace CloudSheets {
    * Write values.
    * @precedence sheet_id_or_name over sheet_position
    * @example
-   * await CloudSheets.updateCells({
+   * CloudSheets.updateCells({
    *   spreadsheet_id: "spreadsheet_3217",
    *   data: "{\"1\":{\"A\":\"Region\",\"B\":\"Revenue\"},\"2\":{\"A\":\"North\",\"B\":1250}}",
    *   sheet_id_or_name: "Summary",
-   * });
+   * })
    */
   function updateCells(input: {
     spreadsheet_id: string;
@@ -72,13 +67,10 @@ declare namespace CloudSheets {
    * Add a note to a cell.
    * @precedence sheet_id_or_name over sheet_position
    * @example
-   * await CloudSheets.addNoteToCell({
-   *   spreadsheet_id: "spreadsheet_3217",
-   *   column: "B",
-   *   row: 2,
-   *   note_text: "Figures checked against the March invoice.",
+   * CloudSheets.addNoteToCell({
+   *   spreadsheet_id: "spreadsheet_3217", column: "B", row: 2, note_text: "Figures checked against the March invoice.",
    *   sheet_id_or_name: "Summary",
-   * });
+   * })
    */
   function addNoteToCell(input: {
     spreadsheet_id: string;
@@ -95,15 +87,9 @@ declare namespace CloudSheets {
    * Search the user's spreadsheets.
    * @readOnly
    * @example
-   * await CloudSheets.searchSpreadsheets({
-   *   limit: 20,
-   *   spreadsheet_contains: [
-   *     "budget"
-   *   ],
-   *   spreadsheet_not_contains: [
-   *     "draft"
-   *   ],
-   * });
+   * CloudSheets.searchSpreadsheets({
+   *   limit: 20, spreadsheet_contains: ["budget"], spreadsheet_not_contains: ["draft"],
+   * })
    */
   function searchSpreadsheets(input?: {
     /** Keywords that must be in the title. */
@@ -137,12 +123,7 @@ declare namespace CloudSheets {
    * @readOnly @precedence sheet_id_or_name over sheet_position @judgment Reads sheet_id_or_name as
    * taking precedence, as UpdateCells and AddNoteToCell state it.
    * @example
-   * await CloudSheets.getSpreadsheet({
-   *   spreadsheet_id: "spreadsheet_3217",
-   *   sheet_position: 2,
-   *   start_row: 2,
-   *   start_col: "C",
-   * });
+   * CloudSheets.getSpreadsheet({ spreadsheet_id: "spreadsheet_3217", sheet_position: 2, start_row: 2, start_col: "C" })
    */
   function getSpreadsheet(input: {
     spreadsheet_id: string;
@@ -170,7 +151,7 @@ declare namespace CloudSheets {
    * Metadata of the spreadsheet and its sheets.
    * @readOnly
    * @example
-   * await CloudSheets.getSpreadsheetMetadata({ spreadsheet_id: "spreadsheet_3217" });
+   * CloudSheets.getSpreadsheetMetadata({ spreadsheet_id: "spreadsheet_3217" })
    */
   function getSpreadsheetMetadata(input: {
     spreadsheet_id: string;

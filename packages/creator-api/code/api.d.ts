@@ -14,10 +14,7 @@ declare namespace CreatorApi {
    * Sections and components of an application.
    * @readOnly
    * @example
-   * await CreatorApi.fetchZetaAppSections({
-   *   zeta_account_owner_name: "jdoe",
-   *   zeta_application_link_name: "order-tracker",
-   * });
+   * CreatorApi.fetchZetaAppSections({ zeta_account_owner_name: "jdoe", zeta_application_link_name: "order-tracker" })
    */
   function fetchZetaAppSections(input: {
     zeta_account_owner_name: string;
@@ -27,13 +24,10 @@ declare namespace CreatorApi {
    * Detail view of a record.
    * @readOnly
    * @example
-   * await CreatorApi.fetchRecordDetail({
-   *   application_private_link: "application_private_1886",
-   *   account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   report_link_name: "All_Orders",
-   *   record_id: "record_1684",
-   * });
+   * CreatorApi.fetchRecordDetail({
+   *   application_private_link: "application_private_1886", account_owner_name: "jdoe",
+   *   application_link_name: "order-tracker", report_link_name: "All_Orders", record_id: "record_1684",
+   * })
    */
   function fetchRecordDetail(input: {
     application_private_link: string;
@@ -46,11 +40,9 @@ declare namespace CreatorApi {
    * Field metadata of a form.
    * @readOnly
    * @example
-   * await CreatorApi.fetchZetaFormFieldsMetadata({
-   *   account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   form_identifier: "form_2007",
-   * });
+   * CreatorApi.fetchZetaFormFieldsMetadata({
+   *   account_owner_name: "jdoe", application_link_name: "order-tracker", form_identifier: "form_2007",
+   * })
    */
   function fetchZetaFormFieldsMetadata(input: {
     account_owner_name: string;
@@ -61,7 +53,7 @@ declare namespace CreatorApi {
    * Metadata of reports.
    * @readOnly
    * @example
-   * await CreatorApi.fetchZetaReportsMeta({ zeta_account_owner_name: "jdoe", zeta_app_link_name: "order-tracker" });
+   * CreatorApi.fetchZetaReportsMeta({ zeta_account_owner_name: "jdoe", zeta_app_link_name: "order-tracker" })
    */
   function fetchZetaReportsMeta(input: {
     zeta_account_owner_name: string;
@@ -70,14 +62,10 @@ declare namespace CreatorApi {
   /**
    * Update records of a report.
    * @example
-   * await CreatorApi.updateZetaCreatorReportRecords({
-   *   mode: "execute",
-   *   account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   report_link_name: "All_Orders",
-   *   request_body: "{}",
-   *   process_until_limit_enabled: true,
-   * });
+   * CreatorApi.updateZetaCreatorReportRecords({
+   *   mode: "execute", account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_link_name: "All_Orders", request_body: "{}", process_until_limit_enabled: true,
+   * })
    */
   function updateZetaCreatorReportRecords(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -93,14 +81,10 @@ declare namespace CreatorApi {
    * Records of a report.
    * @readOnly
    * @example
-   * await CreatorApi.fetchZetaRecords({
-   *   account_owner_identifier: "owner_3796",
-   *   application_link_name: "order-tracker",
-   *   report_link_name: "All_Orders",
-   *   record_limit: 10,
-   *   start_record_index: 25,
-   *   filter_criteria: "Status == \"Open\"",
-   * });
+   * CreatorApi.fetchZetaRecords({
+   *   account_owner_identifier: "owner_3796", application_link_name: "order-tracker", report_link_name: "All_Orders",
+   *   record_limit: 10, start_record_index: 25, filter_criteria: "Status == \"Open\"",
+   * })
    */
   function fetchZetaRecords(input: {
     account_owner_identifier: string;
@@ -120,14 +104,10 @@ declare namespace CreatorApi {
    * Delete records of a report.
    * @destructive
    * @example
-   * await CreatorApi.deleteReportRecords({
-   *   mode: "execute",
-   *   account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   report_identifier: "report_6179",
-   *   request_body: "{}",
-   *   process_records_up_to_limit: true,
-   * });
+   * CreatorApi.deleteReportRecords({
+   *   mode: "execute", account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_identifier: "report_6179", request_body: "{}", process_records_up_to_limit: true,
+   * })
    */
   function deleteReportRecords(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -144,7 +124,7 @@ declare namespace CreatorApi {
    * Metadata of pages.
    * @readOnly
    * @example
-   * await CreatorApi.fetchZetaCreatorPagesMeta({ account_owner_name: "jdoe", zeta_app_link_name: "order-tracker" });
+   * CreatorApi.fetchZetaCreatorPagesMeta({ account_owner_name: "jdoe", zeta_app_link_name: "order-tracker" })
    */
   function fetchZetaCreatorPagesMeta(input: {
     account_owner_name: string;
@@ -158,13 +138,10 @@ declare namespace CreatorApi {
   /**
    * Add records to a form.
    * @example
-   * await CreatorApi.insertRecordsInZetaForm({
-   *   mode: "execute",
-   *   zeta_account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   form_link_name: "New_Order",
-   *   request_body: "{}",
-   * });
+   * CreatorApi.insertRecordsInZetaForm({
+   *   mode: "execute", zeta_account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   form_link_name: "New_Order", request_body: "{}",
+   * })
    */
   function insertRecordsInZetaForm(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -177,14 +154,10 @@ declare namespace CreatorApi {
   /**
    * Update one record.
    * @example
-   * await CreatorApi.updateZetaRecord({
-   *   mode: "execute",
-   *   zeta_account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   report_link_name: "All_Orders",
-   *   record_id: "record_1684",
-   *   request_body: "{}",
-   * });
+   * CreatorApi.updateZetaRecord({
+   *   mode: "execute", zeta_account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_link_name: "All_Orders", record_id: "record_1684", request_body: "{}",
+   * })
    */
   function updateZetaRecord(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -199,12 +172,10 @@ declare namespace CreatorApi {
    * Detail view of a record.
    * @readOnly
    * @example
-   * await CreatorApi.fetchZetaRecordDetail({
-   *   account_owner_name: "jdoe",
-   *   application_identifier: "application_8293",
-   *   report_link_name: "All_Orders",
+   * CreatorApi.fetchZetaRecordDetail({
+   *   account_owner_name: "jdoe", application_identifier: "application_8293", report_link_name: "All_Orders",
    *   record_id: "record_1684",
-   * });
+   * })
    */
   function fetchZetaRecordDetail(input: {
     account_owner_name: string;
@@ -216,14 +187,10 @@ declare namespace CreatorApi {
    * Delete one record.
    * @destructive
    * @example
-   * await CreatorApi.deleteZetaRecord({
-   *   mode: "execute",
-   *   zeta_account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   report_link_name: "All_Orders",
-   *   record_id: "record_1684",
-   *   request_body: "{}",
-   * });
+   * CreatorApi.deleteZetaRecord({
+   *   mode: "execute", zeta_account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_link_name: "All_Orders", record_id: "record_1684", request_body: "{}",
+   * })
    */
   function deleteZetaRecord(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -237,13 +204,10 @@ declare namespace CreatorApi {
   /**
    * Start a bulk export of report records.
    * @example
-   * await CreatorApi.createBulkReadJob({
-   *   mode: "execute",
-   *   account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   report_reference_name: "All_Orders",
-   *   request_body: "{}",
-   * });
+   * CreatorApi.createBulkReadJob({
+   *   mode: "execute", account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_reference_name: "All_Orders", request_body: "{}",
+   * })
    */
   function createBulkReadJob(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -257,15 +221,11 @@ declare namespace CreatorApi {
    * Records displayed by a report.
    * @readOnly
    * @example
-   * await CreatorApi.fetchZetaReportRecords({
-   *   zeta_private_link: "link_private_9684",
-   *   account_owner_name: "jdoe",
-   *   zeta_application_link_name: "order-tracker",
-   *   report_link_name: "All_Orders",
-   *   record_limit: 10,
-   *   record_fetch_start_index: 25,
+   * CreatorApi.fetchZetaReportRecords({
+   *   zeta_private_link: "link_private_9684", account_owner_name: "jdoe", zeta_application_link_name: "order-tracker",
+   *   report_link_name: "All_Orders", record_limit: 10, record_fetch_start_index: 25,
    *   filter_criteria: "Status == \"Open\"",
-   * });
+   * })
    */
   function fetchZetaReportRecords(input: {
     zeta_private_link: string;
@@ -286,12 +246,10 @@ declare namespace CreatorApi {
    * Details of a completed bulk read job.
    * @readOnly
    * @example
-   * await CreatorApi.getBulkReadJobDetails({
-   *   account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   report_link_name: "All_Orders",
+   * CreatorApi.getBulkReadJobDetails({
+   *   account_owner_name: "jdoe", application_link_name: "order-tracker", report_link_name: "All_Orders",
    *   job_id: "job_9620",
-   * });
+   * })
    */
   function getBulkReadJobDetails(input: {
     account_owner_name: string;
@@ -303,7 +261,7 @@ declare namespace CreatorApi {
    * Metadata of applications of a workspace.
    * @readOnly
    * @example
-   * await CreatorApi.fetchWorkspaceAppMeta({ workspace_account_owner_name: "jdoe" });
+   * CreatorApi.fetchWorkspaceAppMeta({ workspace_account_owner_name: "jdoe" })
    */
   function fetchWorkspaceAppMeta(input: {
     workspace_account_owner_name: string;
@@ -312,10 +270,7 @@ declare namespace CreatorApi {
    * Metadata of forms of an application.
    * @readOnly
    * @example
-   * await CreatorApi.fetchZetaFormMetaInformation({
-   *   zeta_account_owner_name: "jdoe",
-   *   zeta_app_link_name: "order-tracker",
-   * });
+   * CreatorApi.fetchZetaFormMetaInformation({ zeta_account_owner_name: "jdoe", zeta_app_link_name: "order-tracker" })
    */
   function fetchZetaFormMetaInformation(input: {
     zeta_account_owner_name: string;
@@ -324,14 +279,10 @@ declare namespace CreatorApi {
   /**
    * Add several records to a form.
    * @example
-   * await CreatorApi.addRecordsToZetaForm({
-   *   mode: "execute",
-   *   form_private_link: "form_private_1628",
-   *   zeta_account_owner_name: "jdoe",
-   *   application_link_name: "order-tracker",
-   *   zeta_form_link_name: "New_Order",
-   *   request_body: "{}",
-   * });
+   * CreatorApi.addRecordsToZetaForm({
+   *   mode: "execute", form_private_link: "form_private_1628", zeta_account_owner_name: "jdoe",
+   *   application_link_name: "order-tracker", zeta_form_link_name: "New_Order", request_body: "{}",
+   * })
    */
   function addRecordsToZetaForm(input: { mode: "get_request_schema" } | {
     mode: "execute";

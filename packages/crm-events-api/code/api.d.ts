@@ -10,13 +10,10 @@ declare namespace CrmEventsApi {
    * Event completions.
    * @readOnly @requires crm_object_id needs crm_object_type
    * @example
-   * await CrmEventsApi.retrieveEventCompletions({
-   *   filter_events_occurred_before: "2026-03-31T23:59:59Z",
-   *   filter_occurred_after_datetime: "2026-03-01T00:00:00Z",
-   *   event_instance_ids: [
-   *     "instance_4898"
-   *   ],
-   * });
+   * CrmEventsApi.retrieveEventCompletions({
+   *   filter_events_occurred_before: "2026-03-31T23:59:59Z", filter_occurred_after_datetime: "2026-03-01T00:00:00Z",
+   *   event_instance_ids: ["instance_4898"],
+   * })
    */
   function retrieveEventCompletions(input?: {
     /**
@@ -66,11 +63,9 @@ declare namespace CrmEventsApi {
    * Custom event definitions.
    * @readOnly
    * @example
-   * await CrmEventsApi.retrieveCustomEventDefinitions({
-   *   sort_order: "ASC",
-   *   event_name_search_string: "demo",
-   *   include_event_properties: true,
-   * });
+   * CrmEventsApi.retrieveCustomEventDefinitions({
+   *   sort_order: "ASC", event_name_search_string: "demo", include_event_properties: true,
+   * })
    */
   function retrieveCustomEventDefinitions(input?: {
     /** Plain contains search. */
@@ -81,11 +76,7 @@ declare namespace CrmEventsApi {
     results_per_page_limit?: number;
     sort_order?: "ASC" | "DESC";
   }): Promise<unknown>;
-  /**
-   * Create a definition.
-   * @example
-   * await CrmEventsApi.createCustomEventDefinition({ mode: "execute", request_body: "{}" });
-   */
+  /** Create a definition. */
   function createCustomEventDefinition(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -95,7 +86,7 @@ declare namespace CrmEventsApi {
    * One definition.
    * @readOnly
    * @example
-   * await CrmEventsApi.fetchEventDefinitionByName({ event_name: "demo_requested" });
+   * CrmEventsApi.fetchEventDefinitionByName({ event_name: "demo_requested" })
    */
   function fetchEventDefinitionByName(input: {
     event_name: string;
@@ -104,7 +95,7 @@ declare namespace CrmEventsApi {
    * Delete a definition.
    * @destructive
    * @example
-   * await CrmEventsApi.deleteCustomEventDefinition({ event_name: "demo_requested" });
+   * CrmEventsApi.deleteCustomEventDefinition({ event_name: "demo_requested" })
    */
   function deleteCustomEventDefinition(input: {
     event_name: string;
@@ -112,11 +103,10 @@ declare namespace CrmEventsApi {
   /**
    * Update description and label.
    * @example
-   * await CrmEventsApi.updateCustomEventDefinition({
-   *   internal_event_name: "demo_requested",
-   *   event_description: "A prospect asked for a product demo.",
+   * CrmEventsApi.updateCustomEventDefinition({
+   *   internal_event_name: "demo_requested", event_description: "A prospect asked for a product demo.",
    *   event_label: "Demo requested",
-   * });
+   * })
    */
   function updateCustomEventDefinition(input: {
     internal_event_name: string;
@@ -127,11 +117,9 @@ declare namespace CrmEventsApi {
   /**
    * Add a property.
    * @example
-   * await CrmEventsApi.createEventProperty({
-   *   mode: "execute",
-   *   custom_event_internal_name: "demo_requested",
-   *   request_body: "{}",
-   * });
+   * CrmEventsApi.createEventProperty({
+   *   mode: "execute", custom_event_internal_name: "demo_requested", request_body: "{}",
+   * })
    */
   function createEventProperty(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -143,10 +131,9 @@ declare namespace CrmEventsApi {
    * Delete a property.
    * @destructive
    * @example
-   * await CrmEventsApi.deleteCustomEventProperty({
-   *   custom_event_internal_name: "demo_requested",
-   *   property_internal_name: "demo_source",
-   * });
+   * CrmEventsApi.deleteCustomEventProperty({
+   *   custom_event_internal_name: "demo_requested", property_internal_name: "demo_source",
+   * })
    */
   function deleteCustomEventProperty(input: {
     custom_event_internal_name: string;
@@ -155,12 +142,9 @@ declare namespace CrmEventsApi {
   /**
    * Update a property.
    * @example
-   * await CrmEventsApi.updateEventProperty({
-   *   mode: "execute",
-   *   custom_event_name: "demo_requested",
-   *   property_name_to_update: "demo_source",
-   *   request_body: "{}",
-   * });
+   * CrmEventsApi.updateEventProperty({
+   *   mode: "execute", custom_event_name: "demo_requested", property_name_to_update: "demo_source", request_body: "{}",
+   * })
    */
   function updateEventProperty(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -169,21 +153,13 @@ declare namespace CrmEventsApi {
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Send several event completions.
-   * @example
-   * await CrmEventsApi.sendBatchEvents({ mode: "execute", request_body: "{}" });
-   */
+  /** Send several event completions. */
   function sendBatchEvents(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Send one event completion.
-   * @example
-   * await CrmEventsApi.sendEventData({ mode: "execute", request_body: "{}" });
-   */
+  /** Send one event completion. */
   function sendEventData(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */

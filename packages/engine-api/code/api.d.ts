@@ -19,7 +19,7 @@ declare namespace EngineApi {
    * One auth provider.
    * @readOnly
    * @example
-   * await EngineApi.getAuthProviderDetails({ auth_provider_id: "provider_2500" });
+   * EngineApi.getAuthProviderDetails({ auth_provider_id: "provider_2500" })
    */
   function getAuthProviderDetails(input: {
     auth_provider_id: string;
@@ -28,7 +28,7 @@ declare namespace EngineApi {
    * Delete an auth provider.
    * @destructive
    * @example
-   * await EngineApi.deleteAuthProvider({ auth_provider_id: "provider_2500" });
+   * EngineApi.deleteAuthProvider({ auth_provider_id: "provider_2500" })
    */
   function deleteAuthProvider(input: {
     auth_provider_id: string;
@@ -37,7 +37,7 @@ declare namespace EngineApi {
    * Delete a secret.
    * @destructive
    * @example
-   * await EngineApi.deleteSecretById({ secret_id: "secret_7393" });
+   * EngineApi.deleteSecretById({ secret_id: "secret_7393" })
    */
   function deleteSecretById(input: {
     secret_id: string;
@@ -45,10 +45,9 @@ declare namespace EngineApi {
   /**
    * Update session verification settings.
    * @example
-   * await EngineApi.updateSessionVerificationSettings({
-   *   verifier_url: "https://example.com/verifier",
-   *   unsafe_skip_verification: false,
-   * });
+   * EngineApi.updateSessionVerificationSettings({
+   *   verifier_url: "https://example.com/verifier", unsafe_skip_verification: false,
+   * })
    */
   function updateSessionVerificationSettings(input?: {
     /** True skips verification. */
@@ -64,7 +63,7 @@ declare namespace EngineApi {
    * List user/auth-provider connections.
    * @readOnly
    * @example
-   * await EngineApi.listAuthConnections({ page_offset: 25, page_size: 10, provider_id: "provider_2500" });
+   * EngineApi.listAuthConnections({ page_offset: 25, page_size: 10, provider_id: "provider_2500" })
    */
   function listAuthConnections(input?: {
     /** @integer */
@@ -80,7 +79,7 @@ declare namespace EngineApi {
    * Delete a connection.
    * @destructive
    * @example
-   * await EngineApi.deleteUserAuthConnection({ connection_id: "connection_2921" });
+   * EngineApi.deleteUserAuthConnection({ connection_id: "connection_2921" })
    */
   function deleteUserAuthConnection(input: {
     connection_id: string;
@@ -88,7 +87,7 @@ declare namespace EngineApi {
   /**
    * Status of an ongoing authorization.
    * @example
-   * await EngineApi.checkAuthStatus({ authorization_id: "authorization_3726", timeout_in_seconds: 30 });
+   * EngineApi.checkAuthStatus({ authorization_id: "authorization_3726", timeout_in_seconds: 30 })
    */
   function checkAuthStatus(input: {
     authorization_id: string;
@@ -102,11 +101,9 @@ declare namespace EngineApi {
    * Tools list formatted per provider.
    * @readOnly
    * @example
-   * await EngineApi.retrieveFormattedToolsList({
-   *   number_of_items_to_return: 10,
-   *   offset_start_index: 25,
-   *   filter_by_toolkit: "EngineApi",
-   * });
+   * EngineApi.retrieveFormattedToolsList({
+   *   number_of_items_to_return: 10, offset_start_index: 25, filter_by_toolkit: "EngineApi",
+   * })
    */
   function retrieveFormattedToolsList(input?: {
     filter_by_toolkit?: string;
@@ -121,11 +118,9 @@ declare namespace EngineApi {
    * Formatted specification of a tool.
    * @readOnly
    * @example
-   * await EngineApi.getFormattedToolSpecification({
-   *   tool_name: "EngineApi.ListAvailableAuthProviders",
-   *   provider_format: "openai",
-   *   user_id: "user_5362",
-   * });
+   * EngineApi.getFormattedToolSpecification({
+   *   tool_name: "EngineApi.ListAvailableAuthProviders", provider_format: "openai", user_id: "user_5362",
+   * })
    */
   function getFormattedToolSpecification(input: {
     tool_name: string;
@@ -143,11 +138,10 @@ declare namespace EngineApi {
    * List projects.
    * @readOnly
    * @example
-   * await EngineApi.listAccessibleProjects({
-   *   bearer_token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyXzQyIn0.c2lnbmF0dXJl",
-   *   items_to_skip: 25,
+   * EngineApi.listAccessibleProjects({
+   *   bearer_token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyXzQyIn0.c2lnbmF0dXJl", items_to_skip: 25,
    *   maximum_items_to_return: 10,
-   * });
+   * })
    */
   function listAccessibleProjects(input: {
     /**
@@ -165,10 +159,10 @@ declare namespace EngineApi {
    * One project.
    * @readOnly
    * @example
-   * await EngineApi.getProjectDetails({
+   * EngineApi.getProjectDetails({
    *   authorization_token: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyXzQyIn0.c2lnbmF0dXJl",
    *   project_id: "project_9478",
-   * });
+   * })
    */
   function getProjectDetails(input: {
     /**
@@ -183,7 +177,7 @@ declare namespace EngineApi {
    * List scheduled tool executions.
    * @readOnly
    * @example
-   * await EngineApi.getScheduledToolExecutions({ items_limit: 10, list_offset: 25 });
+   * EngineApi.getScheduledToolExecutions({ items_limit: 10, list_offset: 25 })
    */
   function getScheduledToolExecutions(input?: {
     /** @integer @maximum 100 @default 25 */
@@ -195,7 +189,7 @@ declare namespace EngineApi {
    * One scheduled execution.
    * @readOnly
    * @example
-   * await EngineApi.getScheduledToolDetails({ scheduled_execution_id: "execution_8677" });
+   * EngineApi.getScheduledToolDetails({ scheduled_execution_id: "execution_8677" })
    */
   function getScheduledToolDetails(input: {
     scheduled_execution_id: string;
@@ -209,7 +203,7 @@ declare namespace EngineApi {
    * List tools.
    * @readOnly
    * @example
-   * await EngineApi.getToolsList({ items_per_page: 10, start_offset: 25, include_formats: ["openai"] });
+   * EngineApi.getToolsList({ items_per_page: 10, start_offset: 25, include_formats: ["openai"] })
    */
   function getToolsList(input?: {
     /** List of format names. */
@@ -224,12 +218,11 @@ declare namespace EngineApi {
   /**
    * Authorize a user for a tool.
    * @example
-   * await EngineApi.authorizeUserToolAccess({
+   * EngineApi.authorizeUserToolAccess({
    *   tool_name_for_authorization: "EngineApi.ListAvailableAuthProviders",
-   *   redirect_uri_after_authorization: "https://example.com/redirect-authorization",
-   *   tool_version: "1.2.0",
+   *   redirect_uri_after_authorization: "https://example.com/redirect-authorization", tool_version: "1.2.0",
    *   user_id: "user_5362",
-   * });
+   * })
    */
   function authorizeUserToolAccess(input: {
     tool_name_for_authorization: string;
@@ -243,8 +236,6 @@ declare namespace EngineApi {
    * Execute a tool.
    * @judgment Requires request_body when mode is execute and ignores it otherwise, as the document
    * states.
-   * @example
-   * await EngineApi.executeTool({ mode: "execute", request_body: "{}" });
    */
   function executeTool(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -255,13 +246,9 @@ declare namespace EngineApi {
    * Specification of a tool.
    * @readOnly
    * @example
-   * await EngineApi.getToolSpecification({
-   *   tool_name: "EngineApi.ListAvailableAuthProviders",
-   *   formats_to_include: [
-   *     "openai"
-   *   ],
-   *   user_identifier: "user_5362",
-   * });
+   * EngineApi.getToolSpecification({
+   *   tool_name: "EngineApi.ListAvailableAuthProviders", formats_to_include: ["openai"], user_identifier: "user_5362",
+   * })
    */
   function getToolSpecification(input: {
     tool_name: string;
@@ -273,7 +260,7 @@ declare namespace EngineApi {
    * List workers.
    * @readOnly
    * @example
-   * await EngineApi.listWorkers({ number_of_items_to_return: 10, start_offset: 25 });
+   * EngineApi.listWorkers({ number_of_items_to_return: 10, start_offset: 25 })
    */
   function listWorkers(input?: {
     /** @integer @maximum 100 @default 25 */
@@ -284,12 +271,10 @@ declare namespace EngineApi {
   /**
    * Create a worker.
    * @example
-   * await EngineApi.createWorker({
-   *   worker_id: "worker_7767",
-   *   worker_http_uri: "https://example.com/worker-http",
-   *   worker_resource_uri: "https://example.com/worker-resource",
-   *   enable_worker: true,
-   * });
+   * EngineApi.createWorker({
+   *   worker_id: "worker_7767", worker_http_uri: "https://example.com/worker-http",
+   *   worker_resource_uri: "https://example.com/worker-resource", enable_worker: true,
+   * })
    */
   function createWorker(input: {
     /** Unique. */
@@ -327,11 +312,9 @@ declare namespace EngineApi {
   /**
    * Test a worker connection before adding it.
    * @example
-   * await EngineApi.testWorkerConnection({
-   *   worker_connection_type: "http",
-   *   http_uri: "https://example.com/http",
-   *   mcp_uri: "https://example.com/mcp",
-   * });
+   * EngineApi.testWorkerConnection({
+   *   worker_connection_type: "http", http_uri: "https://example.com/http", mcp_uri: "https://example.com/mcp",
+   * })
    */
   function testWorkerConnection(input: {
     worker_connection_type: string;
@@ -342,7 +325,7 @@ declare namespace EngineApi {
    * One worker.
    * @readOnly
    * @example
-   * await EngineApi.getWorkerById({ worker_id: "worker_7767" });
+   * EngineApi.getWorkerById({ worker_id: "worker_7767" })
    */
   function getWorkerById(input: {
     worker_id: string;
@@ -351,7 +334,7 @@ declare namespace EngineApi {
    * Delete a worker.
    * @destructive
    * @example
-   * await EngineApi.deleteWorker({ worker_id: "worker_7767" });
+   * EngineApi.deleteWorker({ worker_id: "worker_7767" })
    */
   function deleteWorker(input: {
     worker_id: string;
@@ -359,7 +342,7 @@ declare namespace EngineApi {
   /**
    * Authorize a worker.
    * @example
-   * await EngineApi.authorizeWorker({ worker_id: "worker_7767" });
+   * EngineApi.authorizeWorker({ worker_id: "worker_7767" })
    */
   function authorizeWorker(input: {
     worker_id: string;
@@ -368,7 +351,7 @@ declare namespace EngineApi {
    * Health of a worker.
    * @readOnly
    * @example
-   * await EngineApi.getWorkerHealthStatus({ worker_id: "worker_7767" });
+   * EngineApi.getWorkerHealthStatus({ worker_id: "worker_7767" })
    */
   function getWorkerHealthStatus(input: {
     worker_id: string;
@@ -377,7 +360,7 @@ declare namespace EngineApi {
    * Tools of one worker.
    * @readOnly
    * @example
-   * await EngineApi.fetchToolsPage({ worker_id: "worker_7767", number_of_items: 10, start_offset: 25 });
+   * EngineApi.fetchToolsPage({ worker_id: "worker_7767", number_of_items: 10, start_offset: 25 })
    */
   function fetchToolsPage(input: {
     worker_id: string;

@@ -12,7 +12,7 @@ declare namespace RecruitApi {
    * Information on the key in use.
    * @readOnly
    * @example
-   * await RecruitApi.getApiKeyInfo({ empty_request_body: {} });
+   * RecruitApi.getApiKeyInfo({ empty_request_body: {} })
    */
   function getApiKeyInfo(input?: {
     /**
@@ -24,12 +24,9 @@ declare namespace RecruitApi {
   /**
    * Change source.
    * @example
-   * await RecruitApi.changeApplicationSource({
-   *   application_source_details: {
-   *     "applicationId": "application_8293",
-   *     "sourceId": "source_2496"
-   *   },
-   * });
+   * RecruitApi.changeApplicationSource({
+   *   application_source_details: {"applicationId":"application_8293","sourceId":"source_2496"},
+   * })
    */
   function changeApplicationSource(input?: {
     application_source_details?: { applicationId?: unknown; sourceId?: unknown; [key: string]: unknown };
@@ -37,13 +34,10 @@ declare namespace RecruitApi {
   /**
    * Change stage.
    * @example
-   * await RecruitApi.changeApplicationStage({
-   *   application_stage_change_details: {
-   *     "applicationId": "application_8293",
-   *     "interviewStageId": "stage_2085",
-   *     "archiveReasonId": "reason_2025"
-   *   },
-   * });
+   * RecruitApi.changeApplicationStage({
+   *   application_stage_change_details: { "applicationId": "application_8293", "interviewStageId": "stage_2085",
+   *   "archiveReasonId": "reason_2025" },
+   * })
    */
   function changeApplicationStage(input?: {
     /**
@@ -61,17 +55,11 @@ declare namespace RecruitApi {
   /**
    * Create application.
    * @example
-   * await RecruitApi.createJobApplication({
-   *   job_application_data: {
-   *     "candidateId": "candidate_7514",
-   *     "jobId": "job_9620",
-   *     "interviewPlanId": "plan_6298",
-   *     "interviewStageId": "stage_2085",
-   *     "sourceId": "source_2496",
-   *     "creditedToUserId": "user_5362",
-   *     "createdAt": "2026-03-02T09:00:00Z"
-   *   },
-   * });
+   * RecruitApi.createJobApplication({
+   *   job_application_data: { "candidateId": "candidate_7514", "jobId": "job_9620", "interviewPlanId": "plan_6298",
+   *   "interviewStageId": "stage_2085", "sourceId": "source_2496", "creditedToUserId": "user_5362",
+   *   "createdAt": "2026-03-02T09:00:00Z" },
+   * })
    */
   function createJobApplication(input?: {
     job_application_data?: {
@@ -89,15 +77,10 @@ declare namespace RecruitApi {
   /**
    * Transfer to another job.
    * @example
-   * await RecruitApi.transferApplicationToJob({
-   *   application_transfer_details: {
-   *     "applicationId": "application_8293",
-   *     "jobId": "job_9620",
-   *     "interviewPlanId": "plan_6298",
-   *     "interviewStageId": "stage_2085",
-   *     "startAutomaticActivities": true
-   *   },
-   * });
+   * RecruitApi.transferApplicationToJob({
+   *   application_transfer_details: { "applicationId": "application_8293", "jobId": "job_9620",
+   *   "interviewPlanId": "plan_6298", "interviewStageId": "stage_2085", "startAutomaticActivities": true },
+   * })
    */
   function transferApplicationToJob(input?: {
     application_transfer_details?: {
@@ -112,15 +95,10 @@ declare namespace RecruitApi {
   /**
    * Update application details.
    * @example
-   * await RecruitApi.updateApplicationStatus({
-   *   application_update_payload: {
-   *     "applicationId": "application_8293",
-   *     "sourceId": "source_2496",
-   *     "creditedToUserId": "user_5362",
-   *     "createdAt": "2026-03-02T09:00:00Z",
-   *     "sendNotifications": true
-   *   },
-   * });
+   * RecruitApi.updateApplicationStatus({
+   *   application_update_payload: { "applicationId": "application_8293", "sourceId": "source_2496",
+   *   "creditedToUserId": "user_5362", "createdAt": "2026-03-02T09:00:00Z", "sendNotifications": true },
+   * })
    */
   function updateApplicationStatus(input?: {
     application_update_payload?: {
@@ -135,13 +113,10 @@ declare namespace RecruitApi {
   /**
    * Add user to an application's hiring team.
    * @example
-   * await RecruitApi.addHiringTeamMember({
-   *   hiring_team_member_details: {
-   *     "applicationId": "application_8293",
-   *     "teamMemberId": "member_6611",
-   *     "roleId": "role_3745"
-   *   },
-   * });
+   * RecruitApi.addHiringTeamMember({
+   *   hiring_team_member_details: { "applicationId": "application_8293", "teamMemberId": "member_6611",
+   *   "roleId": "role_3745" },
+   * })
    */
   function addHiringTeamMember(input?: {
     hiring_team_member_details?: {
@@ -155,13 +130,10 @@ declare namespace RecruitApi {
    * Remove user.
    * @destructive
    * @example
-   * await RecruitApi.removeHiringTeamMember({
-   *   hiring_team_removal_details: {
-   *     "applicationId": "application_8293",
-   *     "teamMemberId": "member_6611",
-   *     "roleId": "role_3745"
-   *   },
-   * });
+   * RecruitApi.removeHiringTeamMember({
+   *   hiring_team_removal_details: { "applicationId": "application_8293", "teamMemberId": "member_6611",
+   *   "roleId": "role_3745" },
+   * })
    */
   function removeHiringTeamMember(input?: {
     hiring_team_removal_details?: {
@@ -180,7 +152,7 @@ declare namespace RecruitApi {
    * Archive reasons.
    * @readOnly
    * @example
-   * await RecruitApi.listArchiveReasons({ include_archived_interview_plans: true });
+   * RecruitApi.listArchiveReasons({ include_archived_interview_plans: true })
    */
   function listArchiveReasons(input?: {
     include_archived_interview_plans?: boolean;
@@ -194,7 +166,7 @@ declare namespace RecruitApi {
    * Search candidates.
    * @readOnly
    * @example
-   * await RecruitApi.findCandidates({ candidate_email: "jane.doe@example.com", candidate_name: "Jane Doe" });
+   * RecruitApi.findCandidates({ candidate_email: "jane.doe@example.com", candidate_name: "Jane Doe" })
    */
   function findCandidates(input?: {
     candidate_email?: string;
@@ -204,7 +176,7 @@ declare namespace RecruitApi {
    * Close reasons.
    * @readOnly
    * @example
-   * await RecruitApi.listCloseReasons({ include_archived_reasons: true });
+   * RecruitApi.listCloseReasons({ include_archived_reasons: true })
    */
   function listCloseReasons(input?: {
     include_archived_reasons?: boolean;
@@ -225,7 +197,7 @@ declare namespace RecruitApi {
    * Roles.
    * @readOnly
    * @example
-   * await RecruitApi.listHiringTeamRoles({ return_role_titles_only: true });
+   * RecruitApi.listHiringTeamRoles({ return_role_titles_only: true })
    */
   function listHiringTeamRoles(input?: {
     /** True: titles only; false: objects with id and title. */
@@ -242,12 +214,9 @@ declare namespace RecruitApi {
    * Cancel schedule.
    * @destructive
    * @example
-   * await RecruitApi.cancelInterviewSchedule({
-   *   interview_schedule_cancel_details: {
-   *     "id": "schedule_6284",
-   *     "allowReschedule": true
-   *   },
-   * });
+   * RecruitApi.cancelInterviewSchedule({
+   *   interview_schedule_cancel_details: {"id":"schedule_6284","allowReschedule":true},
+   * })
    */
   function cancelInterviewSchedule(input?: {
     interview_schedule_cancel_details?: { id?: unknown; allowReschedule?: unknown; [key: string]: unknown };
@@ -286,11 +255,9 @@ declare namespace RecruitApi {
    * @judgment Reads target_start_date as a field of UpdateJobOpening only and rejects it here as an
    * unknown parameter.
    * @example
-   * await RecruitApi.createJobOpening({
-   *   employment_type: "FullTime",
-   *   opening_state: "Approved",
-   *   employment_start_date: "2026-03-02",
-   * });
+   * RecruitApi.createJobOpening({
+   *   employment_type: "FullTime", opening_state: "Approved", employment_start_date: "2026-03-02",
+   * })
    */
   function createJobOpening(input?: {
     associated_job_ids?: readonly string[];
@@ -319,7 +286,7 @@ declare namespace RecruitApi {
    * Set state.
    * @requiredWhen close_reason_id if new_opening_state = "Closed"
    * @example
-   * await RecruitApi.setOpeningState({ new_opening_state: "Draft", opening_id: "opening_8991" });
+   * RecruitApi.setOpeningState({ new_opening_state: "Draft", opening_id: "opening_8991" })
    */
   function setOpeningState(input?: {
     /** Needed when new_opening_state is Closed. */
@@ -330,7 +297,7 @@ declare namespace RecruitApi {
   /**
    * Archive or unarchive.
    * @example
-   * await RecruitApi.setOpeningArchivedState({ opening_id: "opening_8991", set_archived_state: true });
+   * RecruitApi.setOpeningArchivedState({ opening_id: "opening_8991", set_archived_state: true })
    */
   function setOpeningArchivedState(input?: {
     opening_id?: string;
@@ -340,11 +307,9 @@ declare namespace RecruitApi {
   /**
    * Update opening.
    * @example
-   * await RecruitApi.updateJobOpening({
-   *   employment_type: "FullTime",
-   *   target_hire_date: "2026-03-02",
-   *   target_start_date: "2026-03-02",
-   * });
+   * RecruitApi.updateJobOpening({
+   *   employment_type: "FullTime", target_hire_date: "2026-03-02", target_start_date: "2026-03-02",
+   * })
    */
   function updateJobOpening(input?: {
     department_team_id?: string;
@@ -362,7 +327,7 @@ declare namespace RecruitApi {
    * List projects.
    * @readOnly
    * @example
-   * await RecruitApi.listProjects({ max_items_to_return: 10 });
+   * RecruitApi.listProjects({ max_items_to_return: 10 })
    */
   function listProjects(input?: {
     last_sync_token?: string;
@@ -377,7 +342,7 @@ declare namespace RecruitApi {
    * Search projects.
    * @readOnly
    * @example
-   * await RecruitApi.searchProjectsByTitle({ project_title: "Campus hiring 2026" });
+   * RecruitApi.searchProjectsByTitle({ project_title: "Campus hiring 2026" })
    */
   function searchProjectsByTitle(input?: {
     project_title?: string;
@@ -388,7 +353,7 @@ declare namespace RecruitApi {
    * Sources.
    * @readOnly
    * @example
-   * await RecruitApi.listAllSources({ include_archived_items: true });
+   * RecruitApi.listAllSources({ include_archived_items: true })
    */
   function listAllSources(input?: {
     include_archived_items?: boolean;
@@ -397,7 +362,7 @@ declare namespace RecruitApi {
    * Source tracking links.
    * @readOnly
    * @example
-   * await RecruitApi.listSourceTrackingLinks({ include_disabled_tracking_links: true });
+   * RecruitApi.listSourceTrackingLinks({ include_disabled_tracking_links: true })
    */
   function listSourceTrackingLinks(input?: {
     include_disabled_tracking_links?: boolean;
@@ -405,7 +370,7 @@ declare namespace RecruitApi {
   /**
    * Create webhook setting.
    * @example
-   * await RecruitApi.createWebhookSetting({ webhook_configuration: {"requestUrl":"https://example.com/hook"} });
+   * RecruitApi.createWebhookSetting({ webhook_configuration: {"requestUrl":"https://example.com/hook"} })
    */
   function createWebhookSetting(input?: {
     webhook_configuration?: {
@@ -418,7 +383,7 @@ declare namespace RecruitApi {
   /**
    * Update webhook setting.
    * @example
-   * await RecruitApi.updateWebhookSetting({ webhook_settings_payload: {"webhookId":"webhook_1110","enabled":true} });
+   * RecruitApi.updateWebhookSetting({ webhook_settings_payload: {"webhookId":"webhook_1110","enabled":true} })
    */
   function updateWebhookSetting(input?: {
     /** webhookId; optionally one of enabled, requestUrl, secretToken. */
@@ -440,8 +405,6 @@ declare namespace RecruitApi {
   /**
    * Fetch application details, by application or form instance id.
    * @readOnly
-   * @example
-   * await RecruitApi.fetchApplicationDetails({ mode: "execute", request_body: "{}" });
    */
   function fetchApplicationDetails(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -451,19 +414,13 @@ declare namespace RecruitApi {
   /**
    * List applications.
    * @readOnly
-   * @example
-   * await RecruitApi.listApplications({ mode: "execute", request_body: "{}" });
    */
   function listApplications(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update application history.
-   * @example
-   * await RecruitApi.updateApplicationHistory({ mode: "execute", request_body: "{}" });
-   */
+  /** Update application history. */
   function updateApplicationHistory(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -472,8 +429,6 @@ declare namespace RecruitApi {
   /**
    * Get application history (paginated).
    * @readOnly
-   * @example
-   * await RecruitApi.getApplicationHistory({ mode: "execute", request_body: "{}" });
    */
   function getApplicationHistory(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -483,8 +438,6 @@ declare namespace RecruitApi {
   /**
    * AI evaluations of job criteria.
    * @readOnly
-   * @example
-   * await RecruitApi.getCandidateCriteriaEvaluations({ mode: "execute", request_body: "{}" });
    */
   function getCandidateCriteriaEvaluations(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -494,19 +447,13 @@ declare namespace RecruitApi {
   /**
    * Feedback and scorecards.
    * @readOnly
-   * @example
-   * await RecruitApi.listApplicationFeedback({ mode: "execute", request_body: "{}" });
    */
   function listApplicationFeedback(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Submit application feedback.
-   * @example
-   * await RecruitApi.submitApplicationFeedback({ mode: "execute", request_body: "{}" });
-   */
+  /** Submit application feedback. */
   function submitApplicationFeedback(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -515,39 +462,25 @@ declare namespace RecruitApi {
   /**
    * Get approval list.
    * @readOnly
-   * @example
-   * await RecruitApi.getApprovalList({ mode: "execute", request_body: "{}" });
    */
   function getApprovalList(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create or update an approval definition for an entity.
-   * @example
-   * await RecruitApi.updateApprovalDefinition({ mode: "execute", request_body: "{}" });
-   */
+  /** Create or update an approval definition for an entity. */
   function updateApprovalDefinition(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Offer approval action.
-   * @example
-   * await RecruitApi.offerApprovalAction({ mode: "execute", request_body: "{}" });
-   */
+  /** Offer approval action. */
   function offerApprovalAction(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create offer.
-   * @example
-   * await RecruitApi.createOffer({ mode: "execute", request_body: "{}" });
-   */
+  /** Create offer. */
   function createOffer(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -556,8 +489,6 @@ declare namespace RecruitApi {
   /**
    * Get offer details.
    * @readOnly
-   * @example
-   * await RecruitApi.getOfferDetails({ mode: "execute", request_body: "{}" });
    */
   function getOfferDetails(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -567,69 +498,43 @@ declare namespace RecruitApi {
   /**
    * Get latest offers.
    * @readOnly
-   * @example
-   * await RecruitApi.getLatestOffers({ mode: "execute", request_body: "{}" });
    */
   function getLatestOffers(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create candidate offer version.
-   * @example
-   * await RecruitApi.createCandidateOfferVersion({ mode: "execute", request_body: "{}" });
-   */
+  /** Create candidate offer version. */
   function createCandidateOfferVersion(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update offer (retriggers approval steps).
-   * @example
-   * await RecruitApi.updateOffer({ mode: "execute", request_body: "{}" });
-   */
+  /** Update offer (retriggers approval steps). */
   function updateOffer(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Start offer process.
-   * @example
-   * await RecruitApi.startOfferProcess({ mode: "execute", request_body: "{}" });
-   */
+  /** Start offer process. */
   function startOfferProcess(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Add completed assessment to candidate.
-   * @example
-   * await RecruitApi.addCompletedAssessmentToCandidate({ mode: "execute", request_body: "{}" });
-   */
+  /** Add completed assessment to candidate. */
   function addCompletedAssessmentToCandidate(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Start assessment.
-   * @example
-   * await RecruitApi.startAssessment({ mode: "execute", request_body: "{}" });
-   */
+  /** Start assessment. */
   function startAssessment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update assessment status.
-   * @example
-   * await RecruitApi.updateAssessmentStatus({ mode: "execute", request_body: "{}" });
-   */
+  /** Update assessment status. */
   function updateAssessmentStatus(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -638,29 +543,19 @@ declare namespace RecruitApi {
   /**
    * Cancel assessment.
    * @destructive
-   * @example
-   * await RecruitApi.cancelAssessment({ mode: "execute", request_body: "{}" });
    */
   function cancelAssessment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Add candidate to project.
-   * @example
-   * await RecruitApi.addCandidateToProject({ mode: "execute", request_body: "{}" });
-   */
+  /** Add candidate to project. */
   function addCandidateToProject(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Add candidate tag.
-   * @example
-   * await RecruitApi.addCandidateTag({ mode: "execute", request_body: "{}" });
-   */
+  /** Add candidate tag. */
   function addCandidateTag(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -669,29 +564,19 @@ declare namespace RecruitApi {
   /**
    * Anonymize candidate data (permanent).
    * @destructive
-   * @example
-   * await RecruitApi.anonymizeCandidateData({ mode: "execute", request_body: "{}" });
    */
   function anonymizeCandidateData(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create candidate.
-   * @example
-   * await RecruitApi.createCandidate({ mode: "execute", request_body: "{}" });
-   */
+  /** Create candidate. */
   function createCandidate(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create candidate note.
-   * @example
-   * await RecruitApi.createCandidateNote({ mode: "execute", request_body: "{}" });
-   */
+  /** Create candidate note. */
   function createCandidateNote(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -700,8 +585,6 @@ declare namespace RecruitApi {
   /**
    * Get candidate information.
    * @readOnly
-   * @example
-   * await RecruitApi.getCandidateInformation({ mode: "execute", request_body: "{}" });
    */
   function getCandidateInformation(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -711,8 +594,6 @@ declare namespace RecruitApi {
   /**
    * List candidates.
    * @readOnly
-   * @example
-   * await RecruitApi.listCandidates({ mode: "execute", request_body: "{}" });
    */
   function listCandidates(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -722,8 +603,6 @@ declare namespace RecruitApi {
   /**
    * List candidate client info.
    * @readOnly
-   * @example
-   * await RecruitApi.listCandidateClientInfo({ mode: "execute", request_body: "{}" });
    */
   function listCandidateClientInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -733,8 +612,6 @@ declare namespace RecruitApi {
   /**
    * List candidate notes.
    * @readOnly
-   * @example
-   * await RecruitApi.listCandidateNotes({ mode: "execute", request_body: "{}" });
    */
   function listCandidateNotes(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -744,29 +621,19 @@ declare namespace RecruitApi {
   /**
    * List candidate projects.
    * @readOnly
-   * @example
-   * await RecruitApi.listCandidateProjects({ mode: "execute", request_body: "{}" });
    */
   function listCandidateProjects(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update candidate info.
-   * @example
-   * await RecruitApi.updateCandidateInfo({ mode: "execute", request_body: "{}" });
-   */
+  /** Update candidate info. */
   function updateCandidateInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create candidate tag.
-   * @example
-   * await RecruitApi.createCandidateTag({ mode: "execute", request_body: "{}" });
-   */
+  /** Create candidate tag. */
   function createCandidateTag(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -775,8 +642,6 @@ declare namespace RecruitApi {
   /**
    * List candidate tags.
    * @readOnly
-   * @example
-   * await RecruitApi.listCandidateTags({ mode: "execute", request_body: "{}" });
    */
   function listCandidateTags(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -786,29 +651,19 @@ declare namespace RecruitApi {
   /**
    * Retrieve candidate file URL.
    * @readOnly
-   * @example
-   * await RecruitApi.retrieveCandidateFileUrl({ mode: "execute", request_body: "{}" });
    */
   function retrieveCandidateFileUrl(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create candidate referral.
-   * @example
-   * await RecruitApi.createCandidateReferral({ mode: "execute", request_body: "{}" });
-   */
+  /** Create candidate referral. */
   function createCandidateReferral(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create custom field.
-   * @example
-   * await RecruitApi.createCustomField({ mode: "execute", request_body: "{}" });
-   */
+  /** Create custom field. */
   function createCustomField(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -817,8 +672,6 @@ declare namespace RecruitApi {
   /**
    * Get custom field info.
    * @readOnly
-   * @example
-   * await RecruitApi.getCustomFieldInfo({ mode: "execute", request_body: "{}" });
    */
   function getCustomFieldInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -828,49 +681,31 @@ declare namespace RecruitApi {
   /**
    * List custom fields.
    * @readOnly
-   * @example
-   * await RecruitApi.listCustomFields({ mode: "execute", request_body: "{}" });
    */
   function listCustomFields(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Set custom field value.
-   * @example
-   * await RecruitApi.setCustomFieldValue({ mode: "execute", request_body: "{}" });
-   */
+  /** Set custom field value. */
   function setCustomFieldValue(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create department.
-   * @example
-   * await RecruitApi.createDepartment({ mode: "execute", request_body: "{}" });
-   */
+  /** Create department. */
   function createDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Archive department.
-   * @example
-   * await RecruitApi.archiveDepartment({ mode: "execute", request_body: "{}" });
-   */
+  /** Archive department. */
   function archiveDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Restore department.
-   * @example
-   * await RecruitApi.restoreDepartment({ mode: "execute", request_body: "{}" });
-   */
+  /** Restore department. */
   function restoreDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -879,29 +714,19 @@ declare namespace RecruitApi {
   /**
    * List departments.
    * @readOnly
-   * @example
-   * await RecruitApi.listDepartments({ mode: "execute", request_body: "{}" });
    */
   function listDepartments(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Move department.
-   * @example
-   * await RecruitApi.moveDepartment({ mode: "execute", request_body: "{}" });
-   */
+  /** Move department. */
   function moveDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update department.
-   * @example
-   * await RecruitApi.updateDepartment({ mode: "execute", request_body: "{}" });
-   */
+  /** Update department. */
   function updateDepartment(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -910,8 +735,6 @@ declare namespace RecruitApi {
   /**
    * Get feedback form info.
    * @readOnly
-   * @example
-   * await RecruitApi.getFeedbackFormInfo({ mode: "execute", request_body: "{}" });
    */
   function getFeedbackFormInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -921,19 +744,13 @@ declare namespace RecruitApi {
   /**
    * List feedback forms.
    * @readOnly
-   * @example
-   * await RecruitApi.listFeedbackForms({ mode: "execute", request_body: "{}" });
    */
   function listFeedbackForms(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Add a member to a hiring team (job or application level).
-   * @example
-   * await RecruitApi.hiringTeamAddMember({ mode: "execute", request_body: "{}" });
-   */
+  /** Add a member to a hiring team (job or application level). */
   function hiringTeamAddMember(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -942,8 +759,6 @@ declare namespace RecruitApi {
   /**
    * Remove a team member from a hiring team (job or application level).
    * @destructive
-   * @example
-   * await RecruitApi.removeTeamMemberFromHiring({ mode: "execute", request_body: "{}" });
    */
   function removeTeamMemberFromHiring(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -953,8 +768,6 @@ declare namespace RecruitApi {
   /**
    * List interviews.
    * @readOnly
-   * @example
-   * await RecruitApi.listInterviews({ mode: "execute", request_body: "{}" });
    */
   function listInterviews(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -964,8 +777,6 @@ declare namespace RecruitApi {
   /**
    * List interview events.
    * @readOnly
-   * @example
-   * await RecruitApi.listInterviewEvents({ mode: "execute", request_body: "{}" });
    */
   function listInterviewEvents(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -975,8 +786,6 @@ declare namespace RecruitApi {
   /**
    * List interview plans.
    * @readOnly
-   * @example
-   * await RecruitApi.listInterviewPlans({ mode: "execute", request_body: "{}" });
    */
   function listInterviewPlans(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -986,19 +795,13 @@ declare namespace RecruitApi {
   /**
    * Get interview schedules.
    * @readOnly
-   * @example
-   * await RecruitApi.getInterviewSchedules({ mode: "execute", request_body: "{}" });
    */
   function getInterviewSchedules(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update interview schedule (update, add or cancel events).
-   * @example
-   * await RecruitApi.updateInterviewSchedule({ mode: "execute", request_body: "{}" });
-   */
+  /** Update interview schedule (update, add or cancel events). */
   function updateInterviewSchedule(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1007,8 +810,6 @@ declare namespace RecruitApi {
   /**
    * List interview stages for a plan, in order.
    * @readOnly
-   * @example
-   * await RecruitApi.listInterviewStages({ mode: "execute", request_body: "{}" });
    */
   function listInterviewStages(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -1018,8 +819,6 @@ declare namespace RecruitApi {
   /**
    * List interviewer pools.
    * @readOnly
-   * @example
-   * await RecruitApi.listInterviewerPools({ mode: "execute", request_body: "{}" });
    */
   function listInterviewerPools(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -1029,39 +828,25 @@ declare namespace RecruitApi {
   /**
    * Get interviewer pool info.
    * @readOnly
-   * @example
-   * await RecruitApi.getInterviewerPoolInfo({ mode: "execute", request_body: "{}" });
    */
   function getInterviewerPoolInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create interviewer pool.
-   * @example
-   * await RecruitApi.createInterviewerPool({ mode: "execute", request_body: "{}" });
-   */
+  /** Create interviewer pool. */
   function createInterviewerPool(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update interviewer pool.
-   * @example
-   * await RecruitApi.updateInterviewerPool({ mode: "execute", request_body: "{}" });
-   */
+  /** Update interviewer pool. */
   function updateInterviewerPool(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update workplace type.
-   * @example
-   * await RecruitApi.updateWorkplaceType({ mode: "execute", request_body: "{}" });
-   */
+  /** Update workplace type. */
   function updateWorkplaceType(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1070,8 +855,6 @@ declare namespace RecruitApi {
   /**
    * Get opening info (by UUID).
    * @readOnly
-   * @example
-   * await RecruitApi.getOpeningInfo({ mode: "execute", request_body: "{}" });
    */
   function getOpeningInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -1081,19 +864,13 @@ declare namespace RecruitApi {
   /**
    * Search job openings (by identifier).
    * @readOnly
-   * @example
-   * await RecruitApi.searchJobOpenings({ mode: "execute", request_body: "{}" });
    */
   function searchJobOpenings(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Add job to opening.
-   * @example
-   * await RecruitApi.addJobToOpening({ mode: "execute", request_body: "{}" });
-   */
+  /** Add job to opening. */
   function addJobToOpening(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1102,19 +879,13 @@ declare namespace RecruitApi {
   /**
    * Remove job from opening.
    * @destructive
-   * @example
-   * await RecruitApi.removeJobFromOpening({ mode: "execute", request_body: "{}" });
    */
   function removeJobFromOpening(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Add location to job opening.
-   * @example
-   * await RecruitApi.addLocationToJobOpening({ mode: "execute", request_body: "{}" });
-   */
+  /** Add location to job opening. */
   function addLocationToJobOpening(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1123,8 +894,6 @@ declare namespace RecruitApi {
   /**
    * Remove location from opening.
    * @destructive
-   * @example
-   * await RecruitApi.removeLocationFromOpening({ mode: "execute", request_body: "{}" });
    */
   function removeLocationFromOpening(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -1134,19 +903,13 @@ declare namespace RecruitApi {
   /**
    * Get project information.
    * @readOnly
-   * @example
-   * await RecruitApi.getProjectInformation({ mode: "execute", request_body: "{}" });
    */
   function getProjectInformation(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Generate a report or poll its status.
-   * @example
-   * await RecruitApi.generateAndPollReport({ mode: "execute", request_body: "{}" });
-   */
+  /** Generate a report or poll its status. */
   function generateAndPollReport(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1155,8 +918,6 @@ declare namespace RecruitApi {
   /**
    * Retrieve sync report.
    * @readOnly
-   * @example
-   * await RecruitApi.retrieveSyncReport({ mode: "execute", request_body: "{}" });
    */
   function retrieveSyncReport(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -1166,8 +927,6 @@ declare namespace RecruitApi {
   /**
    * Get survey form details.
    * @readOnly
-   * @example
-   * await RecruitApi.getSurveyFormDetails({ mode: "execute", request_body: "{}" });
    */
   function getSurveyFormDetails(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -1177,19 +936,13 @@ declare namespace RecruitApi {
   /**
    * List survey form definitions.
    * @readOnly
-   * @example
-   * await RecruitApi.listSurveyFormDefinitions({ mode: "execute", request_body: "{}" });
    */
   function listSurveyFormDefinitions(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create survey request (returns a survey URL).
-   * @example
-   * await RecruitApi.createSurveyRequest({ mode: "execute", request_body: "{}" });
-   */
+  /** Create survey request (returns a survey URL). */
   function createSurveyRequest(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1198,19 +951,13 @@ declare namespace RecruitApi {
   /**
    * List survey requests.
    * @readOnly
-   * @example
-   * await RecruitApi.listSurveyRequests({ mode: "execute", request_body: "{}" });
    */
   function listSurveyRequests(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Create survey submission.
-   * @example
-   * await RecruitApi.createSurveySubmission({ mode: "execute", request_body: "{}" });
-   */
+  /** Create survey submission. */
   function createSurveySubmission(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1219,8 +966,6 @@ declare namespace RecruitApi {
   /**
    * List survey submissions.
    * @readOnly
-   * @example
-   * await RecruitApi.listSurveySubmissions({ mode: "execute", request_body: "{}" });
    */
   function listSurveySubmissions(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -1230,8 +975,6 @@ declare namespace RecruitApi {
   /**
    * Get user info.
    * @readOnly
-   * @example
-   * await RecruitApi.getRecruitUserInfo({ mode: "execute", request_body: "{}" });
    */
   function getRecruitUserInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -1241,19 +984,13 @@ declare namespace RecruitApi {
   /**
    * Get user list (with access levels).
    * @readOnly
-   * @example
-   * await RecruitApi.getRecruitUserList({ mode: "execute", request_body: "{}" });
    */
   function getRecruitUserList(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Search users (by email).
-   * @example
-   * await RecruitApi.recruitUserSearch({ mode: "execute", request_body: "{}" });
-   */
+  /** Search users (by email). */
   function recruitUserSearch(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1262,19 +999,13 @@ declare namespace RecruitApi {
   /**
    * Get interviewer settings.
    * @readOnly
-   * @example
-   * await RecruitApi.getInterviewerSettings({ mode: "execute", request_body: "{}" });
    */
   function getInterviewerSettings(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /**
-   * Update interviewer settings.
-   * @example
-   * await RecruitApi.updateInterviewerSettings({ mode: "execute", request_body: "{}" });
-   */
+  /** Update interviewer settings. */
   function updateInterviewerSettings(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -1283,8 +1014,6 @@ declare namespace RecruitApi {
   /**
    * Retrieve webhook setting info (by id).
    * @readOnly
-   * @example
-   * await RecruitApi.retrieveWebhookInfo({ mode: "execute", request_body: "{}" });
    */
   function retrieveWebhookInfo(input: { mode: "get_request_schema" } | {
     mode: "execute";

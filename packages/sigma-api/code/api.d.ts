@@ -7,11 +7,7 @@
  * request_body: JSON.stringify({...}) }` performs the operation.
  */
 declare namespace SigmaApi {
-  /**
-   * Search.
-   * @example
-   * await SigmaApi.performSigmaSearch({ mode: "execute", request_body: "{}" });
-   */
+  /** Search. */
   function performSigmaSearch(input: { mode: "get_request_schema" } | {
     mode: "execute";
     /** @format json */
@@ -20,8 +16,6 @@ declare namespace SigmaApi {
   /**
    * Links similar to a given link.
    * @readOnly
-   * @example
-   * await SigmaApi.findSimilarLinks({ mode: "execute", request_body: "{}" });
    */
   function findSimilarLinks(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -31,8 +25,6 @@ declare namespace SigmaApi {
   /**
    * Details of specific content.
    * @readOnly
-   * @example
-   * await SigmaApi.getContentDetails({ mode: "execute", request_body: "{}" });
    */
   function getContentDetails(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -42,11 +34,10 @@ declare namespace SigmaApi {
   /**
    * Direct answer or summary with citations.
    * @example
-   * await SigmaApi.generateAnswerSummary({
-   *   search_query: "companies building solid-state batteries",
-   *   enable_streaming_response: true,
+   * SigmaApi.generateAnswerSummary({
+   *   search_query: "companies building solid-state batteries", enable_streaming_response: true,
    *   include_full_text: true,
-   * });
+   * })
    */
   function generateAnswerSummary(input: {
     search_query: string;
@@ -59,7 +50,7 @@ declare namespace SigmaApi {
    * Paginated research requests.
    * @readOnly
    * @example
-   * await SigmaApi.listResearchRequests({ results_limit: 10 });
+   * SigmaApi.listResearchRequests({ results_limit: 10 })
    */
   function listResearchRequests(input?: {
     pagination_cursor?: string;
@@ -73,11 +64,9 @@ declare namespace SigmaApi {
    * One research request.
    * @readOnly
    * @example
-   * await SigmaApi.getResearchById({
-   *   enable_streaming: "true",
-   *   event_filter: "webset.created,monitor.run.completed",
-   *   research_id: "research_8492",
-   * });
+   * SigmaApi.getResearchById({
+   *   enable_streaming: "true", event_filter: "webset.created,monitor.run.completed", research_id: "research_8492",
+   * })
    */
   function getResearchById(input: {
     /** 'true' gives streaming updates. */
@@ -93,7 +82,7 @@ declare namespace SigmaApi {
   /**
    * Create a webset.
    * @example
-   * await SigmaApi.createWebset({ webset_configuration: {"externalId":"external_4394"} });
+   * SigmaApi.createWebset({ webset_configuration: {"externalId":"external_4394"} })
    */
   function createWebset(input: {
     /** Optional search, import and enrichment configurations, may include externalId. */
@@ -103,7 +92,7 @@ declare namespace SigmaApi {
    * List websets.
    * @readOnly
    * @example
-   * await SigmaApi.listWebsets({ websets_return_limit: 10 });
+   * SigmaApi.listWebsets({ websets_return_limit: 10 })
    */
   function listWebsets(input?: {
     pagination_cursor?: string;
@@ -113,7 +102,7 @@ declare namespace SigmaApi {
    * One webset.
    * @readOnly
    * @example
-   * await SigmaApi.getWebsetDetails({ webset_identifier: "webset_8551" });
+   * SigmaApi.getWebsetDetails({ webset_identifier: "webset_8551" })
    */
   function getWebsetDetails(input: {
     /** The unique id or the external id (externalId). */
@@ -130,7 +119,7 @@ declare namespace SigmaApi {
    * Delete a webset and its items.
    * @destructive
    * @example
-   * await SigmaApi.deleteWebset({ webset_identifier: "webset_8551" });
+   * SigmaApi.deleteWebset({ webset_identifier: "webset_8551" })
    */
   function deleteWebset(input: {
     /** The unique id or the external id (externalId). */
@@ -140,7 +129,7 @@ declare namespace SigmaApi {
    * Cancel all operations on a webset.
    * @destructive
    * @example
-   * await SigmaApi.cancelWebsetOperations({ webset_identifier: "webset_8551" });
+   * SigmaApi.cancelWebsetOperations({ webset_identifier: "webset_8551" })
    */
   function cancelWebsetOperations(input: {
     /** The unique id or the external id (externalId). */
@@ -154,7 +143,7 @@ declare namespace SigmaApi {
    * One item.
    * @readOnly
    * @example
-   * await SigmaApi.getWebsetItem({ webset_identifier: "webset_8551", webset_item_id: "item_7646" });
+   * SigmaApi.getWebsetItem({ webset_identifier: "webset_8551", webset_item_id: "item_7646" })
    */
   function getWebsetItem(input: {
     /** The unique id or the external id (externalId). */
@@ -165,7 +154,7 @@ declare namespace SigmaApi {
    * Delete an item and cancel its enrichment.
    * @destructive
    * @example
-   * await SigmaApi.deleteWebsetItem({ webset_identifier: "webset_8551", webset_item_id: "item_7646" });
+   * SigmaApi.deleteWebsetItem({ webset_identifier: "webset_8551", webset_item_id: "item_7646" })
    */
   function deleteWebsetItem(input: {
     /** The unique id or the external id (externalId). */
@@ -176,7 +165,7 @@ declare namespace SigmaApi {
    * List items.
    * @readOnly
    * @example
-   * await SigmaApi.listWebsetItems({ webset_identifier: "webset_8551", result_limit: 10, source_id: "source_2496" });
+   * SigmaApi.listWebsetItems({ webset_identifier: "webset_8551", result_limit: 10, source_id: "source_2496" })
    */
   function listWebsetItems(input: {
     /** The unique id or the external id (externalId). */
@@ -203,7 +192,7 @@ declare namespace SigmaApi {
    * One enrichment.
    * @readOnly
    * @example
-   * await SigmaApi.getEnrichmentDetails({ enrichment_id: "enrichment_3884", webset_identifier: "webset_8551" });
+   * SigmaApi.getEnrichmentDetails({ enrichment_id: "enrichment_3884", webset_identifier: "webset_8551" })
    */
   function getEnrichmentDetails(input: {
     enrichment_id: string;
@@ -214,7 +203,7 @@ declare namespace SigmaApi {
    * Delete an enrichment and cancel running processes.
    * @destructive
    * @example
-   * await SigmaApi.deleteEnrichment({ enrichment_id: "enrichment_3884", webset_id: "webset_8551" });
+   * SigmaApi.deleteEnrichment({ enrichment_id: "enrichment_3884", webset_id: "webset_8551" })
    */
   function deleteEnrichment(input: {
     enrichment_id: string;
@@ -225,7 +214,7 @@ declare namespace SigmaApi {
    * Cancel a running enrichment.
    * @destructive
    * @example
-   * await SigmaApi.cancelEnrichmentProcess({ enrichment_id: "enrichment_3884", webset_id: "webset_8551" });
+   * SigmaApi.cancelEnrichmentProcess({ enrichment_id: "enrichment_3884", webset_id: "webset_8551" })
    */
   function cancelEnrichmentProcess(input: {
     enrichment_id: string;
@@ -241,7 +230,7 @@ declare namespace SigmaApi {
    * List webhooks.
    * @readOnly
    * @example
-   * await SigmaApi.getWebhooksList({ results_per_page: 10 });
+   * SigmaApi.getWebhooksList({ results_per_page: 10 })
    */
   function getWebhooksList(input?: {
     pagination_cursor?: string;
@@ -255,7 +244,7 @@ declare namespace SigmaApi {
    * One webhook.
    * @readOnly
    * @example
-   * await SigmaApi.getWebhookInfo({ webhook_id: "webhook_1110" });
+   * SigmaApi.getWebhookInfo({ webhook_id: "webhook_1110" })
    */
   function getWebhookInfo(input: {
     webhook_id: string;
@@ -270,7 +259,7 @@ declare namespace SigmaApi {
    * Remove a webhook.
    * @destructive
    * @example
-   * await SigmaApi.removeWebhook({ webhook_id: "webhook_1110" });
+   * SigmaApi.removeWebhook({ webhook_id: "webhook_1110" })
    */
   function removeWebhook(input: {
     webhook_id: string;
@@ -279,12 +268,10 @@ declare namespace SigmaApi {
    * Webhook attempt records.
    * @readOnly
    * @example
-   * await SigmaApi.listWebhookAttempts({
-   *   webhook_id: "webhook_1110",
-   *   event_type_filter: "webset.created",
-   *   filter_by_successful_attempts: true,
+   * SigmaApi.listWebhookAttempts({
+   *   webhook_id: "webhook_1110", event_type_filter: "webset.created", filter_by_successful_attempts: true,
    *   results_limit: 10,
-   * });
+   * })
    */
   function listWebhookAttempts(input: {
     webhook_id: string;
@@ -298,14 +285,10 @@ declare namespace SigmaApi {
    * List system events.
    * @readOnly
    * @example
-   * await SigmaApi.listSystemEvents({
-   *   created_after: "2026-03-01T00:00:00Z",
-   *   filter_created_before: "2026-03-31T23:59:59Z",
-   *   event_types_filter: [
-   *     "webset.created",
-   *     "monitor.run.completed"
-   *   ],
-   * });
+   * SigmaApi.listSystemEvents({
+   *   created_after: "2026-03-01T00:00:00Z", filter_created_before: "2026-03-31T23:59:59Z",
+   *   event_types_filter: ["webset.created","monitor.run.completed"],
+   * })
    */
   function listSystemEvents(input?: {
     /**
@@ -330,7 +313,7 @@ declare namespace SigmaApi {
    * One event.
    * @readOnly
    * @example
-   * await SigmaApi.getEventById({ event_id: "event_7999" });
+   * SigmaApi.getEventById({ event_id: "event_7999" })
    */
   function getEventById(input: {
     event_id: string;
@@ -345,7 +328,7 @@ declare namespace SigmaApi {
    * One search.
    * @readOnly
    * @example
-   * await SigmaApi.getSearchById({ search_id: "search_8393", webset_id: "webset_8551" });
+   * SigmaApi.getSearchById({ search_id: "search_8393", webset_id: "webset_8551" })
    */
   function getSearchById(input: {
     search_id: string;
@@ -356,7 +339,7 @@ declare namespace SigmaApi {
    * Cancel a running search.
    * @destructive
    * @example
-   * await SigmaApi.cancelRunningSearch({ search_id: "search_8393", webset_id: "webset_8551" });
+   * SigmaApi.cancelRunningSearch({ search_id: "search_8393", webset_id: "webset_8551" })
    */
   function cancelRunningSearch(input: {
     search_id: string;
@@ -371,7 +354,7 @@ declare namespace SigmaApi {
    * List monitors.
    * @readOnly
    * @example
-   * await SigmaApi.listWebsiteMonitors({ results_limit: 10, webset_id: "webset_8551" });
+   * SigmaApi.listWebsiteMonitors({ results_limit: 10, webset_id: "webset_8551" })
    */
   function listWebsiteMonitors(input?: {
     pagination_cursor?: string;
@@ -383,7 +366,7 @@ declare namespace SigmaApi {
    * One monitor.
    * @readOnly
    * @example
-   * await SigmaApi.getSpecificMonitor({ monitor_id: "monitor_5257" });
+   * SigmaApi.getSpecificMonitor({ monitor_id: "monitor_5257" })
    */
   function getSpecificMonitor(input: {
     monitor_id: string;
@@ -397,7 +380,7 @@ declare namespace SigmaApi {
    * Delete a monitor.
    * @destructive
    * @example
-   * await SigmaApi.deleteMonitor({ monitor_id: "monitor_5257" });
+   * SigmaApi.deleteMonitor({ monitor_id: "monitor_5257" })
    */
   function deleteMonitor(input: {
     monitor_id: string;
@@ -406,7 +389,7 @@ declare namespace SigmaApi {
    * Runs of a monitor.
    * @readOnly
    * @example
-   * await SigmaApi.listMonitorRuns({ monitor_id: "monitor_5257" });
+   * SigmaApi.listMonitorRuns({ monitor_id: "monitor_5257" })
    */
   function listMonitorRuns(input: {
     monitor_id: string;
@@ -415,7 +398,7 @@ declare namespace SigmaApi {
    * One run.
    * @readOnly
    * @example
-   * await SigmaApi.getSpecificMonitorRun({ monitor_id: "monitor_5257", run_id: "run_7122" });
+   * SigmaApi.getSpecificMonitorRun({ monitor_id: "monitor_5257", run_id: "run_7122" })
    */
   function getSpecificMonitorRun(input: {
     monitor_id: string;
@@ -430,7 +413,7 @@ declare namespace SigmaApi {
    * List imports.
    * @readOnly
    * @example
-   * await SigmaApi.listImports({ results_limit: 10 });
+   * SigmaApi.listImports({ results_limit: 10 })
    */
   function listImports(input?: {
     pagination_cursor?: string;
@@ -440,7 +423,7 @@ declare namespace SigmaApi {
    * One import.
    * @readOnly
    * @example
-   * await SigmaApi.getSpecificImport({ import_id: "import_3260" });
+   * SigmaApi.getSpecificImport({ import_id: "import_3260" })
    */
   function getSpecificImport(input: {
     import_id: string;
@@ -454,7 +437,7 @@ declare namespace SigmaApi {
    * Delete an import.
    * @destructive
    * @example
-   * await SigmaApi.deleteImport({ import_id: "import_3260" });
+   * SigmaApi.deleteImport({ import_id: "import_3260" })
    */
   function deleteImport(input: {
     import_id: string;

@@ -100,21 +100,30 @@ function toolTags(tool: Tool): string[] {
 const exampleWidth = maxLineLength - 5;
 
 /**
- * One example call, the manifest's first, as a program writes it: `@example`, then the call on one
- * line or one property a line. None for a call without arguments, or one whose property would not
- * fit a line (a spec value that long teaches less than it costs).
+ * One example call, the manifest's first, as a program writes it: `@example`, then the call with its
+ * properties packed into lines (an object or array value too wide for a line, one entry a line). None
+ * for a call without arguments or with only `mode` and `request_body`, or one with a value wider
+ * than a line (it teaches less than it costs).
  */
 function exampleLines(context: EmitContext, tool: Tool, method: string): string[] {
   const [example] = modelTool(context.server, tool, context.toolMode).examples;
-  if (example === undefined || Object.keys(example).length === 0) return [];
-  const callee = `await ${context.server.name}.${method}(`;
-  const entries = Object.entries(example);
-  const oneLine = `${callee}{ ${entries.map(([key, value]) => `${propertyKey(key)}: ${jsonLiteral(value)}`).join(", ")} });`;
-  // Otherwise one property a line, and an object or array value one entry a line below it.
-  const properties = entries.flatMap(([key, value]) => `  ${propertyKey(key)}: ${jsonLiteral(value, 2, 1)},`.split("\n"));
-  const lines = oneLine.length <= exampleWidth ? [oneLine] : [`${callee}{`, ...properties, "});"];
-  if (lines.some((line) => line.length > exampleWidth)) return [];
-  return ["@example", ...lines.map(docText)];
+  // A call of only the mode pattern's own parameters is the one the namespace's comment already shows.
+  const implicit = new Set(tool.parameters.kind === "known" ? tool.parameters.list.filter((p) => p.implicit).map((p) => p.name) : []);
+  if (example === undefined || Object.keys(example).every((key) => implicit.has(key))) return [];
+  const pieces = Object.entries(example).flatMap(([key, value]) => {
+    const compact = `${propertyKey(key)}: ${jsonLiteral(value)},`;
+    return compact.length + 2 <= exampleWidth ? [compact] : `${propertyKey(key)}: ${jsonLiteral(value, 2, 0)},`.split("\n").map((line) => line.trim());
+  });
+  const lines = [`${context.server.name}.${method}({`];
+  for (const piece of pieces) {
+    const last = lines.length - 1;
+    if (last > 0 && lines[last]!.length + piece.length + 1 <= exampleWidth && !/[[{]$/.test(piece)) lines[last] += ` ${piece}`;
+    else lines.push(`  ${piece}`);
+  }
+  const oneLine = `${lines[0]} ${pieces.join(" ").replace(/,$/, "")} })`;
+  const laidOut = oneLine.length <= exampleWidth && lines.length === 2 ? [oneLine] : [...lines, "})"];
+  if (laidOut.some((line) => line.length > exampleWidth)) return [];
+  return ["@example", ...laidOut.map(docText)];
 }
 
 function ruleTag(rule: Rule): string {
