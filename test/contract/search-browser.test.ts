@@ -1,7 +1,7 @@
-// A package's tool search runs outside Node: its searchTools, and createToolSearch over its
-// toolSearchIndex, bundled by esbuild for the browser from the package's and the runtime's sources,
-// then run in a bare V8 context (no process, require, fetch or file system) give the same hits,
-// scores included, as the same search under Node.
+// A package's tool search runs outside Node: its searchTools, createToolSearch over its
+// toolSearchIndex and selectTools (OpenAI chat tools), bundled by esbuild for the browser from the
+// package's and the runtime's sources, then run in a bare V8 context (no process, require, fetch or
+// file system) give the same hits, scores included, and the same chat tools as under Node.
 import { join } from "node:path";
 import { createContext, runInContext } from "node:vm";
 import { build } from "esbuild";
@@ -24,16 +24,17 @@ interface Hit {
   readonly score: number;
 }
 
-/** The package's search as a browser script that leaves `search(query)` on the global object. */
+/** The package's search as a browser script that leaves `search(query)` and `select(query)` on the global object. */
 async function browserBundle(slug: string): Promise<string> {
   const runtime = join(workspaceRoot, "packages/runtime/src");
   const result = await build({
     stdin: {
       contents: [
-        `import { searchTools, toolSearchIndex } from "@toolcat/${slug}";`,
+        `import { searchTools, selectTools, toolSearchIndex } from "@toolcat/${slug}";`,
         `import { createToolSearch } from "@toolcat/runtime";`,
         "const combined = createToolSearch([{ toolSearchIndex }]);",
         "globalThis.search = (query) => ({ own: searchTools(query, { limit: 10 }), combined: combined.search(query, { limit: 10 }) });",
+        "globalThis.select = (query) => selectTools(query, { limit: 10 });",
       ].join("\n"),
       loader: "ts",
       resolveDir: workspaceRoot,
@@ -74,6 +75,18 @@ describe.each(selectedSlugs)("the browser bundle of %s", (slug) => {
       const { own, combined } = JSON.parse(runInContext(`JSON.stringify(search(${JSON.stringify(query)}))`, context) as string) as { own: Hit[]; combined: Hit[] };
       expect(own.map(({ name, score }) => ({ name, score })), query).toEqual(node);
       expect(combined.map(({ name, score }) => ({ name, score })), query).toEqual(node);
+    }
+  });
+
+  it("selects the same chat tools as selectTools under Node", async () => {
+    const { selectTools } = (await import(`../../packages/${slug}/src/index.ts`)) as { selectTools: (query: string, options: { limit: number }) => unknown[] };
+    const context = createContext({});
+    runInContext(bundle, context);
+    for (const query of queries.filter((q) => q !== "the of a")) {
+      const node = selectTools(query, { limit: 10 });
+      const browser = JSON.parse(runInContext(`JSON.stringify(select(${JSON.stringify(query)}))`, context) as string) as unknown[];
+      expect(browser.length, query).toBeGreaterThan(0);
+      expect(browser, query).toEqual(node);
     }
   });
 });

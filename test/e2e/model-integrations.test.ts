@@ -284,9 +284,11 @@ describe("the README's model integrations, from the packed packages", () => {
     try {
       const { tools } = await client.listTools();
       const manifest = JSON.parse(readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "manifest.json"), "utf8")) as {
-        tools: { modelName: string; modelDescription: string }[];
+        tools: { modelName: string; modelDescription: string; examples: unknown[] }[];
       };
-      expect(tools.map((t) => [t.name, t.description])).toEqual(manifest.tools.map((t) => [t.modelName, t.modelDescription]));
+      // The model description, then the first example call (MCP has no examples field).
+      const described = (t: (typeof manifest.tools)[number]) => (t.examples.length === 0 ? t.modelDescription : `${t.modelDescription} Example: ${JSON.stringify(t.examples[0])}`);
+      expect(tools.map((t) => [t.name, t.description])).toEqual(manifest.tools.map((t) => [t.modelName, described(t)]));
       const ok = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: valid });
       expect(ok.isError ?? false).toBe(false);
       const bad = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } });

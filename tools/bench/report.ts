@@ -15,7 +15,7 @@ import { searchRows } from "./search-report.ts";
 import { kb, mark, n, type Row } from "./table.ts";
 import type { SearchResult } from "./search.ts";
 import { servingRows, type ServingResult } from "./serving.ts";
-import { toolTokenTarget, type RouteToolTokens } from "./tokens.ts";
+import { toolTokenTarget, type RouteExampleTokens, type RouteToolTokens } from "./tokens.ts";
 import type { ValidatorsResult } from "./validators.ts";
 import { validatorRows } from "./validator-report.ts";
 import type { WatchResult } from "./watch.ts";
@@ -37,6 +37,7 @@ export interface Results {
   readonly mcp?: McpResult;
   readonly serving?: ServingResult;
   readonly tokens?: readonly RouteToolTokens[];
+  readonly exampleTokens?: readonly RouteExampleTokens[];
   readonly install?: InstallResult;
   readonly suites?: SuitesResult;
 }
@@ -205,6 +206,25 @@ function tokenRows(rows: readonly RouteToolTokens[]): Row[] {
   ]);
 }
 
+/** Where each route's examples are, for the row's measure. */
+const exampleRouteText: Readonly<Record<RouteExampleTokens["route"], string>> = {
+  anthropic: "input_examples in tools/anthropic.json",
+  mcp: "the example ending each description in tools/mcp.json",
+  code: "@example in code/api.d.ts",
+};
+
+function exampleTokenRows(rows: readonly RouteExampleTokens[]): Row[] {
+  return rows.map((r): Row => [
+    "10 Model text, tokens per tool (o200k)",
+    `${exampleRouteText[r.route]}, ${n(r.tools)} tools with examples`,
+    `${n(r.withExamples)} tokens in all, median +${n(r.medianAdded, Number.isInteger(r.medianAdded) ? 0 : 1)} per tool with examples`,
+    `without examples: ${n(r.withoutExamples)}`,
+    times(r.withExamples / r.withoutExamples),
+    "",
+    "",
+  ]);
+}
+
 function installRows(r: InstallResult): Row[] {
   const mb = (bytes: number) => `${n(bytes / 1024 / 1024, 1)} MB`;
   const figures = (s: InstallResult["packages"][number]["before"]) => `${mb(s.bytes)}, ${n(s.dependencies)} dependencies${s.hasTsc ? ", tsc in node_modules/.bin" : ""}`;
@@ -245,6 +265,7 @@ export function renderTable(results: Results): string {
     ...(results.mcp ? mcpRows(results.mcp) : []),
     ...(results.serving ? servingRows(results.serving) : []),
     ...(results.tokens ? tokenRows(results.tokens) : []),
+    ...(results.exampleTokens ? exampleTokenRows(results.exampleTokens) : []),
     ...(results.install ? installRows(results.install) : []),
     ...(results.suites ? suiteRows(results.suites) : []),
   ];

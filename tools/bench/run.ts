@@ -19,7 +19,7 @@ import { benchScale } from "./scale.ts";
 import { benchSearch } from "./search.ts";
 import { benchServing } from "./serving.ts";
 import { benchSuites } from "./suites.ts";
-import { toolTokensByRoute } from "./tokens.ts";
+import { exampleTokensByRoute, toolTokensByRoute } from "./tokens.ts";
 import { benchValidators } from "./validators.ts";
 import { benchWatch } from "./watch.ts";
 
@@ -39,7 +39,10 @@ const steps = {
   code: (results: Writable) => void (results.code = benchCode()),
   mcp: async (results: Writable) => void (results.mcp = await benchMcp()),
   serving: async (results: Writable) => void (results.serving = await benchServing()),
-  tokens: (results: Writable) => void (results.tokens = toolTokensByRoute(workspaceRoot)),
+  tokens: (results: Writable) => {
+    results.tokens = toolTokensByRoute(workspaceRoot);
+    results.exampleTokens = exampleTokensByRoute(workspaceRoot);
+  },
   install: (results: Writable) => void (results.install = benchInstallSize()),
   suites: (results: Writable) => void (results.suites = benchSuites()),
 } satisfies Record<string, (results: Writable) => Promise<void> | void>;

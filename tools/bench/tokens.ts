@@ -63,3 +63,43 @@ function routeEntries(dir: string, file: string): unknown[] {
   const groups = join(dir, "groups");
   return readdirSync(groups).sort().flatMap((group) => read(join(groups, group, file)));
 }
+
+/** The routes that carry a tool's example calls, and how each shows them. */
+export const exampleRoutes = ["anthropic", "mcp", "code"] as const;
+
+/** What the example calls cost on one route: the route's tokens over every tool with and without them. */
+export interface RouteExampleTokens {
+  readonly route: (typeof exampleRoutes)[number];
+  /** Tools that carry at least one example on this route. */
+  readonly tools: number;
+  readonly withExamples: number;
+  readonly withoutExamples: number;
+  /** Median tokens the examples add to one tool that has them. */
+  readonly medianAdded: number;
+}
+
+/** A route's entries (or, for code mode, each doc comment and the rest of the file) with and without their examples. */
+function examplePairs(dir: string, route: (typeof exampleRoutes)[number]): [string, string][] {
+  if (route === "code") {
+    const declarations = readFileSync(join(dir, "..", "code", "api.d.ts"), "utf8");
+    const docs = declarations.match(/\/\*\*[\s\S]*?\*\//g) ?? [];
+    // Each doc comment with and without its example, and the rest of the file (the same either way).
+    const rest = docs.reduce((text, doc) => text.replace(doc, ""), declarations);
+    return [...docs.map((doc): [string, string] => [doc, doc.replace(/\n\s*\* @example[\s\S]*?(?=\n\s*\*\/)/, "")]), [rest, rest]];
+  }
+  return routeEntries(dir, `${route}.json`).map((entry) => {
+    const { input_examples: _examples, ...rest } = entry as { input_examples?: unknown; description?: string };
+    const without = route === "mcp" ? { ...rest, description: rest.description?.replace(/ Example: \{.*\}$/, "") } : rest;
+    return [JSON.stringify(entry), JSON.stringify(without)];
+  });
+}
+
+/** Tokens the example calls add per route (Anthropic input_examples, the MCP description's example, code mode's @example), over every package. */
+export function exampleTokensByRoute(root: string): RouteExampleTokens[] {
+  return exampleRoutes.map((route) => {
+    const pairs = toolPackages(root).flatMap((dir) => examplePairs(dir, route)).map(([withText, withoutText]) => [countTokens(withText), countTokens(withoutText)] as const);
+    const added = pairs.map(([withCount, withoutCount]) => withCount - withoutCount).filter((count) => count > 0);
+    const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+    return { route, tools: added.length, withExamples: sum(pairs.map(([w]) => w)), withoutExamples: sum(pairs.map(([, w]) => w)), medianAdded: added.length === 0 ? 0 : median(added) };
+  });
+}

@@ -7,6 +7,8 @@ declare namespace CloudContacts {
   /**
    * Search by email.
    * @readOnly
+   * @example
+   * CloudContacts.searchContactsByEmail({ email: "jane.doe@example.com", limit: 10 })
    */
   function searchContactsByEmail(input: {
     email: string;
@@ -16,6 +18,8 @@ declare namespace CloudContacts {
   /**
    * Search by name.
    * @readOnly
+   * @example
+   * CloudContacts.searchContactsByName({ name: "Jane Doe", limit: 10 })
    */
   function searchContactsByName(input: {
     /** Full name. */
@@ -28,7 +32,13 @@ declare namespace CloudContacts {
    * @readOnly
    */
   function searchContactsByPhoneNumber(input?: { [parameter: string]: unknown }): Promise<unknown>;
-  /** Create a contact. */
+  /**
+   * Create a contact.
+   * @example
+   * CloudContacts.createContact({
+   *   given_name: "Jane", family_name: "Doe", email: "jane.doe@example.com", phone_number: "+1 415 555 0100",
+   * })
+   */
   function createContact(input: {
     given_name: string;
     family_name?: string;

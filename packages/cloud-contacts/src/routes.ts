@@ -6,14 +6,14 @@ import {
   selectChatTools,
 } from "@toolcat/runtime";
 import type { AnthropicSearchResult, OpenAiChatTool } from "@toolcat/runtime";
-import { toolListFiles } from "@toolcat/runtime/internal";
+import { manifestChatTools } from "@toolcat/runtime/internal";
 import { manifest } from "./manifest.js";
 import { searchTools } from "./search.js";
 
 /** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */
 export type ChatTool = OpenAiChatTool;
 
-const chatTools = /* @__PURE__ */ (() => toolListFiles<ChatTool>(import.meta.url, ["../tools/openai-chat.json"]))();
+const chatTools = /* @__PURE__ */ (() => manifestChatTools(manifest))();
 
 /**
  * Anthropic client-side tool search: a custom tool that finds CloudContacts tools; send it with

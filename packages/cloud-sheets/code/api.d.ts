@@ -5,7 +5,13 @@
  * exclude trashed files. Results are `unknown`: the catalog does not show their shape.
  */
 declare namespace CloudSheets {
-  /** New spreadsheet with data in its first sheet. */
+  /**
+   * New spreadsheet with data in its first sheet.
+   * @example
+   * CloudSheets.createSpreadsheet({
+   *   data: "{\"1\":{\"A\":\"Region\",\"B\":\"Revenue\"},\"2\":{\"A\":\"North\",\"B\":1250}}", title: "Q3 budget",
+   * })
+   */
   function createSpreadsheet(input?: {
     title?: string;
     /**
@@ -14,7 +20,13 @@ declare namespace CloudSheets {
      */
     data?: string;
   }): Promise<unknown>;
-  /** Write one cell. */
+  /**
+   * Write one cell.
+   * @example
+   * CloudSheets.writeToCell({
+   *   spreadsheet_id: "spreadsheet_3217", column: "B", row: 2, value: "1250", sheet_name: "Summary",
+   * })
+   */
   function writeToCell(input: {
     spreadsheet_id: string;
     /**
@@ -32,6 +44,12 @@ declare namespace CloudSheets {
   /**
    * Write values.
    * @precedence sheet_id_or_name over sheet_position
+   * @example
+   * CloudSheets.updateCells({
+   *   spreadsheet_id: "spreadsheet_3217",
+   *   data: "{\"1\":{\"A\":\"Region\",\"B\":\"Revenue\"},\"2\":{\"A\":\"North\",\"B\":1250}}",
+   *   sheet_id_or_name: "Summary",
+   * })
    */
   function updateCells(input: {
     spreadsheet_id: string;
@@ -48,6 +66,11 @@ declare namespace CloudSheets {
   /**
    * Add a note to a cell.
    * @precedence sheet_id_or_name over sheet_position
+   * @example
+   * CloudSheets.addNoteToCell({
+   *   spreadsheet_id: "spreadsheet_3217", column: "B", row: 2, note_text: "Figures checked against the March invoice.",
+   *   sheet_id_or_name: "Summary",
+   * })
    */
   function addNoteToCell(input: {
     spreadsheet_id: string;
@@ -63,6 +86,10 @@ declare namespace CloudSheets {
   /**
    * Search the user's spreadsheets.
    * @readOnly
+   * @example
+   * CloudSheets.searchSpreadsheets({
+   *   limit: 20, spreadsheet_contains: ["budget"], spreadsheet_not_contains: ["draft"],
+   * })
    */
   function searchSpreadsheets(input?: {
     /** Keywords that must be in the title. */
@@ -95,6 +122,8 @@ declare namespace CloudSheets {
    * Read a range from one sheet.
    * @readOnly @precedence sheet_id_or_name over sheet_position @judgment Reads sheet_id_or_name as
    * taking precedence, as UpdateCells and AddNoteToCell state it.
+   * @example
+   * CloudSheets.getSpreadsheet({ spreadsheet_id: "spreadsheet_3217", sheet_position: 2, start_row: 2, start_col: "C" })
    */
   function getSpreadsheet(input: {
     spreadsheet_id: string;
@@ -121,6 +150,8 @@ declare namespace CloudSheets {
   /**
    * Metadata of the spreadsheet and its sheets.
    * @readOnly
+   * @example
+   * CloudSheets.getSpreadsheetMetadata({ spreadsheet_id: "spreadsheet_3217" })
    */
   function getSpreadsheetMetadata(input: {
     spreadsheet_id: string;

@@ -13,6 +13,8 @@ declare namespace CreatorApi {
   /**
    * Sections and components of an application.
    * @readOnly
+   * @example
+   * CreatorApi.fetchZetaAppSections({ zeta_account_owner_name: "jdoe", zeta_application_link_name: "order-tracker" })
    */
   function fetchZetaAppSections(input: {
     zeta_account_owner_name: string;
@@ -21,6 +23,11 @@ declare namespace CreatorApi {
   /**
    * Detail view of a record.
    * @readOnly
+   * @example
+   * CreatorApi.fetchRecordDetail({
+   *   application_private_link: "application_private_1886", account_owner_name: "jdoe",
+   *   application_link_name: "order-tracker", report_link_name: "All_Orders", record_id: "record_1684",
+   * })
    */
   function fetchRecordDetail(input: {
     application_private_link: string;
@@ -32,6 +39,10 @@ declare namespace CreatorApi {
   /**
    * Field metadata of a form.
    * @readOnly
+   * @example
+   * CreatorApi.fetchZetaFormFieldsMetadata({
+   *   account_owner_name: "jdoe", application_link_name: "order-tracker", form_identifier: "form_2007",
+   * })
    */
   function fetchZetaFormFieldsMetadata(input: {
     account_owner_name: string;
@@ -41,12 +52,21 @@ declare namespace CreatorApi {
   /**
    * Metadata of reports.
    * @readOnly
+   * @example
+   * CreatorApi.fetchZetaReportsMeta({ zeta_account_owner_name: "jdoe", zeta_app_link_name: "order-tracker" })
    */
   function fetchZetaReportsMeta(input: {
     zeta_account_owner_name: string;
     zeta_app_link_name: string;
   }): Promise<unknown>;
-  /** Update records of a report. */
+  /**
+   * Update records of a report.
+   * @example
+   * CreatorApi.updateZetaCreatorReportRecords({
+   *   mode: "execute", account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_link_name: "All_Orders", request_body: "{}", process_until_limit_enabled: true,
+   * })
+   */
   function updateZetaCreatorReportRecords(input: { mode: "get_request_schema" } | {
     mode: "execute";
     account_owner_name: string;
@@ -60,6 +80,11 @@ declare namespace CreatorApi {
   /**
    * Records of a report.
    * @readOnly
+   * @example
+   * CreatorApi.fetchZetaRecords({
+   *   account_owner_identifier: "owner_3796", application_link_name: "order-tracker", report_link_name: "All_Orders",
+   *   record_limit: 10, start_record_index: 25, filter_criteria: "Status == \"Open\"",
+   * })
    */
   function fetchZetaRecords(input: {
     account_owner_identifier: string;
@@ -78,6 +103,11 @@ declare namespace CreatorApi {
   /**
    * Delete records of a report.
    * @destructive
+   * @example
+   * CreatorApi.deleteReportRecords({
+   *   mode: "execute", account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_identifier: "report_6179", request_body: "{}", process_records_up_to_limit: true,
+   * })
    */
   function deleteReportRecords(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -93,6 +123,8 @@ declare namespace CreatorApi {
   /**
    * Metadata of pages.
    * @readOnly
+   * @example
+   * CreatorApi.fetchZetaCreatorPagesMeta({ account_owner_name: "jdoe", zeta_app_link_name: "order-tracker" })
    */
   function fetchZetaCreatorPagesMeta(input: {
     account_owner_name: string;
@@ -103,7 +135,14 @@ declare namespace CreatorApi {
    * @readOnly
    */
   function getApplicationMetaInfo(input?: Record<string, never>): Promise<unknown>;
-  /** Add records to a form. */
+  /**
+   * Add records to a form.
+   * @example
+   * CreatorApi.insertRecordsInZetaForm({
+   *   mode: "execute", zeta_account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   form_link_name: "New_Order", request_body: "{}",
+   * })
+   */
   function insertRecordsInZetaForm(input: { mode: "get_request_schema" } | {
     mode: "execute";
     zeta_account_owner_name: string;
@@ -112,7 +151,14 @@ declare namespace CreatorApi {
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Update one record. */
+  /**
+   * Update one record.
+   * @example
+   * CreatorApi.updateZetaRecord({
+   *   mode: "execute", zeta_account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_link_name: "All_Orders", record_id: "record_1684", request_body: "{}",
+   * })
+   */
   function updateZetaRecord(input: { mode: "get_request_schema" } | {
     mode: "execute";
     zeta_account_owner_name: string;
@@ -125,6 +171,11 @@ declare namespace CreatorApi {
   /**
    * Detail view of a record.
    * @readOnly
+   * @example
+   * CreatorApi.fetchZetaRecordDetail({
+   *   account_owner_name: "jdoe", application_identifier: "application_8293", report_link_name: "All_Orders",
+   *   record_id: "record_1684",
+   * })
    */
   function fetchZetaRecordDetail(input: {
     account_owner_name: string;
@@ -135,6 +186,11 @@ declare namespace CreatorApi {
   /**
    * Delete one record.
    * @destructive
+   * @example
+   * CreatorApi.deleteZetaRecord({
+   *   mode: "execute", zeta_account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_link_name: "All_Orders", record_id: "record_1684", request_body: "{}",
+   * })
    */
   function deleteZetaRecord(input: { mode: "get_request_schema" } | {
     mode: "execute";
@@ -145,7 +201,14 @@ declare namespace CreatorApi {
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Start a bulk export of report records. */
+  /**
+   * Start a bulk export of report records.
+   * @example
+   * CreatorApi.createBulkReadJob({
+   *   mode: "execute", account_owner_name: "jdoe", application_link_name: "order-tracker",
+   *   report_reference_name: "All_Orders", request_body: "{}",
+   * })
+   */
   function createBulkReadJob(input: { mode: "get_request_schema" } | {
     mode: "execute";
     account_owner_name: string;
@@ -157,6 +220,12 @@ declare namespace CreatorApi {
   /**
    * Records displayed by a report.
    * @readOnly
+   * @example
+   * CreatorApi.fetchZetaReportRecords({
+   *   zeta_private_link: "link_private_9684", account_owner_name: "jdoe", zeta_application_link_name: "order-tracker",
+   *   report_link_name: "All_Orders", record_limit: 10, record_fetch_start_index: 25,
+   *   filter_criteria: "Status == \"Open\"",
+   * })
    */
   function fetchZetaReportRecords(input: {
     zeta_private_link: string;
@@ -176,6 +245,11 @@ declare namespace CreatorApi {
   /**
    * Details of a completed bulk read job.
    * @readOnly
+   * @example
+   * CreatorApi.getBulkReadJobDetails({
+   *   account_owner_name: "jdoe", application_link_name: "order-tracker", report_link_name: "All_Orders",
+   *   job_id: "job_9620",
+   * })
    */
   function getBulkReadJobDetails(input: {
     account_owner_name: string;
@@ -186,6 +260,8 @@ declare namespace CreatorApi {
   /**
    * Metadata of applications of a workspace.
    * @readOnly
+   * @example
+   * CreatorApi.fetchWorkspaceAppMeta({ workspace_account_owner_name: "jdoe" })
    */
   function fetchWorkspaceAppMeta(input: {
     workspace_account_owner_name: string;
@@ -193,12 +269,21 @@ declare namespace CreatorApi {
   /**
    * Metadata of forms of an application.
    * @readOnly
+   * @example
+   * CreatorApi.fetchZetaFormMetaInformation({ zeta_account_owner_name: "jdoe", zeta_app_link_name: "order-tracker" })
    */
   function fetchZetaFormMetaInformation(input: {
     zeta_account_owner_name: string;
     zeta_app_link_name: string;
   }): Promise<unknown>;
-  /** Add several records to a form. */
+  /**
+   * Add several records to a form.
+   * @example
+   * CreatorApi.addRecordsToZetaForm({
+   *   mode: "execute", form_private_link: "form_private_1628", zeta_account_owner_name: "jdoe",
+   *   application_link_name: "order-tracker", zeta_form_link_name: "New_Order", request_body: "{}",
+   * })
+   */
   function addRecordsToZetaForm(input: { mode: "get_request_schema" } | {
     mode: "execute";
     form_private_link: string;

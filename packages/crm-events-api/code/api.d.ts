@@ -9,6 +9,11 @@ declare namespace CrmEventsApi {
   /**
    * Event completions.
    * @readOnly @requires crm_object_id needs crm_object_type
+   * @example
+   * CrmEventsApi.retrieveEventCompletions({
+   *   filter_events_occurred_before: "2026-03-31T23:59:59Z", filter_occurred_after_datetime: "2026-03-01T00:00:00Z",
+   *   event_instance_ids: ["instance_4898"],
+   * })
    */
   function retrieveEventCompletions(input?: {
     /**
@@ -57,6 +62,10 @@ declare namespace CrmEventsApi {
   /**
    * Custom event definitions.
    * @readOnly
+   * @example
+   * CrmEventsApi.retrieveCustomEventDefinitions({
+   *   sort_order: "ASC", event_name_search_string: "demo", include_event_properties: true,
+   * })
    */
   function retrieveCustomEventDefinitions(input?: {
     /** Plain contains search. */
@@ -76,6 +85,8 @@ declare namespace CrmEventsApi {
   /**
    * One definition.
    * @readOnly
+   * @example
+   * CrmEventsApi.fetchEventDefinitionByName({ event_name: "demo_requested" })
    */
   function fetchEventDefinitionByName(input: {
     event_name: string;
@@ -83,18 +94,33 @@ declare namespace CrmEventsApi {
   /**
    * Delete a definition.
    * @destructive
+   * @example
+   * CrmEventsApi.deleteCustomEventDefinition({ event_name: "demo_requested" })
    */
   function deleteCustomEventDefinition(input: {
     event_name: string;
   }): Promise<unknown>;
-  /** Update description and label. */
+  /**
+   * Update description and label.
+   * @example
+   * CrmEventsApi.updateCustomEventDefinition({
+   *   internal_event_name: "demo_requested", event_description: "A prospect asked for a product demo.",
+   *   event_label: "Demo requested",
+   * })
+   */
   function updateCustomEventDefinition(input: {
     internal_event_name: string;
     /** Shown as help text. */
     event_description?: string;
     event_label?: string;
   }): Promise<unknown>;
-  /** Add a property. */
+  /**
+   * Add a property.
+   * @example
+   * CrmEventsApi.createEventProperty({
+   *   mode: "execute", custom_event_internal_name: "demo_requested", request_body: "{}",
+   * })
+   */
   function createEventProperty(input: { mode: "get_request_schema" } | {
     mode: "execute";
     custom_event_internal_name: string;
@@ -104,12 +130,22 @@ declare namespace CrmEventsApi {
   /**
    * Delete a property.
    * @destructive
+   * @example
+   * CrmEventsApi.deleteCustomEventProperty({
+   *   custom_event_internal_name: "demo_requested", property_internal_name: "demo_source",
+   * })
    */
   function deleteCustomEventProperty(input: {
     custom_event_internal_name: string;
     property_internal_name: string;
   }): Promise<unknown>;
-  /** Update a property. */
+  /**
+   * Update a property.
+   * @example
+   * CrmEventsApi.updateEventProperty({
+   *   mode: "execute", custom_event_name: "demo_requested", property_name_to_update: "demo_source", request_body: "{}",
+   * })
+   */
   function updateEventProperty(input: { mode: "get_request_schema" } | {
     mode: "execute";
     custom_event_name: string;

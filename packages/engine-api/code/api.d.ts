@@ -18,6 +18,8 @@ declare namespace EngineApi {
   /**
    * One auth provider.
    * @readOnly
+   * @example
+   * EngineApi.getAuthProviderDetails({ auth_provider_id: "provider_2500" })
    */
   function getAuthProviderDetails(input: {
     auth_provider_id: string;
@@ -25,6 +27,8 @@ declare namespace EngineApi {
   /**
    * Delete an auth provider.
    * @destructive
+   * @example
+   * EngineApi.deleteAuthProvider({ auth_provider_id: "provider_2500" })
    */
   function deleteAuthProvider(input: {
     auth_provider_id: string;
@@ -32,11 +36,19 @@ declare namespace EngineApi {
   /**
    * Delete a secret.
    * @destructive
+   * @example
+   * EngineApi.deleteSecretById({ secret_id: "secret_7393" })
    */
   function deleteSecretById(input: {
     secret_id: string;
   }): Promise<unknown>;
-  /** Update session verification settings. */
+  /**
+   * Update session verification settings.
+   * @example
+   * EngineApi.updateSessionVerificationSettings({
+   *   verifier_url: "https://example.com/verifier", unsafe_skip_verification: false,
+   * })
+   */
   function updateSessionVerificationSettings(input?: {
     /** True skips verification. */
     unsafe_skip_verification?: boolean;
@@ -50,6 +62,8 @@ declare namespace EngineApi {
   /**
    * List user/auth-provider connections.
    * @readOnly
+   * @example
+   * EngineApi.listAuthConnections({ page_offset: 25, page_size: 10, provider_id: "provider_2500" })
    */
   function listAuthConnections(input?: {
     /** @integer */
@@ -64,11 +78,17 @@ declare namespace EngineApi {
   /**
    * Delete a connection.
    * @destructive
+   * @example
+   * EngineApi.deleteUserAuthConnection({ connection_id: "connection_2921" })
    */
   function deleteUserAuthConnection(input: {
     connection_id: string;
   }): Promise<unknown>;
-  /** Status of an ongoing authorization. */
+  /**
+   * Status of an ongoing authorization.
+   * @example
+   * EngineApi.checkAuthStatus({ authorization_id: "authorization_3726", timeout_in_seconds: 30 })
+   */
   function checkAuthStatus(input: {
     authorization_id: string;
     /**
@@ -80,6 +100,10 @@ declare namespace EngineApi {
   /**
    * Tools list formatted per provider.
    * @readOnly
+   * @example
+   * EngineApi.retrieveFormattedToolsList({
+   *   number_of_items_to_return: 10, offset_start_index: 25, filter_by_toolkit: "EngineApi",
+   * })
    */
   function retrieveFormattedToolsList(input?: {
     filter_by_toolkit?: string;
@@ -93,6 +117,10 @@ declare namespace EngineApi {
   /**
    * Formatted specification of a tool.
    * @readOnly
+   * @example
+   * EngineApi.getFormattedToolSpecification({
+   *   tool_name: "EngineApi.ListAvailableAuthProviders", provider_format: "openai", user_id: "user_5362",
+   * })
    */
   function getFormattedToolSpecification(input: {
     tool_name: string;
@@ -109,6 +137,11 @@ declare namespace EngineApi {
   /**
    * List projects.
    * @readOnly
+   * @example
+   * EngineApi.listAccessibleProjects({
+   *   bearer_token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyXzQyIn0.c2lnbmF0dXJl", items_to_skip: 25,
+   *   maximum_items_to_return: 10,
+   * })
    */
   function listAccessibleProjects(input: {
     /**
@@ -125,6 +158,11 @@ declare namespace EngineApi {
   /**
    * One project.
    * @readOnly
+   * @example
+   * EngineApi.getProjectDetails({
+   *   authorization_token: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyXzQyIn0.c2lnbmF0dXJl",
+   *   project_id: "project_9478",
+   * })
    */
   function getProjectDetails(input: {
     /**
@@ -138,6 +176,8 @@ declare namespace EngineApi {
   /**
    * List scheduled tool executions.
    * @readOnly
+   * @example
+   * EngineApi.getScheduledToolExecutions({ items_limit: 10, list_offset: 25 })
    */
   function getScheduledToolExecutions(input?: {
     /** @integer @maximum 100 @default 25 */
@@ -148,6 +188,8 @@ declare namespace EngineApi {
   /**
    * One scheduled execution.
    * @readOnly
+   * @example
+   * EngineApi.getScheduledToolDetails({ scheduled_execution_id: "execution_8677" })
    */
   function getScheduledToolDetails(input: {
     scheduled_execution_id: string;
@@ -160,6 +202,8 @@ declare namespace EngineApi {
   /**
    * List tools.
    * @readOnly
+   * @example
+   * EngineApi.getToolsList({ items_per_page: 10, start_offset: 25, include_formats: ["openai"] })
    */
   function getToolsList(input?: {
     /** List of format names. */
@@ -171,7 +215,15 @@ declare namespace EngineApi {
     toolkit_name?: string;
     user_id?: string;
   }): Promise<unknown>;
-  /** Authorize a user for a tool. */
+  /**
+   * Authorize a user for a tool.
+   * @example
+   * EngineApi.authorizeUserToolAccess({
+   *   tool_name_for_authorization: "EngineApi.ListAvailableAuthProviders",
+   *   redirect_uri_after_authorization: "https://example.com/redirect-authorization", tool_version: "1.2.0",
+   *   user_id: "user_5362",
+   * })
+   */
   function authorizeUserToolAccess(input: {
     tool_name_for_authorization: string;
     redirect_uri_after_authorization?: string;
@@ -193,6 +245,10 @@ declare namespace EngineApi {
   /**
    * Specification of a tool.
    * @readOnly
+   * @example
+   * EngineApi.getToolSpecification({
+   *   tool_name: "EngineApi.ListAvailableAuthProviders", formats_to_include: ["openai"], user_identifier: "user_5362",
+   * })
    */
   function getToolSpecification(input: {
     tool_name: string;
@@ -203,6 +259,8 @@ declare namespace EngineApi {
   /**
    * List workers.
    * @readOnly
+   * @example
+   * EngineApi.listWorkers({ number_of_items_to_return: 10, start_offset: 25 })
    */
   function listWorkers(input?: {
     /** @integer @maximum 100 @default 25 */
@@ -210,7 +268,14 @@ declare namespace EngineApi {
     /** @integer @default 0 */
     start_offset?: number;
   }): Promise<unknown>;
-  /** Create a worker. */
+  /**
+   * Create a worker.
+   * @example
+   * EngineApi.createWorker({
+   *   worker_id: "worker_7767", worker_http_uri: "https://example.com/worker-http",
+   *   worker_resource_uri: "https://example.com/worker-resource", enable_worker: true,
+   * })
+   */
   function createWorker(input: {
     /** Unique. */
     worker_id: string;
@@ -244,7 +309,13 @@ declare namespace EngineApi {
     worker_resource_uri?: string;
     worker_type?: string;
   }): Promise<unknown>;
-  /** Test a worker connection before adding it. */
+  /**
+   * Test a worker connection before adding it.
+   * @example
+   * EngineApi.testWorkerConnection({
+   *   worker_connection_type: "http", http_uri: "https://example.com/http", mcp_uri: "https://example.com/mcp",
+   * })
+   */
   function testWorkerConnection(input: {
     worker_connection_type: string;
     http_uri?: string;
@@ -253,6 +324,8 @@ declare namespace EngineApi {
   /**
    * One worker.
    * @readOnly
+   * @example
+   * EngineApi.getWorkerById({ worker_id: "worker_7767" })
    */
   function getWorkerById(input: {
     worker_id: string;
@@ -260,17 +333,25 @@ declare namespace EngineApi {
   /**
    * Delete a worker.
    * @destructive
+   * @example
+   * EngineApi.deleteWorker({ worker_id: "worker_7767" })
    */
   function deleteWorker(input: {
     worker_id: string;
   }): Promise<unknown>;
-  /** Authorize a worker. */
+  /**
+   * Authorize a worker.
+   * @example
+   * EngineApi.authorizeWorker({ worker_id: "worker_7767" })
+   */
   function authorizeWorker(input: {
     worker_id: string;
   }): Promise<unknown>;
   /**
    * Health of a worker.
    * @readOnly
+   * @example
+   * EngineApi.getWorkerHealthStatus({ worker_id: "worker_7767" })
    */
   function getWorkerHealthStatus(input: {
     worker_id: string;
@@ -278,6 +359,8 @@ declare namespace EngineApi {
   /**
    * Tools of one worker.
    * @readOnly
+   * @example
+   * EngineApi.fetchToolsPage({ worker_id: "worker_7767", number_of_items: 10, start_offset: 25 })
    */
   function fetchToolsPage(input: {
     worker_id: string;

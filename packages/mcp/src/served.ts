@@ -3,7 +3,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { CallOptions, ClientOptions, ManifestTool } from "@toolcat/runtime";
 import { listedName, toolAnnotations, type NameStyle } from "./names.js";
-import { receiveRedaction, type Clean } from "@toolcat/runtime/internal";
+import { receiveRedaction, withExample, type Clean } from "@toolcat/runtime/internal";
 import { errorResult, successResult } from "./results.js";
 import { selectTools, type ToolFilter } from "./select.js";
 import { createToolkitClient, type ToolClient, type Toolkit } from "./toolkit.js";
@@ -80,8 +80,9 @@ function listing(tool: ManifestTool, style: NameStyle): Tool {
   return {
     name: listedName(tool, style),
     title: (tool as Partial<ManifestTool>).title ?? tool.fullName,
-    // The model-facing description; a package generated before manifests carried one has only the terse purpose.
-    description: (tool as Partial<ManifestTool>).modelDescription ?? tool.description,
+    // The model-facing description with one example call, as the package's tools/mcp.json has it; a
+    // package generated before manifests carried them has only the terse purpose, and no examples.
+    description: withExample((tool as Partial<ManifestTool>).modelDescription ?? tool.description, (tool as Partial<ManifestTool>).examples),
     inputSchema: tool.inputSchema as Tool["inputSchema"],
     ...(annotations === undefined ? {} : { annotations }),
   };

@@ -2,7 +2,8 @@
 // provider format, per-group files where a package ships no whole OpenAI list, the deferred files
 // of tool search), its manifest.json
 // and what this server lists over MCP give each of the catalog's tools one name, one title, one
-// description and one description per parameter. And a call reads the same either way: for a
+// description (MCP's ending with the tool's first example, as MCP has no examples field) and one
+// description per parameter. And a call reads the same either way: for a
 // seeded sample of each package's tools, valid, mutated and unknown-key arguments called through
 // handleToolCall and through MCP tools/call give the same text and error flag (and the same
 // structured content for an object value), over one client.
@@ -10,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Tool } from "@modelcontextprotocol/client";
 import { createMemoryTransport, type Manifest, type ModelToolResult } from "@toolcat/runtime";
+import { withExample } from "@toolcat/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { mutatedInput, validInput } from "../../../test/support/inputs.ts";
 import { random, seed } from "../../runtime/test/support/encodings.ts";
@@ -97,8 +99,9 @@ describe.each(slugs)("%s: one text per tool on every route", (slug) => {
     for (const [route, shown] of Object.entries(routes)) {
       const byName = new Map(shown.map((tool) => [tool.name, tool]));
       expect(byName.size, route).toBe(expected.length);
-      for (const { title, ...rest } of expected) {
-        expect(byName.get(rest.name), `${route} ${rest.name}`).toEqual(titled.has(route) ? { ...rest, title } : rest);
+      for (const [index, { title, ...rest }] of expected.entries()) {
+        const mcp = { ...rest, title, description: withExample(rest.description, manifest.tools[index]!.examples) };
+        expect(byName.get(rest.name), `${route} ${rest.name}`).toEqual(titled.has(route) ? mcp : rest);
       }
     }
   });

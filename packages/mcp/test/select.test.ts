@@ -6,7 +6,7 @@ import { selectTools } from "../src/select.ts";
 const tool = (fullName: string): ManifestTool => {
   const [, name = ""] = fullName.split(".");
   const annotations = name.startsWith("Get") ? { readOnly: true } : {};
-  return { name, fullName, modelName: fullName.replace(".", "_"), title: name, description: "", modelDescription: "", secrets: [], scopes: null, parametersKnown: true, modePattern: false, annotations, notes: [], judgments: [], inputSchema: { type: "object" }, lowering: { openAiStrict: true, strictNulls: [], notEnforced: { openai: [], anthropic: [], gemini: [] } } };
+  return { name, fullName, modelName: fullName.replace(".", "_"), title: name, description: "", modelDescription: "", secrets: [], scopes: null, parametersKnown: true, modePattern: false, annotations, notes: [], judgments: [], inputSchema: { type: "object" }, lowering: { openAiStrict: true, strictNulls: [], notEnforced: { openai: [], anthropic: [], gemini: [] } }, examples: [] };
 };
 const tools = ["CloudSheets.GetSpreadsheet", "CloudSheets.GetSpreadsheetMetadata", "CloudSheets.WhoAmI", "CreatorApi.FetchRecordDetail"].map(tool);
 

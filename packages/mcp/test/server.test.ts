@@ -35,7 +35,7 @@ describe.each(eras)("on %s", (era: Era) => {
       expect(sheet).toEqual({
         name: "CloudSheets_GetSpreadsheet",
         title: manifestTool?.title,
-        description: manifestTool?.modelDescription,
+        description: `${manifestTool?.modelDescription} Example: ${JSON.stringify(manifestTool?.examples[0])}`,
         inputSchema: manifestTool?.inputSchema,
         annotations: { readOnlyHint: true },
       });
@@ -45,9 +45,9 @@ describe.each(eras)("on %s", (era: Era) => {
       expect(tools.find((tool) => tool.name === "CloudSheets_WhoAmI")).not.toHaveProperty("annotations");
     });
 
-    it("lists the terse purpose for a package generated before manifests carried model descriptions", async () => {
+    it("lists the terse purpose for a package generated before manifests carried model descriptions and examples", async () => {
       const [sheets] = toolkits;
-      const tools = sheets!.manifest.tools.map(({ modelDescription: _dropped, ...tool }) => tool);
+      const tools = sheets!.manifest.tools.map(({ modelDescription: _dropped, examples: _none, ...tool }) => tool);
       const old = { ...sheets!, manifest: { ...sheets!.manifest, tools } };
       const listed = (await (await serve({ toolkit: old as never })).listTools()).tools;
       expect(listed.map((tool) => tool.description)).toEqual(sheets!.manifest.tools.map((tool) => tool.description));

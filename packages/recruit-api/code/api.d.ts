@@ -11,6 +11,8 @@ declare namespace RecruitApi {
   /**
    * Information on the key in use.
    * @readOnly
+   * @example
+   * RecruitApi.getApiKeyInfo({ empty_request_body: {} })
    */
   function getApiKeyInfo(input?: {
     /**
@@ -19,11 +21,24 @@ declare namespace RecruitApi {
      */
     empty_request_body?: Record<string, never>;
   }): Promise<unknown>;
-  /** Change source. */
+  /**
+   * Change source.
+   * @example
+   * RecruitApi.changeApplicationSource({
+   *   application_source_details: {"applicationId":"application_8293","sourceId":"source_2496"},
+   * })
+   */
   function changeApplicationSource(input?: {
     application_source_details?: { applicationId?: unknown; sourceId?: unknown; [key: string]: unknown };
   }): Promise<unknown>;
-  /** Change stage. */
+  /**
+   * Change stage.
+   * @example
+   * RecruitApi.changeApplicationStage({
+   *   application_stage_change_details: { "applicationId": "application_8293", "interviewStageId": "stage_2085",
+   *   "archiveReasonId": "reason_2025" },
+   * })
+   */
   function changeApplicationStage(input?: {
     /**
      * The document lists the keys as: applicationId, interviewStageId, optional archiveReasonId,
@@ -37,7 +52,15 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Create application. */
+  /**
+   * Create application.
+   * @example
+   * RecruitApi.createJobApplication({
+   *   job_application_data: { "candidateId": "candidate_7514", "jobId": "job_9620", "interviewPlanId": "plan_6298",
+   *   "interviewStageId": "stage_2085", "sourceId": "source_2496", "creditedToUserId": "user_5362",
+   *   "createdAt": "2026-03-02T09:00:00Z" },
+   * })
+   */
   function createJobApplication(input?: {
     job_application_data?: {
       candidateId?: unknown;
@@ -51,7 +74,14 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Transfer to another job. */
+  /**
+   * Transfer to another job.
+   * @example
+   * RecruitApi.transferApplicationToJob({
+   *   application_transfer_details: { "applicationId": "application_8293", "jobId": "job_9620",
+   *   "interviewPlanId": "plan_6298", "interviewStageId": "stage_2085", "startAutomaticActivities": true },
+   * })
+   */
   function transferApplicationToJob(input?: {
     application_transfer_details?: {
       applicationId?: unknown;
@@ -62,7 +92,14 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Update application details. */
+  /**
+   * Update application details.
+   * @example
+   * RecruitApi.updateApplicationStatus({
+   *   application_update_payload: { "applicationId": "application_8293", "sourceId": "source_2496",
+   *   "creditedToUserId": "user_5362", "createdAt": "2026-03-02T09:00:00Z", "sendNotifications": true },
+   * })
+   */
   function updateApplicationStatus(input?: {
     application_update_payload?: {
       applicationId?: unknown;
@@ -73,7 +110,14 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Add user to an application's hiring team. */
+  /**
+   * Add user to an application's hiring team.
+   * @example
+   * RecruitApi.addHiringTeamMember({
+   *   hiring_team_member_details: { "applicationId": "application_8293", "teamMemberId": "member_6611",
+   *   "roleId": "role_3745" },
+   * })
+   */
   function addHiringTeamMember(input?: {
     hiring_team_member_details?: {
       applicationId?: unknown;
@@ -85,6 +129,11 @@ declare namespace RecruitApi {
   /**
    * Remove user.
    * @destructive
+   * @example
+   * RecruitApi.removeHiringTeamMember({
+   *   hiring_team_removal_details: { "applicationId": "application_8293", "teamMemberId": "member_6611",
+   *   "roleId": "role_3745" },
+   * })
    */
   function removeHiringTeamMember(input?: {
     hiring_team_removal_details?: {
@@ -102,6 +151,8 @@ declare namespace RecruitApi {
   /**
    * Archive reasons.
    * @readOnly
+   * @example
+   * RecruitApi.listArchiveReasons({ include_archived_interview_plans: true })
    */
   function listArchiveReasons(input?: {
     include_archived_interview_plans?: boolean;
@@ -114,6 +165,8 @@ declare namespace RecruitApi {
   /**
    * Search candidates.
    * @readOnly
+   * @example
+   * RecruitApi.findCandidates({ candidate_email: "jane.doe@example.com", candidate_name: "Jane Doe" })
    */
   function findCandidates(input?: {
     candidate_email?: string;
@@ -122,6 +175,8 @@ declare namespace RecruitApi {
   /**
    * Close reasons.
    * @readOnly
+   * @example
+   * RecruitApi.listCloseReasons({ include_archived_reasons: true })
    */
   function listCloseReasons(input?: {
     include_archived_reasons?: boolean;
@@ -141,6 +196,8 @@ declare namespace RecruitApi {
   /**
    * Roles.
    * @readOnly
+   * @example
+   * RecruitApi.listHiringTeamRoles({ return_role_titles_only: true })
    */
   function listHiringTeamRoles(input?: {
     /** True: titles only; false: objects with id and title. */
@@ -156,6 +213,10 @@ declare namespace RecruitApi {
   /**
    * Cancel schedule.
    * @destructive
+   * @example
+   * RecruitApi.cancelInterviewSchedule({
+   *   interview_schedule_cancel_details: {"id":"schedule_6284","allowReschedule":true},
+   * })
    */
   function cancelInterviewSchedule(input?: {
     interview_schedule_cancel_details?: { id?: unknown; allowReschedule?: unknown; [key: string]: unknown };
@@ -193,6 +254,10 @@ declare namespace RecruitApi {
    * Create opening.
    * @judgment Reads target_start_date as a field of UpdateJobOpening only and rejects it here as an
    * unknown parameter.
+   * @example
+   * RecruitApi.createJobOpening({
+   *   employment_type: "FullTime", opening_state: "Approved", employment_start_date: "2026-03-02",
+   * })
    */
   function createJobOpening(input?: {
     associated_job_ids?: readonly string[];
@@ -220,6 +285,8 @@ declare namespace RecruitApi {
   /**
    * Set state.
    * @requiredWhen close_reason_id if new_opening_state = "Closed"
+   * @example
+   * RecruitApi.setOpeningState({ new_opening_state: "Draft", opening_id: "opening_8991" })
    */
   function setOpeningState(input?: {
     /** Needed when new_opening_state is Closed. */
@@ -227,13 +294,23 @@ declare namespace RecruitApi {
     new_opening_state?: "Draft" | "Approved" | "Open" | "Closed";
     opening_id?: string;
   }): Promise<unknown>;
-  /** Archive or unarchive. */
+  /**
+   * Archive or unarchive.
+   * @example
+   * RecruitApi.setOpeningArchivedState({ opening_id: "opening_8991", set_archived_state: true })
+   */
   function setOpeningArchivedState(input?: {
     opening_id?: string;
     /** True archives, false unarchives. */
     set_archived_state?: boolean;
   }): Promise<unknown>;
-  /** Update opening. */
+  /**
+   * Update opening.
+   * @example
+   * RecruitApi.updateJobOpening({
+   *   employment_type: "FullTime", target_hire_date: "2026-03-02", target_start_date: "2026-03-02",
+   * })
+   */
   function updateJobOpening(input?: {
     department_team_id?: string;
     employment_type?: "FullTime" | "PartTime" | "Intern" | "Contract" | "Temporary";
@@ -249,6 +326,8 @@ declare namespace RecruitApi {
   /**
    * List projects.
    * @readOnly
+   * @example
+   * RecruitApi.listProjects({ max_items_to_return: 10 })
    */
   function listProjects(input?: {
     last_sync_token?: string;
@@ -262,6 +341,8 @@ declare namespace RecruitApi {
   /**
    * Search projects.
    * @readOnly
+   * @example
+   * RecruitApi.searchProjectsByTitle({ project_title: "Campus hiring 2026" })
    */
   function searchProjectsByTitle(input?: {
     project_title?: string;
@@ -271,6 +352,8 @@ declare namespace RecruitApi {
   /**
    * Sources.
    * @readOnly
+   * @example
+   * RecruitApi.listAllSources({ include_archived_items: true })
    */
   function listAllSources(input?: {
     include_archived_items?: boolean;
@@ -278,11 +361,17 @@ declare namespace RecruitApi {
   /**
    * Source tracking links.
    * @readOnly
+   * @example
+   * RecruitApi.listSourceTrackingLinks({ include_disabled_tracking_links: true })
    */
   function listSourceTrackingLinks(input?: {
     include_disabled_tracking_links?: boolean;
   }): Promise<unknown>;
-  /** Create webhook setting. */
+  /**
+   * Create webhook setting.
+   * @example
+   * RecruitApi.createWebhookSetting({ webhook_configuration: {"requestUrl":"https://example.com/hook"} })
+   */
   function createWebhookSetting(input?: {
     webhook_configuration?: {
       webhookType?: unknown;
@@ -291,7 +380,11 @@ declare namespace RecruitApi {
       [key: string]: unknown;
     };
   }): Promise<unknown>;
-  /** Update webhook setting. */
+  /**
+   * Update webhook setting.
+   * @example
+   * RecruitApi.updateWebhookSetting({ webhook_settings_payload: {"webhookId":"webhook_1110","enabled":true} })
+   */
   function updateWebhookSetting(input?: {
     /** webhookId; optionally one of enabled, requestUrl, secretToken. */
     webhook_settings_payload?: {

@@ -6,39 +6,14 @@ import {
   selectChatTools,
 } from "@toolcat/runtime";
 import type { AnthropicSearchResult, OpenAiChatTool } from "@toolcat/runtime";
-import { toolListFiles } from "@toolcat/runtime/internal";
+import { manifestChatTools } from "@toolcat/runtime/internal";
 import { manifest } from "./manifest.js";
 import { searchTools } from "./search.js";
 
 /** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */
 export type ChatTool = OpenAiChatTool;
 
-const chatTools = /* @__PURE__ */ (() =>
-  toolListFiles<ChatTool>(
-    import.meta.url,
-    [
-      "../tools/groups/applications/openai-chat.json",
-      "../tools/groups/approvals-and-offers/openai-chat.json",
-      "../tools/groups/assessments/openai-chat.json",
-      "../tools/groups/candidates/openai-chat.json",
-      "../tools/groups/custom-fields/openai-chat.json",
-      "../tools/groups/departments/openai-chat.json",
-      "../tools/groups/feedback-forms/openai-chat.json",
-      "../tools/groups/hiring-team-job-or-application-level/openai-chat.json",
-      "../tools/groups/interviews/openai-chat.json",
-      "../tools/groups/locations/openai-chat.json",
-      "../tools/groups/openings/openai-chat.json",
-      "../tools/groups/projects/openai-chat.json",
-      "../tools/groups/reports/openai-chat.json",
-      "../tools/groups/surveys/openai-chat.json",
-      "../tools/groups/users/openai-chat.json",
-      "../tools/groups/webhooks/openai-chat.json",
-      "../tools/groups/interviewer-pools/openai-chat.json",
-      "../tools/groups/jobs/openai-chat.json",
-      "../tools/groups/other/openai-chat.json",
-    ],
-  )
-)();
+const chatTools = /* @__PURE__ */ (() => manifestChatTools(manifest))();
 
 /**
  * Anthropic client-side tool search: a custom tool that finds RecruitApi tools; send it with

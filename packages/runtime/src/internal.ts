@@ -11,6 +11,7 @@ export { answerText, failureText, invalidText, toolcatCode } from "./result-text
 export { cleanJson, type Clean } from "./scrub.js";
 export { receiveRedaction } from "./client.js";
 export { searchIndexText } from "./search/index-text.js";
-export { toolListFiles } from "./search-routes.js";
+export { manifestChatTools } from "./search-routes.js";
+export { withExample } from "./example-text.js";
 export { editDistance } from "./edit-distance.js";
 export * from "./lowering/index.js";

@@ -1,5 +1,6 @@
 // The shape of a generated package's tool manifest (manifest.json and its `manifest` export).
 import type { DroppedKeyword } from "./lowering/lowered.js";
+import type { ToolInputExample } from "./tool-files.js";
 
 /** One tool of a manifest; `N` is the package's union of short tool names. */
 export interface ManifestTool<N extends string = string> {
@@ -32,6 +33,11 @@ export interface ManifestTool<N extends string = string> {
   readonly inputSchema: { readonly [keyword: string]: unknown };
   /** How the tool files' provider forms differ from inputSchema. */
   readonly lowering: ToolLowering;
+  /**
+   * Example calls built from the spec, each accepted by the package's validator (Anthropic's
+   * `input_examples`); empty when the catalog does not show enough to build a realistic one.
+   */
+  readonly examples: readonly ToolInputExample[];
 }
 
 /** The provider forms of the tool files: OpenAI (strict or not), Anthropic, Gemini. MCP takes inputSchema whole. */

@@ -6,10 +6,11 @@
 // - Vercel AI SDK: a `prepareStep` that narrows `activeTools` each step to what the conversation needs.
 // Bad input never throws out of the model loop: it becomes a result the model can read.
 import { ToolSearchError } from "./errors.js";
-import type { Manifest } from "./manifest.js";
+import { lowerOpenAiStrict } from "./lowering/openai-strict.js";
+import type { Manifest, ManifestTool } from "./manifest.js";
 import type { ToolSearchOptions } from "./search/options.js";
 import type { ToolSearchHit } from "./search/tool-search.js";
-import { nodeRequire } from "./node-require.js";
+import type { OpenAiChatTool, ToolInputSchema } from "./tool-files.js";
 import { searchQueryDescription, searchToolDescription } from "./tool-search-text.js";
 
 /** A package's `searchTools`, or `createToolSearch(packages).search`. */
@@ -68,9 +69,9 @@ const selectLimits = { default: 20, max: 128 } as const;
  * The chat tool objects of the best matches for `query`, at most `limit` (default 20, 1 to 128).
  * The search ranks at most 50 tools, so more are never returned. Throws ToolSearchError on bad input.
  */
-export function selectChatTools<T extends { readonly function: { readonly name: string } }>(
+export function selectChatTools<T>(
   search: SearchFunction,
-  chatTools: () => readonly T[],
+  chatTool: (modelName: string) => T | undefined,
   query: string,
   options: { readonly limit?: number } = {},
 ): T[] {
@@ -78,17 +79,30 @@ export function selectChatTools<T extends { readonly function: { readonly name: 
   if (!Number.isInteger(limit) || limit < 1 || limit > selectLimits.max) {
     throw new ToolSearchError("limit", `limit must be a whole number from 1 to ${selectLimits.max}, got ${String(limit)}`);
   }
-  const byName = new Map(chatTools().map((tool) => [tool.function.name, tool]));
-  return search(query, { limit: Math.min(limit, 50) }).flatMap((hit) => byName.get(hit.modelName) ?? []);
+  return search(query, { limit: Math.min(limit, 50) }).flatMap((hit) => chatTool(hit.modelName) ?? []);
 }
 
 /**
- * A tool list read from JSON files next to a module, once, on first use: importing reads nothing,
- * and no `node:module` import stays in a bundle that never selects tools.
+ * The Chat Completions tool of each manifest tool by model name, made on first use with the OpenAI
+ * lowering the package's tools/openai-chat.json was generated with, so it is the same object. It
+ * needs only the manifest the package already imports: no file is read, in any runtime.
  */
-export function toolListFiles<T>(moduleUrl: string, paths: readonly string[]): () => readonly T[] {
-  let tools: readonly T[] | undefined;
-  return () => (tools ??= paths.flatMap((path) => nodeRequire(moduleUrl)(path) as T[]));
+export function manifestChatTools(manifest: Pick<Manifest, "tools">): (modelName: string) => OpenAiChatTool | undefined {
+  let byName: Map<string, ManifestTool> | undefined;
+  const made = new Map<string, OpenAiChatTool>();
+  return (modelName) => {
+    byName ??= new Map(manifest.tools.map((tool) => [tool.modelName, tool]));
+    const tool = byName.get(modelName);
+    if (tool === undefined) return undefined;
+    let chat = made.get(modelName);
+    if (chat === undefined) {
+      const lowered = lowerOpenAiStrict(tool.inputSchema);
+      const parameters = lowered.schema as ToolInputSchema;
+      chat = { type: "function", function: { name: tool.modelName, description: tool.modelDescription, parameters, strict: lowered.strict } };
+      made.set(modelName, chat);
+    }
+    return chat;
+  };
 }
 
 interface StepMessage {

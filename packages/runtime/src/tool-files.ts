@@ -28,11 +28,17 @@ export interface OpenAiResponsesTool extends OpenAiFunction {
   readonly type: "function";
 }
 
-/** tools/anthropic.json: Messages API `tools[]`. */
+/** An example input of a tool: parameter names to values, one the package's validator accepts. */
+export interface ToolInputExample {
+  readonly [parameter: string]: unknown;
+}
+
+/** tools/anthropic.json: Messages API `tools[]`; `input_examples` where the catalog grounds one to three calls. */
 export interface AnthropicTool {
   readonly name: string;
   readonly description: string;
   readonly input_schema: ToolInputSchema;
+  readonly input_examples?: ToolInputExample[];
 }
 
 /** tools/mcp.json: MCP `Tool` objects; hints only where the catalog states them. */

@@ -31,7 +31,14 @@ declare namespace SigmaApi {
     /** @format json */
     request_body: string;
   }): Promise<unknown>;
-  /** Direct answer or summary with citations. */
+  /**
+   * Direct answer or summary with citations.
+   * @example
+   * SigmaApi.generateAnswerSummary({
+   *   search_query: "companies building solid-state batteries", enable_streaming_response: true,
+   *   include_full_text: true,
+   * })
+   */
   function generateAnswerSummary(input: {
     search_query: string;
     /** True returns a server-sent events stream. */
@@ -42,6 +49,8 @@ declare namespace SigmaApi {
   /**
    * Paginated research requests.
    * @readOnly
+   * @example
+   * SigmaApi.listResearchRequests({ results_limit: 10 })
    */
   function listResearchRequests(input?: {
     pagination_cursor?: string;
@@ -54,6 +63,10 @@ declare namespace SigmaApi {
   /**
    * One research request.
    * @readOnly
+   * @example
+   * SigmaApi.getResearchById({
+   *   enable_streaming: "true", event_filter: "webset.created,monitor.run.completed", research_id: "research_8492",
+   * })
    */
   function getResearchById(input: {
     /** 'true' gives streaming updates. */
@@ -66,7 +79,11 @@ declare namespace SigmaApi {
     event_filter: string;
     research_id: string;
   }): Promise<unknown>;
-  /** Create a webset. */
+  /**
+   * Create a webset.
+   * @example
+   * SigmaApi.createWebset({ webset_configuration: {"externalId":"external_4394"} })
+   */
   function createWebset(input: {
     /** Optional search, import and enrichment configurations, may include externalId. */
     webset_configuration: { externalId?: unknown; [key: string]: unknown };
@@ -74,6 +91,8 @@ declare namespace SigmaApi {
   /**
    * List websets.
    * @readOnly
+   * @example
+   * SigmaApi.listWebsets({ websets_return_limit: 10 })
    */
   function listWebsets(input?: {
     pagination_cursor?: string;
@@ -82,6 +101,8 @@ declare namespace SigmaApi {
   /**
    * One webset.
    * @readOnly
+   * @example
+   * SigmaApi.getWebsetDetails({ webset_identifier: "webset_8551" })
    */
   function getWebsetDetails(input: {
     /** The unique id or the external id (externalId). */
@@ -97,6 +118,8 @@ declare namespace SigmaApi {
   /**
    * Delete a webset and its items.
    * @destructive
+   * @example
+   * SigmaApi.deleteWebset({ webset_identifier: "webset_8551" })
    */
   function deleteWebset(input: {
     /** The unique id or the external id (externalId). */
@@ -105,6 +128,8 @@ declare namespace SigmaApi {
   /**
    * Cancel all operations on a webset.
    * @destructive
+   * @example
+   * SigmaApi.cancelWebsetOperations({ webset_identifier: "webset_8551" })
    */
   function cancelWebsetOperations(input: {
     /** The unique id or the external id (externalId). */
@@ -117,6 +142,8 @@ declare namespace SigmaApi {
   /**
    * One item.
    * @readOnly
+   * @example
+   * SigmaApi.getWebsetItem({ webset_identifier: "webset_8551", webset_item_id: "item_7646" })
    */
   function getWebsetItem(input: {
     /** The unique id or the external id (externalId). */
@@ -126,6 +153,8 @@ declare namespace SigmaApi {
   /**
    * Delete an item and cancel its enrichment.
    * @destructive
+   * @example
+   * SigmaApi.deleteWebsetItem({ webset_identifier: "webset_8551", webset_item_id: "item_7646" })
    */
   function deleteWebsetItem(input: {
     /** The unique id or the external id (externalId). */
@@ -135,6 +164,8 @@ declare namespace SigmaApi {
   /**
    * List items.
    * @readOnly
+   * @example
+   * SigmaApi.listWebsetItems({ webset_identifier: "webset_8551", result_limit: 10, source_id: "source_2496" })
    */
   function listWebsetItems(input: {
     /** The unique id or the external id (externalId). */
@@ -160,6 +191,8 @@ declare namespace SigmaApi {
   /**
    * One enrichment.
    * @readOnly
+   * @example
+   * SigmaApi.getEnrichmentDetails({ enrichment_id: "enrichment_3884", webset_identifier: "webset_8551" })
    */
   function getEnrichmentDetails(input: {
     enrichment_id: string;
@@ -169,6 +202,8 @@ declare namespace SigmaApi {
   /**
    * Delete an enrichment and cancel running processes.
    * @destructive
+   * @example
+   * SigmaApi.deleteEnrichment({ enrichment_id: "enrichment_3884", webset_id: "webset_8551" })
    */
   function deleteEnrichment(input: {
     enrichment_id: string;
@@ -178,6 +213,8 @@ declare namespace SigmaApi {
   /**
    * Cancel a running enrichment.
    * @destructive
+   * @example
+   * SigmaApi.cancelEnrichmentProcess({ enrichment_id: "enrichment_3884", webset_id: "webset_8551" })
    */
   function cancelEnrichmentProcess(input: {
     enrichment_id: string;
@@ -192,6 +229,8 @@ declare namespace SigmaApi {
   /**
    * List webhooks.
    * @readOnly
+   * @example
+   * SigmaApi.getWebhooksList({ results_per_page: 10 })
    */
   function getWebhooksList(input?: {
     pagination_cursor?: string;
@@ -204,6 +243,8 @@ declare namespace SigmaApi {
   /**
    * One webhook.
    * @readOnly
+   * @example
+   * SigmaApi.getWebhookInfo({ webhook_id: "webhook_1110" })
    */
   function getWebhookInfo(input: {
     webhook_id: string;
@@ -217,6 +258,8 @@ declare namespace SigmaApi {
   /**
    * Remove a webhook.
    * @destructive
+   * @example
+   * SigmaApi.removeWebhook({ webhook_id: "webhook_1110" })
    */
   function removeWebhook(input: {
     webhook_id: string;
@@ -224,6 +267,11 @@ declare namespace SigmaApi {
   /**
    * Webhook attempt records.
    * @readOnly
+   * @example
+   * SigmaApi.listWebhookAttempts({
+   *   webhook_id: "webhook_1110", event_type_filter: "webset.created", filter_by_successful_attempts: true,
+   *   results_limit: 10,
+   * })
    */
   function listWebhookAttempts(input: {
     webhook_id: string;
@@ -236,6 +284,11 @@ declare namespace SigmaApi {
   /**
    * List system events.
    * @readOnly
+   * @example
+   * SigmaApi.listSystemEvents({
+   *   created_after: "2026-03-01T00:00:00Z", filter_created_before: "2026-03-31T23:59:59Z",
+   *   event_types_filter: ["webset.created","monitor.run.completed"],
+   * })
    */
   function listSystemEvents(input?: {
     /**
@@ -259,6 +312,8 @@ declare namespace SigmaApi {
   /**
    * One event.
    * @readOnly
+   * @example
+   * SigmaApi.getEventById({ event_id: "event_7999" })
    */
   function getEventById(input: {
     event_id: string;
@@ -272,6 +327,8 @@ declare namespace SigmaApi {
   /**
    * One search.
    * @readOnly
+   * @example
+   * SigmaApi.getSearchById({ search_id: "search_8393", webset_id: "webset_8551" })
    */
   function getSearchById(input: {
     search_id: string;
@@ -281,6 +338,8 @@ declare namespace SigmaApi {
   /**
    * Cancel a running search.
    * @destructive
+   * @example
+   * SigmaApi.cancelRunningSearch({ search_id: "search_8393", webset_id: "webset_8551" })
    */
   function cancelRunningSearch(input: {
     search_id: string;
@@ -294,6 +353,8 @@ declare namespace SigmaApi {
   /**
    * List monitors.
    * @readOnly
+   * @example
+   * SigmaApi.listWebsiteMonitors({ results_limit: 10, webset_id: "webset_8551" })
    */
   function listWebsiteMonitors(input?: {
     pagination_cursor?: string;
@@ -304,6 +365,8 @@ declare namespace SigmaApi {
   /**
    * One monitor.
    * @readOnly
+   * @example
+   * SigmaApi.getSpecificMonitor({ monitor_id: "monitor_5257" })
    */
   function getSpecificMonitor(input: {
     monitor_id: string;
@@ -316,6 +379,8 @@ declare namespace SigmaApi {
   /**
    * Delete a monitor.
    * @destructive
+   * @example
+   * SigmaApi.deleteMonitor({ monitor_id: "monitor_5257" })
    */
   function deleteMonitor(input: {
     monitor_id: string;
@@ -323,6 +388,8 @@ declare namespace SigmaApi {
   /**
    * Runs of a monitor.
    * @readOnly
+   * @example
+   * SigmaApi.listMonitorRuns({ monitor_id: "monitor_5257" })
    */
   function listMonitorRuns(input: {
     monitor_id: string;
@@ -330,6 +397,8 @@ declare namespace SigmaApi {
   /**
    * One run.
    * @readOnly
+   * @example
+   * SigmaApi.getSpecificMonitorRun({ monitor_id: "monitor_5257", run_id: "run_7122" })
    */
   function getSpecificMonitorRun(input: {
     monitor_id: string;
@@ -343,6 +412,8 @@ declare namespace SigmaApi {
   /**
    * List imports.
    * @readOnly
+   * @example
+   * SigmaApi.listImports({ results_limit: 10 })
    */
   function listImports(input?: {
     pagination_cursor?: string;
@@ -351,6 +422,8 @@ declare namespace SigmaApi {
   /**
    * One import.
    * @readOnly
+   * @example
+   * SigmaApi.getSpecificImport({ import_id: "import_3260" })
    */
   function getSpecificImport(input: {
     import_id: string;
@@ -363,6 +436,8 @@ declare namespace SigmaApi {
   /**
    * Delete an import.
    * @destructive
+   * @example
+   * SigmaApi.deleteImport({ import_id: "import_3260" })
    */
   function deleteImport(input: {
     import_id: string;

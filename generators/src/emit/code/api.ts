@@ -7,11 +7,12 @@ import type { GeneratedFile } from "../../core/files.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 import { judgmentBrief, sentence } from "../core/describe.ts";
-import { docTag, propertyKey, stringLiteral } from "../core/escape.ts";
+import { docTag, docText, jsonLiteral, propertyKey, stringLiteral } from "../core/escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { layout, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } from "../core/source-file.ts";
 import { typeCode } from "../typescript/types.ts";
+import { modelTool } from "../model/provider-tools.ts";
 
 /** The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code. */
 const codeApiExportName = "codeApi";
@@ -71,7 +72,7 @@ function toolDeclaration(tool: Tool, context: EmitContext): string[] {
   const executeValue = context.toolMode.executeValue;
   const head = `function ${method}(input`;
   const tail = "): Promise<unknown>;";
-  const doc = docComment(toolText(tool), toolTags(tool)).split("\n");
+  const doc = docComment(toolText(tool), toolTags(tool), exampleLines(context, tool, method)).split("\n");
   if (tool.parameters.kind === "not-shown") return [...doc, `${head}?: { [parameter: string]: unknown }${tail}`];
   const parameters = tool.parameters.list.filter((p) => !(tool.modePattern && p.name === "mode"));
   if (parameters.length === 0 && !tool.modePattern) return [...doc, `${head}?: Record<string, never>${tail}`];
@@ -93,6 +94,36 @@ function toolText(tool: Tool): string {
 function toolTags(tool: Tool): string[] {
   const hints = [tool.annotations.readOnly === true && "@readOnly", tool.annotations.destructive === true && "@destructive"];
   return [...hints.filter((hint) => hint !== false), ...tool.rules.map(ruleTag), ...tool.judgments.map((text) => docTag("judgment", judgmentBrief(text)))];
+}
+
+/** Widest example line: a function's doc comment sits in the namespace, behind `  * `. */
+const exampleWidth = maxLineLength - 5;
+
+/**
+ * One example call, the manifest's first, as a program writes it: `@example`, then the call with its
+ * properties packed into lines (an object or array value too wide for a line, one entry a line). None
+ * for a call without arguments or with only `mode` and `request_body`, or one with a value wider
+ * than a line (it teaches less than it costs).
+ */
+function exampleLines(context: EmitContext, tool: Tool, method: string): string[] {
+  const [example] = modelTool(context.server, tool, context.toolMode).examples;
+  // A call of only the mode pattern's own parameters is the one the namespace's comment already shows.
+  const implicit = new Set(tool.parameters.kind === "known" ? tool.parameters.list.filter((p) => p.implicit).map((p) => p.name) : []);
+  if (example === undefined || Object.keys(example).every((key) => implicit.has(key))) return [];
+  const pieces = Object.entries(example).flatMap(([key, value]) => {
+    const compact = `${propertyKey(key)}: ${jsonLiteral(value)},`;
+    return compact.length + 2 <= exampleWidth ? [compact] : `${propertyKey(key)}: ${jsonLiteral(value, 2, 0)},`.split("\n").map((line) => line.trim());
+  });
+  const lines = [`${context.server.name}.${method}({`];
+  for (const piece of pieces) {
+    const last = lines.length - 1;
+    if (last > 0 && lines[last]!.length + piece.length + 1 <= exampleWidth && !/[[{]$/.test(piece)) lines[last] += ` ${piece}`;
+    else lines.push(`  ${piece}`);
+  }
+  const oneLine = `${lines[0]} ${pieces.join(" ").replace(/,$/, "")} })`;
+  const laidOut = oneLine.length <= exampleWidth && lines.length === 2 ? [oneLine] : [...lines, "})"];
+  if (laidOut.some((line) => line.length > exampleWidth)) return [];
+  return ["@example", ...laidOut.map(docText)];
 }
 
 function ruleTag(rule: Rule): string {

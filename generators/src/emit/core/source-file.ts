@@ -73,11 +73,12 @@ export function jsDoc(text: string): string {
 
 /**
  * A JSDoc block the way ts-morph frames `docs`: one line when the text is one line. Tags (built by
- * `docTag`, already escaped) follow the text, wrapped together on their own lines.
+ * `docTag`, already escaped) follow the text, wrapped together on their own lines; `code` lines
+ * (an `@example`, already escaped and laid out) come last, as given.
  */
-export function docComment(text: string, tags: readonly string[] = []): string {
+export function docComment(text: string, tags: readonly string[] = [], code: readonly string[] = []): string {
   const tagLines = tags.length === 0 ? [] : wrapText(tags.join(" "), docWidth).split("\n");
-  const lines = [...(text === "" ? [] : jsDoc(text).split("\n")), ...tagLines];
+  const lines = [...(text === "" ? [] : jsDoc(text).split("\n")), ...tagLines, ...code];
   return lines.length === 1 ? `/** ${lines[0]} */` : `/**\n${lines.map((line) => (line === "" ? " *" : ` * ${line}`)).join("\n")}\n */`;
 }
 

@@ -8,6 +8,7 @@ import { inputSchema } from "../schema/input-schema.ts";
 import type { JsonSchema } from "../../ir/json.ts";
 import { oncePer } from "../../core/once-per.ts";
 import { modelToolDescription } from "./descriptions.ts";
+import { toolExamples, type ToolExample } from "./tool-examples.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
 import type {
   AnthropicTool,
@@ -23,6 +24,7 @@ import type { Lowered } from "../../../../packages/runtime/src/lowering/lowered.
 import { lowerAnthropic, lowerMcp } from "../../../../packages/runtime/src/lowering/loose.ts";
 import { lowerOpenAiStrict, type OpenAiLowered } from "../../../../packages/runtime/src/lowering/openai-strict.ts";
 import { lowerGeminiJsonSchema } from "../../../../packages/runtime/src/lowering/gemini.ts";
+import { withExample } from "../../../../packages/runtime/src/example-text.ts";
 
 /** What every provider format is built from. */
 export interface ModelTool {
@@ -34,6 +36,8 @@ export interface ModelTool {
   /** The full 2020-12 input schema (the manifest's) with model-facing parameter descriptions. */
   readonly inputSchema: JsonSchema;
   readonly annotations: ToolAnnotations;
+  /** Example calls built from the spec (tool-examples.ts), each a valid input; none when the spec grounds none. */
+  readonly examples: readonly ToolExample[];
 }
 
 /**
@@ -63,6 +67,7 @@ function buildModelTool(server: Server, tool: Tool, toolMode: ToolModeRules): Mo
     // The manifest's schema already carries the model-facing parameter descriptions (input-schema.ts).
     inputSchema: inputSchema(tool, toolMode),
     annotations: tool.annotations,
+    examples: toolExamples(server, tool, toolMode),
   };
 }
 
@@ -96,9 +101,14 @@ export function openAiNonStrictReason(tool: ModelTool): string | undefined {
   return lowered.strict ? undefined : lowered.reason;
 }
 
-/** Anthropic Messages `tools[]` entry. */
+/** Anthropic Messages `tools[]` entry, with its example calls as `input_examples` when it has any. */
 export function anthropicTool(tool: ModelTool): AnthropicTool {
-  return { name: tool.name, description: tool.description, input_schema: objectSchema(anthropicLowered(tool.inputSchema)) };
+  return {
+    name: tool.name,
+    description: tool.description,
+    input_schema: objectSchema(anthropicLowered(tool.inputSchema)),
+    ...(tool.examples.length > 0 && { input_examples: [...tool.examples] }),
+  };
 }
 
 /** Gemini function declaration (`@google/genai`), in the `parametersJsonSchema` form. */
@@ -106,7 +116,7 @@ export function geminiTool(tool: ModelTool): GeminiFunctionDeclaration {
   return { name: tool.name, description: tool.description, parametersJsonSchema: objectSchema(geminiLowered(tool.inputSchema)) };
 }
 
-/** MCP `Tool`; hints appear only where the catalog's wording states them. */
+/** MCP `Tool`; the description ends with one example call; hints appear only where the catalog's wording states them. */
 export function mcpTool(tool: ModelTool): McpTool {
   const { readOnly, destructive, idempotent, openWorld } = tool.annotations;
   const hints = {
@@ -118,7 +128,7 @@ export function mcpTool(tool: ModelTool): McpTool {
   return {
     name: tool.name,
     title: tool.title,
-    description: tool.description,
+    description: withExample(tool.description, tool.examples),
     inputSchema: objectSchema(mcpLowered(tool.inputSchema)),
     ...(Object.keys(hints).length > 0 && { annotations: hints }),
   };

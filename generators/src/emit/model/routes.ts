@@ -1,20 +1,18 @@
 // Emits src/routes.ts: tool search on each model route, bound to the package's searchTools.
 // `anthropicSearchTool` and `anthropicSearch` (client-side search answering with tool_reference
 // blocks), `selectTools` (OpenAI Chat Completions: the chat tool objects of the best matches) and
-// `prepareToolSearch` (an AI SDK prepareStep). The chat tools come from the package's own OpenAI
-// lists (the whole-package file, or the group files of a package over 128 tools), read on first use.
+// `prepareToolSearch` (an AI SDK prepareStep). The chat tools are made from the manifest by the
+// runtime's OpenAI lowering, the one tools/openai-chat.json is generated with: no file is read, so
+// selectTools works in any JavaScript runtime and bundle, like the search itself.
 import type { GeneratedFile } from "../../core/files.ts";
-import { toolGroups } from "../../ir/groups.ts";
-import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
-import { arrayLiteral, call, laidOut, prefixed, pure } from "../core/layout.ts";
+import { call, laidOut, prefixed, pure } from "../core/layout.ts";
 import { exportConst, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
-import { withinOpenAiLimit } from "./tools.ts";
 
 const runtimeImports = runtimeNames(["anthropicSearchResult", "anthropicSearchToolFor", "prepareToolSearchStep", "selectChatTools"]);
 const runtimeTypes = ["AnthropicSearchResult", ...runtimeTypeNames(["OpenAiChatTool"])];
-const internalImports = internalNames(["toolListFiles"]);
+const internalImports = internalNames(["manifestChatTools"]);
 const chatTools = "chatTools";
 
 export const routesEmitter: Emitter = {
@@ -25,16 +23,8 @@ export const routesEmitter: Emitter = {
   emit: (context) => [emitRoutes(context)],
 };
 
-/** The package's OpenAI chat lists, relative to src/ (and dist/). */
-function chatFiles(context: EmitContext): string[] {
-  const { server } = context;
-  if (withinOpenAiLimit(server.tools.length)) return ["../tools/openai-chat.json"];
-  return toolGroups(server).map((group) => `../tools/groups/${group.slug}/openai-chat.json`);
-}
-
 function emitRoutes(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const files = chatFiles(context);
   const statements = [
     nameList("import", runtimeImports, runtimeModule),
     nameList("import type", runtimeTypes, runtimeModule),
@@ -43,7 +33,7 @@ function emitRoutes(context: EmitContext): GeneratedFile {
     nameList("import", ["searchTools"], "./search.js"),
     // The runtime's type of a tools/openai-chat.json entry, under the name the package has always exported.
     "/** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */\nexport type ChatTool = OpenAiChatTool;",
-    laidOut(prefixed(`const ${chatTools} = `, pure(call("toolListFiles<ChatTool>", ["import.meta.url", arrayLiteral(files.map(stringLiteral))]))), ";"),
+    laidOut(prefixed(`const ${chatTools} = `, pure(call("manifestChatTools", ["manifest"]))), ";"),
     exportConst({
       doc: `Anthropic client-side tool search: a custom tool that finds ${server.name} tools; send it with tools/anthropic-deferred.json's tools (every one deferred) and answer its calls with \`anthropicSearch\`.`,
       name: "anthropicSearchTool",

@@ -85,7 +85,16 @@ export function exampleTools(context: EmitContext, values: readonly string[], ty
 export function modelExamples(context: EmitContext): ModelExample[] {
   const { packageName } = context.server;
   const from = JSON.stringify(packageName);
-  const aiSdk = exampleTools(context, ["handleToolCall", "manifest"]);
+  // The AI SDK narrows the tools sent at every step (`activeTools`): over OpenAI's limit, every tool
+  // is defined and `prepareToolSearch` re-selects, from the latest user message, the ones each step sends.
+  const narrowed = !withinOpenAiLimit(context.server.tools.length);
+  const aiSdk = narrowed
+    ? {
+        source: "manifest.tools",
+        imports: `import { handleToolCall, manifest, prepareToolSearch } from ${from};`,
+        intro: `OpenAI takes at most ${openAiToolLimit} tools a request and the package has ${context.server.tools.length}, so every tool is defined but \`prepareToolSearch({ limit: 20 })\` (a \`prepareStep\`) makes active at each step only the tools already called and the best 20 matches for the latest user message: the tools sent follow the conversation instead of being picked once.`,
+      }
+    : exampleTools(context, ["handleToolCall", "manifest"]);
   const langChain = exampleTools(context, ["handleToolCall", "langChainSchema", "manifest", "schemaOf"]);
   const agents = exampleTools(context, ["handleToolCall", "manifest", "openAiParameters", "schemaOf"], ["OpenAiToolParameters"]);
   return [
@@ -122,7 +131,7 @@ export function modelExamples(context: EmitContext): ModelExample[] {
         aiSdk.imports,
         "",
         ...aiSdkTools(aiSdk.source),
-        "const { text, steps } = await generateText({ model, tools, stopWhen: stepCountIs(5), prompt });",
+        `const { text, steps } = await generateText({ model, tools, ${narrowed ? "prepareStep: prepareToolSearch({ limit: 20 }), " : ""}stopWhen: stepCountIs(5), prompt });`,
       ].join("\n"),
     },
     {

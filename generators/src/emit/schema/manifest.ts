@@ -66,6 +66,8 @@ function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName
     inputSchema: model.inputSchema,
     // What the tool files' provider forms leave out of inputSchema; the validator checks it all.
     lowering: toolLowering(model),
+    // Anthropic's input_examples, and the example MCP and code mode show.
+    examples: model.examples,
   };
 }
 

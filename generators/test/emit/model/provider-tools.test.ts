@@ -72,10 +72,11 @@ describe("model-facing tools", () => {
 });
 
 describe("provider formats", () => {
-  it("Anthropic tools have name, description and an object input_schema with nothing at the top level it rejects", () => {
+  it("Anthropic tools have name, description, an object input_schema with nothing at the top level it rejects, and input_examples only when there are some", () => {
     for (const { model } of pairs) {
       const tool = anthropicTool(model);
-      expect(Object.keys(tool).sort()).toEqual(["description", "input_schema", "name"]);
+      expect(Object.keys(tool).sort()).toEqual(["description", ...(model.examples.length > 0 ? ["input_examples"] : []), "input_schema", "name"]);
+      expect(tool.input_examples ?? [], model.name).toEqual(model.examples);
       expect(tool.input_schema["type"]).toBe("object");
       for (const keyword of ["allOf", "anyOf", "oneOf", "$schema"]) expect(tool.input_schema).not.toHaveProperty(keyword);
     }

@@ -1,7 +1,7 @@
 // The README's framework examples never hand an OpenAI-backed framework more tools than OpenAI takes
 // in a request: a package within the limit gives every tool of the manifest, a package over it the
-// tools `selectTools` picks (at most 20); only the AI SDK's active-tools example keeps every tool,
-// since its `prepareToolSearch` step narrows what the model is sent. Run in the e2e suite
+// tools `selectTools` picks (at most 20); the AI SDK examples over the limit keep every tool, since
+// their `prepareToolSearch` step re-selects at each step what the model is sent. Run in the e2e suite
 // (test/e2e/model-integrations.test.ts) for cloud-sheets and recruit-api.
 import { describe, expect, it } from "vitest";
 import { emitContext } from "../../../src/emit/registry.ts";
@@ -22,12 +22,15 @@ describe.each(rows)("%s (%i tools): the framework examples' tools", (_slug, coun
   it.each(frameworks)("%s", (title) => {
     const code = examples.find((e) => e.title === title)?.code ?? "";
     const source = /^const tools = (?:Object\.fromEntries\()?(.*?)\.map\(\(t\) =>/m.exec(code)?.[1];
-    expect(source).toBe(over ? "selectTools(prompt).flatMap((c) => manifest.tools.filter((t) => t.modelName === c.function.name))" : "manifest.tools");
-    expect(/import \{[^}]*\bselectTools\b/.test(code)).toBe(over);
+    const perStep = over && title === "Vercel AI SDK";
+    expect(source).toBe(over && !perStep ? "selectTools(prompt).flatMap((c) => manifest.tools.filter((t) => t.modelName === c.function.name))" : "manifest.tools");
+    expect(/import \{[^}]*\bselectTools\b/.test(code)).toBe(over && !perStep);
+    // Over the limit the AI SDK re-selects each step: generateText's prepareStep narrows the tools sent.
+    expect(/generateText\(\{[^}]*prepareStep: prepareToolSearch\(\{ limit: 20 \}\)/.test(code)).toBe(perStep);
   });
 
   it("gives every tool only where the package is within the limit or a step narrows the tools sent", () => {
-    const whole = examples.filter((e) => /manifest\.tools\.map\(/.test(e.code) && !e.code.includes("prepareToolSearch()"));
+    const whole = examples.filter((e) => /manifest\.tools\.map\(/.test(e.code) && !e.code.includes("prepareStep: prepareToolSearch("));
     expect(whole.map((e) => e.title)).toEqual(over ? [] : frameworks);
   });
 });
