@@ -100,7 +100,8 @@ describe.each(slugs)("%s: one text per tool on every route", (slug) => {
       const byName = new Map(shown.map((tool) => [tool.name, tool]));
       expect(byName.size, route).toBe(expected.length);
       for (const [index, { title, ...rest }] of expected.entries()) {
-        const mcp = { ...rest, title, description: withExample(rest.description, manifest.tools[index]!.examples) };
+        const tool = manifest.tools[index]!;
+        const mcp = { ...rest, title, description: withExample(tool.modelDescription, tool.examples) };
         expect(byName.get(rest.name), `${route} ${rest.name}`).toEqual(titled.has(route) ? mcp : rest);
       }
     }
