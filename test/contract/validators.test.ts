@@ -160,12 +160,23 @@ describe.runIf(isSelected("cloud-sheets"))("inputs are read as JSON would send t
     expect(lying.ok ? [] : lying.issues.map((issue) => issue.code)).toEqual(["required"]);
   });
 
-  it("a property added to Object.prototype without enumerability does not count", async () => {
+  it("a class instance whose values are all its own enumerable properties is read in place", async () => {
     const pkg = await loadPackage("cloud-sheets");
-    Object.defineProperty(Object.prototype, "max_rows", { value: 5000, configurable: true, writable: true });
+    class Own {
+      spreadsheet_id = "x";
+    }
+    const input = new Own();
+    const result = pkg.validate("GetSpreadsheet", input);
+    expect(result.ok && result.value).toBe(input);
+  });
+
+  it.each([false, true])("a property added to Object.prototype does not count (enumerable: %s)", async (enumerable) => {
+    const pkg = await loadPackage("cloud-sheets");
+    Object.defineProperty(Object.prototype, "max_rows", { value: 5000, configurable: true, writable: true, enumerable });
     try {
       expect(pkg.validate("GetSpreadsheet", { spreadsheet_id: "x" })).toMatchObject({ ok: true });
       expect(pkg.validate("GetSpreadsheet", Object.assign(Object.create(null) as object, { spreadsheet_id: "x" }))).toMatchObject({ ok: true });
+      expect((pkg["isGetSpreadsheet"] as (input: unknown) => boolean)({ spreadsheet_id: "x" })).toBe(true);
     } finally {
       delete (Object.prototype as { max_rows?: unknown }).max_rows;
     }

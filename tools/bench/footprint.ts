@@ -61,6 +61,8 @@ async function bundle(contents: string, resolveDir: string, options: { minify: b
     write: false,
     format: "esm",
     platform: "neutral",
+    // Neutral reads no main field by default; the search's stemmer ships CommonJS with only `main`.
+    mainFields: ["module", "main"],
     target: "es2022",
     minify: options.minify,
     // Node built-ins stay imports (the runtime's search routes import node:module), as for any bundler.

@@ -36,21 +36,16 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateSearchContactsByEmail(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "email":
         case "limit":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchContactsByEmail));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchContactsByEmail));
       }
     }
     const email = input["email"];
@@ -71,7 +66,7 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
         }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return validateSearchContactsByEmail(ownProperties(input));
     }
@@ -89,17 +84,13 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
 export function isSearchContactsByEmail(input: unknown): input is SearchContactsByEmailInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isSearchContactsByEmail(ownProperties(input));
-    }
     const email = input["email"];
     if (email === undefined) {
       return false;
     } else {
       if (typeof email !== "string") {
         for (const key in input) {
-          if (key === "email") {
+          if (key === "email" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -110,7 +101,7 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         for (const key in input) {
-          if (key === "limit") {
+          if (key === "limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -118,7 +109,7 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
       } else {
         if (limit > 30) {
           for (const key in input) {
-            if (key === "limit") {
+            if (key === "limit" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -128,18 +119,17 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "email":
         case "limit":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((email === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return isSearchContactsByEmail(ownProperties(input));
     }
@@ -154,21 +144,16 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateSearchContactsByName(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "name":
         case "limit":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchContactsByName));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchContactsByName));
       }
     }
     const name = input["name"];
@@ -189,7 +174,7 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
         }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return validateSearchContactsByName(ownProperties(input));
     }
@@ -207,17 +192,13 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
 export function isSearchContactsByName(input: unknown): input is SearchContactsByNameInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isSearchContactsByName(ownProperties(input));
-    }
     const name = input["name"];
     if (name === undefined) {
       return false;
     } else {
       if (typeof name !== "string") {
         for (const key in input) {
-          if (key === "name") {
+          if (key === "name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -228,7 +209,7 @@ export function isSearchContactsByName(input: unknown): input is SearchContactsB
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         for (const key in input) {
-          if (key === "limit") {
+          if (key === "limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -236,7 +217,7 @@ export function isSearchContactsByName(input: unknown): input is SearchContactsB
       } else {
         if (limit > 30) {
           for (const key in input) {
-            if (key === "limit") {
+            if (key === "limit" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -246,18 +227,17 @@ export function isSearchContactsByName(input: unknown): input is SearchContactsB
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "name":
         case "limit":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((name === undefined ? 0 : 1) + (limit === undefined ? 0 : 1))) {
       return isSearchContactsByName(ownProperties(input));
     }
@@ -299,12 +279,9 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateContact(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "given_name":
         case "family_name":
@@ -313,9 +290,7 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateContact));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateContact));
       }
     }
     const givenName = input["given_name"];
@@ -344,7 +319,7 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
         issues = addIssue(issues, issueType("/phone_number", "phone_number", "a string", phoneNumber));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -370,17 +345,13 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
 export function isCreateContact(input: unknown): input is CreateContactInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateContact(ownProperties(input));
-    }
     const givenName = input["given_name"];
     if (givenName === undefined) {
       return false;
     } else {
       if (typeof givenName !== "string") {
         for (const key in input) {
-          if (key === "given_name") {
+          if (key === "given_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -391,7 +362,7 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
         for (const key in input) {
-          if (key === "family_name") {
+          if (key === "family_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -402,7 +373,7 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
     if (email !== undefined) {
       if (typeof email !== "string") {
         for (const key in input) {
-          if (key === "email") {
+          if (key === "email" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -413,7 +384,7 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
         for (const key in input) {
-          if (key === "phone_number") {
+          if (key === "phone_number" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -422,6 +393,7 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "given_name":
         case "family_name":
@@ -430,12 +402,10 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -458,10 +428,6 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateWhoAmI(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersOfWhoAmI));
@@ -481,10 +447,6 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
 export function isWhoAmI(input: unknown): input is WhoAmIInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isWhoAmI(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;

@@ -74,21 +74,16 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateSpreadsheet(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "title":
         case "data":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateSpreadsheet));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateSpreadsheet));
       }
     }
     const title = input["title"];
@@ -105,7 +100,7 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
         issues = addIssue(issues, issueFormat("/data", "data", "cell-data", data));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
       return validateCreateSpreadsheet(ownProperties(input));
     }
@@ -123,15 +118,11 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
 export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateSpreadsheet(ownProperties(input));
-    }
     const title = input["title"];
     if (title !== undefined) {
       if (typeof title !== "string") {
         for (const key in input) {
-          if (key === "title") {
+          if (key === "title" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -142,14 +133,14 @@ export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetI
     if (data !== undefined) {
       if (typeof data !== "string") {
         for (const key in input) {
-          if (key === "data") {
+          if (key === "data" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isCreateSpreadsheet(ownProperties(input));
       } else if (!isCellData(data)) {
         for (const key in input) {
-          if (key === "data") {
+          if (key === "data" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -158,18 +149,17 @@ export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetI
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "title":
         case "data":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((title === undefined ? 0 : 1) + (data === undefined ? 0 : 1))) {
       return isCreateSpreadsheet(ownProperties(input));
     }
@@ -184,12 +174,9 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateWriteToCell(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
         case "column":
@@ -199,9 +186,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfWriteToCell));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfWriteToCell));
       }
     }
     const spreadsheetId = input["spreadsheet_id"];
@@ -244,7 +229,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueType("/sheet_name", "sheet_name", "a string", sheetName));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -271,17 +256,13 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
 export function isWriteToCell(input: unknown): input is WriteToCellInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isWriteToCell(ownProperties(input));
-    }
     const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
         for (const key in input) {
-          if (key === "spreadsheet_id") {
+          if (key === "spreadsheet_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -294,14 +275,14 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
     } else {
       if (typeof column !== "string") {
         for (const key in input) {
-          if (key === "column") {
+          if (key === "column" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isWriteToCell(ownProperties(input));
       } else if (!isColumnLetters(column)) {
         for (const key in input) {
-          if (key === "column") {
+          if (key === "column" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -314,7 +295,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
     } else {
       if (typeof row !== "number" || !Number.isInteger(row)) {
         for (const key in input) {
-          if (key === "row") {
+          if (key === "row" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -327,7 +308,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
     } else {
       if (typeof value !== "string") {
         for (const key in input) {
-          if (key === "value") {
+          if (key === "value" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -338,7 +319,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
         for (const key in input) {
-          if (key === "sheet_name") {
+          if (key === "sheet_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -347,6 +328,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
         case "column":
@@ -356,12 +338,10 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -385,12 +365,9 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateCells(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
         case "data":
@@ -399,9 +376,7 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCells));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCells));
       }
     }
     const spreadsheetId = input["spreadsheet_id"];
@@ -434,7 +409,7 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -460,17 +435,13 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
 export function isUpdateCells(input: unknown): input is UpdateCellsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateCells(ownProperties(input));
-    }
     const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
         for (const key in input) {
-          if (key === "spreadsheet_id") {
+          if (key === "spreadsheet_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -483,14 +454,14 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
     } else {
       if (typeof data !== "string") {
         for (const key in input) {
-          if (key === "data") {
+          if (key === "data" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isUpdateCells(ownProperties(input));
       } else if (!isCellData(data)) {
         for (const key in input) {
-          if (key === "data") {
+          if (key === "data" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -501,7 +472,7 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         for (const key in input) {
-          if (key === "sheet_position") {
+          if (key === "sheet_position" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -512,7 +483,7 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         for (const key in input) {
-          if (key === "sheet_id_or_name") {
+          if (key === "sheet_id_or_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -521,6 +492,7 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
         case "data":
@@ -529,12 +501,10 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -557,12 +527,9 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateAddNoteToCell(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
         case "column":
@@ -573,9 +540,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddNoteToCell));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddNoteToCell));
       }
     }
     const spreadsheetId = input["spreadsheet_id"];
@@ -622,7 +587,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -650,17 +615,13 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
 export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isAddNoteToCell(ownProperties(input));
-    }
     const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
         for (const key in input) {
-          if (key === "spreadsheet_id") {
+          if (key === "spreadsheet_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -673,7 +634,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
     } else {
       if (typeof column !== "string") {
         for (const key in input) {
-          if (key === "column") {
+          if (key === "column" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -686,7 +647,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
     } else {
       if (typeof row !== "number" || !Number.isInteger(row)) {
         for (const key in input) {
-          if (key === "row") {
+          if (key === "row" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -699,7 +660,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
     } else {
       if (typeof noteText !== "string") {
         for (const key in input) {
-          if (key === "note_text") {
+          if (key === "note_text" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -710,7 +671,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         for (const key in input) {
-          if (key === "sheet_position") {
+          if (key === "sheet_position" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -721,7 +682,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         for (const key in input) {
-          if (key === "sheet_id_or_name") {
+          if (key === "sheet_id_or_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -730,6 +691,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
         case "column":
@@ -740,12 +702,10 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -771,12 +731,9 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateSearchSpreadsheets(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_contains":
         case "spreadsheet_not_contains":
@@ -789,9 +746,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchSpreadsheets));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchSpreadsheets));
       }
     }
     const spreadsheetContains = input["spreadsheet_contains"];
@@ -903,7 +858,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         issues = addIssue(issues, issueType("/pagination_token", "pagination_token", "a string", paginationToken));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 8 &&
       seen < (
@@ -933,15 +888,11 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
 export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheetsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isSearchSpreadsheets(ownProperties(input));
-    }
     const spreadsheetContains = input["spreadsheet_contains"];
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
         for (const key in input) {
-          if (key === "spreadsheet_contains") {
+          if (key === "spreadsheet_contains" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -951,7 +902,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
           const item: unknown = spreadsheetContains[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "spreadsheet_contains") {
+              if (key === "spreadsheet_contains" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -964,7 +915,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
         for (const key in input) {
-          if (key === "spreadsheet_not_contains") {
+          if (key === "spreadsheet_not_contains" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -974,7 +925,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
           const item: unknown = spreadsheetNotContains[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "spreadsheet_not_contains") {
+              if (key === "spreadsheet_not_contains" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -987,7 +938,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
         for (const key in input) {
-          if (key === "search_only_in_shared_drive_id") {
+          if (key === "search_only_in_shared_drive_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -998,7 +949,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
         for (const key in input) {
-          if (key === "include_shared_drives") {
+          if (key === "include_shared_drives" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1009,7 +960,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
         for (const key in input) {
-          if (key === "include_organization_domain_spreadsheets") {
+          if (key === "include_organization_domain_spreadsheets" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1020,7 +971,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
         for (const key in input) {
-          if (key === "order_by") {
+          if (key === "order_by" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1031,7 +982,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         for (const key in input) {
-          if (key === "limit") {
+          if (key === "limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1039,7 +990,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
       } else {
         if (limit > 50) {
           for (const key in input) {
-            if (key === "limit") {
+            if (key === "limit" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1051,7 +1002,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
         for (const key in input) {
-          if (key === "pagination_token") {
+          if (key === "pagination_token" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1060,6 +1011,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_contains":
         case "spreadsheet_not_contains":
@@ -1072,12 +1024,10 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 8 &&
       seen < (
@@ -1107,10 +1057,6 @@ function validateShared_1(input: unknown): ValidationResult<WhoAmIInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_1(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
@@ -1130,10 +1076,6 @@ function validateShared_1(input: unknown): ValidationResult<WhoAmIInput> {
 function isShared_1(input: unknown): input is WhoAmIInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_1(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -1170,12 +1112,9 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetSpreadsheet(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
         case "sheet_position":
@@ -1187,9 +1126,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpreadsheet));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpreadsheet));
       }
     }
     const spreadsheetId = input["spreadsheet_id"];
@@ -1252,7 +1189,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 7 &&
       seen < (
@@ -1281,17 +1218,13 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
 export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetSpreadsheet(ownProperties(input));
-    }
     const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
         for (const key in input) {
-          if (key === "spreadsheet_id") {
+          if (key === "spreadsheet_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1302,7 +1235,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         for (const key in input) {
-          if (key === "sheet_position") {
+          if (key === "sheet_position" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1313,7 +1246,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         for (const key in input) {
-          if (key === "sheet_id_or_name") {
+          if (key === "sheet_id_or_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1324,7 +1257,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
         for (const key in input) {
-          if (key === "start_row") {
+          if (key === "start_row" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1335,14 +1268,14 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
         for (const key in input) {
-          if (key === "start_col") {
+          if (key === "start_col" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isGetSpreadsheet(ownProperties(input));
       } else if (!isColumn(startCol)) {
         for (const key in input) {
-          if (key === "start_col") {
+          if (key === "start_col" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1353,7 +1286,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
         for (const key in input) {
-          if (key === "max_rows") {
+          if (key === "max_rows" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1361,7 +1294,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
       } else {
         if (maxRows < 1) {
           for (const key in input) {
-            if (key === "max_rows") {
+            if (key === "max_rows" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1369,7 +1302,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
         }
         if (maxRows > 1000) {
           for (const key in input) {
-            if (key === "max_rows") {
+            if (key === "max_rows" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1381,7 +1314,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
         for (const key in input) {
-          if (key === "max_cols") {
+          if (key === "max_cols" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1389,7 +1322,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
       } else {
         if (maxCols < 1) {
           for (const key in input) {
-            if (key === "max_cols") {
+            if (key === "max_cols" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1397,7 +1330,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
         }
         if (maxCols > 100) {
           for (const key in input) {
-            if (key === "max_cols") {
+            if (key === "max_cols" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1407,6 +1340,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
         case "sheet_position":
@@ -1418,12 +1352,10 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 7 &&
       seen < (
@@ -1449,20 +1381,15 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetSpreadsheetMetadata(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));
       }
     }
     const spreadsheetId = input["spreadsheet_id"];
@@ -1473,7 +1400,7 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((spreadsheetId === undefined ? 0 : 1))) {
       return validateGetSpreadsheetMetadata(ownProperties(input));
     }
@@ -1491,17 +1418,13 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
 export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadsheetMetadataInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetSpreadsheetMetadata(ownProperties(input));
-    }
     const spreadsheetId = input["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
       if (typeof spreadsheetId !== "string") {
         for (const key in input) {
-          if (key === "spreadsheet_id") {
+          if (key === "spreadsheet_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1510,17 +1433,16 @@ export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadshee
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "spreadsheet_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((spreadsheetId === undefined ? 0 : 1))) {
       return isGetSpreadsheetMetadata(ownProperties(input));
     }

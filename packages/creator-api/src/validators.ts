@@ -142,21 +142,16 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchZetaAppSections(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_application_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaAppSections));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaAppSections));
       }
     }
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
@@ -185,7 +180,7 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 2 &&
       seen < ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
@@ -206,17 +201,13 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
 export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSectionsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchZetaAppSections(ownProperties(input));
-    }
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       return false;
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "zeta_account_owner_name") {
+          if (key === "zeta_account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -229,7 +220,7 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
         for (const key in input) {
-          if (key === "zeta_application_link_name") {
+          if (key === "zeta_application_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -238,18 +229,17 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_application_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 2 &&
       seen < ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaApplicationLinkName === undefined ? 0 : 1))
@@ -267,12 +257,9 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchRecordDetail(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_private_link":
         case "account_owner_name":
@@ -282,9 +269,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchRecordDetail));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchRecordDetail));
       }
     }
     const applicationPrivateLink = input["application_private_link"];
@@ -337,7 +322,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         issues = addIssue(issues, issueType("/record_id", "record_id", "a string", recordId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -364,17 +349,13 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
 export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchRecordDetail(ownProperties(input));
-    }
     const applicationPrivateLink = input["application_private_link"];
     if (applicationPrivateLink === undefined) {
       return false;
     } else {
       if (typeof applicationPrivateLink !== "string") {
         for (const key in input) {
-          if (key === "application_private_link") {
+          if (key === "application_private_link" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -387,7 +368,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
     } else {
       if (typeof accountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "account_owner_name") {
+          if (key === "account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -400,7 +381,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
     } else {
       if (typeof applicationLinkName !== "string") {
         for (const key in input) {
-          if (key === "application_link_name") {
+          if (key === "application_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -413,7 +394,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
     } else {
       if (typeof reportLinkName !== "string") {
         for (const key in input) {
-          if (key === "report_link_name") {
+          if (key === "report_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -426,7 +407,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
     } else {
       if (typeof recordId !== "string") {
         for (const key in input) {
-          if (key === "record_id") {
+          if (key === "record_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -435,6 +416,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_private_link":
         case "account_owner_name":
@@ -444,12 +426,10 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -475,12 +455,9 @@ export function validateFetchZetaFormFieldsMetadata(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchZetaFormFieldsMetadata(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
@@ -488,9 +465,7 @@ export function validateFetchZetaFormFieldsMetadata(
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
       }
     }
     const accountOwnerName = input["account_owner_name"];
@@ -522,7 +497,7 @@ export function validateFetchZetaFormFieldsMetadata(
         issues = addIssue(issues, issueType("/form_identifier", "form_identifier", "a string", formIdentifier));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -547,17 +522,13 @@ export function validateFetchZetaFormFieldsMetadata(
 export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZetaFormFieldsMetadataInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchZetaFormFieldsMetadata(ownProperties(input));
-    }
     const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "account_owner_name") {
+          if (key === "account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -570,7 +541,7 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
     } else {
       if (typeof applicationLinkName !== "string") {
         for (const key in input) {
-          if (key === "application_link_name") {
+          if (key === "application_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -583,7 +554,7 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
     } else {
       if (typeof formIdentifier !== "string") {
         for (const key in input) {
-          if (key === "form_identifier") {
+          if (key === "form_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -592,6 +563,7 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
@@ -599,12 +571,10 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -630,21 +600,16 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_1(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_app_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
@@ -668,7 +633,7 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
         issues = addIssue(issues, issueType("/zeta_app_link_name", "zeta_app_link_name", "a string", zetaAppLinkName));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))) {
       return validateShared_1(ownProperties(input));
     }
@@ -687,17 +652,13 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
 function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_1(ownProperties(input));
-    }
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       return false;
     } else {
       if (typeof zetaAccountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "zeta_account_owner_name") {
+          if (key === "zeta_account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -710,7 +671,7 @@ function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
     } else {
       if (typeof zetaAppLinkName !== "string") {
         for (const key in input) {
-          if (key === "zeta_app_link_name") {
+          if (key === "zeta_app_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -719,18 +680,17 @@ function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "zeta_account_owner_name":
         case "zeta_app_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((zetaAccountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))) {
       return isShared_1(ownProperties(input));
     }
@@ -761,10 +721,6 @@ export function validateUpdateZetaCreatorReportRecords(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateZetaCreatorReportRecords(ownProperties(input));
-    }
     const mode = input["mode"];
     const accountOwnerName = input["account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -773,6 +729,7 @@ export function validateUpdateZetaCreatorReportRecords(
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -783,12 +740,10 @@ export function validateUpdateZetaCreatorReportRecords(
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateZetaCreatorReportRecords));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateZetaCreatorReportRecords));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -883,10 +838,6 @@ export function validateUpdateZetaCreatorReportRecords(
 export function isUpdateZetaCreatorReportRecords(input: unknown): input is UpdateZetaCreatorReportRecordsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateZetaCreatorReportRecords(ownProperties(input));
-    }
     const mode = input["mode"];
     const accountOwnerName = input["account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -899,7 +850,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -909,7 +860,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -918,7 +869,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       } else {
         if (typeof accountOwnerName !== "string") {
           for (const key in input) {
-            if (key === "account_owner_name") {
+            if (key === "account_owner_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -928,7 +879,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -937,7 +888,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       } else {
         if (typeof applicationLinkName !== "string") {
           for (const key in input) {
-            if (key === "application_link_name") {
+            if (key === "application_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -947,7 +898,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       if (reportLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -956,7 +907,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       } else {
         if (typeof reportLinkName !== "string") {
           for (const key in input) {
-            if (key === "report_link_name") {
+            if (key === "report_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -966,7 +917,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       if (processUntilLimitEnabled !== undefined) {
         if (typeof processUntilLimitEnabled !== "boolean") {
           for (const key in input) {
-            if (key === "process_until_limit_enabled") {
+            if (key === "process_until_limit_enabled" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -976,7 +927,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -985,14 +936,14 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isUpdateZetaCreatorReportRecords(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1002,6 +953,7 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -1012,12 +964,10 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -1042,12 +992,9 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchZetaRecords(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_identifier":
         case "application_link_name":
@@ -1058,9 +1005,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaRecords));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaRecords));
       }
     }
     const accountOwnerIdentifier = input["account_owner_identifier"];
@@ -1124,7 +1069,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         issues = addIssue(issues, issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -1152,17 +1097,13 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
 export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchZetaRecords(ownProperties(input));
-    }
     const accountOwnerIdentifier = input["account_owner_identifier"];
     if (accountOwnerIdentifier === undefined) {
       return false;
     } else {
       if (typeof accountOwnerIdentifier !== "string") {
         for (const key in input) {
-          if (key === "account_owner_identifier") {
+          if (key === "account_owner_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1175,7 +1116,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
     } else {
       if (typeof applicationLinkName !== "string") {
         for (const key in input) {
-          if (key === "application_link_name") {
+          if (key === "application_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1188,7 +1129,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
     } else {
       if (typeof reportLinkName !== "string") {
         for (const key in input) {
-          if (key === "report_link_name") {
+          if (key === "report_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1199,7 +1140,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
         for (const key in input) {
-          if (key === "start_record_index") {
+          if (key === "start_record_index" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1210,7 +1151,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         for (const key in input) {
-          if (key === "record_limit") {
+          if (key === "record_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1218,7 +1159,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
       } else {
         if (recordLimit > 200) {
           for (const key in input) {
-            if (key === "record_limit") {
+            if (key === "record_limit" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1230,7 +1171,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         for (const key in input) {
-          if (key === "filter_criteria") {
+          if (key === "filter_criteria" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1239,6 +1180,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_identifier":
         case "application_link_name":
@@ -1249,12 +1191,10 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -1279,10 +1219,6 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateDeleteReportRecords(ownProperties(input));
-    }
     const mode = input["mode"];
     const accountOwnerName = input["account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -1291,6 +1227,7 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -1301,12 +1238,10 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteReportRecords));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteReportRecords));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -1398,10 +1333,6 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
 export function isDeleteReportRecords(input: unknown): input is DeleteReportRecordsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isDeleteReportRecords(ownProperties(input));
-    }
     const mode = input["mode"];
     const accountOwnerName = input["account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -1414,7 +1345,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1424,7 +1355,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1433,7 +1364,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       } else {
         if (typeof accountOwnerName !== "string") {
           for (const key in input) {
-            if (key === "account_owner_name") {
+            if (key === "account_owner_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1443,7 +1374,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1452,7 +1383,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       } else {
         if (typeof applicationLinkName !== "string") {
           for (const key in input) {
-            if (key === "application_link_name") {
+            if (key === "application_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1462,7 +1393,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       if (reportIdentifier === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1471,7 +1402,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       } else {
         if (typeof reportIdentifier !== "string") {
           for (const key in input) {
-            if (key === "report_identifier") {
+            if (key === "report_identifier" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1481,7 +1412,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       if (processRecordsUpToLimit !== undefined) {
         if (typeof processRecordsUpToLimit !== "boolean") {
           for (const key in input) {
-            if (key === "process_records_up_to_limit") {
+            if (key === "process_records_up_to_limit" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1491,7 +1422,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1500,14 +1431,14 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isDeleteReportRecords(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1517,6 +1448,7 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -1527,12 +1459,10 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -1557,21 +1487,16 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchZetaCreatorPagesMeta(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_name":
         case "zeta_app_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
       }
     }
     const accountOwnerName = input["account_owner_name"];
@@ -1590,7 +1515,7 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
         issues = addIssue(issues, issueType("/zeta_app_link_name", "zeta_app_link_name", "a string", zetaAppLinkName));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))) {
       return validateFetchZetaCreatorPagesMeta(ownProperties(input));
     }
@@ -1608,17 +1533,13 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
 export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaCreatorPagesMetaInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchZetaCreatorPagesMeta(ownProperties(input));
-    }
     const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "account_owner_name") {
+          if (key === "account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1631,7 +1552,7 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
     } else {
       if (typeof zetaAppLinkName !== "string") {
         for (const key in input) {
-          if (key === "zeta_app_link_name") {
+          if (key === "zeta_app_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1640,18 +1561,17 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_name":
         case "zeta_app_link_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((accountOwnerName === undefined ? 0 : 1) + (zetaAppLinkName === undefined ? 0 : 1))) {
       return isFetchZetaCreatorPagesMeta(ownProperties(input));
     }
@@ -1666,10 +1586,6 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetApplicationMetaInfo(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetApplicationMetaInfo));
@@ -1689,10 +1605,6 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
 export function isGetApplicationMetaInfo(input: unknown): input is GetApplicationMetaInfoInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetApplicationMetaInfo(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -1709,10 +1621,6 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateInsertRecordsInZetaForm(ownProperties(input));
-    }
     const mode = input["mode"];
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -1720,6 +1628,7 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "zeta_account_owner_name":
@@ -1729,12 +1638,10 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfInsertRecordsInZetaForm));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfInsertRecordsInZetaForm));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -1824,10 +1731,6 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
 export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecordsInZetaFormInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isInsertRecordsInZetaForm(ownProperties(input));
-    }
     const mode = input["mode"];
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -1839,7 +1742,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1849,7 +1752,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1858,7 +1761,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
           for (const key in input) {
-            if (key === "zeta_account_owner_name") {
+            if (key === "zeta_account_owner_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1868,7 +1771,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1877,7 +1780,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       } else {
         if (typeof applicationLinkName !== "string") {
           for (const key in input) {
-            if (key === "application_link_name") {
+            if (key === "application_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1887,7 +1790,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       if (formLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1896,7 +1799,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       } else {
         if (typeof formLinkName !== "string") {
           for (const key in input) {
-            if (key === "form_link_name") {
+            if (key === "form_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1906,7 +1809,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1915,14 +1818,14 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isInsertRecordsInZetaForm(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1932,6 +1835,7 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "zeta_account_owner_name":
@@ -1941,12 +1845,10 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -1974,10 +1876,6 @@ function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInpu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_2(ownProperties(input));
-    }
     const mode = input["mode"];
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -1986,6 +1884,7 @@ function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInpu
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "zeta_account_owner_name":
@@ -1996,12 +1895,10 @@ function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInpu
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -2102,10 +1999,6 @@ function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInpu
 function isShared_2(input: unknown): input is UpdateZetaRecordInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_2(ownProperties(input));
-    }
     const mode = input["mode"];
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -2118,7 +2011,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2128,7 +2021,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2137,7 +2030,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
           for (const key in input) {
-            if (key === "zeta_account_owner_name") {
+            if (key === "zeta_account_owner_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2147,7 +2040,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2156,7 +2049,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       } else {
         if (typeof applicationLinkName !== "string") {
           for (const key in input) {
-            if (key === "application_link_name") {
+            if (key === "application_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2166,7 +2059,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       if (reportLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2175,7 +2068,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       } else {
         if (typeof reportLinkName !== "string") {
           for (const key in input) {
-            if (key === "report_link_name") {
+            if (key === "report_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2185,7 +2078,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       if (recordId === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2194,7 +2087,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       } else {
         if (typeof recordId !== "string") {
           for (const key in input) {
-            if (key === "record_id") {
+            if (key === "record_id" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2204,7 +2097,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2213,14 +2106,14 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isShared_2(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2230,6 +2123,7 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "zeta_account_owner_name":
@@ -2240,12 +2134,10 @@ function isShared_2(input: unknown): input is UpdateZetaRecordInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -2279,12 +2171,9 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchZetaRecordDetail(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_name":
         case "application_identifier":
@@ -2293,9 +2182,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
       }
     }
     const accountOwnerName = input["account_owner_name"];
@@ -2335,7 +2222,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/record_id", "record_id", "a string", recordId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -2361,17 +2248,13 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
 export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecordDetailInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchZetaRecordDetail(ownProperties(input));
-    }
     const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "account_owner_name") {
+          if (key === "account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2384,7 +2267,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
     } else {
       if (typeof applicationIdentifier !== "string") {
         for (const key in input) {
-          if (key === "application_identifier") {
+          if (key === "application_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2397,7 +2280,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
     } else {
       if (typeof reportLinkName !== "string") {
         for (const key in input) {
-          if (key === "report_link_name") {
+          if (key === "report_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2410,7 +2293,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
     } else {
       if (typeof recordId !== "string") {
         for (const key in input) {
-          if (key === "record_id") {
+          if (key === "record_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2419,6 +2302,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_name":
         case "application_identifier":
@@ -2427,12 +2311,10 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -2464,10 +2346,6 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateBulkReadJob(ownProperties(input));
-    }
     const mode = input["mode"];
     const accountOwnerName = input["account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -2475,6 +2353,7 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -2484,12 +2363,10 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateBulkReadJob));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateBulkReadJob));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -2575,10 +2452,6 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
 export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateBulkReadJob(ownProperties(input));
-    }
     const mode = input["mode"];
     const accountOwnerName = input["account_owner_name"];
     const applicationLinkName = input["application_link_name"];
@@ -2590,7 +2463,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2600,7 +2473,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       if (accountOwnerName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2609,7 +2482,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       } else {
         if (typeof accountOwnerName !== "string") {
           for (const key in input) {
-            if (key === "account_owner_name") {
+            if (key === "account_owner_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2619,7 +2492,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2628,7 +2501,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       } else {
         if (typeof applicationLinkName !== "string") {
           for (const key in input) {
-            if (key === "application_link_name") {
+            if (key === "application_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2638,7 +2511,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       if (reportReferenceName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2647,7 +2520,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       } else {
         if (typeof reportReferenceName !== "string") {
           for (const key in input) {
-            if (key === "report_reference_name") {
+            if (key === "report_reference_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2657,7 +2530,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2666,14 +2539,14 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isCreateBulkReadJob(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2683,6 +2556,7 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "account_owner_name":
@@ -2692,12 +2566,10 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -2721,12 +2593,9 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchZetaReportRecords(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "zeta_private_link":
         case "account_owner_name":
@@ -2738,9 +2607,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
       }
     }
     const zetaPrivateLink = input["zeta_private_link"];
@@ -2807,7 +2674,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 7 &&
       seen < (
@@ -2836,17 +2703,13 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
 export function isFetchZetaReportRecords(input: unknown): input is FetchZetaReportRecordsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchZetaReportRecords(ownProperties(input));
-    }
     const zetaPrivateLink = input["zeta_private_link"];
     if (zetaPrivateLink === undefined) {
       return false;
     } else {
       if (typeof zetaPrivateLink !== "string") {
         for (const key in input) {
-          if (key === "zeta_private_link") {
+          if (key === "zeta_private_link" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2859,7 +2722,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
     } else {
       if (typeof accountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "account_owner_name") {
+          if (key === "account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2872,7 +2735,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
     } else {
       if (typeof zetaApplicationLinkName !== "string") {
         for (const key in input) {
-          if (key === "zeta_application_link_name") {
+          if (key === "zeta_application_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2885,7 +2748,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
     } else {
       if (typeof reportLinkName !== "string") {
         for (const key in input) {
-          if (key === "report_link_name") {
+          if (key === "report_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2896,7 +2759,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
         for (const key in input) {
-          if (key === "record_fetch_start_index") {
+          if (key === "record_fetch_start_index" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2907,7 +2770,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         for (const key in input) {
-          if (key === "record_limit") {
+          if (key === "record_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2915,7 +2778,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
       } else {
         if (recordLimit > 200) {
           for (const key in input) {
-            if (key === "record_limit") {
+            if (key === "record_limit" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2927,7 +2790,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         for (const key in input) {
-          if (key === "filter_criteria") {
+          if (key === "filter_criteria" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2936,6 +2799,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "zeta_private_link":
         case "account_owner_name":
@@ -2947,12 +2811,10 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 7 &&
       seen < (
@@ -2978,12 +2840,9 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetBulkReadJobDetails(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
@@ -2992,9 +2851,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
       }
     }
     const accountOwnerName = input["account_owner_name"];
@@ -3034,7 +2891,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/job_id", "job_id", "a string", jobId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -3060,17 +2917,13 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
 export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJobDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetBulkReadJobDetails(ownProperties(input));
-    }
     const accountOwnerName = input["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
       if (typeof accountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "account_owner_name") {
+          if (key === "account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3083,7 +2936,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
     } else {
       if (typeof applicationLinkName !== "string") {
         for (const key in input) {
-          if (key === "application_link_name") {
+          if (key === "application_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3096,7 +2949,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
     } else {
       if (typeof reportLinkName !== "string") {
         for (const key in input) {
-          if (key === "report_link_name") {
+          if (key === "report_link_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3109,7 +2962,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
     } else {
       if (typeof jobId !== "string") {
         for (const key in input) {
-          if (key === "job_id") {
+          if (key === "job_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3118,6 +2971,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "account_owner_name":
         case "application_link_name":
@@ -3126,12 +2980,10 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -3154,20 +3006,15 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchWorkspaceAppMeta(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "workspace_account_owner_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
       }
     }
     const workspaceAccountOwnerName = input["workspace_account_owner_name"];
@@ -3183,7 +3030,7 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
       return validateFetchWorkspaceAppMeta(ownProperties(input));
     }
@@ -3201,17 +3048,13 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
 export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspaceAppMetaInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchWorkspaceAppMeta(ownProperties(input));
-    }
     const workspaceAccountOwnerName = input["workspace_account_owner_name"];
     if (workspaceAccountOwnerName === undefined) {
       return false;
     } else {
       if (typeof workspaceAccountOwnerName !== "string") {
         for (const key in input) {
-          if (key === "workspace_account_owner_name") {
+          if (key === "workspace_account_owner_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3220,17 +3063,16 @@ export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspace
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "workspace_account_owner_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((workspaceAccountOwnerName === undefined ? 0 : 1))) {
       return isFetchWorkspaceAppMeta(ownProperties(input));
     }
@@ -3261,10 +3103,6 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateAddRecordsToZetaForm(ownProperties(input));
-    }
     const mode = input["mode"];
     const formPrivateLink = input["form_private_link"];
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
@@ -3273,6 +3111,7 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "form_private_link":
@@ -3283,12 +3122,10 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddRecordsToZetaForm));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddRecordsToZetaForm));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (
@@ -3393,10 +3230,6 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
 export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZetaFormInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isAddRecordsToZetaForm(ownProperties(input));
-    }
     const mode = input["mode"];
     const formPrivateLink = input["form_private_link"];
     const zetaAccountOwnerName = input["zeta_account_owner_name"];
@@ -3409,7 +3242,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3419,7 +3252,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       if (formPrivateLink === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3428,7 +3261,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       } else {
         if (typeof formPrivateLink !== "string") {
           for (const key in input) {
-            if (key === "form_private_link") {
+            if (key === "form_private_link" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3438,7 +3271,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       if (zetaAccountOwnerName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3447,7 +3280,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       } else {
         if (typeof zetaAccountOwnerName !== "string") {
           for (const key in input) {
-            if (key === "zeta_account_owner_name") {
+            if (key === "zeta_account_owner_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3457,7 +3290,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       if (applicationLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3466,7 +3299,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       } else {
         if (typeof applicationLinkName !== "string") {
           for (const key in input) {
-            if (key === "application_link_name") {
+            if (key === "application_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3476,7 +3309,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       if (zetaFormLinkName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3485,7 +3318,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       } else {
         if (typeof zetaFormLinkName !== "string") {
           for (const key in input) {
-            if (key === "zeta_form_link_name") {
+            if (key === "zeta_form_link_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3495,7 +3328,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3504,14 +3337,14 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isAddRecordsToZetaForm(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3521,6 +3354,7 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "form_private_link":
@@ -3531,12 +3365,10 @@ export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZet
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 6 &&
       seen < (

@@ -81,12 +81,9 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateRetrieveEventCompletions(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "crm_object_id":
         case "crm_object_type":
@@ -103,9 +100,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
       }
     }
     const crmObjectId = input["crm_object_id"];
@@ -272,7 +267,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
     if (crmObjectId !== undefined && crmObjectType === undefined) {
       issues = addIssue(issues, issueRequires("/crm_object_type", "crm_object_type", "crm_object_id"));
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 12 &&
       seen < (
@@ -306,15 +301,11 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
 export function isRetrieveEventCompletions(input: unknown): input is RetrieveEventCompletionsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isRetrieveEventCompletions(ownProperties(input));
-    }
     const crmObjectId = input["crm_object_id"];
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
         for (const key in input) {
-          if (key === "crm_object_id") {
+          if (key === "crm_object_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -325,7 +316,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
         for (const key in input) {
-          if (key === "crm_object_type") {
+          if (key === "crm_object_type" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -336,7 +327,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
         for (const key in input) {
-          if (key === "event_instance_ids") {
+          if (key === "event_instance_ids" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -346,7 +337,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
           const item: unknown = eventInstanceIds[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "event_instance_ids") {
+              if (key === "event_instance_ids" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -359,7 +350,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
         for (const key in input) {
-          if (key === "event_property_filter") {
+          if (key === "event_property_filter" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -368,7 +359,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         const count = Object.keys(eventPropertyFilter).length;
         if (count < 1) {
           for (const key in input) {
-            if (key === "event_property_filter") {
+            if (key === "event_property_filter" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -376,7 +367,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         }
         if (count > 1) {
           for (const key in input) {
-            if (key === "event_property_filter") {
+            if (key === "event_property_filter" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -388,7 +379,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
         for (const key in input) {
-          if (key === "event_type_name") {
+          if (key === "event_type_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -399,14 +390,14 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
         for (const key in input) {
-          if (key === "filter_events_occurred_before") {
+          if (key === "filter_events_occurred_before" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isRetrieveEventCompletions(ownProperties(input));
       } else if (!isDateTime(filterEventsOccurredBefore)) {
         for (const key in input) {
-          if (key === "filter_events_occurred_before") {
+          if (key === "filter_events_occurred_before" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -417,14 +408,14 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
         for (const key in input) {
-          if (key === "filter_occurred_after_datetime") {
+          if (key === "filter_occurred_after_datetime" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isRetrieveEventCompletions(ownProperties(input));
       } else if (!isDateTime(filterOccurredAfterDatetime)) {
         for (const key in input) {
-          if (key === "filter_occurred_after_datetime") {
+          if (key === "filter_occurred_after_datetime" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -435,7 +426,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
         for (const key in input) {
-          if (key === "max_results_per_page") {
+          if (key === "max_results_per_page" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -446,7 +437,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
         for (const key in input) {
-          if (key === "paging_before_token") {
+          if (key === "paging_before_token" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -457,7 +448,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         for (const key in input) {
-          if (key === "paging_cursor_token") {
+          if (key === "paging_cursor_token" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -468,7 +459,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
         for (const key in input) {
-          if (key === "sort_direction") {
+          if (key === "sort_direction" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -478,7 +469,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
           const item: unknown = sortDirection[i];
           if (item !== "ASCENDING" && item !== "DESCENDING") {
             for (const key in input) {
-              if (key === "sort_direction") {
+              if (key === "sort_direction" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -491,7 +482,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     if (uniqueIdentifierProperty !== undefined) {
       if (!isObject(uniqueIdentifierProperty)) {
         for (const key in input) {
-          if (key === "unique_identifier_property") {
+          if (key === "unique_identifier_property" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -500,7 +491,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     }
     if (crmObjectId !== undefined && crmObjectType === undefined) {
       for (const key in input) {
-        if (key === "crm_object_id") {
+        if (key === "crm_object_id" && isOwnKey(input, key)) {
           return false;
         }
       }
@@ -508,6 +499,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "crm_object_id":
         case "crm_object_type":
@@ -524,12 +516,10 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 12 &&
       seen < (
@@ -560,10 +550,6 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListEventTypes(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersOfListEventTypes));
@@ -583,10 +569,6 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
 export function isListEventTypes(input: unknown): input is ListEventTypesInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListEventTypes(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -608,12 +590,9 @@ export function validateRetrieveCustomEventDefinitions(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateRetrieveCustomEventDefinitions(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "event_name_search_string":
         case "include_event_properties":
@@ -623,9 +602,7 @@ export function validateRetrieveCustomEventDefinitions(
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
       }
     }
     const eventNameSearchString = input["event_name_search_string"];
@@ -678,7 +655,7 @@ export function validateRetrieveCustomEventDefinitions(
         issues = addIssue(issues, issueEnum("/sort_order", "sort_order", ["ASC", "DESC"], sortOrder));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -705,15 +682,11 @@ export function validateRetrieveCustomEventDefinitions(
 export function isRetrieveCustomEventDefinitions(input: unknown): input is RetrieveCustomEventDefinitionsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isRetrieveCustomEventDefinitions(ownProperties(input));
-    }
     const eventNameSearchString = input["event_name_search_string"];
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         for (const key in input) {
-          if (key === "event_name_search_string") {
+          if (key === "event_name_search_string" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -724,7 +697,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
         for (const key in input) {
-          if (key === "include_event_properties") {
+          if (key === "include_event_properties" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -735,7 +708,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         for (const key in input) {
-          if (key === "paging_cursor_token") {
+          if (key === "paging_cursor_token" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -746,7 +719,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
         for (const key in input) {
-          if (key === "results_per_page_limit") {
+          if (key === "results_per_page_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -757,7 +730,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
         for (const key in input) {
-          if (key === "sort_order") {
+          if (key === "sort_order" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -766,6 +739,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "event_name_search_string":
         case "include_event_properties":
@@ -775,12 +749,10 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -807,26 +779,21 @@ function validateShared_1(input: unknown): ValidationResult<CreateCustomEventDef
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_1(ownProperties(input));
-    }
     const mode = input["mode"];
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return validateShared_1(ownProperties(input));
     }
@@ -869,10 +836,6 @@ function validateShared_1(input: unknown): ValidationResult<CreateCustomEventDef
 function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_1(ownProperties(input));
-    }
     const mode = input["mode"];
     const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
@@ -881,7 +844,7 @@ function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -891,7 +854,7 @@ function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -900,14 +863,14 @@ function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isShared_1(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -917,18 +880,17 @@ function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return isShared_1(ownProperties(input));
     }
@@ -960,20 +922,15 @@ function validateShared_2(input: unknown): ValidationResult<FetchEventDefinition
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_2(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "event_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
       }
     }
     const eventName = input["event_name"];
@@ -984,7 +941,7 @@ function validateShared_2(input: unknown): ValidationResult<FetchEventDefinition
         issues = addIssue(issues, issueType("/event_name", "event_name", "a string", eventName));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((eventName === undefined ? 0 : 1))) {
       return validateShared_2(ownProperties(input));
     }
@@ -1002,17 +959,13 @@ function validateShared_2(input: unknown): ValidationResult<FetchEventDefinition
 function isShared_2(input: unknown): input is FetchEventDefinitionByNameInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_2(ownProperties(input));
-    }
     const eventName = input["event_name"];
     if (eventName === undefined) {
       return false;
     } else {
       if (typeof eventName !== "string") {
         for (const key in input) {
-          if (key === "event_name") {
+          if (key === "event_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1021,17 +974,16 @@ function isShared_2(input: unknown): input is FetchEventDefinitionByNameInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "event_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((eventName === undefined ? 0 : 1))) {
       return isShared_2(ownProperties(input));
     }
@@ -1079,12 +1031,9 @@ export function validateUpdateCustomEventDefinition(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateCustomEventDefinition(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "internal_event_name":
         case "event_description":
@@ -1092,9 +1041,7 @@ export function validateUpdateCustomEventDefinition(
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
       }
     }
     const internalEventName = input["internal_event_name"];
@@ -1122,7 +1069,7 @@ export function validateUpdateCustomEventDefinition(
         issues = addIssue(issues, issueType("/event_label", "event_label", "a string", eventLabel));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1147,17 +1094,13 @@ export function validateUpdateCustomEventDefinition(
 export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCustomEventDefinitionInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateCustomEventDefinition(ownProperties(input));
-    }
     const internalEventName = input["internal_event_name"];
     if (internalEventName === undefined) {
       return false;
     } else {
       if (typeof internalEventName !== "string") {
         for (const key in input) {
-          if (key === "internal_event_name") {
+          if (key === "internal_event_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1168,7 +1111,7 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
         for (const key in input) {
-          if (key === "event_description") {
+          if (key === "event_description" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1179,7 +1122,7 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
         for (const key in input) {
-          if (key === "event_label") {
+          if (key === "event_label" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1188,6 +1131,7 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "internal_event_name":
         case "event_description":
@@ -1195,12 +1139,10 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1222,15 +1164,12 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateEventProperty(ownProperties(input));
-    }
     const mode = input["mode"];
     const customEventInternalName = input["custom_event_internal_name"];
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "custom_event_internal_name":
@@ -1238,12 +1177,10 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateEventProperty));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateEventProperty));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1308,10 +1245,6 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
 export function isCreateEventProperty(input: unknown): input is CreateEventPropertyInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateEventProperty(ownProperties(input));
-    }
     const mode = input["mode"];
     const customEventInternalName = input["custom_event_internal_name"];
     const requestBody = input["request_body"];
@@ -1321,7 +1254,7 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1331,7 +1264,7 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
       if (customEventInternalName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1340,7 +1273,7 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
       } else {
         if (typeof customEventInternalName !== "string") {
           for (const key in input) {
-            if (key === "custom_event_internal_name") {
+            if (key === "custom_event_internal_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1350,7 +1283,7 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1359,14 +1292,14 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isCreateEventProperty(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1376,6 +1309,7 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "custom_event_internal_name":
@@ -1383,12 +1317,10 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1410,21 +1342,16 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateDeleteCustomEventProperty(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "custom_event_internal_name":
         case "property_internal_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
       }
     }
     const customEventInternalName = input["custom_event_internal_name"];
@@ -1453,7 +1380,7 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 2 &&
       seen < ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
@@ -1474,17 +1401,13 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
 export function isDeleteCustomEventProperty(input: unknown): input is DeleteCustomEventPropertyInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isDeleteCustomEventProperty(ownProperties(input));
-    }
     const customEventInternalName = input["custom_event_internal_name"];
     if (customEventInternalName === undefined) {
       return false;
     } else {
       if (typeof customEventInternalName !== "string") {
         for (const key in input) {
-          if (key === "custom_event_internal_name") {
+          if (key === "custom_event_internal_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1497,7 +1420,7 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
     } else {
       if (typeof propertyInternalName !== "string") {
         for (const key in input) {
-          if (key === "property_internal_name") {
+          if (key === "property_internal_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1506,18 +1429,17 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "custom_event_internal_name":
         case "property_internal_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 2 &&
       seen < ((customEventInternalName === undefined ? 0 : 1) + (propertyInternalName === undefined ? 0 : 1))
@@ -1535,16 +1457,13 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateEventProperty(ownProperties(input));
-    }
     const mode = input["mode"];
     const customEventName = input["custom_event_name"];
     const propertyNameToUpdate = input["property_name_to_update"];
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "custom_event_name":
@@ -1553,12 +1472,10 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateEventProperty));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateEventProperty));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -1633,10 +1550,6 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
 export function isUpdateEventProperty(input: unknown): input is UpdateEventPropertyInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateEventProperty(ownProperties(input));
-    }
     const mode = input["mode"];
     const customEventName = input["custom_event_name"];
     const propertyNameToUpdate = input["property_name_to_update"];
@@ -1647,7 +1560,7 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1657,7 +1570,7 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
       if (customEventName === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1666,7 +1579,7 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
       } else {
         if (typeof customEventName !== "string") {
           for (const key in input) {
-            if (key === "custom_event_name") {
+            if (key === "custom_event_name" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1676,7 +1589,7 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
       if (propertyNameToUpdate === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1685,7 +1598,7 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
       } else {
         if (typeof propertyNameToUpdate !== "string") {
           for (const key in input) {
-            if (key === "property_name_to_update") {
+            if (key === "property_name_to_update" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1695,7 +1608,7 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1704,14 +1617,14 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isUpdateEventProperty(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1721,6 +1634,7 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "custom_event_name":
@@ -1729,12 +1643,10 @@ export function isUpdateEventProperty(input: unknown): input is UpdateEventPrope
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (

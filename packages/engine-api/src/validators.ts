@@ -118,10 +118,6 @@ function validateShared_1(input: unknown): ValidationResult<ListAvailableAuthPro
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_1(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
@@ -141,10 +137,6 @@ function validateShared_1(input: unknown): ValidationResult<ListAvailableAuthPro
 function isShared_1(input: unknown): input is ListAvailableAuthProvidersInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_1(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -175,20 +167,15 @@ function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetai
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_2(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "auth_provider_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
       }
     }
     const authProviderId = input["auth_provider_id"];
@@ -199,7 +186,7 @@ function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetai
         issues = addIssue(issues, issueType("/auth_provider_id", "auth_provider_id", "a string", authProviderId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((authProviderId === undefined ? 0 : 1))) {
       return validateShared_2(ownProperties(input));
     }
@@ -217,17 +204,13 @@ function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetai
 function isShared_2(input: unknown): input is GetAuthProviderDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_2(ownProperties(input));
-    }
     const authProviderId = input["auth_provider_id"];
     if (authProviderId === undefined) {
       return false;
     } else {
       if (typeof authProviderId !== "string") {
         for (const key in input) {
-          if (key === "auth_provider_id") {
+          if (key === "auth_provider_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -236,17 +219,16 @@ function isShared_2(input: unknown): input is GetAuthProviderDetailsInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "auth_provider_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((authProviderId === undefined ? 0 : 1))) {
       return isShared_2(ownProperties(input));
     }
@@ -283,20 +265,15 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateDeleteSecretById(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "secret_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteSecretById));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteSecretById));
       }
     }
     const secretId = input["secret_id"];
@@ -307,7 +284,7 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
         issues = addIssue(issues, issueType("/secret_id", "secret_id", "a string", secretId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((secretId === undefined ? 0 : 1))) {
       return validateDeleteSecretById(ownProperties(input));
     }
@@ -325,17 +302,13 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
 export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isDeleteSecretById(ownProperties(input));
-    }
     const secretId = input["secret_id"];
     if (secretId === undefined) {
       return false;
     } else {
       if (typeof secretId !== "string") {
         for (const key in input) {
-          if (key === "secret_id") {
+          if (key === "secret_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -344,17 +317,16 @@ export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "secret_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((secretId === undefined ? 0 : 1))) {
       return isDeleteSecretById(ownProperties(input));
     }
@@ -374,21 +346,16 @@ export function validateUpdateSessionVerificationSettings(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateSessionVerificationSettings(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "unsafe_skip_verification":
         case "verifier_url":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
       }
     }
     const unsafeSkipVerification = input["unsafe_skip_verification"];
@@ -410,7 +377,7 @@ export function validateUpdateSessionVerificationSettings(
         issues = addIssue(issues, issueFormat("/verifier_url", "verifier_url", "url", verifierUrl));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))) {
       return validateUpdateSessionVerificationSettings(ownProperties(input));
     }
@@ -428,15 +395,11 @@ export function validateUpdateSessionVerificationSettings(
 export function isUpdateSessionVerificationSettings(input: unknown): input is UpdateSessionVerificationSettingsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateSessionVerificationSettings(ownProperties(input));
-    }
     const unsafeSkipVerification = input["unsafe_skip_verification"];
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         for (const key in input) {
-          if (key === "unsafe_skip_verification") {
+          if (key === "unsafe_skip_verification" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -447,14 +410,14 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
         for (const key in input) {
-          if (key === "verifier_url") {
+          if (key === "verifier_url" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isUpdateSessionVerificationSettings(ownProperties(input));
       } else if (!isUrl(verifierUrl)) {
         for (const key in input) {
-          if (key === "verifier_url") {
+          if (key === "verifier_url" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -463,18 +426,17 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "unsafe_skip_verification":
         case "verifier_url":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((unsafeSkipVerification === undefined ? 0 : 1) + (verifierUrl === undefined ? 0 : 1))) {
       return isUpdateSessionVerificationSettings(ownProperties(input));
     }
@@ -489,12 +451,9 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListAuthConnections(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "page_offset":
         case "page_size":
@@ -503,9 +462,7 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAuthConnections));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAuthConnections));
       }
     }
     const pageOffset = input["page_offset"];
@@ -532,7 +489,7 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -558,15 +515,11 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
 export function isListAuthConnections(input: unknown): input is ListAuthConnectionsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListAuthConnections(ownProperties(input));
-    }
     const pageOffset = input["page_offset"];
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
         for (const key in input) {
-          if (key === "page_offset") {
+          if (key === "page_offset" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -577,7 +530,7 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
     if (pageSize !== undefined) {
       if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
         for (const key in input) {
-          if (key === "page_size") {
+          if (key === "page_size" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -588,7 +541,7 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
     if (providerId !== undefined) {
       if (typeof providerId !== "string") {
         for (const key in input) {
-          if (key === "provider_id") {
+          if (key === "provider_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -599,7 +552,7 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         for (const key in input) {
-          if (key === "user_id") {
+          if (key === "user_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -608,6 +561,7 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "page_offset":
         case "page_size":
@@ -616,12 +570,10 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -644,20 +596,15 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateDeleteUserAuthConnection(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "connection_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
       }
     }
     const connectionId = input["connection_id"];
@@ -668,7 +615,7 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
         issues = addIssue(issues, issueType("/connection_id", "connection_id", "a string", connectionId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((connectionId === undefined ? 0 : 1))) {
       return validateDeleteUserAuthConnection(ownProperties(input));
     }
@@ -686,17 +633,13 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
 export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserAuthConnectionInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isDeleteUserAuthConnection(ownProperties(input));
-    }
     const connectionId = input["connection_id"];
     if (connectionId === undefined) {
       return false;
     } else {
       if (typeof connectionId !== "string") {
         for (const key in input) {
-          if (key === "connection_id") {
+          if (key === "connection_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -705,17 +648,16 @@ export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserA
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "connection_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((connectionId === undefined ? 0 : 1))) {
       return isDeleteUserAuthConnection(ownProperties(input));
     }
@@ -730,21 +672,16 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCheckAuthStatus(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "authorization_id":
         case "timeout_in_seconds":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCheckAuthStatus));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCheckAuthStatus));
       }
     }
     const authorizationId = input["authorization_id"];
@@ -770,7 +707,7 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
         }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))) {
       return validateCheckAuthStatus(ownProperties(input));
     }
@@ -788,17 +725,13 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
 export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCheckAuthStatus(ownProperties(input));
-    }
     const authorizationId = input["authorization_id"];
     if (authorizationId === undefined) {
       return false;
     } else {
       if (typeof authorizationId !== "string") {
         for (const key in input) {
-          if (key === "authorization_id") {
+          if (key === "authorization_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -809,7 +742,7 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
         for (const key in input) {
-          if (key === "timeout_in_seconds") {
+          if (key === "timeout_in_seconds" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -817,7 +750,7 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
       } else {
         if (timeoutInSeconds > 59) {
           for (const key in input) {
-            if (key === "timeout_in_seconds") {
+            if (key === "timeout_in_seconds" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -827,18 +760,17 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "authorization_id":
         case "timeout_in_seconds":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((authorizationId === undefined ? 0 : 1) + (timeoutInSeconds === undefined ? 0 : 1))) {
       return isCheckAuthStatus(ownProperties(input));
     }
@@ -853,12 +785,9 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateRetrieveFormattedToolsList(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "filter_by_toolkit":
         case "number_of_items_to_return":
@@ -868,9 +797,7 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
       }
     }
     const filterByToolkit = input["filter_by_toolkit"];
@@ -922,7 +849,7 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
         issues = addIssue(issues, issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -949,15 +876,11 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
 export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveFormattedToolsListInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isRetrieveFormattedToolsList(ownProperties(input));
-    }
     const filterByToolkit = input["filter_by_toolkit"];
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
         for (const key in input) {
-          if (key === "filter_by_toolkit") {
+          if (key === "filter_by_toolkit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -968,7 +891,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         for (const key in input) {
-          if (key === "number_of_items_to_return") {
+          if (key === "number_of_items_to_return" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -976,7 +899,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
       } else {
         if (numberOfItemsToReturn > 100) {
           for (const key in input) {
-            if (key === "number_of_items_to_return") {
+            if (key === "number_of_items_to_return" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -988,7 +911,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
         for (const key in input) {
-          if (key === "offset_start_index") {
+          if (key === "offset_start_index" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -999,7 +922,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         for (const key in input) {
-          if (key === "provider_format") {
+          if (key === "provider_format" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1010,7 +933,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         for (const key in input) {
-          if (key === "user_identifier") {
+          if (key === "user_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1019,6 +942,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "filter_by_toolkit":
         case "number_of_items_to_return":
@@ -1028,12 +952,10 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -1062,12 +984,9 @@ export function validateGetFormattedToolSpecification(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetFormattedToolSpecification(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "tool_name":
         case "provider_format":
@@ -1075,9 +994,7 @@ export function validateGetFormattedToolSpecification(
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
       }
     }
     const toolName = input["tool_name"];
@@ -1100,7 +1017,7 @@ export function validateGetFormattedToolSpecification(
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1123,17 +1040,13 @@ export function validateGetFormattedToolSpecification(
 export function isGetFormattedToolSpecification(input: unknown): input is GetFormattedToolSpecificationInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetFormattedToolSpecification(ownProperties(input));
-    }
     const toolName = input["tool_name"];
     if (toolName === undefined) {
       return false;
     } else {
       if (typeof toolName !== "string") {
         for (const key in input) {
-          if (key === "tool_name") {
+          if (key === "tool_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1144,7 +1057,7 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         for (const key in input) {
-          if (key === "provider_format") {
+          if (key === "provider_format" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1155,7 +1068,7 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         for (const key in input) {
-          if (key === "user_id") {
+          if (key === "user_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1164,6 +1077,7 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "tool_name":
         case "provider_format":
@@ -1171,12 +1085,10 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1216,12 +1128,9 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListAccessibleProjects(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "bearer_token":
         case "items_to_skip":
@@ -1229,9 +1138,7 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAccessibleProjects));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAccessibleProjects));
       }
     }
     const bearerToken = input["bearer_token"];
@@ -1261,7 +1168,7 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1286,24 +1193,20 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
 export function isListAccessibleProjects(input: unknown): input is ListAccessibleProjectsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListAccessibleProjects(ownProperties(input));
-    }
     const bearerToken = input["bearer_token"];
     if (bearerToken === undefined) {
       return false;
     } else {
       if (typeof bearerToken !== "string") {
         for (const key in input) {
-          if (key === "bearer_token") {
+          if (key === "bearer_token" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isListAccessibleProjects(ownProperties(input));
       } else if (!isJwt(bearerToken)) {
         for (const key in input) {
-          if (key === "bearer_token") {
+          if (key === "bearer_token" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1314,7 +1217,7 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
         for (const key in input) {
-          if (key === "items_to_skip") {
+          if (key === "items_to_skip" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1325,7 +1228,7 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
         for (const key in input) {
-          if (key === "maximum_items_to_return") {
+          if (key === "maximum_items_to_return" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1334,6 +1237,7 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "bearer_token":
         case "items_to_skip":
@@ -1341,12 +1245,10 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1368,21 +1270,16 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetProjectDetails(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "authorization_token":
         case "project_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetProjectDetails));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetProjectDetails));
       }
     }
     const authorizationToken = input["authorization_token"];
@@ -1413,7 +1310,7 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
         issues = addIssue(issues, issueType("/project_id", "project_id", "a string", projectId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))) {
       return validateGetProjectDetails(ownProperties(input));
     }
@@ -1431,24 +1328,20 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
 export function isGetProjectDetails(input: unknown): input is GetProjectDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetProjectDetails(ownProperties(input));
-    }
     const authorizationToken = input["authorization_token"];
     if (authorizationToken === undefined) {
       return false;
     } else {
       if (typeof authorizationToken !== "string") {
         for (const key in input) {
-          if (key === "authorization_token") {
+          if (key === "authorization_token" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isGetProjectDetails(ownProperties(input));
       } else if (!isBearer(authorizationToken)) {
         for (const key in input) {
-          if (key === "authorization_token") {
+          if (key === "authorization_token" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1461,7 +1354,7 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
     } else {
       if (typeof projectId !== "string") {
         for (const key in input) {
-          if (key === "project_id") {
+          if (key === "project_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1470,18 +1363,17 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "authorization_token":
         case "project_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((authorizationToken === undefined ? 0 : 1) + (projectId === undefined ? 0 : 1))) {
       return isGetProjectDetails(ownProperties(input));
     }
@@ -1496,21 +1388,16 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetScheduledToolExecutions(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "items_limit":
         case "list_offset":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
       }
     }
     const itemsLimit = input["items_limit"];
@@ -1529,7 +1416,7 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
         issues = addIssue(issues, issueType("/list_offset", "list_offset", "an integer", listOffset));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))) {
       return validateGetScheduledToolExecutions(ownProperties(input));
     }
@@ -1547,15 +1434,11 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
 export function isGetScheduledToolExecutions(input: unknown): input is GetScheduledToolExecutionsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetScheduledToolExecutions(ownProperties(input));
-    }
     const itemsLimit = input["items_limit"];
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
         for (const key in input) {
-          if (key === "items_limit") {
+          if (key === "items_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1563,7 +1446,7 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
       } else {
         if (itemsLimit > 100) {
           for (const key in input) {
-            if (key === "items_limit") {
+            if (key === "items_limit" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1575,7 +1458,7 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
         for (const key in input) {
-          if (key === "list_offset") {
+          if (key === "list_offset" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1584,18 +1467,17 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "items_limit":
         case "list_offset":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((itemsLimit === undefined ? 0 : 1) + (listOffset === undefined ? 0 : 1))) {
       return isGetScheduledToolExecutions(ownProperties(input));
     }
@@ -1610,20 +1492,15 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetScheduledToolDetails(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "scheduled_execution_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
       }
     }
     const scheduledExecutionId = input["scheduled_execution_id"];
@@ -1639,7 +1516,7 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((scheduledExecutionId === undefined ? 0 : 1))) {
       return validateGetScheduledToolDetails(ownProperties(input));
     }
@@ -1657,17 +1534,13 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
 export function isGetScheduledToolDetails(input: unknown): input is GetScheduledToolDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetScheduledToolDetails(ownProperties(input));
-    }
     const scheduledExecutionId = input["scheduled_execution_id"];
     if (scheduledExecutionId === undefined) {
       return false;
     } else {
       if (typeof scheduledExecutionId !== "string") {
         for (const key in input) {
-          if (key === "scheduled_execution_id") {
+          if (key === "scheduled_execution_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1676,17 +1549,16 @@ export function isGetScheduledToolDetails(input: unknown): input is GetScheduled
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "scheduled_execution_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((scheduledExecutionId === undefined ? 0 : 1))) {
       return isGetScheduledToolDetails(ownProperties(input));
     }
@@ -1713,12 +1585,9 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetToolsList(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_formats":
         case "items_per_page":
@@ -1728,9 +1597,7 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetToolsList));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetToolsList));
       }
     }
     const includeFormats = input["include_formats"];
@@ -1783,7 +1650,7 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -1810,15 +1677,11 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
 export function isGetToolsList(input: unknown): input is GetToolsListInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetToolsList(ownProperties(input));
-    }
     const includeFormats = input["include_formats"];
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
         for (const key in input) {
-          if (key === "include_formats") {
+          if (key === "include_formats" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1828,7 +1691,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
           const item: unknown = includeFormats[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "include_formats") {
+              if (key === "include_formats" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -1841,7 +1704,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
         for (const key in input) {
-          if (key === "items_per_page") {
+          if (key === "items_per_page" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1849,7 +1712,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
       } else {
         if (itemsPerPage > 100) {
           for (const key in input) {
-            if (key === "items_per_page") {
+            if (key === "items_per_page" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -1861,7 +1724,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         for (const key in input) {
-          if (key === "start_offset") {
+          if (key === "start_offset" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1872,7 +1735,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
         for (const key in input) {
-          if (key === "toolkit_name") {
+          if (key === "toolkit_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1883,7 +1746,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         for (const key in input) {
-          if (key === "user_id") {
+          if (key === "user_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1892,6 +1755,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_formats":
         case "items_per_page":
@@ -1901,12 +1765,10 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -1930,12 +1792,9 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateAuthorizeUserToolAccess(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "tool_name_for_authorization":
         case "redirect_uri_after_authorization":
@@ -1944,9 +1803,7 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
       }
     }
     const toolNameForAuthorization = input["tool_name_for_authorization"];
@@ -1985,7 +1842,7 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -2011,17 +1868,13 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
 export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUserToolAccessInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isAuthorizeUserToolAccess(ownProperties(input));
-    }
     const toolNameForAuthorization = input["tool_name_for_authorization"];
     if (toolNameForAuthorization === undefined) {
       return false;
     } else {
       if (typeof toolNameForAuthorization !== "string") {
         for (const key in input) {
-          if (key === "tool_name_for_authorization") {
+          if (key === "tool_name_for_authorization" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2032,7 +1885,7 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
         for (const key in input) {
-          if (key === "redirect_uri_after_authorization") {
+          if (key === "redirect_uri_after_authorization" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2043,7 +1896,7 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
         for (const key in input) {
-          if (key === "tool_version") {
+          if (key === "tool_version" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2054,7 +1907,7 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         for (const key in input) {
-          if (key === "user_id") {
+          if (key === "user_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2063,6 +1916,7 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "tool_name_for_authorization":
         case "redirect_uri_after_authorization":
@@ -2071,12 +1925,10 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -2099,26 +1951,21 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateExecuteTool(ownProperties(input));
-    }
     const mode = input["mode"];
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfExecuteTool));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfExecuteTool));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return validateExecuteTool(ownProperties(input));
     }
@@ -2158,10 +2005,6 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
 export function isExecuteTool(input: unknown): input is ExecuteToolInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isExecuteTool(ownProperties(input));
-    }
     const mode = input["mode"];
     const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
@@ -2170,7 +2013,7 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2180,7 +2023,7 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2189,14 +2032,14 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isExecuteTool(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2206,18 +2049,17 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return isExecuteTool(ownProperties(input));
     }
@@ -2233,12 +2075,9 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetToolSpecification(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "tool_name":
         case "formats_to_include":
@@ -2246,9 +2085,7 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetToolSpecification));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetToolSpecification));
       }
     }
     const toolName = input["tool_name"];
@@ -2287,7 +2124,7 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         issues = addIssue(issues, issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -2312,17 +2149,13 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
 export function isGetToolSpecification(input: unknown): input is GetToolSpecificationInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetToolSpecification(ownProperties(input));
-    }
     const toolName = input["tool_name"];
     if (toolName === undefined) {
       return false;
     } else {
       if (typeof toolName !== "string") {
         for (const key in input) {
-          if (key === "tool_name") {
+          if (key === "tool_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2333,7 +2166,7 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
         for (const key in input) {
-          if (key === "formats_to_include") {
+          if (key === "formats_to_include" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2343,7 +2176,7 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
           const item: unknown = formatsToInclude[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "formats_to_include") {
+              if (key === "formats_to_include" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -2356,7 +2189,7 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         for (const key in input) {
-          if (key === "user_identifier") {
+          if (key === "user_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2365,6 +2198,7 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "tool_name":
         case "formats_to_include":
@@ -2372,12 +2206,10 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -2399,21 +2231,16 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListWorkers(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "number_of_items_to_return":
         case "start_offset":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWorkers));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWorkers));
       }
     }
     const numberOfItemsToReturn = input["number_of_items_to_return"];
@@ -2442,7 +2269,7 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
         issues = addIssue(issues, issueType("/start_offset", "start_offset", "an integer", startOffset));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))) {
       return validateListWorkers(ownProperties(input));
     }
@@ -2460,15 +2287,11 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
 export function isListWorkers(input: unknown): input is ListWorkersInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListWorkers(ownProperties(input));
-    }
     const numberOfItemsToReturn = input["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         for (const key in input) {
-          if (key === "number_of_items_to_return") {
+          if (key === "number_of_items_to_return" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2476,7 +2299,7 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
       } else {
         if (numberOfItemsToReturn > 100) {
           for (const key in input) {
-            if (key === "number_of_items_to_return") {
+            if (key === "number_of_items_to_return" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2488,7 +2311,7 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         for (const key in input) {
-          if (key === "start_offset") {
+          if (key === "start_offset" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2497,18 +2320,17 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "number_of_items_to_return":
         case "start_offset":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((numberOfItemsToReturn === undefined ? 0 : 1) + (startOffset === undefined ? 0 : 1))) {
       return isListWorkers(ownProperties(input));
     }
@@ -2523,12 +2345,9 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateWorker(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "worker_id":
         case "enable_worker":
@@ -2543,9 +2362,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWorker));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWorker));
       }
     }
     const workerId = input["worker_id"];
@@ -2639,7 +2456,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         issues = addIssue(issues, issueType("/worker_type", "worker_type", "a string", workerType));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 10 &&
       seen < (
@@ -2671,17 +2488,13 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
 export function isCreateWorker(input: unknown): input is CreateWorkerInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateWorker(ownProperties(input));
-    }
     const workerId = input["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
       if (typeof workerId !== "string") {
         for (const key in input) {
-          if (key === "worker_id") {
+          if (key === "worker_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2692,7 +2505,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (enableWorker !== undefined) {
       if (typeof enableWorker !== "boolean") {
         for (const key in input) {
-          if (key === "enable_worker") {
+          if (key === "enable_worker" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2703,7 +2516,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (httpRetryAttempts !== undefined) {
       if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
         for (const key in input) {
-          if (key === "http_retry_attempts") {
+          if (key === "http_retry_attempts" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2714,7 +2527,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (httpSecretKey !== undefined) {
       if (typeof httpSecretKey !== "string") {
         for (const key in input) {
-          if (key === "http_secret_key") {
+          if (key === "http_secret_key" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2725,7 +2538,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (httpTimeoutSeconds !== undefined) {
       if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
         for (const key in input) {
-          if (key === "http_timeout_seconds") {
+          if (key === "http_timeout_seconds" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2736,7 +2549,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (mcpRetryAttempts !== undefined) {
       if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
         for (const key in input) {
-          if (key === "mcp_retry_attempts") {
+          if (key === "mcp_retry_attempts" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2747,7 +2560,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (mcpTimeoutDuration !== undefined) {
       if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
         for (const key in input) {
-          if (key === "mcp_timeout_duration") {
+          if (key === "mcp_timeout_duration" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2758,14 +2571,14 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (workerHttpUri !== undefined) {
       if (typeof workerHttpUri !== "string") {
         for (const key in input) {
-          if (key === "worker_http_uri") {
+          if (key === "worker_http_uri" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isCreateWorker(ownProperties(input));
       } else if (!isUrl(workerHttpUri)) {
         for (const key in input) {
-          if (key === "worker_http_uri") {
+          if (key === "worker_http_uri" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2776,14 +2589,14 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (workerResourceUri !== undefined) {
       if (typeof workerResourceUri !== "string") {
         for (const key in input) {
-          if (key === "worker_resource_uri") {
+          if (key === "worker_resource_uri" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isCreateWorker(ownProperties(input));
       } else if (!isUri(workerResourceUri)) {
         for (const key in input) {
-          if (key === "worker_resource_uri") {
+          if (key === "worker_resource_uri" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2794,7 +2607,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     if (workerType !== undefined) {
       if (typeof workerType !== "string") {
         for (const key in input) {
-          if (key === "worker_type") {
+          if (key === "worker_type" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2803,6 +2616,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "worker_id":
         case "enable_worker":
@@ -2817,12 +2631,10 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 10 &&
       seen < (
@@ -2851,12 +2663,9 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateTestWorkerConnection(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "worker_connection_type":
         case "http_uri":
@@ -2864,9 +2673,7 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfTestWorkerConnection));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfTestWorkerConnection));
       }
     }
     const workerConnectionType = input["worker_connection_type"];
@@ -2894,7 +2701,7 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
         issues = addIssue(issues, issueType("/mcp_uri", "mcp_uri", "a string", mcpUri));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -2919,17 +2726,13 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
 export function isTestWorkerConnection(input: unknown): input is TestWorkerConnectionInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isTestWorkerConnection(ownProperties(input));
-    }
     const workerConnectionType = input["worker_connection_type"];
     if (workerConnectionType === undefined) {
       return false;
     } else {
       if (typeof workerConnectionType !== "string") {
         for (const key in input) {
-          if (key === "worker_connection_type") {
+          if (key === "worker_connection_type" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2940,7 +2743,7 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
         for (const key in input) {
-          if (key === "http_uri") {
+          if (key === "http_uri" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2951,7 +2754,7 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
         for (const key in input) {
-          if (key === "mcp_uri") {
+          if (key === "mcp_uri" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2960,6 +2763,7 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "worker_connection_type":
         case "http_uri":
@@ -2967,12 +2771,10 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -2997,20 +2799,15 @@ function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> 
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_3(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "worker_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
       }
     }
     const workerId = input["worker_id"];
@@ -3021,7 +2818,7 @@ function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> 
         issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((workerId === undefined ? 0 : 1))) {
       return validateShared_3(ownProperties(input));
     }
@@ -3039,17 +2836,13 @@ function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> 
 function isShared_3(input: unknown): input is GetWorkerByIdInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_3(ownProperties(input));
-    }
     const workerId = input["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
       if (typeof workerId !== "string") {
         for (const key in input) {
-          if (key === "worker_id") {
+          if (key === "worker_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3058,17 +2851,16 @@ function isShared_3(input: unknown): input is GetWorkerByIdInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "worker_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((workerId === undefined ? 0 : 1))) {
       return isShared_3(ownProperties(input));
     }
@@ -3121,12 +2913,9 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchToolsPage(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "worker_id":
         case "number_of_items":
@@ -3134,9 +2923,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchToolsPage));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchToolsPage));
       }
     }
     const workerId = input["worker_id"];
@@ -3163,7 +2950,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         issues = addIssue(issues, issueType("/start_offset", "start_offset", "an integer", startOffset));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -3186,17 +2973,13 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
 export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchToolsPage(ownProperties(input));
-    }
     const workerId = input["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
       if (typeof workerId !== "string") {
         for (const key in input) {
-          if (key === "worker_id") {
+          if (key === "worker_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3207,7 +2990,7 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
         for (const key in input) {
-          if (key === "number_of_items") {
+          if (key === "number_of_items" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3215,7 +2998,7 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
       } else {
         if (numberOfItems > 100) {
           for (const key in input) {
-            if (key === "number_of_items") {
+            if (key === "number_of_items" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3227,7 +3010,7 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         for (const key in input) {
-          if (key === "start_offset") {
+          if (key === "start_offset" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3236,6 +3019,7 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "worker_id":
         case "number_of_items":
@@ -3243,12 +3027,10 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (

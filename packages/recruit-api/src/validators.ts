@@ -228,20 +228,15 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetApiKeyInfo(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "empty_request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetApiKeyInfo));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetApiKeyInfo));
       }
     }
     const emptyRequestBody = input["empty_request_body"];
@@ -260,7 +255,7 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
         }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((emptyRequestBody === undefined ? 0 : 1))) {
       return validateGetApiKeyInfo(ownProperties(input));
     }
@@ -278,15 +273,11 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
 export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetApiKeyInfo(ownProperties(input));
-    }
     const emptyRequestBody = input["empty_request_body"];
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
         for (const key in input) {
-          if (key === "empty_request_body") {
+          if (key === "empty_request_body" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -295,7 +286,7 @@ export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
         const count = Object.keys(emptyRequestBody).length;
         if (count > 0) {
           for (const key in input) {
-            if (key === "empty_request_body") {
+            if (key === "empty_request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -305,17 +296,16 @@ export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "empty_request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((emptyRequestBody === undefined ? 0 : 1))) {
       return isGetApiKeyInfo(ownProperties(input));
     }
@@ -330,20 +320,15 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateChangeApplicationSource(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_source_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfChangeApplicationSource));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfChangeApplicationSource));
       }
     }
     const applicationSourceDetails = input["application_source_details"];
@@ -357,7 +342,7 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((applicationSourceDetails === undefined ? 0 : 1))) {
       return validateChangeApplicationSource(ownProperties(input));
     }
@@ -375,15 +360,11 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
 export function isChangeApplicationSource(input: unknown): input is ChangeApplicationSourceInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isChangeApplicationSource(ownProperties(input));
-    }
     const applicationSourceDetails = input["application_source_details"];
     if (applicationSourceDetails !== undefined) {
       if (!isObject(applicationSourceDetails)) {
         for (const key in input) {
-          if (key === "application_source_details") {
+          if (key === "application_source_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -392,17 +373,16 @@ export function isChangeApplicationSource(input: unknown): input is ChangeApplic
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_source_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((applicationSourceDetails === undefined ? 0 : 1))) {
       return isChangeApplicationSource(ownProperties(input));
     }
@@ -417,20 +397,15 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateChangeApplicationStage(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_stage_change_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfChangeApplicationStage));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfChangeApplicationStage));
       }
     }
     const applicationStageChangeDetails = input["application_stage_change_details"];
@@ -444,7 +419,7 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((applicationStageChangeDetails === undefined ? 0 : 1))) {
       return validateChangeApplicationStage(ownProperties(input));
     }
@@ -462,15 +437,11 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
 export function isChangeApplicationStage(input: unknown): input is ChangeApplicationStageInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isChangeApplicationStage(ownProperties(input));
-    }
     const applicationStageChangeDetails = input["application_stage_change_details"];
     if (applicationStageChangeDetails !== undefined) {
       if (!isObject(applicationStageChangeDetails)) {
         for (const key in input) {
-          if (key === "application_stage_change_details") {
+          if (key === "application_stage_change_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -479,17 +450,16 @@ export function isChangeApplicationStage(input: unknown): input is ChangeApplica
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_stage_change_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((applicationStageChangeDetails === undefined ? 0 : 1))) {
       return isChangeApplicationStage(ownProperties(input));
     }
@@ -504,20 +474,15 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateJobApplication(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "job_application_data":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateJobApplication));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateJobApplication));
       }
     }
     const jobApplicationData = input["job_application_data"];
@@ -531,7 +496,7 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((jobApplicationData === undefined ? 0 : 1))) {
       return validateCreateJobApplication(ownProperties(input));
     }
@@ -549,15 +514,11 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
 export function isCreateJobApplication(input: unknown): input is CreateJobApplicationInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateJobApplication(ownProperties(input));
-    }
     const jobApplicationData = input["job_application_data"];
     if (jobApplicationData !== undefined) {
       if (!isObject(jobApplicationData)) {
         for (const key in input) {
-          if (key === "job_application_data") {
+          if (key === "job_application_data" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -566,17 +527,16 @@ export function isCreateJobApplication(input: unknown): input is CreateJobApplic
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "job_application_data":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((jobApplicationData === undefined ? 0 : 1))) {
       return isCreateJobApplication(ownProperties(input));
     }
@@ -591,20 +551,15 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateTransferApplicationToJob(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_transfer_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfTransferApplicationToJob));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfTransferApplicationToJob));
       }
     }
     const applicationTransferDetails = input["application_transfer_details"];
@@ -618,7 +573,7 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((applicationTransferDetails === undefined ? 0 : 1))) {
       return validateTransferApplicationToJob(ownProperties(input));
     }
@@ -636,15 +591,11 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
 export function isTransferApplicationToJob(input: unknown): input is TransferApplicationToJobInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isTransferApplicationToJob(ownProperties(input));
-    }
     const applicationTransferDetails = input["application_transfer_details"];
     if (applicationTransferDetails !== undefined) {
       if (!isObject(applicationTransferDetails)) {
         for (const key in input) {
-          if (key === "application_transfer_details") {
+          if (key === "application_transfer_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -653,17 +604,16 @@ export function isTransferApplicationToJob(input: unknown): input is TransferApp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_transfer_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((applicationTransferDetails === undefined ? 0 : 1))) {
       return isTransferApplicationToJob(ownProperties(input));
     }
@@ -678,20 +628,15 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateApplicationStatus(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_update_payload":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
       }
     }
     const applicationUpdatePayload = input["application_update_payload"];
@@ -705,7 +650,7 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((applicationUpdatePayload === undefined ? 0 : 1))) {
       return validateUpdateApplicationStatus(ownProperties(input));
     }
@@ -723,15 +668,11 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
 export function isUpdateApplicationStatus(input: unknown): input is UpdateApplicationStatusInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateApplicationStatus(ownProperties(input));
-    }
     const applicationUpdatePayload = input["application_update_payload"];
     if (applicationUpdatePayload !== undefined) {
       if (!isObject(applicationUpdatePayload)) {
         for (const key in input) {
-          if (key === "application_update_payload") {
+          if (key === "application_update_payload" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -740,17 +681,16 @@ export function isUpdateApplicationStatus(input: unknown): input is UpdateApplic
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "application_update_payload":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((applicationUpdatePayload === undefined ? 0 : 1))) {
       return isUpdateApplicationStatus(ownProperties(input));
     }
@@ -765,20 +705,15 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateAddHiringTeamMember(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "hiring_team_member_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddHiringTeamMember));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddHiringTeamMember));
       }
     }
     const hiringTeamMemberDetails = input["hiring_team_member_details"];
@@ -792,7 +727,7 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
       return validateAddHiringTeamMember(ownProperties(input));
     }
@@ -810,15 +745,11 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
 export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMemberInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isAddHiringTeamMember(ownProperties(input));
-    }
     const hiringTeamMemberDetails = input["hiring_team_member_details"];
     if (hiringTeamMemberDetails !== undefined) {
       if (!isObject(hiringTeamMemberDetails)) {
         for (const key in input) {
-          if (key === "hiring_team_member_details") {
+          if (key === "hiring_team_member_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -827,17 +758,16 @@ export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMem
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "hiring_team_member_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((hiringTeamMemberDetails === undefined ? 0 : 1))) {
       return isAddHiringTeamMember(ownProperties(input));
     }
@@ -852,20 +782,15 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateRemoveHiringTeamMember(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "hiring_team_removal_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
       }
     }
     const hiringTeamRemovalDetails = input["hiring_team_removal_details"];
@@ -879,7 +804,7 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
       return validateRemoveHiringTeamMember(ownProperties(input));
     }
@@ -897,15 +822,11 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
 export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringTeamMemberInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isRemoveHiringTeamMember(ownProperties(input));
-    }
     const hiringTeamRemovalDetails = input["hiring_team_removal_details"];
     if (hiringTeamRemovalDetails !== undefined) {
       if (!isObject(hiringTeamRemovalDetails)) {
         for (const key in input) {
-          if (key === "hiring_team_removal_details") {
+          if (key === "hiring_team_removal_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -914,17 +835,16 @@ export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringT
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "hiring_team_removal_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((hiringTeamRemovalDetails === undefined ? 0 : 1))) {
       return isRemoveHiringTeamMember(ownProperties(input));
     }
@@ -942,10 +862,6 @@ function validateShared_1(input: unknown): ValidationResult<GetHiringTeamRolesIn
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_1(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
@@ -965,10 +881,6 @@ function validateShared_1(input: unknown): ValidationResult<GetHiringTeamRolesIn
 function isShared_1(input: unknown): input is GetHiringTeamRolesInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_1(ownProperties(input));
-    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -996,20 +908,15 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListArchiveReasons(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_archived_interview_plans":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListArchiveReasons));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListArchiveReasons));
       }
     }
     const includeArchivedInterviewPlans = input["include_archived_interview_plans"];
@@ -1023,7 +930,7 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
       return validateListArchiveReasons(ownProperties(input));
     }
@@ -1041,15 +948,11 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
 export function isListArchiveReasons(input: unknown): input is ListArchiveReasonsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListArchiveReasons(ownProperties(input));
-    }
     const includeArchivedInterviewPlans = input["include_archived_interview_plans"];
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
         for (const key in input) {
-          if (key === "include_archived_interview_plans") {
+          if (key === "include_archived_interview_plans" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1058,17 +961,16 @@ export function isListArchiveReasons(input: unknown): input is ListArchiveReason
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_archived_interview_plans":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((includeArchivedInterviewPlans === undefined ? 0 : 1))) {
       return isListArchiveReasons(ownProperties(input));
     }
@@ -1092,21 +994,16 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFindCandidates(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "candidate_email":
         case "candidate_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFindCandidates));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFindCandidates));
       }
     }
     const candidateEmail = input["candidate_email"];
@@ -1121,7 +1018,7 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
         issues = addIssue(issues, issueType("/candidate_name", "candidate_name", "a string", candidateName));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))) {
       return validateFindCandidates(ownProperties(input));
     }
@@ -1139,15 +1036,11 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
 export function isFindCandidates(input: unknown): input is FindCandidatesInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFindCandidates(ownProperties(input));
-    }
     const candidateEmail = input["candidate_email"];
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
         for (const key in input) {
-          if (key === "candidate_email") {
+          if (key === "candidate_email" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1158,7 +1051,7 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
         for (const key in input) {
-          if (key === "candidate_name") {
+          if (key === "candidate_name" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1167,18 +1060,17 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "candidate_email":
         case "candidate_name":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((candidateEmail === undefined ? 0 : 1) + (candidateName === undefined ? 0 : 1))) {
       return isFindCandidates(ownProperties(input));
     }
@@ -1193,20 +1085,15 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListCloseReasons(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_archived_reasons":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCloseReasons));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCloseReasons));
       }
     }
     const includeArchivedReasons = input["include_archived_reasons"];
@@ -1220,7 +1107,7 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((includeArchivedReasons === undefined ? 0 : 1))) {
       return validateListCloseReasons(ownProperties(input));
     }
@@ -1238,15 +1125,11 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
 export function isListCloseReasons(input: unknown): input is ListCloseReasonsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListCloseReasons(ownProperties(input));
-    }
     const includeArchivedReasons = input["include_archived_reasons"];
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
         for (const key in input) {
-          if (key === "include_archived_reasons") {
+          if (key === "include_archived_reasons" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1255,17 +1138,16 @@ export function isListCloseReasons(input: unknown): input is ListCloseReasonsInp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_archived_reasons":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((includeArchivedReasons === undefined ? 0 : 1))) {
       return isListCloseReasons(ownProperties(input));
     }
@@ -1296,20 +1178,15 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetDepartmentDetails(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "department_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetDepartmentDetails));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetDepartmentDetails));
       }
     }
     const departmentId = input["department_id"];
@@ -1318,7 +1195,7 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
         issues = addIssue(issues, issueType("/department_id", "department_id", "an object", departmentId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((departmentId === undefined ? 0 : 1))) {
       return validateGetDepartmentDetails(ownProperties(input));
     }
@@ -1336,15 +1213,11 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
 export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetDepartmentDetails(ownProperties(input));
-    }
     const departmentId = input["department_id"];
     if (departmentId !== undefined) {
       if (!isObject(departmentId)) {
         for (const key in input) {
-          if (key === "department_id") {
+          if (key === "department_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1353,17 +1226,16 @@ export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDe
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "department_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((departmentId === undefined ? 0 : 1))) {
       return isGetDepartmentDetails(ownProperties(input));
     }
@@ -1378,20 +1250,15 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListHiringTeamRoles(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "return_role_titles_only":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListHiringTeamRoles));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListHiringTeamRoles));
       }
     }
     const returnRoleTitlesOnly = input["return_role_titles_only"];
@@ -1405,7 +1272,7 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
       return validateListHiringTeamRoles(ownProperties(input));
     }
@@ -1423,15 +1290,11 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
 export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRolesInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListHiringTeamRoles(ownProperties(input));
-    }
     const returnRoleTitlesOnly = input["return_role_titles_only"];
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
         for (const key in input) {
-          if (key === "return_role_titles_only") {
+          if (key === "return_role_titles_only" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1440,17 +1303,16 @@ export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRo
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "return_role_titles_only":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((returnRoleTitlesOnly === undefined ? 0 : 1))) {
       return isListHiringTeamRoles(ownProperties(input));
     }
@@ -1465,20 +1327,15 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchInterviewDetails(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "interview_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchInterviewDetails));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchInterviewDetails));
       }
     }
     const interviewId = input["interview_id"];
@@ -1487,7 +1344,7 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/interview_id", "interview_id", "an object", interviewId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((interviewId === undefined ? 0 : 1))) {
       return validateFetchInterviewDetails(ownProperties(input));
     }
@@ -1505,15 +1362,11 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
 export function isFetchInterviewDetails(input: unknown): input is FetchInterviewDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchInterviewDetails(ownProperties(input));
-    }
     const interviewId = input["interview_id"];
     if (interviewId !== undefined) {
       if (!isObject(interviewId)) {
         for (const key in input) {
-          if (key === "interview_id") {
+          if (key === "interview_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1522,17 +1375,16 @@ export function isFetchInterviewDetails(input: unknown): input is FetchInterview
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "interview_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((interviewId === undefined ? 0 : 1))) {
       return isFetchInterviewDetails(ownProperties(input));
     }
@@ -1547,20 +1399,15 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCancelInterviewSchedule(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "interview_schedule_cancel_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
       }
     }
     const interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
@@ -1574,7 +1421,7 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
       return validateCancelInterviewSchedule(ownProperties(input));
     }
@@ -1592,15 +1439,11 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
 export function isCancelInterviewSchedule(input: unknown): input is CancelInterviewScheduleInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCancelInterviewSchedule(ownProperties(input));
-    }
     const interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
     if (interviewScheduleCancelDetails !== undefined) {
       if (!isObject(interviewScheduleCancelDetails)) {
         for (const key in input) {
-          if (key === "interview_schedule_cancel_details") {
+          if (key === "interview_schedule_cancel_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1609,17 +1452,16 @@ export function isCancelInterviewSchedule(input: unknown): input is CancelInterv
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "interview_schedule_cancel_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((interviewScheduleCancelDetails === undefined ? 0 : 1))) {
       return isCancelInterviewSchedule(ownProperties(input));
     }
@@ -1634,20 +1476,15 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateInterviewSchedule(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "interview_schedule_request":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
       }
     }
     const interviewScheduleRequest = input["interview_schedule_request"];
@@ -1661,7 +1498,7 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((interviewScheduleRequest === undefined ? 0 : 1))) {
       return validateCreateInterviewSchedule(ownProperties(input));
     }
@@ -1679,15 +1516,11 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
 export function isCreateInterviewSchedule(input: unknown): input is CreateInterviewScheduleInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateInterviewSchedule(ownProperties(input));
-    }
     const interviewScheduleRequest = input["interview_schedule_request"];
     if (interviewScheduleRequest !== undefined) {
       if (!isObject(interviewScheduleRequest)) {
         for (const key in input) {
-          if (key === "interview_schedule_request") {
+          if (key === "interview_schedule_request" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1696,17 +1529,16 @@ export function isCreateInterviewSchedule(input: unknown): input is CreateInterv
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "interview_schedule_request":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((interviewScheduleRequest === undefined ? 0 : 1))) {
       return isCreateInterviewSchedule(ownProperties(input));
     }
@@ -1721,20 +1553,15 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateFetchInterviewStageDetails(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "interview_stage_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
       }
     }
     const interviewStageId = input["interview_stage_id"];
@@ -1748,7 +1575,7 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((interviewStageId === undefined ? 0 : 1))) {
       return validateFetchInterviewStageDetails(ownProperties(input));
     }
@@ -1766,15 +1593,11 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
 export function isFetchInterviewStageDetails(input: unknown): input is FetchInterviewStageDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isFetchInterviewStageDetails(ownProperties(input));
-    }
     const interviewStageId = input["interview_stage_id"];
     if (interviewStageId !== undefined) {
       if (!isObject(interviewStageId)) {
         for (const key in input) {
-          if (key === "interview_stage_id") {
+          if (key === "interview_stage_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1783,17 +1606,16 @@ export function isFetchInterviewStageDetails(input: unknown): input is FetchInte
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "interview_stage_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((interviewStageId === undefined ? 0 : 1))) {
       return isFetchInterviewStageDetails(ownProperties(input));
     }
@@ -1819,21 +1641,16 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListJobOpenings(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "last_sync_token":
         case "page_cursor":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListJobOpenings));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListJobOpenings));
       }
     }
     const lastSyncToken = input["last_sync_token"];
@@ -1848,7 +1665,7 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
         issues = addIssue(issues, issueType("/page_cursor", "page_cursor", "a string", pageCursor));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))) {
       return validateListJobOpenings(ownProperties(input));
     }
@@ -1866,15 +1683,11 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
 export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListJobOpenings(ownProperties(input));
-    }
     const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         for (const key in input) {
-          if (key === "last_sync_token") {
+          if (key === "last_sync_token" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1885,7 +1698,7 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
         for (const key in input) {
-          if (key === "page_cursor") {
+          if (key === "page_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1894,18 +1707,17 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "last_sync_token":
         case "page_cursor":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((lastSyncToken === undefined ? 0 : 1) + (pageCursor === undefined ? 0 : 1))) {
       return isListJobOpenings(ownProperties(input));
     }
@@ -1921,12 +1733,9 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateJobOpening(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "associated_job_ids":
         case "department_team_id":
@@ -1941,9 +1750,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateJobOpening));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateJobOpening));
       }
     }
     const associatedJobIds = input["associated_job_ids"];
@@ -2075,7 +1882,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         issues = addIssue(issues, issueFormat("/identifiers", "identifiers", "csv", identifiers));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 10 &&
       seen < (
@@ -2107,15 +1914,11 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
 export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateJobOpening(ownProperties(input));
-    }
     const associatedJobIds = input["associated_job_ids"];
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
         for (const key in input) {
-          if (key === "associated_job_ids") {
+          if (key === "associated_job_ids" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2125,7 +1928,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
           const item: unknown = associatedJobIds[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "associated_job_ids") {
+              if (key === "associated_job_ids" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -2138,7 +1941,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         for (const key in input) {
-          if (key === "department_team_id") {
+          if (key === "department_team_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2149,14 +1952,14 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
         for (const key in input) {
-          if (key === "employment_start_date") {
+          if (key === "employment_start_date" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isCreateJobOpening(ownProperties(input));
       } else if (!isDate(employmentStartDate)) {
         for (const key in input) {
-          if (key === "employment_start_date") {
+          if (key === "employment_start_date" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2167,14 +1970,14 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         for (const key in input) {
-          if (key === "target_hire_date") {
+          if (key === "target_hire_date" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isCreateJobOpening(ownProperties(input));
       } else if (!isDate(targetHireDate)) {
         for (const key in input) {
-          if (key === "target_hire_date") {
+          if (key === "target_hire_date" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2191,7 +1994,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         employmentType !== "Temporary"
       ) {
         for (const key in input) {
-          if (key === "employment_type") {
+          if (key === "employment_type" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2202,7 +2005,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         for (const key in input) {
-          if (key === "is_backfill") {
+          if (key === "is_backfill" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2213,7 +2016,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
         for (const key in input) {
-          if (key === "job_description") {
+          if (key === "job_description" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2224,7 +2027,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
         for (const key in input) {
-          if (key === "location_ids") {
+          if (key === "location_ids" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2234,7 +2037,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
           const item: unknown = locationIds[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "location_ids") {
+              if (key === "location_ids" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -2252,7 +2055,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         openingState !== "Closed"
       ) {
         for (const key in input) {
-          if (key === "opening_state") {
+          if (key === "opening_state" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2263,14 +2066,14 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
         for (const key in input) {
-          if (key === "identifiers") {
+          if (key === "identifiers" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isCreateJobOpening(ownProperties(input));
       } else if (!isCsv(identifiers)) {
         for (const key in input) {
-          if (key === "identifiers") {
+          if (key === "identifiers" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2279,6 +2082,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "associated_job_ids":
         case "department_team_id":
@@ -2293,12 +2097,10 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 10 &&
       seen < (
@@ -2327,12 +2129,9 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateSetOpeningState(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "close_reason_id":
         case "new_opening_state":
@@ -2340,9 +2139,7 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetOpeningState));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetOpeningState));
       }
     }
     const closeReasonId = input["close_reason_id"];
@@ -2381,7 +2178,7 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
         "Closed",
       ));
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -2406,15 +2203,11 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
 export function isSetOpeningState(input: unknown): input is SetOpeningStateInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isSetOpeningState(ownProperties(input));
-    }
     const closeReasonId = input["close_reason_id"];
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
         for (const key in input) {
-          if (key === "close_reason_id") {
+          if (key === "close_reason_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2430,7 +2223,7 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
         newOpeningState !== "Closed"
       ) {
         for (const key in input) {
-          if (key === "new_opening_state") {
+          if (key === "new_opening_state" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2441,7 +2234,7 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         for (const key in input) {
-          if (key === "opening_id") {
+          if (key === "opening_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2450,7 +2243,7 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
     }
     if (newOpeningState === "Closed" && closeReasonId === undefined) {
       for (const key in input) {
-        if (key === "new_opening_state") {
+        if (key === "new_opening_state" && isOwnKey(input, key)) {
           return false;
         }
       }
@@ -2458,6 +2251,7 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "close_reason_id":
         case "new_opening_state":
@@ -2465,12 +2259,10 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -2492,21 +2284,16 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateSetOpeningArchivedState(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "opening_id":
         case "set_archived_state":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
       }
     }
     const openingId = input["opening_id"];
@@ -2526,7 +2313,7 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))) {
       return validateSetOpeningArchivedState(ownProperties(input));
     }
@@ -2544,15 +2331,11 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
 export function isSetOpeningArchivedState(input: unknown): input is SetOpeningArchivedStateInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isSetOpeningArchivedState(ownProperties(input));
-    }
     const openingId = input["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         for (const key in input) {
-          if (key === "opening_id") {
+          if (key === "opening_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2563,7 +2346,7 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
         for (const key in input) {
-          if (key === "set_archived_state") {
+          if (key === "set_archived_state" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2572,18 +2355,17 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "opening_id":
         case "set_archived_state":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((openingId === undefined ? 0 : 1) + (setArchivedState === undefined ? 0 : 1))) {
       return isSetOpeningArchivedState(ownProperties(input));
     }
@@ -2598,12 +2380,9 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateJobOpening(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "department_team_id":
         case "employment_type":
@@ -2616,9 +2395,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateJobOpening));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateJobOpening));
       }
     }
     const departmentTeamId = input["department_team_id"];
@@ -2694,7 +2471,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         issues = addIssue(issues, issueFormat("/target_start_date", "target_start_date", "date", targetStartDate));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 8 &&
       seen < (
@@ -2724,15 +2501,11 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
 export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateJobOpening(ownProperties(input));
-    }
     const departmentTeamId = input["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         for (const key in input) {
-          if (key === "department_team_id") {
+          if (key === "department_team_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2749,7 +2522,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         employmentType !== "Temporary"
       ) {
         for (const key in input) {
-          if (key === "employment_type") {
+          if (key === "employment_type" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2760,7 +2533,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
         for (const key in input) {
-          if (key === "fields_to_update") {
+          if (key === "fields_to_update" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2771,7 +2544,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         for (const key in input) {
-          if (key === "is_backfill") {
+          if (key === "is_backfill" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2782,7 +2555,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
         for (const key in input) {
-          if (key === "job_description_update") {
+          if (key === "job_description_update" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2793,7 +2566,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
         for (const key in input) {
-          if (key === "opening_identifier") {
+          if (key === "opening_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2804,14 +2577,14 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         for (const key in input) {
-          if (key === "target_hire_date") {
+          if (key === "target_hire_date" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isUpdateJobOpening(ownProperties(input));
       } else if (!isDate(targetHireDate)) {
         for (const key in input) {
-          if (key === "target_hire_date") {
+          if (key === "target_hire_date" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2822,14 +2595,14 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
         for (const key in input) {
-          if (key === "target_start_date") {
+          if (key === "target_start_date" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isUpdateJobOpening(ownProperties(input));
       } else if (!isDate(targetStartDate)) {
         for (const key in input) {
-          if (key === "target_start_date") {
+          if (key === "target_start_date" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2838,6 +2611,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "department_team_id":
         case "employment_type":
@@ -2850,12 +2624,10 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 8 &&
       seen < (
@@ -2882,12 +2654,9 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListProjects(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "last_sync_token":
         case "max_items_to_return":
@@ -2895,9 +2664,7 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListProjects));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListProjects));
       }
     }
     const lastSyncToken = input["last_sync_token"];
@@ -2932,7 +2699,7 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -2957,15 +2724,11 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
 export function isListProjects(input: unknown): input is ListProjectsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListProjects(ownProperties(input));
-    }
     const lastSyncToken = input["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         for (const key in input) {
-          if (key === "last_sync_token") {
+          if (key === "last_sync_token" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2976,7 +2739,7 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
         for (const key in input) {
-          if (key === "max_items_to_return") {
+          if (key === "max_items_to_return" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2984,7 +2747,7 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
       } else {
         if (maxItemsToReturn > 100) {
           for (const key in input) {
-            if (key === "max_items_to_return") {
+            if (key === "max_items_to_return" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2996,7 +2759,7 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
         for (const key in input) {
-          if (key === "page_results_cursor") {
+          if (key === "page_results_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3005,6 +2768,7 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "last_sync_token":
         case "max_items_to_return":
@@ -3012,12 +2776,10 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -3039,20 +2801,15 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateSearchProjectsByTitle(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "project_title":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
       }
     }
     const projectTitle = input["project_title"];
@@ -3061,7 +2818,7 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/project_title", "project_title", "a string", projectTitle));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((projectTitle === undefined ? 0 : 1))) {
       return validateSearchProjectsByTitle(ownProperties(input));
     }
@@ -3079,15 +2836,11 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
 export function isSearchProjectsByTitle(input: unknown): input is SearchProjectsByTitleInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isSearchProjectsByTitle(ownProperties(input));
-    }
     const projectTitle = input["project_title"];
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
         for (const key in input) {
-          if (key === "project_title") {
+          if (key === "project_title" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3096,17 +2849,16 @@ export function isSearchProjectsByTitle(input: unknown): input is SearchProjects
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "project_title":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((projectTitle === undefined ? 0 : 1))) {
       return isSearchProjectsByTitle(ownProperties(input));
     }
@@ -3132,20 +2884,15 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListAllSources(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_archived_items":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAllSources));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAllSources));
       }
     }
     const includeArchivedItems = input["include_archived_items"];
@@ -3159,7 +2906,7 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((includeArchivedItems === undefined ? 0 : 1))) {
       return validateListAllSources(ownProperties(input));
     }
@@ -3177,15 +2924,11 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
 export function isListAllSources(input: unknown): input is ListAllSourcesInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListAllSources(ownProperties(input));
-    }
     const includeArchivedItems = input["include_archived_items"];
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
         for (const key in input) {
-          if (key === "include_archived_items") {
+          if (key === "include_archived_items" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3194,17 +2937,16 @@ export function isListAllSources(input: unknown): input is ListAllSourcesInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_archived_items":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((includeArchivedItems === undefined ? 0 : 1))) {
       return isListAllSources(ownProperties(input));
     }
@@ -3219,20 +2961,15 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListSourceTrackingLinks(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_disabled_tracking_links":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
       }
     }
     const includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
@@ -3246,7 +2983,7 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
       return validateListSourceTrackingLinks(ownProperties(input));
     }
@@ -3264,15 +3001,11 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
 export function isListSourceTrackingLinks(input: unknown): input is ListSourceTrackingLinksInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListSourceTrackingLinks(ownProperties(input));
-    }
     const includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         for (const key in input) {
-          if (key === "include_disabled_tracking_links") {
+          if (key === "include_disabled_tracking_links" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3281,17 +3014,16 @@ export function isListSourceTrackingLinks(input: unknown): input is ListSourceTr
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "include_disabled_tracking_links":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((includeDisabledTrackingLinks === undefined ? 0 : 1))) {
       return isListSourceTrackingLinks(ownProperties(input));
     }
@@ -3306,20 +3038,15 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateWebhookSetting(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebhookSetting));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebhookSetting));
       }
     }
     const webhookConfiguration = input["webhook_configuration"];
@@ -3333,7 +3060,7 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookConfiguration === undefined ? 0 : 1))) {
       return validateCreateWebhookSetting(ownProperties(input));
     }
@@ -3351,15 +3078,11 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
 export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSettingInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateWebhookSetting(ownProperties(input));
-    }
     const webhookConfiguration = input["webhook_configuration"];
     if (webhookConfiguration !== undefined) {
       if (!isObject(webhookConfiguration)) {
         for (const key in input) {
-          if (key === "webhook_configuration") {
+          if (key === "webhook_configuration" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3368,17 +3091,16 @@ export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSe
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookConfiguration === undefined ? 0 : 1))) {
       return isCreateWebhookSetting(ownProperties(input));
     }
@@ -3393,20 +3115,15 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateWebhookSetting(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_settings_payload":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
       }
     }
     const webhookSettingsPayload = input["webhook_settings_payload"];
@@ -3420,7 +3137,7 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookSettingsPayload === undefined ? 0 : 1))) {
       return validateUpdateWebhookSetting(ownProperties(input));
     }
@@ -3438,15 +3155,11 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
 export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSettingInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateWebhookSetting(ownProperties(input));
-    }
     const webhookSettingsPayload = input["webhook_settings_payload"];
     if (webhookSettingsPayload !== undefined) {
       if (!isObject(webhookSettingsPayload)) {
         for (const key in input) {
-          if (key === "webhook_settings_payload") {
+          if (key === "webhook_settings_payload" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3455,17 +3168,16 @@ export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSe
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_settings_payload":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookSettingsPayload === undefined ? 0 : 1))) {
       return isUpdateWebhookSetting(ownProperties(input));
     }
@@ -3480,20 +3192,15 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateDeleteWebhookSetting(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
       }
     }
     const webhookId = input["webhook_id"];
@@ -3502,7 +3209,7 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "an object", webhookId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookId === undefined ? 0 : 1))) {
       return validateDeleteWebhookSetting(ownProperties(input));
     }
@@ -3520,15 +3227,11 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
 export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSettingInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isDeleteWebhookSetting(ownProperties(input));
-    }
     const webhookId = input["webhook_id"];
     if (webhookId !== undefined) {
       if (!isObject(webhookId)) {
         for (const key in input) {
-          if (key === "webhook_id") {
+          if (key === "webhook_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3537,17 +3240,16 @@ export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSe
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookId === undefined ? 0 : 1))) {
       return isDeleteWebhookSetting(ownProperties(input));
     }
@@ -3565,26 +3267,21 @@ function validateShared_2(input: unknown): ValidationResult<FetchApplicationDeta
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_2(ownProperties(input));
-    }
     const mode = input["mode"];
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return validateShared_2(ownProperties(input));
     }
@@ -3624,10 +3321,6 @@ function validateShared_2(input: unknown): ValidationResult<FetchApplicationDeta
 function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_2(ownProperties(input));
-    }
     const mode = input["mode"];
     const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
@@ -3636,7 +3329,7 @@ function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3646,7 +3339,7 @@ function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3655,14 +3348,14 @@ function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isShared_2(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -3672,18 +3365,17 @@ function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return isShared_2(ownProperties(input));
     }

@@ -27,7 +27,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * The own enumerable properties of `value` (what JSON.stringify sends) on a null-prototype object,
  * where reading a missing name finds nothing, whatever was added to Object.prototype. Generated
- * validators read any input that is not a plain object through this copy.
+ * validators check this copy instead of an input whose values do not all come from its own keys.
  */
 export function ownProperties(value: object): Record<string, unknown> {
   return Object.assign(Object.create(null) as Record<string, unknown>, value);

@@ -132,26 +132,21 @@ function validateShared_1(input: unknown): ValidationResult<PerformSigmaSearchIn
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_1(ownProperties(input));
-    }
     const mode = input["mode"];
     const requestBody = input["request_body"];
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return validateShared_1(ownProperties(input));
     }
@@ -191,10 +186,6 @@ function validateShared_1(input: unknown): ValidationResult<PerformSigmaSearchIn
 function isShared_1(input: unknown): input is PerformSigmaSearchInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_1(ownProperties(input));
-    }
     const mode = input["mode"];
     const requestBody = input["request_body"];
     if (mode !== "get_request_schema") {
@@ -203,7 +194,7 @@ function isShared_1(input: unknown): input is PerformSigmaSearchInput {
       } else {
         if (mode !== "get_request_schema" && mode !== "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -213,7 +204,7 @@ function isShared_1(input: unknown): input is PerformSigmaSearchInput {
       if (requestBody === undefined) {
         if (mode === "execute") {
           for (const key in input) {
-            if (key === "mode") {
+            if (key === "mode" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -222,14 +213,14 @@ function isShared_1(input: unknown): input is PerformSigmaSearchInput {
       } else {
         if (typeof requestBody !== "string") {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
           return isShared_1(ownProperties(input));
         } else if (!isJson(requestBody)) {
           for (const key in input) {
-            if (key === "request_body") {
+            if (key === "request_body" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -239,18 +230,17 @@ function isShared_1(input: unknown): input is PerformSigmaSearchInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "mode":
         case "request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((mode === undefined ? 0 : 1) + (requestBody === undefined ? 0 : 1))) {
       return isShared_1(ownProperties(input));
     }
@@ -294,12 +284,9 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGenerateAnswerSummary(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "search_query":
         case "enable_streaming_response":
@@ -307,9 +294,7 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
       }
     }
     const searchQuery = input["search_query"];
@@ -337,7 +322,7 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/include_full_text", "include_full_text", "a boolean", includeFullText));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -362,17 +347,13 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
 export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswerSummaryInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGenerateAnswerSummary(ownProperties(input));
-    }
     const searchQuery = input["search_query"];
     if (searchQuery === undefined) {
       return false;
     } else {
       if (typeof searchQuery !== "string") {
         for (const key in input) {
-          if (key === "search_query") {
+          if (key === "search_query" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -383,7 +364,7 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
         for (const key in input) {
-          if (key === "enable_streaming_response") {
+          if (key === "enable_streaming_response" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -394,7 +375,7 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
         for (const key in input) {
-          if (key === "include_full_text") {
+          if (key === "include_full_text" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -403,6 +384,7 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "search_query":
         case "enable_streaming_response":
@@ -410,12 +392,10 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -441,21 +421,16 @@ function validateShared_2(input: unknown): ValidationResult<ListResearchRequests
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_2(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
       }
     }
     const paginationCursor = input["pagination_cursor"];
@@ -470,7 +445,7 @@ function validateShared_2(input: unknown): ValidationResult<ListResearchRequests
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))) {
       return validateShared_2(ownProperties(input));
     }
@@ -488,15 +463,11 @@ function validateShared_2(input: unknown): ValidationResult<ListResearchRequests
 function isShared_2(input: unknown): input is ListResearchRequestsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_2(ownProperties(input));
-    }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
-          if (key === "pagination_cursor") {
+          if (key === "pagination_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -507,7 +478,7 @@ function isShared_2(input: unknown): input is ListResearchRequestsInput {
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         for (const key in input) {
-          if (key === "results_limit") {
+          if (key === "results_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -516,18 +487,17 @@ function isShared_2(input: unknown): input is ListResearchRequestsInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (resultsLimit === undefined ? 0 : 1))) {
       return isShared_2(ownProperties(input));
     }
@@ -553,20 +523,15 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateResearchRequest(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "research_request_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateResearchRequest));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateResearchRequest));
       }
     }
     const researchRequestDetails = input["research_request_details"];
@@ -582,7 +547,7 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((researchRequestDetails === undefined ? 0 : 1))) {
       return validateCreateResearchRequest(ownProperties(input));
     }
@@ -600,17 +565,13 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
 export function isCreateResearchRequest(input: unknown): input is CreateResearchRequestInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateResearchRequest(ownProperties(input));
-    }
     const researchRequestDetails = input["research_request_details"];
     if (researchRequestDetails === undefined) {
       return false;
     } else {
       if (!isObject(researchRequestDetails)) {
         for (const key in input) {
-          if (key === "research_request_details") {
+          if (key === "research_request_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -619,17 +580,16 @@ export function isCreateResearchRequest(input: unknown): input is CreateResearch
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "research_request_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((researchRequestDetails === undefined ? 0 : 1))) {
       return isCreateResearchRequest(ownProperties(input));
     }
@@ -644,12 +604,9 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetResearchById(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enable_streaming":
         case "event_filter":
@@ -657,9 +614,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetResearchById));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetResearchById));
       }
     }
     const enableStreaming = input["enable_streaming"];
@@ -688,7 +643,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         issues = addIssue(issues, issueType("/research_id", "research_id", "a string", researchId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -713,17 +668,13 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
 export function isGetResearchById(input: unknown): input is GetResearchByIdInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetResearchById(ownProperties(input));
-    }
     const enableStreaming = input["enable_streaming"];
     if (enableStreaming === undefined) {
       return false;
     } else {
       if (typeof enableStreaming !== "string") {
         for (const key in input) {
-          if (key === "enable_streaming") {
+          if (key === "enable_streaming" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -736,14 +687,14 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
     } else {
       if (typeof eventFilter !== "string") {
         for (const key in input) {
-          if (key === "event_filter") {
+          if (key === "event_filter" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isGetResearchById(ownProperties(input));
       } else if (!isCsv(eventFilter)) {
         for (const key in input) {
-          if (key === "event_filter") {
+          if (key === "event_filter" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -756,7 +707,7 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
     } else {
       if (typeof researchId !== "string") {
         for (const key in input) {
-          if (key === "research_id") {
+          if (key === "research_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -765,6 +716,7 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enable_streaming":
         case "event_filter":
@@ -772,12 +724,10 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -799,20 +749,15 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateWebset(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebset));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebset));
       }
     }
     const websetConfiguration = input["webset_configuration"];
@@ -828,7 +773,7 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((websetConfiguration === undefined ? 0 : 1))) {
       return validateCreateWebset(ownProperties(input));
     }
@@ -846,17 +791,13 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
 export function isCreateWebset(input: unknown): input is CreateWebsetInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateWebset(ownProperties(input));
-    }
     const websetConfiguration = input["webset_configuration"];
     if (websetConfiguration === undefined) {
       return false;
     } else {
       if (!isObject(websetConfiguration)) {
         for (const key in input) {
-          if (key === "webset_configuration") {
+          if (key === "webset_configuration" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -865,17 +806,16 @@ export function isCreateWebset(input: unknown): input is CreateWebsetInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((websetConfiguration === undefined ? 0 : 1))) {
       return isCreateWebset(ownProperties(input));
     }
@@ -890,21 +830,16 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListWebsets(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
         case "websets_return_limit":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsets));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsets));
       }
     }
     const paginationCursor = input["pagination_cursor"];
@@ -924,7 +859,7 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))) {
       return validateListWebsets(ownProperties(input));
     }
@@ -942,15 +877,11 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
 export function isListWebsets(input: unknown): input is ListWebsetsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListWebsets(ownProperties(input));
-    }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
-          if (key === "pagination_cursor") {
+          if (key === "pagination_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -961,7 +892,7 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
         for (const key in input) {
-          if (key === "websets_return_limit") {
+          if (key === "websets_return_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -970,18 +901,17 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
         case "websets_return_limit":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (websetsReturnLimit === undefined ? 0 : 1))) {
       return isListWebsets(ownProperties(input));
     }
@@ -997,21 +927,16 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetWebsetDetails(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_identifier":
         case "resources_to_expand":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebsetDetails));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebsetDetails));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1049,7 +974,7 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
         }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))) {
       return validateGetWebsetDetails(ownProperties(input));
     }
@@ -1067,17 +992,13 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
 export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetWebsetDetails(ownProperties(input));
-    }
     const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
         for (const key in input) {
-          if (key === "webset_identifier") {
+          if (key === "webset_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1088,7 +1009,7 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
         for (const key in input) {
-          if (key === "resources_to_expand") {
+          if (key === "resources_to_expand" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1098,7 +1019,7 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
           const item: unknown = resourcesToExpand[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "resources_to_expand") {
+              if (key === "resources_to_expand" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -1109,18 +1030,17 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_identifier":
         case "resources_to_expand":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((websetIdentifier === undefined ? 0 : 1) + (resourcesToExpand === undefined ? 0 : 1))) {
       return isGetWebsetDetails(ownProperties(input));
     }
@@ -1135,21 +1055,16 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateWebset(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_details":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebset));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebset));
       }
     }
     const websetDetails = input["webset_details"];
@@ -1168,7 +1083,7 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return validateUpdateWebset(ownProperties(input));
     }
@@ -1186,17 +1101,13 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
 export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateWebset(ownProperties(input));
-    }
     const websetDetails = input["webset_details"];
     if (websetDetails === undefined) {
       return false;
     } else {
       if (!isObject(websetDetails)) {
         for (const key in input) {
-          if (key === "webset_details") {
+          if (key === "webset_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1209,7 +1120,7 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
     } else {
       if (typeof websetId !== "string") {
         for (const key in input) {
-          if (key === "webset_id") {
+          if (key === "webset_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1218,18 +1129,17 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_details":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((websetDetails === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return isUpdateWebset(ownProperties(input));
     }
@@ -1247,20 +1157,15 @@ function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_3(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1271,7 +1176,7 @@ function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((websetIdentifier === undefined ? 0 : 1))) {
       return validateShared_3(ownProperties(input));
     }
@@ -1289,17 +1194,13 @@ function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
 function isShared_3(input: unknown): input is DeleteWebsetInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_3(ownProperties(input));
-    }
     const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
         for (const key in input) {
-          if (key === "webset_identifier") {
+          if (key === "webset_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1308,17 +1209,16 @@ function isShared_3(input: unknown): input is DeleteWebsetInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((websetIdentifier === undefined ? 0 : 1))) {
       return isShared_3(ownProperties(input));
     }
@@ -1353,20 +1253,15 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validatePreviewSearchDecomposition(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "search_query_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
       }
     }
     const searchQueryDetails = input["search_query_details"];
@@ -1382,7 +1277,7 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((searchQueryDetails === undefined ? 0 : 1))) {
       return validatePreviewSearchDecomposition(ownProperties(input));
     }
@@ -1400,17 +1295,13 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
 export function isPreviewSearchDecomposition(input: unknown): input is PreviewSearchDecompositionInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isPreviewSearchDecomposition(ownProperties(input));
-    }
     const searchQueryDetails = input["search_query_details"];
     if (searchQueryDetails === undefined) {
       return false;
     } else {
       if (!isObject(searchQueryDetails)) {
         for (const key in input) {
-          if (key === "search_query_details") {
+          if (key === "search_query_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1419,17 +1310,16 @@ export function isPreviewSearchDecomposition(input: unknown): input is PreviewSe
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "search_query_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((searchQueryDetails === undefined ? 0 : 1))) {
       return isPreviewSearchDecomposition(ownProperties(input));
     }
@@ -1448,21 +1338,16 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_4(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_identifier":
         case "webset_item_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_4));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_4));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1481,7 +1366,7 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
         issues = addIssue(issues, issueType("/webset_item_id", "webset_item_id", "a string", websetItemId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))) {
       return validateShared_4(ownProperties(input));
     }
@@ -1499,17 +1384,13 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
 function isShared_4(input: unknown): input is GetWebsetItemInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_4(ownProperties(input));
-    }
     const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
         for (const key in input) {
-          if (key === "webset_identifier") {
+          if (key === "webset_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1522,7 +1403,7 @@ function isShared_4(input: unknown): input is GetWebsetItemInput {
     } else {
       if (typeof websetItemId !== "string") {
         for (const key in input) {
-          if (key === "webset_item_id") {
+          if (key === "webset_item_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1531,18 +1412,17 @@ function isShared_4(input: unknown): input is GetWebsetItemInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_identifier":
         case "webset_item_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((websetIdentifier === undefined ? 0 : 1) + (websetItemId === undefined ? 0 : 1))) {
       return isShared_4(ownProperties(input));
     }
@@ -1575,12 +1455,9 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListWebsetItems(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_identifier":
         case "pagination_cursor":
@@ -1589,9 +1466,7 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsetItems));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsetItems));
       }
     }
     const websetIdentifier = input["webset_identifier"];
@@ -1620,7 +1495,7 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
         issues = addIssue(issues, issueType("/source_id", "source_id", "a string", sourceId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -1646,17 +1521,13 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
 export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListWebsetItems(ownProperties(input));
-    }
     const websetIdentifier = input["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
       if (typeof websetIdentifier !== "string") {
         for (const key in input) {
-          if (key === "webset_identifier") {
+          if (key === "webset_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1667,7 +1538,7 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
-          if (key === "pagination_cursor") {
+          if (key === "pagination_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1678,7 +1549,7 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
         for (const key in input) {
-          if (key === "result_limit") {
+          if (key === "result_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1689,7 +1560,7 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
         for (const key in input) {
-          if (key === "source_id") {
+          if (key === "source_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1698,6 +1569,7 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webset_identifier":
         case "pagination_cursor":
@@ -1706,12 +1578,10 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 4 &&
       seen < (
@@ -1734,21 +1604,16 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateWebsetEnrichment(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enrichment_details":
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
       }
     }
     const enrichmentDetails = input["enrichment_details"];
@@ -1772,7 +1637,7 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))) {
       return validateCreateWebsetEnrichment(ownProperties(input));
     }
@@ -1790,17 +1655,13 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
 export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetEnrichmentInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateWebsetEnrichment(ownProperties(input));
-    }
     const enrichmentDetails = input["enrichment_details"];
     if (enrichmentDetails === undefined) {
       return false;
     } else {
       if (!isObject(enrichmentDetails)) {
         for (const key in input) {
-          if (key === "enrichment_details") {
+          if (key === "enrichment_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1813,7 +1674,7 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
     } else {
       if (typeof websetIdentifier !== "string") {
         for (const key in input) {
-          if (key === "webset_identifier") {
+          if (key === "webset_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1822,18 +1683,17 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enrichment_details":
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((enrichmentDetails === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))) {
       return isCreateWebsetEnrichment(ownProperties(input));
     }
@@ -1848,12 +1708,9 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateWebsetEnrichment(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enrichment_configuration_details":
         case "enrichment_configuration_id":
@@ -1861,9 +1718,7 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
       }
     }
     const enrichmentConfigurationDetails = input["enrichment_configuration_details"];
@@ -1900,7 +1755,7 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -1925,17 +1780,13 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
 export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetEnrichmentInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateWebsetEnrichment(ownProperties(input));
-    }
     const enrichmentConfigurationDetails = input["enrichment_configuration_details"];
     if (enrichmentConfigurationDetails === undefined) {
       return false;
     } else {
       if (!isObject(enrichmentConfigurationDetails)) {
         for (const key in input) {
-          if (key === "enrichment_configuration_details") {
+          if (key === "enrichment_configuration_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1948,7 +1799,7 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
     } else {
       if (typeof enrichmentConfigurationId !== "string") {
         for (const key in input) {
-          if (key === "enrichment_configuration_id") {
+          if (key === "enrichment_configuration_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1961,7 +1812,7 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
     } else {
       if (typeof websetIdentifier !== "string") {
         for (const key in input) {
-          if (key === "webset_identifier") {
+          if (key === "webset_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -1970,6 +1821,7 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enrichment_configuration_details":
         case "enrichment_configuration_id":
@@ -1977,12 +1829,10 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -2004,21 +1854,16 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetEnrichmentDetails(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enrichment_id":
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
       }
     }
     const enrichmentId = input["enrichment_id"];
@@ -2037,7 +1882,7 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))) {
       return validateGetEnrichmentDetails(ownProperties(input));
     }
@@ -2055,17 +1900,13 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
 export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDetailsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetEnrichmentDetails(ownProperties(input));
-    }
     const enrichmentId = input["enrichment_id"];
     if (enrichmentId === undefined) {
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
         for (const key in input) {
-          if (key === "enrichment_id") {
+          if (key === "enrichment_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2078,7 +1919,7 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
     } else {
       if (typeof websetIdentifier !== "string") {
         for (const key in input) {
-          if (key === "webset_identifier") {
+          if (key === "webset_identifier" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2087,18 +1928,17 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enrichment_id":
         case "webset_identifier":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((enrichmentId === undefined ? 0 : 1) + (websetIdentifier === undefined ? 0 : 1))) {
       return isGetEnrichmentDetails(ownProperties(input));
     }
@@ -2116,21 +1956,16 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_5(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enrichment_id":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_5));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_5));
       }
     }
     const enrichmentId = input["enrichment_id"];
@@ -2149,7 +1984,7 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return validateShared_5(ownProperties(input));
     }
@@ -2167,17 +2002,13 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
 function isShared_5(input: unknown): input is DeleteEnrichmentInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_5(ownProperties(input));
-    }
     const enrichmentId = input["enrichment_id"];
     if (enrichmentId === undefined) {
       return false;
     } else {
       if (typeof enrichmentId !== "string") {
         for (const key in input) {
-          if (key === "enrichment_id") {
+          if (key === "enrichment_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2190,7 +2021,7 @@ function isShared_5(input: unknown): input is DeleteEnrichmentInput {
     } else {
       if (typeof websetId !== "string") {
         for (const key in input) {
-          if (key === "webset_id") {
+          if (key === "webset_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2199,18 +2030,17 @@ function isShared_5(input: unknown): input is DeleteEnrichmentInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "enrichment_id":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((enrichmentId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return isShared_5(ownProperties(input));
     }
@@ -2247,20 +2077,15 @@ export function validateCreateWebhookForNotifications(
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateWebhookForNotifications(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
       }
     }
     const webhookConfiguration = input["webhook_configuration"];
@@ -2276,7 +2101,7 @@ export function validateCreateWebhookForNotifications(
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookConfiguration === undefined ? 0 : 1))) {
       return validateCreateWebhookForNotifications(ownProperties(input));
     }
@@ -2294,17 +2119,13 @@ export function validateCreateWebhookForNotifications(
 export function isCreateWebhookForNotifications(input: unknown): input is CreateWebhookForNotificationsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateWebhookForNotifications(ownProperties(input));
-    }
     const webhookConfiguration = input["webhook_configuration"];
     if (webhookConfiguration === undefined) {
       return false;
     } else {
       if (!isObject(webhookConfiguration)) {
         for (const key in input) {
-          if (key === "webhook_configuration") {
+          if (key === "webhook_configuration" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2313,17 +2134,16 @@ export function isCreateWebhookForNotifications(input: unknown): input is Create
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookConfiguration === undefined ? 0 : 1))) {
       return isCreateWebhookForNotifications(ownProperties(input));
     }
@@ -2338,21 +2158,16 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetWebhooksList(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
         case "results_per_page":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebhooksList));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebhooksList));
       }
     }
     const paginationCursor = input["pagination_cursor"];
@@ -2371,7 +2186,7 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
         }
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))) {
       return validateGetWebhooksList(ownProperties(input));
     }
@@ -2389,15 +2204,11 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
 export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetWebhooksList(ownProperties(input));
-    }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
-          if (key === "pagination_cursor") {
+          if (key === "pagination_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2408,7 +2219,7 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
         for (const key in input) {
-          if (key === "results_per_page") {
+          if (key === "results_per_page" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2416,7 +2227,7 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
       } else {
         if (resultsPerPage > 200) {
           for (const key in input) {
-            if (key === "results_per_page") {
+            if (key === "results_per_page" && isOwnKey(input, key)) {
               return false;
             }
           }
@@ -2426,18 +2237,17 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
         case "results_per_page":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((paginationCursor === undefined ? 0 : 1) + (resultsPerPage === undefined ? 0 : 1))) {
       return isGetWebhooksList(ownProperties(input));
     }
@@ -2455,20 +2265,15 @@ function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput>
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_6(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_6));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_6));
       }
     }
     const webhookId = input["webhook_id"];
@@ -2479,7 +2284,7 @@ function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput>
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookId === undefined ? 0 : 1))) {
       return validateShared_6(ownProperties(input));
     }
@@ -2497,17 +2302,13 @@ function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput>
 function isShared_6(input: unknown): input is GetWebhookInfoInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_6(ownProperties(input));
-    }
     const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
       if (typeof webhookId !== "string") {
         for (const key in input) {
-          if (key === "webhook_id") {
+          if (key === "webhook_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2516,17 +2317,16 @@ function isShared_6(input: unknown): input is GetWebhookInfoInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((webhookId === undefined ? 0 : 1))) {
       return isShared_6(ownProperties(input));
     }
@@ -2550,21 +2350,16 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateWebhookSettings(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_id":
         case "webhook_update_request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
       }
     }
     const webhookId = input["webhook_id"];
@@ -2588,7 +2383,7 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))) {
       return validateUpdateWebhookSettings(ownProperties(input));
     }
@@ -2606,17 +2401,13 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
 export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookSettingsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateWebhookSettings(ownProperties(input));
-    }
     const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
       if (typeof webhookId !== "string") {
         for (const key in input) {
-          if (key === "webhook_id") {
+          if (key === "webhook_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2629,7 +2420,7 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
     } else {
       if (!isObject(webhookUpdateRequestBody)) {
         for (const key in input) {
-          if (key === "webhook_update_request_body") {
+          if (key === "webhook_update_request_body" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2638,18 +2429,17 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_id":
         case "webhook_update_request_body":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((webhookId === undefined ? 0 : 1) + (webhookUpdateRequestBody === undefined ? 0 : 1))) {
       return isUpdateWebhookSettings(ownProperties(input));
     }
@@ -2673,12 +2463,9 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListWebhookAttempts(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_id":
         case "event_type_filter":
@@ -2688,9 +2475,7 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebhookAttempts));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebhookAttempts));
       }
     }
     const webhookId = input["webhook_id"];
@@ -2730,7 +2515,7 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -2757,17 +2542,13 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
 export function isListWebhookAttempts(input: unknown): input is ListWebhookAttemptsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListWebhookAttempts(ownProperties(input));
-    }
     const webhookId = input["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
       if (typeof webhookId !== "string") {
         for (const key in input) {
-          if (key === "webhook_id") {
+          if (key === "webhook_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2778,7 +2559,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
         for (const key in input) {
-          if (key === "event_type_filter") {
+          if (key === "event_type_filter" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2789,7 +2570,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
         for (const key in input) {
-          if (key === "filter_by_successful_attempts") {
+          if (key === "filter_by_successful_attempts" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2800,7 +2581,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
-          if (key === "pagination_cursor") {
+          if (key === "pagination_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2811,7 +2592,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         for (const key in input) {
-          if (key === "results_limit") {
+          if (key === "results_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2820,6 +2601,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "webhook_id":
         case "event_type_filter":
@@ -2829,12 +2611,10 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -2859,12 +2639,9 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListSystemEvents(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "created_after":
         case "event_types_filter":
@@ -2874,9 +2651,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSystemEvents));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSystemEvents));
       }
     }
     const createdAfter = input["created_after"];
@@ -2939,7 +2714,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -2966,22 +2741,18 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
 export function isListSystemEvents(input: unknown): input is ListSystemEventsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListSystemEvents(ownProperties(input));
-    }
     const createdAfter = input["created_after"];
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
         for (const key in input) {
-          if (key === "created_after") {
+          if (key === "created_after" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isListSystemEvents(ownProperties(input));
       } else if (!isDateTime(createdAfter)) {
         for (const key in input) {
-          if (key === "created_after") {
+          if (key === "created_after" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -2992,7 +2763,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
         for (const key in input) {
-          if (key === "event_types_filter") {
+          if (key === "event_types_filter" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3002,7 +2773,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
           const item: unknown = eventTypesFilter[i];
           if (typeof item !== "string") {
             for (const key in input) {
-              if (key === "event_types_filter") {
+              if (key === "event_types_filter" && isOwnKey(input, key)) {
                 return false;
               }
             }
@@ -3015,14 +2786,14 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
         for (const key in input) {
-          if (key === "filter_created_before") {
+          if (key === "filter_created_before" && isOwnKey(input, key)) {
             return false;
           }
         }
         return isListSystemEvents(ownProperties(input));
       } else if (!isDateTime(filterCreatedBefore)) {
         for (const key in input) {
-          if (key === "filter_created_before") {
+          if (key === "filter_created_before" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3033,7 +2804,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
-          if (key === "pagination_cursor") {
+          if (key === "pagination_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3044,7 +2815,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         for (const key in input) {
-          if (key === "results_limit") {
+          if (key === "results_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3053,6 +2824,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "created_after":
         case "event_types_filter":
@@ -3062,12 +2834,10 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 5 &&
       seen < (
@@ -3091,20 +2861,15 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetEventById(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "event_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetEventById));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetEventById));
       }
     }
     const eventId = input["event_id"];
@@ -3115,7 +2880,7 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
         issues = addIssue(issues, issueType("/event_id", "event_id", "a string", eventId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((eventId === undefined ? 0 : 1))) {
       return validateGetEventById(ownProperties(input));
     }
@@ -3133,17 +2898,13 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
 export function isGetEventById(input: unknown): input is GetEventByIdInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetEventById(ownProperties(input));
-    }
     const eventId = input["event_id"];
     if (eventId === undefined) {
       return false;
     } else {
       if (typeof eventId !== "string") {
         for (const key in input) {
-          if (key === "event_id") {
+          if (key === "event_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3152,17 +2913,16 @@ export function isGetEventById(input: unknown): input is GetEventByIdInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "event_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((eventId === undefined ? 0 : 1))) {
       return isGetEventById(ownProperties(input));
     }
@@ -3177,21 +2937,16 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateWebsetSearch(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "search_criteria":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebsetSearch));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebsetSearch));
       }
     }
     const searchCriteria = input["search_criteria"];
@@ -3210,7 +2965,7 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return validateCreateWebsetSearch(ownProperties(input));
     }
@@ -3228,17 +2983,13 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
 export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearchInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateWebsetSearch(ownProperties(input));
-    }
     const searchCriteria = input["search_criteria"];
     if (searchCriteria === undefined) {
       return false;
     } else {
       if (!isObject(searchCriteria)) {
         for (const key in input) {
-          if (key === "search_criteria") {
+          if (key === "search_criteria" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3251,7 +3002,7 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
     } else {
       if (typeof websetId !== "string") {
         for (const key in input) {
-          if (key === "webset_id") {
+          if (key === "webset_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3260,18 +3011,17 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "search_criteria":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((searchCriteria === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return isCreateWebsetSearch(ownProperties(input));
     }
@@ -3289,21 +3039,16 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_7(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "search_id":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_7));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_7));
       }
     }
     const searchId = input["search_id"];
@@ -3322,7 +3067,7 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return validateShared_7(ownProperties(input));
     }
@@ -3340,17 +3085,13 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
 function isShared_7(input: unknown): input is GetSearchByIdInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_7(ownProperties(input));
-    }
     const searchId = input["search_id"];
     if (searchId === undefined) {
       return false;
     } else {
       if (typeof searchId !== "string") {
         for (const key in input) {
-          if (key === "search_id") {
+          if (key === "search_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3363,7 +3104,7 @@ function isShared_7(input: unknown): input is GetSearchByIdInput {
     } else {
       if (typeof websetId !== "string") {
         for (const key in input) {
-          if (key === "webset_id") {
+          if (key === "webset_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3372,18 +3113,17 @@ function isShared_7(input: unknown): input is GetSearchByIdInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "search_id":
         case "webset_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((searchId === undefined ? 0 : 1) + (websetId === undefined ? 0 : 1))) {
       return isShared_7(ownProperties(input));
     }
@@ -3418,20 +3158,15 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateMonitorForWebsets(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "monitor_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
       }
     }
     const monitorConfiguration = input["monitor_configuration"];
@@ -3447,7 +3182,7 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((monitorConfiguration === undefined ? 0 : 1))) {
       return validateCreateMonitorForWebsets(ownProperties(input));
     }
@@ -3465,17 +3200,13 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
 export function isCreateMonitorForWebsets(input: unknown): input is CreateMonitorForWebsetsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateMonitorForWebsets(ownProperties(input));
-    }
     const monitorConfiguration = input["monitor_configuration"];
     if (monitorConfiguration === undefined) {
       return false;
     } else {
       if (!isObject(monitorConfiguration)) {
         for (const key in input) {
-          if (key === "monitor_configuration") {
+          if (key === "monitor_configuration" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3484,17 +3215,16 @@ export function isCreateMonitorForWebsets(input: unknown): input is CreateMonito
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "monitor_configuration":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((monitorConfiguration === undefined ? 0 : 1))) {
       return isCreateMonitorForWebsets(ownProperties(input));
     }
@@ -3509,12 +3239,9 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateListWebsiteMonitors(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
@@ -3522,9 +3249,7 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsiteMonitors));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsiteMonitors));
       }
     }
     const paginationCursor = input["pagination_cursor"];
@@ -3545,7 +3270,7 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -3570,15 +3295,11 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
 export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonitorsInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isListWebsiteMonitors(ownProperties(input));
-    }
     const paginationCursor = input["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
-          if (key === "pagination_cursor") {
+          if (key === "pagination_cursor" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3589,7 +3310,7 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         for (const key in input) {
-          if (key === "results_limit") {
+          if (key === "results_limit" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3600,7 +3321,7 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
     if (websetId !== undefined) {
       if (typeof websetId !== "string") {
         for (const key in input) {
-          if (key === "webset_id") {
+          if (key === "webset_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3609,6 +3330,7 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "pagination_cursor":
         case "results_limit":
@@ -3616,12 +3338,10 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 3 &&
       seen < (
@@ -3646,20 +3366,15 @@ function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorIn
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_8(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "monitor_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_8));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_8));
       }
     }
     const monitorId = input["monitor_id"];
@@ -3670,7 +3385,7 @@ function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorIn
         issues = addIssue(issues, issueType("/monitor_id", "monitor_id", "a string", monitorId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((monitorId === undefined ? 0 : 1))) {
       return validateShared_8(ownProperties(input));
     }
@@ -3688,17 +3403,13 @@ function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorIn
 function isShared_8(input: unknown): input is GetSpecificMonitorInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_8(ownProperties(input));
-    }
     const monitorId = input["monitor_id"];
     if (monitorId === undefined) {
       return false;
     } else {
       if (typeof monitorId !== "string") {
         for (const key in input) {
-          if (key === "monitor_id") {
+          if (key === "monitor_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3707,17 +3418,16 @@ function isShared_8(input: unknown): input is GetSpecificMonitorInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "monitor_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((monitorId === undefined ? 0 : 1))) {
       return isShared_8(ownProperties(input));
     }
@@ -3743,21 +3453,16 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateMonitorConfiguration(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "monitor_configuration_details":
         case "monitor_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
       }
     }
     const monitorConfigurationDetails = input["monitor_configuration_details"];
@@ -3781,7 +3486,7 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
         issues = addIssue(issues, issueType("/monitor_id", "monitor_id", "a string", monitorId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 2 &&
       seen < ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
@@ -3802,17 +3507,13 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
 export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMonitorConfigurationInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateMonitorConfiguration(ownProperties(input));
-    }
     const monitorConfigurationDetails = input["monitor_configuration_details"];
     if (monitorConfigurationDetails === undefined) {
       return false;
     } else {
       if (!isObject(monitorConfigurationDetails)) {
         for (const key in input) {
-          if (key === "monitor_configuration_details") {
+          if (key === "monitor_configuration_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3825,7 +3526,7 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
     } else {
       if (typeof monitorId !== "string") {
         for (const key in input) {
-          if (key === "monitor_id") {
+          if (key === "monitor_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3834,18 +3535,17 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "monitor_configuration_details":
         case "monitor_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (
       seen !== 2 &&
       seen < ((monitorConfigurationDetails === undefined ? 0 : 1) + (monitorId === undefined ? 0 : 1))
@@ -3881,21 +3581,16 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateGetSpecificMonitorRun(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "monitor_id":
         case "run_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
       }
     }
     const monitorId = input["monitor_id"];
@@ -3914,7 +3609,7 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/run_id", "run_id", "a string", runId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))) {
       return validateGetSpecificMonitorRun(ownProperties(input));
     }
@@ -3932,17 +3627,13 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
 export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMonitorRunInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isGetSpecificMonitorRun(ownProperties(input));
-    }
     const monitorId = input["monitor_id"];
     if (monitorId === undefined) {
       return false;
     } else {
       if (typeof monitorId !== "string") {
         for (const key in input) {
-          if (key === "monitor_id") {
+          if (key === "monitor_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3955,7 +3646,7 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
     } else {
       if (typeof runId !== "string") {
         for (const key in input) {
-          if (key === "run_id") {
+          if (key === "run_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -3964,18 +3655,17 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "monitor_id":
         case "run_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((monitorId === undefined ? 0 : 1) + (runId === undefined ? 0 : 1))) {
       return isGetSpecificMonitorRun(ownProperties(input));
     }
@@ -3990,20 +3680,15 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateCreateDataImport(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "data_import_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateDataImport));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateDataImport));
       }
     }
     const dataImportDetails = input["data_import_details"];
@@ -4019,7 +3704,7 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
         ));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((dataImportDetails === undefined ? 0 : 1))) {
       return validateCreateDataImport(ownProperties(input));
     }
@@ -4037,17 +3722,13 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
 export function isCreateDataImport(input: unknown): input is CreateDataImportInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isCreateDataImport(ownProperties(input));
-    }
     const dataImportDetails = input["data_import_details"];
     if (dataImportDetails === undefined) {
       return false;
     } else {
       if (!isObject(dataImportDetails)) {
         for (const key in input) {
-          if (key === "data_import_details") {
+          if (key === "data_import_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -4056,17 +3737,16 @@ export function isCreateDataImport(input: unknown): input is CreateDataImportInp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "data_import_details":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((dataImportDetails === undefined ? 0 : 1))) {
       return isCreateDataImport(ownProperties(input));
     }
@@ -4093,20 +3773,15 @@ function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInp
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateShared_9(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "import_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersShared_9));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersShared_9));
       }
     }
     const importId = input["import_id"];
@@ -4117,7 +3792,7 @@ function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInp
         issues = addIssue(issues, issueType("/import_id", "import_id", "a string", importId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((importId === undefined ? 0 : 1))) {
       return validateShared_9(ownProperties(input));
     }
@@ -4135,17 +3810,13 @@ function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInp
 function isShared_9(input: unknown): input is GetSpecificImportInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isShared_9(ownProperties(input));
-    }
     const importId = input["import_id"];
     if (importId === undefined) {
       return false;
     } else {
       if (typeof importId !== "string") {
         for (const key in input) {
-          if (key === "import_id") {
+          if (key === "import_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -4154,17 +3825,16 @@ function isShared_9(input: unknown): input is GetSpecificImportInput {
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "import_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 1 && seen < ((importId === undefined ? 0 : 1))) {
       return isShared_9(ownProperties(input));
     }
@@ -4188,21 +3858,16 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
   try {
     if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
     let issues: ValidationIssue[] | undefined;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return validateUpdateImportsConfiguration(ownProperties(input));
-    }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "import_configuration_details":
         case "import_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
-          }
+          issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
       }
     }
     const importConfigurationDetails = input["import_configuration_details"];
@@ -4226,7 +3891,7 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
         issues = addIssue(issues, issueType("/import_id", "import_id", "a string", importId));
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))) {
       return validateUpdateImportsConfiguration(ownProperties(input));
     }
@@ -4244,17 +3909,13 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
 export function isUpdateImportsConfiguration(input: unknown): input is UpdateImportsConfigurationInput {
   try {
     if (!isObject(input)) return false;
-    const proto = Object.getPrototypeOf(input);
-    if (proto !== Object.prototype && proto !== null) {
-      return isUpdateImportsConfiguration(ownProperties(input));
-    }
     const importConfigurationDetails = input["import_configuration_details"];
     if (importConfigurationDetails === undefined) {
       return false;
     } else {
       if (!isObject(importConfigurationDetails)) {
         for (const key in input) {
-          if (key === "import_configuration_details") {
+          if (key === "import_configuration_details" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -4267,7 +3928,7 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
     } else {
       if (typeof importId !== "string") {
         for (const key in input) {
-          if (key === "import_id") {
+          if (key === "import_id" && isOwnKey(input, key)) {
             return false;
           }
         }
@@ -4276,18 +3937,17 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
     }
     let seen = 0;
     for (const key in input) {
+      if (!isOwnKey(input, key)) continue;
       switch (key) {
         case "import_configuration_details":
         case "import_id":
           seen++;
           break;
         default:
-          if (isOwnKey(input, key)) {
-            return false;
-          }
+          return false;
       }
     }
-    // Fewer known keys seen than parameters with a value: a value came from elsewhere (a proxy, a getter).
+    // Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.
     if (seen !== 2 && seen < ((importConfigurationDetails === undefined ? 0 : 1) + (importId === undefined ? 0 : 1))) {
       return isUpdateImportsConfiguration(ownProperties(input));
     }

@@ -207,13 +207,15 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   const outcome: Outcome = {
     self: pair.guard,
     collects: false,
-    // A present value that fails counts if the walk over the keys would count its key (what JSON
-    // sends); one read from elsewhere (a proxy's default, a non-enumerable property) sends the guard
-    // to the copy, as the validator's count does. The search is written into each guard rather than
-    // called: its `for...in` then sees one tool's shapes, not every tool's (about 5% of an invalid call).
+    // A present value that fails counts if the walk over the keys would count its key (an own key,
+    // what JSON sends); one read from elsewhere (a proxy's default, an inherited or non-enumerable
+    // property) sends the guard to the copy, as the validator's count does. The search is written
+    // into each guard rather than called: its `for...in` then sees one tool's shapes, not every
+    // tool's (about 5% of an invalid call).
     fail: (w, _helper, _args, subject) => {
       if (subject === undefined) return w.writeLine("return false;");
-      w.write("for (const key in input) ").inlineBlock(() => writeIf(w, `key === ${stringLiteral(subject)}`, () => w.writeLine("return false;")));
+      const own = `key === ${stringLiteral(subject)} && ${ctx.helper("isOwnKey")}(input, key)`;
+      w.write("for (const key in input) ").inlineBlock(() => writeIf(w, own, () => w.writeLine("return false;")));
       w.newLine();
       writeCopyCheck(w, ctx, pair.guard);
     },
