@@ -2,7 +2,6 @@
 // maps, declarations only. A correct use compiles and every wrong use is a type error, under each
 // TypeScript a consumer may have (5.9, 6.0 and the native 7.0) and both module resolutions a
 // consumer's project uses (Node's `nodenext`, a bundler's `bundler`).
-import { spawn } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -10,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { workspaceRoot } from "../support/packages.ts";
-import { cleanEnv } from "../support/process.ts";
+import { runAsync, type Result } from "../support/process.ts";
 
 const consumer = fileURLToPath(new URL("fixtures/consumer.ts", import.meta.url));
 const scratch = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-consumer-ts-"));
@@ -28,7 +27,7 @@ const resolutions = {
 } as const;
 
 /** tsc on the fixture under one compiler and resolution; resolves with its exit code and output. */
-function compile(pkg: string, resolution: keyof typeof resolutions): Promise<{ code: number | null; output: string }> {
+function compile(pkg: string, resolution: keyof typeof resolutions): Promise<Result> {
   const config = join(scratch, `tsconfig.${pkg}.${resolution}.json`);
   const compilerOptions = {
     ...resolutions[resolution],
@@ -42,13 +41,7 @@ function compile(pkg: string, resolution: keyof typeof resolutions): Promise<{ c
     noEmit: true,
   };
   writeFileSync(config, JSON.stringify({ compilerOptions, files: [consumer] }));
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(workspaceRoot, "node_modules", pkg, "bin", "tsc"), "-p", config, "--pretty", "false"], { env: cleanEnv() });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  return runAsync(process.execPath, [join(workspaceRoot, "node_modules", pkg, "bin", "tsc"), "-p", config, "--pretty", "false"], scratch);
 }
 
 describe("a consumer of @toolcat/cloud-sheets and @toolcat/creator-api", () => {
@@ -61,9 +54,9 @@ describe("a consumer of @toolcat/cloud-sheets and @toolcat/creator-api", () => {
 
     it("type-checks with nodenext and with bundler resolution, every @ts-expect-error line a real error", async () => {
       const runs = await Promise.all((Object.keys(resolutions) as (keyof typeof resolutions)[]).map(async (resolution) => ({ resolution, ...(await compile(pkg, resolution)) })));
-      expect(runs.map(({ resolution, code, output }) => ({ resolution, code, output: output.trim() }))).toEqual([
-        { resolution: "nodenext", code: 0, output: "" },
-        { resolution: "bundler", code: 0, output: "" },
+      expect(runs.map(({ resolution, status, output }) => ({ resolution, status, output: output.trim() }))).toEqual([
+        { resolution: "nodenext", status: 0, output: "" },
+        { resolution: "bundler", status: 0, output: "" },
       ]);
     });
   });

@@ -3,12 +3,11 @@
 // every package, a deleted spec whose package is removed, a stale lock all of them take over at
 // once. Each process is served (exit 0) or told who holds the lock; none prints a stack trace; and
 // the packages end up as one run makes them (check-drift is clean).
-import { spawn } from "node:child_process";
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GenerateLockedError, lockFile } from "../../generators/src/write/lock.ts";
-import { cleanEnv } from "../support/process.ts";
+import { runAsync, type Result } from "../support/process.ts";
 import { copyWorkspace, type WorkspaceCopy } from "../support/workspace-copy.ts";
 
 let ws: WorkspaceCopy;
@@ -21,15 +20,8 @@ const processes = 6;
 /** The lock message with its pid left open. */
 const lockMessage = new RegExp(`^toolcat generate: ${new GenerateLockedError(0).message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(" 0,", " \\d+,")}\\n$`);
 
-function generate(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["generators/bin/toolcat.js", "generate", "--quiet"], { cwd: ws.root, env: { ...cleanEnv() } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function generate(): Promise<Result> {
+  return runAsync(process.execPath, ["generators/bin/toolcat.js", "generate", "--quiet"], ws.root);
 }
 
 const edit = (path: string, change: (text: string) => string) => writeFileSync(join(ws.root, path), change(readFileSync(join(ws.root, path), "utf8")));
@@ -50,14 +42,14 @@ describe(`${processes} concurrent toolcat generate runs`, () => {
     prepare();
     const runs = await Promise.all(Array.from({ length: processes }, generate));
     for (const run of runs) {
-      const output = `${run.stdout}${run.stderr}`;
+      const output = run.output;
       expect(output, output).not.toMatch(/^\s+at .+:\d+:\d+\)?$|node:(internal|fs)/m);
-      if (run.code !== 0) {
-        expect(run.code, output).toBe(1);
+      if (run.status !== 0) {
+        expect(run.status, output).toBe(1);
         expect(run.stderr).toMatch(lockMessage);
       }
     }
-    expect(runs.some((run) => run.code === 0)).toBe(true);
+    expect(runs.some((run) => run.status === 0)).toBe(true);
     const drift = ws.run("node", ["generators/bin/toolcat.js", "check-drift"]);
     expect(drift.status, drift.stderr).toBe(0);
   });

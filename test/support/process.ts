@@ -2,11 +2,12 @@
 // outer `npm test` and Nx run export for their own children: npm_config_* (a nested npm sees only
 // the flags a test passes), NX_* (NX_WORKSPACE_ROOT and friends would point an Nx started in a
 // workspace copy back at the real one), and forced colour (tests read the output).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 export interface Result {
   readonly status: number | null;
   readonly stdout: string;
+  readonly stderr: string;
   /** stdout then stderr, for assertion messages. */
   readonly output: string;
 }
@@ -20,5 +21,18 @@ export function cleanEnv(): NodeJS.ProcessEnv {
 export function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Result {
   const result = spawnSync(command, args, { cwd, env: { ...cleanEnv(), ...env }, encoding: "utf8" });
   if (result.error !== undefined) throw result.error;
-  return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, output: `${result.stdout}${result.stderr}` };
+}
+
+/** `run` without blocking the test's thread, for processes that must run side by side. */
+export function runAsync(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...cleanEnv(), ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (status) => resolve({ status, stdout, stderr, output: `${stdout}${stderr}` }));
+  });
 }

@@ -3,28 +3,24 @@
 // slow part, and what they test is the same tarball. e2e files run two at a time, so the first to
 // ask packs while holding a lock directory and the others wait for the list it writes (or the
 // error it left).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { packPackage, releasePackages } from "../../../generators/src/release/packages.ts";
+import { writeFileAtomic } from "../../../generators/src/write/atomic-write.ts";
 import { workspaceRoot } from "../../support/packages.ts";
 import { cleanEnv } from "../../support/process.ts";
 
 const waitMs = 10 * 60_000;
-
-function writeAtomically(path: string, text: string): void {
-  writeFileSync(`${path}.tmp`, text);
-  renameSync(`${path}.tmp`, path);
-}
 
 function pack(scratch: string, list: string, failure: string): void {
   try {
     const destination = join(scratch, "tarballs");
     mkdirSync(destination, { recursive: true });
     const packed = releasePackages(workspaceRoot).map((pkg) => [pkg.name, packPackage(workspaceRoot, pkg, destination, cleanEnv())]);
-    writeAtomically(list, JSON.stringify(packed));
+    writeFileAtomic(list, JSON.stringify(packed));
   } catch (error) {
-    writeAtomically(failure, error instanceof Error ? error.message : String(error));
+    writeFileAtomic(failure, error instanceof Error ? error.message : String(error));
     throw error;
   }
 }

@@ -20,6 +20,7 @@ type Convert = (schema: Schema) => JsonValue;
 type Writer<K extends Keyword> = (value: NonNullable<SchemaNode[K]>, convert: Convert) => JsonValue;
 
 const same = <T extends JsonValue>(value: T): JsonValue => value;
+const one = (schema: Schema, convert: Convert): JsonValue => convert(schema);
 const list = (schemas: readonly Schema[], convert: Convert): JsonValue => schemas.map(convert);
 const map = (named: readonly Named<Schema>[], convert: Convert): JsonValue => Object.fromEntries(named.map((n) => [n.name, convert(n.value)]));
 
@@ -36,10 +37,10 @@ const writers: { readonly [K in Keyword]: Writer<K> } = {
   allOf: list,
   anyOf: list,
   oneOf: list,
-  not: (schema, convert) => convert(schema),
-  if: (schema, convert) => convert(schema),
-  then: (schema, convert) => convert(schema),
-  else: (schema, convert) => convert(schema),
+  not: one,
+  if: one,
+  then: one,
+  else: one,
   multipleOf: same,
   minimum: same,
   maximum: same,
@@ -50,8 +51,8 @@ const writers: { readonly [K in Keyword]: Writer<K> } = {
   pattern: same,
   format: same,
   prefixItems: list,
-  items: (schema, convert) => convert(schema),
-  contains: (schema, convert) => convert(schema),
+  items: one,
+  contains: one,
   minContains: same,
   maxContains: same,
   minItems: same,
@@ -59,8 +60,8 @@ const writers: { readonly [K in Keyword]: Writer<K> } = {
   uniqueItems: same,
   properties: map,
   patternProperties: map,
-  additionalProperties: (schema, convert) => convert(schema),
-  propertyNames: (schema, convert) => convert(schema),
+  additionalProperties: one,
+  propertyNames: one,
   required: (names) => [...names],
   dependentRequired: (named) => Object.fromEntries(named.map((n) => [n.name, [...n.value]])),
   dependentSchemas: map,
