@@ -34,8 +34,9 @@ export function packedTarballs(): ReadonlyMap<string, string> {
   try {
     mkdirSync(join(scratch, "tarballs.lock"));
     packer = true;
-  } catch {
-    // Another file holds the lock: it is packing, or has packed.
+  } catch (error) {
+    // EEXIST: another file holds the lock, and is packing or has packed. Anything else is real.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   if (packer) pack(scratch, list, failure);
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
