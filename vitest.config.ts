@@ -8,7 +8,7 @@ const runtimeSource = {
   alias: [
     { find: /^@toolcat\/runtime$/, replacement: fileURLToPath(new URL("packages/runtime/src/index.ts", import.meta.url)) },
     { find: /^@toolcat\/runtime\/formats$/, replacement: fileURLToPath(new URL("packages/runtime/src/formats.ts", import.meta.url)) },
-    { find: /^@toolcat\/runtime\/internal$/, replacement: fileURLToPath(new URL("packages/runtime/src/internal.ts", import.meta.url)) },
+    { find: /^@toolcat\/runtime\/internal$/, replacement: fileURLToPath(new URL("packages/runtime/src/internal/index.ts", import.meta.url)) },
   ],
 };
 

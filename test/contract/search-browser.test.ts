@@ -46,7 +46,7 @@ async function browserBundle(slug: string): Promise<string> {
     alias: {
       [`@toolcat/${slug}`]: join(workspaceRoot, "packages", slug, "src/index.ts"),
       "@toolcat/runtime": join(runtime, "index.ts"),
-      "@toolcat/runtime/internal": join(runtime, "internal.ts"),
+      "@toolcat/runtime/internal": join(runtime, "internal/index.ts"),
       "@toolcat/runtime/formats": join(runtime, "formats.ts"),
     },
     logLevel: "silent",

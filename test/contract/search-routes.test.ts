@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { anthropicSearchResult, prepareToolSearchStep, selectChatTools, ToolSearchError, type OpenAiChatTool } from "../../packages/runtime/src/index.ts";
-import { manifestChatTools } from "../../packages/runtime/src/internal.ts";
+import { manifestChatTools } from "../../packages/runtime/src/internal/index.ts";
 import { manifest, searchTools } from "../../packages/cloud-sheets/src/index.ts";
 import { loadPackage, selectedSlugs, workspaceRoot } from "../support/packages.ts";
 

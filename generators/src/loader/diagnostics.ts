@@ -1,5 +1,5 @@
 // Spec problems, each tied to file:line:col, collected so one run reports every problem at once.
-import { editDistance } from "../../../packages/runtime/src/edit-distance.ts";
+import { editDistance } from "../../../packages/runtime/src/internal/edit-distance.ts";
 
 /** Every code the loader reports; the table test checks each has a case. */
 export const diagnosticCodes = [

@@ -1,8 +1,8 @@
 // The call path every generated client method goes through: normalize, validate, check secrets,
 // then hand the call to the transport. Everything before the transport is free of I/O.
 import { MissingSecretError, TimeoutError } from "./errors.js";
-import { describeThrown, isObject, issueUnknownTool, issueUnreadable } from "./issues.js";
-import { scrubError, type Clean, redactedValidationError } from "./scrub.js";
+import { describeThrown, isObject, issueUnknownTool, issueUnreadable } from "./internal/issues.js";
+import { scrubError, type Clean, redactedValidationError } from "./internal/scrub.js";
 import { createSecretStore, type SecretMap } from "./secrets.js";
 import type { Transport } from "./transport.js";
 import type { ValidationResult } from "./validation.js";

@@ -67,7 +67,7 @@ export class MissingSecretError extends ToolcatError {
 export class TransportError extends ToolcatError {
   /** HTTP status, when there was a response. */
   readonly status: number | undefined;
-  /** Whether sending the same request again is safe: the tool surely did not run (see http-retry.ts). */
+  /** Whether sending the same request again is safe: the tool surely did not run (see http/retry.ts). */
   readonly retryable: boolean;
 
   constructor(message: string, details: { status?: number; retryable: boolean; cause?: unknown; response?: ResponseInfo | undefined }) {

@@ -1,5 +1,6 @@
 // The public API of @toolcat/runtime: what users of generated packages import. Helpers that only
-// generated code calls live in ./internal.ts (@toolcat/runtime/internal).
+// generated code and the sibling toolcat packages call live in internal/ (@toolcat/runtime/internal);
+// the HTTP transport's parts live in http/.
 export { formats, type FormatName } from "./formats.js";
 export type { IssueCode, ValidationIssue, ValidationResult } from "./validation.js";
 export type * from "./manifest.js";
@@ -11,7 +12,7 @@ export type * from "./transport.js";
 export * from "./memory-transport.js";
 // Generated packages re-export the memory transport under this name.
 export { createMemoryTransport as createInMemoryTransport } from "./memory-transport.js";
-export * from "./http-transport.js";
+export * from "./http/transport.js";
 export type { CallOptions, ClientOptions, ToolCaller, ToolDefinition, WithObjectRequestBody } from "./client.js";
 export { RUNTIME_VERSION } from "./version.js";
 export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js";

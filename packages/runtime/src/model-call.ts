@@ -2,8 +2,8 @@
 // parsed JSON or JSON text. Every outcome becomes a result ready to send back to the model, never
 // an exception: invalid arguments, missing secrets (by name), authorization URLs, tool failures.
 import { ValidationError, type ToolcatErrorCode } from "./errors.js";
-import { isObject } from "./issues.js";
-import { answerText, failureText, invalidText, toolcatCode } from "./result-text.js";
+import { isObject } from "./internal/issues.js";
+import { answerText, failureText, invalidText, toolcatCode } from "./internal/result-text.js";
 import {
   callByName,
   createToolCaller,
@@ -14,7 +14,7 @@ import {
   type ModelToolIndex,
 } from "./client.js";
 import { stripStrictNulls } from "./lowering/strict-nulls.js";
-import { cleanJson, redactIssues, type Clean } from "./scrub.js";
+import { cleanJson, redactIssues, type Clean } from "./internal/scrub.js";
 import type { ValidationIssue } from "./validation.js";
 
 /** A tool result in the shape MCP and the model providers take back. */

@@ -8,7 +8,7 @@ const MAX_PATTERN_LENGTH = 4096;
 const MIN_EMBEDDED_BASE64_BYTES = 6;
 /** A secret cut off by `…` is redacted when at least this many of its characters are left. */
 export const MIN_CUT_PREFIX = 4;
-/** Messages cut values at 200 characters at most (issues.ts), so no longer prefix needs looking for. */
+/** Messages cut values at 200 characters at most (internal/issues.ts), so no longer prefix needs looking for. */
 const MAX_CUT_PREFIX = 256;
 
 const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };

@@ -1,7 +1,7 @@
 // The result shape of generated validators and the helpers their messages share. Dependency-free:
-// the generators load issues.ts, which imports this file, by relative path.
+// the generators load internal/issues.ts, which imports this file, by relative path.
 
-/** Every code an issue constructor in issues.ts produces. */
+/** Every code an issue constructor in internal/issues.ts produces. */
 export type IssueCode =
   | "invalid_type"
   | "unknown_parameter"

@@ -1,7 +1,7 @@
 import { describe as suite, expect, it, vi } from "vitest";
 import { callByName, createToolCaller, type ToolDefinition } from "../src/client.js";
 import { MissingSecretError, TimeoutError, ValidationError } from "../src/errors.js";
-import { issueRequired, issueType, isObject } from "../src/issues.js";
+import { issueRequired, issueType, isObject } from "../src/internal/issues.js";
 import type { Transport } from "../src/transport.js";
 import type { ValidationIssue, ValidationResult } from "../src/validation.js";
 import { revokedProxy } from "./support/hostile.js";

@@ -1,7 +1,7 @@
 import { describe as suite, expect, it } from "vitest";
 import type { ToolDefinition } from "../src/client.js";
 import { AuthorizationRequiredError, ToolExecutionError } from "../src/errors.js";
-import { issueRequired, issueType, isObject } from "../src/issues.js";
+import { issueRequired, issueType, isObject } from "../src/internal/issues.js";
 import { createMemoryTransport, type ToolHandler } from "../src/memory-transport.js";
 import { resolveToolName, type ModelToolIndex } from "../src/client.js";
 import { callTool, modelCaller } from "../src/model-call.js";

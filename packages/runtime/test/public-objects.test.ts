@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { createToolCaller, type ClientOptions, type ToolDefinition } from "../src/client.js";
 import { ToolcatError } from "../src/errors.js";
-import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
-import { issueType } from "../src/issues.js";
+import { createHttpTransport, type HttpTransportOptions } from "../src/http/transport.js";
+import { issueType } from "../src/internal/issues.js";
 import { createMemoryTransport } from "../src/memory-transport.js";
 import { createRedactor, createSecretStore } from "../src/secrets.js";
 import type { Transport } from "../src/transport.js";

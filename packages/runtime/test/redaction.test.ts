@@ -3,8 +3,8 @@
 import { describe as suite, expect, it } from "vitest";
 import { createToolCaller, type ToolDefinition } from "../src/client.js";
 import { ToolcatError } from "../src/errors.js";
-import { createHttpTransport } from "../src/http-transport.js";
-import { issueType } from "../src/issues.js";
+import { createHttpTransport } from "../src/http/transport.js";
+import { issueType } from "../src/internal/issues.js";
 import { createMemoryTransport } from "../src/memory-transport.js";
 import { createRedactor, REDACTED } from "../src/secrets.js";
 import { encodings, headerSafeSecrets, random, revealing, secrets, seed } from "./support/encodings.js";

@@ -5,7 +5,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/sp
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe as suite, expect, expectTypeOf, it } from "vitest";
-import { issueRequired, issueType, isObject } from "../src/issues.js";
+import { issueRequired, issueType, isObject } from "../src/internal/issues.js";
 import { pointerSegments, toStandardSchema } from "../src/standard-schema.js";
 import type { ValidationIssue, ValidationResult } from "../src/validation.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issueUnknownParameter } from "../src/issues.js";
+import { issueUnknownParameter } from "../src/internal/issues.js";
 import { describeValue, keyPointer, pointer } from "../src/validation.js";
 
 describe("pointer", () => {

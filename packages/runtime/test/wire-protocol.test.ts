@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe as suite, expect, it } from "vitest";
-import { createHttpTransport } from "../src/http-transport.js";
+import { createHttpTransport } from "../src/http/transport.js";
 import { json, useServer } from "./support/server.js";
 
 const schema = JSON.parse(readFileSync(new URL("../wire-protocol.schema.json", import.meta.url), "utf8")) as Record<string, unknown>;

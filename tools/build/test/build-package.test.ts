@@ -48,7 +48,7 @@ describe("building the runtime", () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it("writes each entry with its declarations, and maps into src/", () => {
-    for (const entry of ["index", "internal", "formats"]) {
+    for (const entry of ["index", "internal/index", "formats"]) {
       for (const suffix of [".js", ".js.map", ".d.ts"]) expect(existsSync(join(dist, entry + suffix)), entry + suffix).toBe(true);
     }
     // An entry whose code all sits in the shared chunk maps nothing itself: look at every map.
@@ -60,7 +60,7 @@ describe("building the runtime", () => {
 
   // Three cold imports of the built modules: seconds on a loaded host, past the 5 s default.
   it("shares one module state between the entries", { timeout: 30_000 }, async () => {
-    const [index, internal, formats] = await Promise.all([load("index.js"), load("internal.js"), load("formats.js")]);
+    const [index, internal, formats] = await Promise.all([load("index.js"), load("internal/index.js"), load("formats.js")]);
     expect(index["formats"]).toBeTypeOf("object");
     expect(internal["formats"]).toBe(index["formats"]);
     expect(formats["formats"]).toBe(index["formats"]);

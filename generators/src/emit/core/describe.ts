@@ -1,6 +1,6 @@
 // Plain-language facts about tools and parameters, shared by JSDoc, the manifest and the README so
 // the three always say the same thing.
-import { formatDescriptions } from "../../../../packages/runtime/src/issues.ts";
+import { formatDescriptions } from "../../../../packages/runtime/src/internal/issues.ts";
 import type { Parameter, Rule, Tool, ValueType } from "../../ir/types.ts";
 
 /** Short type text for tables: `integer`, `string (a YYYY-MM-DD date)`, `"A" | "B"`. */

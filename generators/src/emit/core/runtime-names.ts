@@ -2,7 +2,7 @@
 // entry points, so a rename in the runtime fails the generators' type check instead of the output.
 import { formats } from "../../../../packages/runtime/src/formats.ts";
 import type * as publicEntry from "../../../../packages/runtime/src/index.ts";
-import type * as internalEntry from "../../../../packages/runtime/src/internal.ts";
+import type * as internalEntry from "../../../../packages/runtime/src/internal/index.ts";
 import type { StringFormat } from "../../ir/types.ts";
 
 /** The runtime's public entry: what users (and the package index) import. */

@@ -24,7 +24,7 @@ import type { Lowered } from "../../../../packages/runtime/src/lowering/lowered.
 import { lowerAnthropic, lowerMcp } from "../../../../packages/runtime/src/lowering/loose.ts";
 import { lowerOpenAiStrict, type OpenAiLowered } from "../../../../packages/runtime/src/lowering/openai-strict.ts";
 import { lowerGeminiJsonSchema } from "../../../../packages/runtime/src/lowering/gemini.ts";
-import { withExample } from "../../../../packages/runtime/src/example-text.ts";
+import { withExample } from "../../../../packages/runtime/src/internal/example-text.ts";
 
 /** What every provider format is built from. */
 export interface ModelTool {

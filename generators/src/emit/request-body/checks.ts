@@ -2,7 +2,7 @@
 // node on a value already known to be of the kind the keyword applies to (ir/vocabulary.ts). The
 // table is keyed by every keyword, so the compiler refuses a vocabulary entry without a check. A
 // keyword checked together with a sibling (then with if, maxContains with contains) has `skip`.
-import { canonicalJson } from "../../../../packages/runtime/src/json-values.ts";
+import { canonicalJson } from "../../../../packages/runtime/src/internal/json-values.ts";
 import type { JsonValue } from "../../ir/json.ts";
 import { isCheckedFormat, type Keyword, type Named, type Schema, type SchemaNode, type TypeName } from "../../ir/schema.ts";
 import type { CodeWriter } from "../core/code-writer.ts";

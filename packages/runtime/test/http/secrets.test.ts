@@ -1,10 +1,10 @@
 // Neither the API key nor a configured secret shows on any readable surface of an HTTP call's error.
 import { describe as suite, expect, it } from "vitest";
-import { createToolCaller, type ToolDefinition } from "../src/client.js";
-import { ToolcatError } from "../src/errors.js";
-import { createHttpTransport } from "../src/http-transport.js";
-import { json, useServer, type Responder } from "./support/server.js";
-import { expectNoSecret } from "./support/surfaces.js";
+import { createToolCaller, type ToolDefinition } from "../../src/client.js";
+import { ToolcatError } from "../../src/errors.js";
+import { createHttpTransport } from "../../src/http/transport.js";
+import { json, useServer, type Responder } from "../support/server.js";
+import { expectNoSecret } from "../support/surfaces.js";
 
 const KEY = "tc-api-5e4d3c2b1a";
 const SECRET = "sk-live-9f8e7d6c5b4a";

@@ -1,8 +1,8 @@
 // Issue constructors for the generated validators: the messages live here once instead of in
 // every generated package, and each call site stays a single short line.
-import type { FormatName } from "./formats.js";
+import type { FormatName } from "../formats.js";
 import { LazyIssue } from "./lazy-issue.js";
-import { describeValue, keyPointer, type ValidationIssue } from "./validation.js";
+import { describeValue, keyPointer, type ValidationIssue } from "../validation.js";
 
 /** How each format reads in a message ("must be a YYYY-MM-DD date"). */
 export const formatDescriptions: Readonly<Record<FormatName, string>> = {

@@ -9,9 +9,9 @@ import {
   ToolExecutionError,
   TransportError,
   ValidationError,
-} from "../src/errors.js";
-import { answerText, failureText, toolcatCode } from "../src/result-text.js";
-import type { ValidationIssue } from "../src/validation.js";
+} from "../../src/errors.js";
+import { answerText, failureText, toolcatCode } from "../../src/internal/result-text.js";
+import type { ValidationIssue } from "../../src/validation.js";
 
 const label = "Sheets.GetSheet";
 const issues: ValidationIssue[] = [{ path: "/row", code: "too_small", message: "row must be at least 1, got 0" }];

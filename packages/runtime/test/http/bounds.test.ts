@@ -2,10 +2,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe as suite, expect, it } from "vitest";
-import { TransportError } from "../src/errors.js";
-import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
-import { closedPort } from "./support/network.js";
-import { failure, json, ok, useServer, type Responder } from "./support/server.js";
+import { TransportError } from "../../src/errors.js";
+import { createHttpTransport, type HttpTransportOptions } from "../../src/http/transport.js";
+import { closedPort } from "../support/network.js";
+import { failure, json, ok, useServer, type Responder } from "../support/server.js";
 
 const server = useServer();
 const request = { toolName: "Demo.Echo", input: {}, secrets: {}, signal: new AbortController().signal };

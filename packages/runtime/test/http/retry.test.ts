@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe as suite, expect, it } from "vitest";
-import { loggerFromEnvironment } from "../src/http-log.js";
-import { failedBeforeSending, parseRetryAfter, retryableStatus, retryDelay } from "../src/http-retry.js";
-import { RUNTIME_VERSION } from "../src/version.js";
+import { loggerFromEnvironment } from "../../src/http/log.js";
+import { failedBeforeSending, parseRetryAfter, retryableStatus, retryDelay } from "../../src/http/retry.js";
+import { RUNTIME_VERSION } from "../../src/version.js";
 
 suite("parseRetryAfter", () => {
   it.each([
@@ -85,7 +85,7 @@ suite("logging and identity", () => {
   });
 
   it("names the version package.json declares", () => {
-    const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
     expect(RUNTIME_VERSION).toBe(manifest.version);
   });
 });

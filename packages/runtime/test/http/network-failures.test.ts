@@ -3,13 +3,13 @@
 // nothing was sent; its cause kept, and neither the API key nor a secret on any surface.
 import { inspect } from "node:util";
 import { describe as suite, expect, it } from "vitest";
-import { createToolCaller, type ModelToolIndex, type ToolDefinition } from "../src/client.js";
-import { TimeoutError, TransportError, UnexpectedError } from "../src/errors.js";
-import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
-import { callTool, modelCaller } from "../src/model-call.js";
-import { failingEngine, failurePoints, SHORT_DEADLINE_MS, type FailurePoint } from "./support/network.js";
-import { failure } from "./support/server.js";
-import { expectNoSecret } from "./support/surfaces.js";
+import { createToolCaller, type ModelToolIndex, type ToolDefinition } from "../../src/client.js";
+import { TimeoutError, TransportError, UnexpectedError } from "../../src/errors.js";
+import { createHttpTransport, type HttpTransportOptions } from "../../src/http/transport.js";
+import { callTool, modelCaller } from "../../src/model-call.js";
+import { failingEngine, failurePoints, SHORT_DEADLINE_MS, type FailurePoint } from "../support/network.js";
+import { failure } from "../support/server.js";
+import { expectNoSecret } from "../support/surfaces.js";
 
 const KEY = "tc-api-7a6b5c4d3e";
 const SECRET = "sk-live-2f3e4d5c6b";

@@ -1,6 +1,6 @@
 // Issue builders for request bodies checked against a captured schema. A body's fields are named
 // by their JSON pointer (`/request_body/items/0/sku`), which is also the issue's path.
-import { describeValue, type ValidationIssue } from "./validation.js";
+import { describeValue, type ValidationIssue } from "../validation.js";
 
 /** A key the body's schema does not allow (additionalProperties false). */
 export function issueUnknownField(path: string, key: string, known: readonly string[]): ValidationIssue {

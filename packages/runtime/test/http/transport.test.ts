@@ -1,8 +1,8 @@
 import { describe as suite, expect, it } from "vitest";
-import { AuthorizationRequiredError, TimeoutError, ToolExecutionError, TransportError } from "../src/errors.js";
-import { createHttpTransport, type HttpTransportOptions } from "../src/http-transport.js";
-import { RUNTIME_VERSION } from "../src/version.js";
-import { failure, json, ok, useServer } from "./support/server.js";
+import { AuthorizationRequiredError, TimeoutError, ToolExecutionError, TransportError } from "../../src/errors.js";
+import { createHttpTransport, type HttpTransportOptions } from "../../src/http/transport.js";
+import { RUNTIME_VERSION } from "../../src/version.js";
+import { failure, json, ok, useServer } from "../support/server.js";
 
 const server = useServer();
 const KEY = "sk-live-123";

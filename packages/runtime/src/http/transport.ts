@@ -1,20 +1,20 @@
 // Runs tools on a remote toolcat-compatible service over HTTP. The wire protocol (path, method,
 // body and response shape, published in wire-protocol.schema.json) is toolcat's own assumption:
 // the catalog does not document one.
-import { TimeoutError, TransportError, type ResponseInfo } from "./errors.js";
-import { describeThrown } from "./issues.js";
-import { loggerFromEnvironment, type Logger } from "./http-log.js";
-import { fetchFollowingSameOrigin } from "./http-redirect.js";
-import { readBody, readOutput, responseInfo, snippet } from "./http-response.js";
-import { failedBeforeSending, parseRetryAfter, retryableStatus, retryDelay, sleep } from "./http-retry.js";
-import { scrubError, type Clean } from "./scrub.js";
-import { urlCredentials } from "./redaction.js";
-import { createRedactor } from "./secrets.js";
-import type { Transport, TransportRequest } from "./transport.js";
-import { RUNTIME_VERSION } from "./version.js";
+import { TimeoutError, TransportError, type ResponseInfo } from "../errors.js";
+import { describeThrown } from "../internal/issues.js";
+import { loggerFromEnvironment, type Logger } from "./log.js";
+import { fetchFollowingSameOrigin } from "./redirect.js";
+import { readBody, readOutput, responseInfo, snippet } from "./response.js";
+import { failedBeforeSending, parseRetryAfter, retryableStatus, retryDelay, sleep } from "./retry.js";
+import { scrubError, type Clean } from "../internal/scrub.js";
+import { urlCredentials } from "../redaction.js";
+import { createRedactor } from "../secrets.js";
+import type { Transport, TransportRequest } from "../transport.js";
+import { RUNTIME_VERSION } from "../version.js";
 
-export { parseRetryAfter } from "./http-retry.js";
-export type { Logger } from "./http-log.js";
+export { parseRetryAfter } from "./retry.js";
+export type { Logger } from "./log.js";
 
 /** What the before-request hook sees and may change (headers included) before each attempt. */
 export interface OutgoingRequest {
@@ -35,7 +35,7 @@ export interface HttpTransportOptions {
   readonly fetch?: typeof globalThis.fetch;
   /** Time limit of each attempt; 30 000 by default. */
   readonly timeoutMs?: number;
-  /** Extra attempts when the service surely did not run the tool (see http-retry.ts); 2 by default. */
+  /** Extra attempts when the service surely did not run the tool (see retry.ts); 2 by default. */
   readonly retries?: number;
   /** First retry delay, doubled on each further retry, with jitter; 250 by default. */
   readonly retryBackoffMs?: number;

@@ -1,8 +1,8 @@
 // Redirects are followed by hand (fetch's `redirect: "manual"`): only a same-origin 307 or 308,
 // which keep the method and body, and only a few times. A redirect to another origin is never
 // followed, so neither the body nor the Authorization header reaches a host the caller did not name.
-import { TransportError } from "./errors.js";
-import type { Clean } from "./scrub.js";
+import { TransportError } from "../errors.js";
+import type { Clean } from "../internal/scrub.js";
 
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

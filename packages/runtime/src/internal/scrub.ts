@@ -1,9 +1,9 @@
 // Turns whatever a transport or handler threw into a toolcat error whose every readable surface
 // (message, stack, cause chain, extra properties, util.inspect, JSON.stringify, String()) has
 // passed through `clean`, the redaction of every secret and API key in play.
-import { ToolcatError, UnexpectedError, ValidationError } from "./errors.js";
+import { ToolcatError, UnexpectedError, ValidationError } from "../errors.js";
 import { describeThrown } from "./issues.js";
-import type { ValidationIssue } from "./validation.js";
+import type { ValidationIssue } from "../validation.js";
 
 export type Clean = (text: string) => string;
 

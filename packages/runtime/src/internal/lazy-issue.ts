@@ -3,7 +3,7 @@
 // their paths, so the message is built the first time it is read, once. An issue still reads as
 // `{ path, code, message }`: `JSON.stringify` and `util.inspect` show all three (a spread copy
 // carries only `path` and `code`, as with any getter on a class).
-import type { IssueCode, ValidationIssue } from "./validation.js";
+import type { IssueCode, ValidationIssue } from "../validation.js";
 
 /** The issue class; constructors call it directly, since each call level costs an invalid input. */
 export class LazyIssue<A = unknown, B = unknown, C = unknown> implements ValidationIssue {

@@ -1,8 +1,8 @@
 import { describe as suite, expect, it } from "vitest";
-import { createToolCaller, type ToolDefinition } from "../src/client.js";
-import { ToolcatError, TransportError, UnexpectedError } from "../src/errors.js";
-import { createMemoryTransport } from "../src/memory-transport.js";
-import { expectNoSecret } from "./support/surfaces.js";
+import { createToolCaller, type ToolDefinition } from "../../src/client.js";
+import { ToolcatError, TransportError, UnexpectedError } from "../../src/errors.js";
+import { createMemoryTransport } from "../../src/memory-transport.js";
+import { expectNoSecret } from "../support/surfaces.js";
 
 const SECRET = "sk-live-9f8e7d6c5b4a";
 const tool: ToolDefinition<unknown> = { name: "Send", fullName: "Mail.Send", secrets: ["MAIL_KEY"], validate: (value) => ({ ok: true, value }) };

@@ -1,8 +1,8 @@
 // Reads a response of the HTTP transport: the body within a size limit, the details errors carry,
 // and the wire protocol's envelope (see wire-protocol.schema.json) turned into a value or an error.
-import { AuthorizationRequiredError, ToolExecutionError, TransportError, type ResponseInfo } from "./errors.js";
-import { isObject } from "./issues.js";
-import type { Clean } from "./scrub.js";
+import { AuthorizationRequiredError, ToolExecutionError, TransportError, type ResponseInfo } from "../errors.js";
+import { isObject } from "../internal/issues.js";
+import type { Clean } from "../internal/scrub.js";
 
 const BODY_SNIPPET_LENGTH = 200;
 

@@ -2,9 +2,9 @@
 // results from these, and an MCP server can too, so a model reads the same words either way. Errors
 // are read by their `code`, not instanceof: an error from another copy of the runtime reads the same.
 // Nothing here redacts; callers pass the text through their redaction.
-import type { ToolcatErrorCode } from "./errors.js";
+import type { ToolcatErrorCode } from "../errors.js";
 import { describeThrown } from "./issues.js";
-import type { ValidationIssue } from "./validation.js";
+import type { ValidationIssue } from "../validation.js";
 
 const codes: ReadonlySet<string> = new Set<ToolcatErrorCode>([
   "validation_failed",

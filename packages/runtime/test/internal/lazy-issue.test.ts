@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { LazyIssue } from "../src/lazy-issue.js";
+import { LazyIssue } from "../../src/internal/lazy-issue.js";
 
 const wrongType = (name: string, value: number): string => `${name} must be a string, got ${value}`;
 

@@ -8,9 +8,9 @@ import {
   issueUnknownTool,
   issueUnreadable,
   MAX_ISSUES,
-} from "../src/issues.js";
-import { describeValue, type ValidationIssue } from "../src/validation.js";
-import { revokedProxy } from "./support/hostile.js";
+} from "../../src/internal/issues.js";
+import { describeValue, type ValidationIssue } from "../../src/validation.js";
+import { revokedProxy } from "../support/hostile.js";
 
 
 const throwing = (): never => {

@@ -1,0 +1,18 @@
+// @toolcat/runtime/internal: what generated packages and the sibling toolcat packages (mcp, code)
+// call: issue builders, format predicates, pointers, the tool caller, redaction of result texts. Not
+// for users: it may change with any generator release.
+export * from "../formats.js";
+export * from "./issues.js";
+export * from "./body-issues.js";
+export { canonicalJson, duplicateItems, isMultipleOf } from "./json-values.js";
+export { describeValue, pointer } from "../validation.js";
+export { callByName, createToolCaller } from "../client.js";
+export { modelCaller, type ModelCaller } from "../model-call.js";
+export { answerText, failureText, invalidText, toolcatCode } from "./result-text.js";
+export { cleanJson, type Clean } from "./scrub.js";
+export { receiveRedaction } from "../client.js";
+export { searchIndexText } from "../search/index-text.js";
+export { manifestChatTools } from "../search-routes.js";
+export { withExample } from "./example-text.js";
+export { editDistance } from "./edit-distance.js";
+export * from "../lowering/index.js";
