@@ -47,7 +47,7 @@ export function packageNameFor(slug: string): string {
 }
 
 /** Client members that tool methods must not shadow. */
-const reservedMethods = new Set(["call", "tools", "constructor", "toString", "valueOf", "hasOwnProperty", "then"]);
+const reservedMethods = new Set(["call", "redact", "tools", "constructor", "toString", "valueOf", "hasOwnProperty", "then"]);
 
 /**
  * Client method names for a server's tools: lowerCamelCase, with a `Tool` suffix where the plain

@@ -62,7 +62,11 @@ describe("hostile-api fixture", () => {
       ...base.options,
       noEmit: true,
       baseUrl: temp,
-      paths: { "@toolcat/runtime": [join(workspaceRoot, "packages/runtime/src/index.ts")], "@toolcat/runtime/*": [join(workspaceRoot, "packages/runtime/src/*.ts")] },
+      paths: {
+        "@toolcat/runtime": [join(workspaceRoot, "packages/runtime/src/index.ts")],
+        "@toolcat/runtime/internal": [join(workspaceRoot, "packages/runtime/src/internal/index.ts")],
+        "@toolcat/runtime/*": [join(workspaceRoot, "packages/runtime/src/*.ts")],
+      },
       allowImportingTsExtensions: true,
     });
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));

@@ -61,7 +61,7 @@ describe("serverNames", () => {
 
 describe("method names", () => {
   // Code mode declares each method as a function, where a reserved word would not parse.
-  it.each(["Delete", "New", "Import", "Default", "Export", "Class", "Then", "Call"])("%s gets the Tool suffix", (tool) => {
+  it.each(["Delete", "New", "Import", "Default", "Export", "Class", "Then", "Call", "Redact"])("%s gets the Tool suffix", (tool) => {
     const { names, clashes } = serverNames("Hostile", "ToolMode", [tool]);
     expect(clashes).toEqual([]);
     expect(toolNames(names, tool).method).toBe(`${tool[0]!.toLowerCase()}${tool.slice(1)}Tool`);

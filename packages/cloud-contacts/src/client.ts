@@ -123,6 +123,13 @@ export interface CloudContactsClient {
     input: WithObjectRequestBody<ToolInputs[N]>,
     options?: CallOptions,
   ): Promise<unknown>;
+
+  /**
+   * Replaces every secret and credential this client knows (its secrets, those read from the
+   * environment, the transport's key), in any encoding, with [REDACTED]: for text shown from its
+   * results.
+   */
+  readonly redact: (text: string) => string;
 }
 
 /** Creates a CloudContacts client over the given transport. */
@@ -139,5 +146,6 @@ export function createCloudContactsClient(options: ClientOptions): CloudContacts
     createContact: (input, callOptions) => caller.call(createContactTool, input, callOptions),
     whoAmI: (input, callOptions) => caller.call(whoAmITool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "CloudContacts", tools, toolName, input, callOptions),
+    redact: caller.redact,
   };
 }

@@ -199,6 +199,13 @@ export interface CloudSheetsClient {
     input: WithObjectRequestBody<ToolInputs[N]>,
     options?: CallOptions,
   ): Promise<unknown>;
+
+  /**
+   * Replaces every secret and credential this client knows (its secrets, those read from the
+   * environment, the transport's key), in any encoding, with [REDACTED]: for text shown from its
+   * results.
+   */
+  readonly redact: (text: string) => string;
 }
 
 /** Creates a CloudSheets client over the given transport. */
@@ -215,5 +222,6 @@ export function createCloudSheetsClient(options: ClientOptions): CloudSheetsClie
     getSpreadsheet: (input, callOptions) => caller.call(getSpreadsheetTool, input, callOptions),
     getSpreadsheetMetadata: (input, callOptions) => caller.call(getSpreadsheetMetadataTool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "CloudSheets", tools, toolName, input, callOptions),
+    redact: caller.redact,
   };
 }

@@ -420,6 +420,13 @@ export interface CreatorApiClient {
     input: WithObjectRequestBody<ToolInputs[N]>,
     options?: CallOptions,
   ): Promise<unknown>;
+
+  /**
+   * Replaces every secret and credential this client knows (its secrets, those read from the
+   * environment, the transport's key), in any encoding, with [REDACTED]: for text shown from its
+   * results.
+   */
+  readonly redact: (text: string) => string;
 }
 
 /** Creates a CreatorApi client over the given transport. */
@@ -458,5 +465,6 @@ export function createCreatorApiClient(options: ClientOptions): CreatorApiClient
     ),
     addRecordsToZetaForm: (input, callOptions) => caller.call(addRecordsToZetaFormTool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "CreatorApi", tools, toolName, input, callOptions),
+    redact: caller.redact,
   };
 }

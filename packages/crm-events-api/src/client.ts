@@ -269,6 +269,13 @@ export interface CrmEventsApiClient {
     input: WithObjectRequestBody<ToolInputs[N]>,
     options?: CallOptions,
   ): Promise<unknown>;
+
+  /**
+   * Replaces every secret and credential this client knows (its secrets, those read from the
+   * environment, the transport's key), in any encoding, with [REDACTED]: for text shown from its
+   * results.
+   */
+  readonly redact: (text: string) => string;
 }
 
 /** Creates a CrmEventsApi client over the given transport. */
@@ -304,5 +311,6 @@ export function createCrmEventsApiClient(options: ClientOptions): CrmEventsApiCl
     sendBatchEvents: (input, callOptions) => caller.call(sendBatchEventsTool, input, callOptions),
     sendEventData: (input, callOptions) => caller.call(sendEventDataTool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "CrmEventsApi", tools, toolName, input, callOptions),
+    redact: caller.redact,
   };
 }

@@ -616,6 +616,13 @@ export interface EngineApiClient {
     input: WithObjectRequestBody<ToolInputs[N]>,
     options?: CallOptions,
   ): Promise<unknown>;
+
+  /**
+   * Replaces every secret and credential this client knows (its secrets, those read from the
+   * environment, the transport's key), in any encoding, with [REDACTED]: for text shown from its
+   * results.
+   */
+  readonly redact: (text: string) => string;
 }
 
 /** Creates a EngineApi client over the given transport. */
@@ -660,5 +667,6 @@ export function createEngineApiClient(options: ClientOptions): EngineApiClient {
     getWorkerHealthStatus: (input, callOptions) => caller.call(getWorkerHealthStatusTool, input, callOptions),
     fetchToolsPage: (input, callOptions) => caller.call(fetchToolsPageTool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "EngineApi", tools, toolName, input, callOptions),
+    redact: caller.redact,
   };
 }

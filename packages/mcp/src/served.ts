@@ -3,7 +3,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { CallOptions, ClientOptions, ManifestTool } from "@toolcat/runtime";
 import { listedName, toolAnnotations, type NameStyle } from "./names.js";
-import { receiveRedaction, withExample, type Clean } from "@toolcat/runtime/internal";
+import { clientRedaction, withExample, type Clean } from "@toolcat/runtime/internal";
 import { errorResult, successResult } from "./results.js";
 import { selectTools, type ToolFilter } from "./select.js";
 import { createToolkitClient, type ToolClient, type Toolkit } from "./toolkit.js";
@@ -43,15 +43,12 @@ export async function callServed(entry: ServedTool, args: unknown, signal: Abort
 /** What a client call gave, with the client's redaction, which every text shown from it must pass through. */
 export type CallOutcome = { readonly ok: true; readonly value: unknown; readonly clean: Clean } | { readonly ok: false; readonly error: unknown; readonly clean: Clean };
 
-/** Calls a tool through a client, learning its redaction on the way; never throws. */
+/** Calls a tool through a client, with the redaction the client was created with; never throws. */
 export async function callClient(client: ToolClient, fullName: string, args: unknown, options: CallOptions): Promise<CallOutcome> {
-  // A generated client hands over its redaction when called; a client of your own may not.
-  let clean: Clean = (text) => text;
-  const receive = (redact: Clean): void => {
-    clean = redact;
-  };
+  // A generated client has its `redact`; a client of your own may not, and its texts are shown as given.
+  const clean = clientRedaction(client);
   try {
-    return { ok: true, value: await client.call(fullName, args, { ...options, [receiveRedaction]: receive }), clean };
+    return { ok: true, value: await client.call(fullName, args, options), clean };
   } catch (error) {
     return { ok: false, error, clean };
   }

@@ -3,7 +3,7 @@
 import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { CallOptions, ClientOptions, Manifest } from "@toolcat/runtime";
+import type { CallOptions, ClientOptions, Manifest, Redact } from "@toolcat/runtime";
 
 /** A generated server package's module: its `manifest` and `create<Server>Client`, among other exports. */
 export interface Toolkit {
@@ -14,6 +14,8 @@ export interface Toolkit {
 /** What the server calls tools through: a generated client, or anything that routes full names. */
 export interface ToolClient {
   call(toolName: string, input: unknown, options?: CallOptions): Promise<unknown>;
+  /** Every secret the client knows replaced by [REDACTED]: a generated client has it from its creation. */
+  readonly redact?: Redact;
 }
 
 /** The package's own client over the given transport, so calls validate and check secrets as usual. */

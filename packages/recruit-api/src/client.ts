@@ -2912,6 +2912,13 @@ export interface RecruitApiClient {
     input: WithObjectRequestBody<ToolInputs[N]>,
     options?: CallOptions,
   ): Promise<unknown>;
+
+  /**
+   * Replaces every secret and credential this client knows (its secrets, those read from the
+   * environment, the transport's key), in any encoding, with [REDACTED]: for text shown from its
+   * results.
+   */
+  readonly redact: (text: string) => string;
 }
 
 /** Creates a RecruitApi client over the given transport. */
@@ -3080,5 +3087,6 @@ export function createRecruitApiClient(options: ClientOptions): RecruitApiClient
     updateLocationName: (input, callOptions) => caller.call(updateLocationNameTool, input, callOptions),
     updateLocationRemoteStatus: (input, callOptions) => caller.call(updateLocationRemoteStatusTool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "RecruitApi", tools, toolName, input, callOptions),
+    redact: caller.redact,
   };
 }

@@ -3,7 +3,7 @@
 import { MissingSecretError, TimeoutError } from "./errors.js";
 import { describeThrown, isObject, issueUnknownTool, issueUnreadable } from "./internal/issues.js";
 import { scrubError, type Clean, redactedValidationError } from "./internal/scrub.js";
-import { createSecretStore, type SecretMap } from "./secrets.js";
+import { createSecretStore, REDACTED, type SecretMap } from "./secrets.js";
 import type { Transport } from "./transport.js";
 import type { ValidationResult } from "./validation.js";
 
@@ -39,12 +39,7 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Extra attempts for this call, overriding the transport's `retries`. */
   readonly retries?: number;
-  /** Set by the model and MCP entries: a generated client's `call` first hands it its redaction. */
-  readonly [receiveRedaction]?: (redact: Clean) => void;
 }
-
-/** See CallOptions; a registered symbol, so a package bundling its own runtime copy still matches. */
-export const receiveRedaction: unique symbol = Symbol.for("toolcat.receiveRedaction");
 
 export interface ToolCaller {
   call<I>(definition: ToolDefinition<I>, input: WithObjectRequestBody<I>, options?: CallOptions): Promise<unknown>;
@@ -129,11 +124,6 @@ export function callByName(
   input: unknown,
   options?: CallOptions,
 ): Promise<unknown> {
-  try {
-    options?.[receiveRedaction]?.(caller.redact);
-  } catch {
-    // Only the model and MCP entries set it; anything else there is ignored.
-  }
   const name = resolveToolName({ server, tools }, toolName);
   const tool = name === undefined ? undefined : tools[name];
   if (tool === undefined) {
@@ -142,6 +132,31 @@ export function callByName(
     return Promise.reject(redactedValidationError(label, [issueUnknownTool(toolName, server, Object.keys(tools))], caller.redact));
   }
   return caller.call(tool, input as WithObjectRequestBody<unknown>, options);
+}
+
+/**
+ * The redaction of a client's results, for the entries that show them (model calls, MCP): its own
+ * `redact`, which a generated client takes from its caller when it is created; the text unchanged
+ * for a client without one. Never throws: a `redact` that throws or returns no string withholds
+ * the whole text rather than show it unredacted.
+ */
+export function clientRedaction(client: unknown): Clean {
+  let redact: unknown;
+  try {
+    redact = isObject(client) || typeof client === "function" ? (client as { redact?: unknown }).redact : undefined;
+  } catch {
+    return () => REDACTED;
+  }
+  if (redact === undefined) return (text) => text;
+  if (typeof redact !== "function") return () => REDACTED;
+  return (text) => {
+    try {
+      const cleaned: unknown = Reflect.apply(redact, client, [text]);
+      return typeof cleaned === "string" ? cleaned : REDACTED;
+    } catch {
+      return REDACTED;
+    }
+  };
 }
 
 /**

@@ -6,8 +6,8 @@ import { isObject } from "./internal/issues.js";
 import { answerText, failureText, invalidText, toolcatCode } from "./internal/result-text.js";
 import {
   callByName,
+  clientRedaction,
   createToolCaller,
-  receiveRedaction,
   resolveToolName,
   type CallOptions,
   type ClientOptions,
@@ -15,6 +15,7 @@ import {
 } from "./client.js";
 import { stripStrictNulls } from "./lowering/strict-nulls.js";
 import { cleanJson, redactIssues, type Clean } from "./internal/scrub.js";
+import type { Redact } from "./secrets.js";
 import type { ValidationIssue } from "./validation.js";
 
 /** A tool result in the shape MCP and the model providers take back. */
@@ -29,9 +30,14 @@ export interface ModelToolResult {
   readonly code?: ToolcatErrorCode;
 }
 
-/** A generated client, as far as model calls need it: `call` by name. */
+/** A generated client, as far as model calls need it: `call` by name, and the redaction of its results. */
 export interface NamedToolClient {
   call(toolName: string, input: never, options?: CallOptions): Promise<unknown>;
+  /**
+   * Every secret the client knows replaced by [REDACTED]; every text of a result passes through it.
+   * A generated client has it from its creation; without it, texts are shown as the client gave them.
+   */
+  readonly redact?: Redact;
 }
 
 /** What a package's model call entry runs through: a client already built, or the options to build one. */
@@ -40,7 +46,7 @@ export type ModelCallTarget = NamedToolClient | ClientOptions;
 /** What callTool calls through: a tool by any name form, and the redaction of every secret known. */
 export interface ModelCaller {
   call(index: ModelToolIndex, name: unknown, input: unknown, options?: CallOptions): Promise<unknown>;
-  /** A client's redaction is learned when its `call` runs (see receiveRedaction in client.ts). */
+  /** The redaction of the caller built from options, or of the client given (see clientRedaction). */
   readonly redact: Clean;
 }
 
@@ -61,14 +67,7 @@ export function modelCaller(target: unknown): ModelCaller {
 }
 
 function clientCaller(client: object, call: NamedToolClient["call"]): ModelCaller {
-  let learned: Clean = (text) => text;
-  const receive = (redact: Clean): void => {
-    learned = redact;
-  };
-  return {
-    redact: (text) => learned(text),
-    call: async (_index, name, input, options) => call.call(client, name as string, input as never, { ...options, [receiveRedaction]: receive }),
-  };
+  return { redact: clientRedaction(client), call: async (_index, name, input, options) => call.call(client, name as string, input as never, options) };
 }
 
 function unusable(got: string): ModelCaller {

@@ -1,5 +1,5 @@
 import { describe as suite, expect, it, vi } from "vitest";
-import { callByName, createToolCaller, type ToolDefinition } from "../src/client.js";
+import { callByName, clientRedaction, createToolCaller, type ToolDefinition } from "../src/client.js";
 import { MissingSecretError, TimeoutError, ValidationError } from "../src/errors.js";
 import { issueRequired, issueType, isObject } from "../src/internal/issues.js";
 import type { Transport } from "../src/transport.js";
@@ -140,5 +140,43 @@ suite("callByName", () => {
     const { transport, spy } = fakeTransport(true);
     await expect(callByName(createToolCaller({ transport, env: false }), "Mail", tools, name, { to: "a@b.c" })).resolves.toBe("sent");
     expect(spy.mock.calls[0]![0].toolName).toBe("Mail.Send");
+  });
+});
+
+suite("clientRedaction", () => {
+  const secret = "s3cr3t-value";
+  const text = `the key is ${secret}`;
+
+  it("is the redaction a client was created with, known before any call", () => {
+    const caller = createToolCaller({ transport: fakeTransport(true).transport, secrets: { MAIL_KEY: secret }, env: false });
+    const client = { call: () => Promise.resolve(1), redact: caller.redact };
+    expect(clientRedaction(client)(text)).toBe("the key is [REDACTED]");
+  });
+
+  it("calls a client's own redact on the client", () => {
+    const client = { word: "key", redact(this: { word: string }, value: string) { return value.replace(this.word, "[REDACTED]"); } };
+    expect(clientRedaction(client)(text)).toBe(`the [REDACTED] is ${secret}`);
+  });
+
+  it.each([
+    ["a client without redact", { call: () => Promise.resolve(1) }],
+    ["a function without redact", () => 1],
+    ["null", null],
+    ["a string", "client"],
+  ])("leaves the text as given for %s", (_, client) => {
+    expect(clientRedaction(client)(text)).toBe(text);
+  });
+
+  // Failing closed: when the client's redaction cannot be had or does not work, nothing of the text is shown.
+  it.each([
+    ["a redact that throws the text", { redact: (value: string) => { throw new Error(value); } }],
+    ["a redact that returns no string", { redact: () => ({ toString: () => text }) }],
+    ["a redact that is not a function", { redact: secret }],
+    ["a redact getter that throws", { get redact(): never { throw new Error(secret); } }],
+    ["a revoked proxy", revokedProxy()],
+  ])("withholds the whole text, never throwing, for %s", (_, client) => {
+    let clean: ((value: string) => string) | undefined;
+    expect(() => (clean = clientRedaction(client))).not.toThrow();
+    expect(clean!(text)).toBe("[REDACTED]");
   });
 });

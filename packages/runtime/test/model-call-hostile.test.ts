@@ -58,9 +58,12 @@ suite(`callTool results carry no encoding of a known secret (seed ${seed})`, () 
   ];
   it.each(handlers)("for %s, through client options and through a client", async (_label, handler) => {
     const transport = createMemoryTransport({ "Sheets.Get": handler });
-    // A generated client's call, as its package builds it.
+    // A generated client's call and redact, as its package builds them.
     const caller = createToolCaller({ transport, ...options });
-    const client = { call: (name: string, input: never, callOptions?: CallOptions) => callByName(caller, "Sheets", index.tools, name, input, callOptions) };
+    const client = {
+      call: (name: string, input: never, callOptions?: CallOptions) => callByName(caller, "Sheets", index.tools, name, input, callOptions),
+      redact: caller.redact,
+    };
     for (const target of [{ transport, ...options }, client]) {
       const result = await callTool(modelCaller(target), index, "Get", {});
       expect(leaks(JSON.stringify(result))).toEqual([]);

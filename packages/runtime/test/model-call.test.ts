@@ -3,7 +3,7 @@ import type { ToolDefinition } from "../src/client.js";
 import { AuthorizationRequiredError, ToolExecutionError } from "../src/errors.js";
 import { issueRequired, issueType, isObject } from "../src/internal/issues.js";
 import { createMemoryTransport, type ToolHandler } from "../src/memory-transport.js";
-import { resolveToolName, type ModelToolIndex } from "../src/client.js";
+import { callByName, createToolCaller, resolveToolName, type CallOptions, type ModelToolIndex } from "../src/client.js";
 import { callTool, modelCaller } from "../src/model-call.js";
 import type { ValidationIssue, ValidationResult } from "../src/validation.js";
 import { revokedProxy } from "./support/hostile.js";
@@ -124,6 +124,31 @@ suite("callTool", () => {
   ])("sends %s back as text without structuredContent", async (_label, value, expected, isError) => {
     const result = await callTool(run(() => value), index, "GetSheet", { id: "a" });
     expect(result).toEqual({ isError, content: [{ type: "text", text: expected }] });
+  });
+
+  // A client is given to callTool already created: its results are cleaned by the `redact` it was
+  // created with, and the call options reach it exactly as given, with nothing added to learn it.
+  it("cleans a client's answer with the client's own redact, passing call options through untouched", async () => {
+    const secret = "from-the-environment-123";
+    const transport = createMemoryTransport({ "Sheets.GetSheet": () => ({ echoed: secret }), "Sheets.SendMail": () => secret });
+    const caller = createToolCaller({ transport, env: { MAIL_KEY: secret } });
+    const seen: (CallOptions | undefined)[] = [];
+    const client = {
+      call: (name: string, input: never, options?: CallOptions) => {
+        seen.push(options);
+        return callByName(caller, "Sheets", index.tools, name, input, options);
+      },
+      redact: caller.redact,
+    };
+    const options = { timeoutMs: 5000 };
+    // SendMail declares MAIL_KEY, so its call reads the environment's value; GetSheet's answer after it is cleaned too.
+    for (const name of ["SendMail", "GetSheet"]) {
+      const result = await callTool(modelCaller(client), index, name, { id: "a" }, options);
+      expect(JSON.stringify(result)).not.toContain(secret);
+      expect(result.content[0].text).toContain("[REDACTED]");
+    }
+    expect(seen).toEqual([options, options]);
+    for (const given of seen) expect(Reflect.ownKeys(given!)).toEqual(["timeoutMs"]);
   });
 
   it("reports an answer that cannot be JSON", async () => {

@@ -918,6 +918,13 @@ export interface SigmaApiClient {
     input: WithObjectRequestBody<ToolInputs[N]>,
     options?: CallOptions,
   ): Promise<unknown>;
+
+  /**
+   * Replaces every secret and credential this client knows (its secrets, those read from the
+   * environment, the transport's key), in any encoding, with [REDACTED]: for text shown from its
+   * results.
+   */
+  readonly redact: (text: string) => string;
 }
 
 /** Creates a SigmaApi client over the given transport. */
@@ -974,5 +981,6 @@ export function createSigmaApiClient(options: ClientOptions): SigmaApiClient {
     updateImportsConfiguration: (input, callOptions) => caller.call(updateImportsConfigurationTool, input, callOptions),
     deleteImport: (input, callOptions) => caller.call(deleteImportTool, input, callOptions),
     call: (toolName, input, callOptions) => callByName(caller, "SigmaApi", tools, toolName, input, callOptions),
+    redact: caller.redact,
   };
 }

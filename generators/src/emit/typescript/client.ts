@@ -1,5 +1,6 @@
 // Emits src/client.ts: a tool definition per tool, and create<Server>Client with one lowerCamelCase
-// method per tool plus a generic `call`. Validation, secret checks and I/O live in the runtime.
+// method per tool plus a generic `call` and the client's `redact`. Validation, secret checks and I/O
+// live in the runtime.
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolNames, type ServerNames } from "../../ir/naming.ts";
 import type { Tool } from "../../ir/types.ts";
@@ -12,6 +13,9 @@ import { docComment, exportConst, functionDeclaration, nameList, objectLiteral, 
 
 const internalImports = internalNames(["callByName", "createToolCaller"]);
 const runtimeTypes = runtimeTypeNames(["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"]);
+const redactDoc =
+  "Replaces every secret and credential this client knows (its secrets, those read from the environment, " +
+  "the transport's key), in any encoding, with [REDACTED]: for text shown from its results.";
 /** Every tool definition by short name. */
 const toolsName = "tools";
 
@@ -55,6 +59,8 @@ function emitClient(context: EmitContext): GeneratedFile {
           // The runtime resolves the name: never a synchronous throw, whatever the model or caller passes.
           const byName = call("callByName", ["caller", stringLiteral(server.name), toolsName, "toolName", "input", "callOptions"]);
           writeLaidOut(w, prefixed("call: (toolName, input, callOptions) => ", byName), ",");
+          // The model and MCP entries show results through it (clientRedaction in the runtime).
+          w.writeLine("redact: caller.redact,");
         });
         w.write(";").newLine();
       },
@@ -63,7 +69,7 @@ function emitClient(context: EmitContext): GeneratedFile {
   return printTypeScript(server, `${packageDir(context)}/src/client.ts`, statements);
 }
 
-/** The client interface: one method per tool and `call`, each signature laid out within the line limit. */
+/** The client interface: one method per tool, `call` and `redact`, each signature laid out within the line limit. */
 function clientInterface(context: EmitContext): string {
   const { server, names } = context;
   const method = (doc: string, name: string, parameters: readonly string[]): string =>
@@ -82,6 +88,7 @@ function clientInterface(context: EmitContext): string {
       "input: WithObjectRequestBody<ToolInputs[N]>",
       "options?: CallOptions",
     ]),
+    `${docComment(redactDoc)}\nreadonly redact: (text: string) => string;`,
   ];
   return writeCode((w) => {
     w.writeLine(docComment(`A ${server.name} client. Every call validates its input and checks declared secrets before any I/O.`));
