@@ -22,7 +22,7 @@ function quoting(redact?: ToolClient["redact"]): { client: ToolClient; seen: (Ca
 describe("callClient", () => {
   const hide = (text: string) => text.replaceAll(secret, "[REDACTED]");
 
-  it.each(["S.Get", "S.Fail"])("cleans what %s gives with the client's own redact, and passes the options as given", async (name) => {
+  it.each(["S.Get", "S.Fail"])("cleans what %s gives with the client's redact, passing the options as given", async (name) => {
     const { client, seen } = quoting(hide);
     const outcome = await callClient(client, name, {}, options);
     const shown = outcome.clean(`${JSON.stringify(outcome.ok ? outcome.value : String(outcome.error))}`);

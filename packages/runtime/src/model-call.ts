@@ -67,7 +67,10 @@ export function modelCaller(target: unknown): ModelCaller {
 }
 
 function clientCaller(client: object, call: NamedToolClient["call"]): ModelCaller {
-  return { redact: clientRedaction(client), call: async (_index, name, input, options) => call.call(client, name as string, input as never, options) };
+  return {
+    redact: clientRedaction(client),
+    call: async (_index, name, input, options) => call.call(client, name as string, input as never, options),
+  };
 }
 
 function unusable(got: string): ModelCaller {

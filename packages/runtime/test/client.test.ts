@@ -148,13 +148,19 @@ suite("clientRedaction", () => {
   const text = `the key is ${secret}`;
 
   it("is the redaction a client was created with, known before any call", () => {
-    const caller = createToolCaller({ transport: fakeTransport(true).transport, secrets: { MAIL_KEY: secret }, env: false });
+    const { transport } = fakeTransport(true);
+    const caller = createToolCaller({ transport, secrets: { MAIL_KEY: secret }, env: false });
     const client = { call: () => Promise.resolve(1), redact: caller.redact };
     expect(clientRedaction(client)(text)).toBe("the key is [REDACTED]");
   });
 
   it("calls a client's own redact on the client", () => {
-    const client = { word: "key", redact(this: { word: string }, value: string) { return value.replace(this.word, "[REDACTED]"); } };
+    const client = {
+      word: "key",
+      redact(this: { word: string }, value: string) {
+        return value.replace(this.word, "[REDACTED]");
+      },
+    };
     expect(clientRedaction(client)(text)).toBe(`the [REDACTED] is ${secret}`);
   });
 

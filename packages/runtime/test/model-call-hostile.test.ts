@@ -61,7 +61,8 @@ suite(`callTool results carry no encoding of a known secret (seed ${seed})`, () 
     // A generated client's call and redact, as its package builds them.
     const caller = createToolCaller({ transport, ...options });
     const client = {
-      call: (name: string, input: never, callOptions?: CallOptions) => callByName(caller, "Sheets", index.tools, name, input, callOptions),
+      call: (name: string, input: never, callOptions?: CallOptions) =>
+        callByName(caller, "Sheets", index.tools, name, input, callOptions),
       redact: caller.redact,
     };
     for (const target of [{ transport, ...options }, client]) {

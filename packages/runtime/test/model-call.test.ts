@@ -130,7 +130,10 @@ suite("callTool", () => {
   // created with, and the call options reach it exactly as given, with nothing added to learn it.
   it("cleans a client's answer with the client's own redact, passing call options through untouched", async () => {
     const secret = "from-the-environment-123";
-    const transport = createMemoryTransport({ "Sheets.GetSheet": () => ({ echoed: secret }), "Sheets.SendMail": () => secret });
+    const transport = createMemoryTransport({
+      "Sheets.GetSheet": () => ({ echoed: secret }),
+      "Sheets.SendMail": () => secret,
+    });
     const caller = createToolCaller({ transport, env: { MAIL_KEY: secret } });
     const seen: (CallOptions | undefined)[] = [];
     const client = {
@@ -141,7 +144,8 @@ suite("callTool", () => {
       redact: caller.redact,
     };
     const options = { timeoutMs: 5000 };
-    // SendMail declares MAIL_KEY, so its call reads the environment's value; GetSheet's answer after it is cleaned too.
+    // SendMail declares MAIL_KEY, so its call reads the environment's value; GetSheet's answer after
+    // it is cleaned of it too.
     for (const name of ["SendMail", "GetSheet"]) {
       const result = await callTool(modelCaller(client), index, name, { id: "a" }, options);
       expect(JSON.stringify(result)).not.toContain(secret);
