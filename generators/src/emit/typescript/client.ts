@@ -13,9 +13,6 @@ import { docComment, exportConst, functionDeclaration, nameList, objectLiteral, 
 
 const internalImports = internalNames(["callByName", "createToolCaller"]);
 const runtimeTypes = runtimeTypeNames(["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"]);
-const redactDoc =
-  "Replaces every secret and credential this client knows (its secrets, those read from the environment, " +
-  "the transport's key), in any encoding, with [REDACTED]: for text shown from its results.";
 /** Every tool definition by short name. */
 const toolsName = "tools";
 
@@ -68,6 +65,10 @@ function emitClient(context: EmitContext): GeneratedFile {
   ];
   return printTypeScript(server, `${packageDir(context)}/src/client.ts`, statements);
 }
+
+const redactDoc =
+  "Replaces every secret and credential this client knows (its secrets, those read from the environment, " +
+  "the transport's key), in any encoding, with [REDACTED]: for text shown from its results.";
 
 /** The client interface: one method per tool, `call` and `redact`, each signature laid out within the line limit. */
 function clientInterface(context: EmitContext): string {
