@@ -11,7 +11,10 @@ const regenerate = () => {
   const result = ws.run("node", ["generators/bin/toolcat.js", "generate", "--quiet"]);
   expect(result.status, result.stderr).toBe(0);
 };
-const edit = (path: string, change: (text: string) => string) => writeFileSync(join(ws.root, path), change(readFileSync(join(ws.root, path), "utf8")));
+const read = (path: string) => readFileSync(join(ws.root, path), "utf8");
+const edit = (path: string, change: (text: string) => string) => writeFileSync(join(ws.root, path), change(read(path)));
+/** Puts a file back as it was: check-drift never writes, so this undoes a scenario's break. */
+const restore = (path: string, text: string) => writeFileSync(join(ws.root, path), text);
 
 beforeAll(() => {
   ws = copyWorkspace();
@@ -27,6 +30,7 @@ describe("toolcat check-drift", () => {
   });
 
   it("(2) fails on a spec edit without regeneration, naming that package's files", () => {
+    const spec = read("specs/cloud-sheets.yaml");
     edit("specs/cloud-sheets.yaml", (text) => text.replace("purpose: read a range from one sheet", "purpose: read a range of cells from one sheet"));
     const result = checkDrift();
     expect(result.status).toBe(1);
@@ -34,25 +38,27 @@ describe("toolcat check-drift", () => {
     expect(result.stderr).toMatch(/changed\s+packages\/cloud-sheets\/manifest\.json/);
     expect(result.stderr).not.toContain("packages/sigma-api");
     expect(result.stderr).toContain("npm run generate");
-    regenerate();
+    restore("specs/cloud-sheets.yaml", spec);
   });
 
   it("(3) fails on a hand edit inside a generated file, with a diff showing the edit", () => {
+    const validators = read("packages/cloud-contacts/src/validators.ts");
     edit("packages/cloud-contacts/src/validators.ts", (text) => text.replace("Never throws.", "Never throws. HAND EDIT"));
     const result = checkDrift();
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/changed\s+packages\/cloud-contacts\/src\/validators\.ts/);
     expect(result.stderr).toMatch(/^-.*HAND EDIT/m);
     expect(result.stderr).toMatch(/^\+.*Never throws\.(?! HAND)/m);
-    regenerate();
+    restore("packages/cloud-contacts/src/validators.ts", validators);
   });
 
   it("(4) reports a deleted generated file as missing", () => {
+    const readme = read("packages/engine-api/README.md");
     rmSync(join(ws.root, "packages/engine-api/README.md"));
     const result = checkDrift();
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/missing\s+packages\/engine-api\/README\.md/);
-    regenerate();
+    restore("packages/engine-api/README.md", readme);
   });
 
   it("(5) reports a leftover file of a removed tool as orphaned", () => {
@@ -101,12 +107,12 @@ describe("toolcat check-drift", () => {
   });
 
   it("(7) exits 2 with the file:line:col error when a spec does not load", () => {
-    const before = readFileSync(join(ws.root, "specs/cloud-contacts.yaml"), "utf8");
+    const before = read("specs/cloud-contacts.yaml");
     appendFileSync(join(ws.root, "specs/cloud-contacts.yaml"), "bogus_key: true\n");
     const result = checkDrift();
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^specs\/cloud-contacts\.yaml:\d+:1 error unknown-key: /m);
-    writeFileSync(join(ws.root, "specs/cloud-contacts.yaml"), before);
+    restore("specs/cloud-contacts.yaml", before);
   });
 
   it("(8) passes again after npm run generate, and never reports hand-written files", () => {
@@ -120,8 +126,8 @@ describe("toolcat check-drift", () => {
 
   it("never writes to the working tree", () => {
     edit("specs/cloud-sheets.yaml", (text) => text.replace("purpose: write one cell", "purpose: write exactly one cell"));
-    const before = readFileSync(join(ws.root, "packages/cloud-sheets/src/types.ts"), "utf8");
+    const before = read("packages/cloud-sheets/src/types.ts");
     expect(checkDrift().status).toBe(1);
-    expect(readFileSync(join(ws.root, "packages/cloud-sheets/src/types.ts"), "utf8")).toBe(before);
+    expect(read("packages/cloud-sheets/src/types.ts")).toBe(before);
   });
 });
