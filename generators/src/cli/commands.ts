@@ -2,7 +2,8 @@
 import { relative, resolve } from "node:path";
 import { checkDrift, fixCommand, formatDrift } from "../pipeline/drift.ts";
 import { loadCatalog } from "../loader/load.ts";
-import { refreshSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
+import { specSchemaModulePath } from "../loader/spec-schema.ts";
+import { refreshSpecSchemaModule } from "../write/spec-schema-module.ts";
 import { plan } from "../write/output.ts";
 import { runPipeline } from "../pipeline/run.ts";
 import { loadSpecs } from "../pipeline/spec-worker.ts";

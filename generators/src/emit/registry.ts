@@ -1,7 +1,6 @@
 // The one list of outputs. Generation, the package index and the Nx `generate` outputs are all
 // computed from it: adding an output is one emitter file and one line here.
 import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
-import { serverNames, type GeneratedIdentifiers } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { clientEmitter } from "./typescript/client.ts";
 import { codeApiEmitter } from "./code/api.ts";
@@ -53,18 +52,6 @@ export const emitters: readonly Emitter[] = [
   indexEmitter,
 ];
 
-/**
- * Every identifier the emitters declare or read themselves, and every name the index re-exports by
- * name (the runtime's errors and transports): what no spec name may derive.
- */
-export function generatedIdentifiers(): GeneratedIdentifiers {
-  const indexed = (entry: IndexEntry | undefined): readonly string[] => (entry === undefined ? [] : [...(entry.names === "all" ? [] : entry.names), ...(entry.types ?? [])]);
-  return {
-    exports: [...new Set(emitters.flatMap((emitter) => [...(emitter.declares?.exports ?? []), ...indexed(emitter.index)]))],
-    locals: emitters.flatMap((emitter) => emitter.declares?.locals ?? []),
-  };
-}
-
 function allOutputs(emitter: Emitter): readonly string[] {
   return [...emitter.outputs, ...(emitter.conditionalOutputs ?? [])];
 }
@@ -97,10 +84,11 @@ export function publishedFiles(): PublishedFiles {
   return { files, exports: { ...exports, "./package.json": "./package.json" } };
 }
 
-/** The emit context of one server: its IR, the catalog's mode rules and its names record. */
+/** The emit context of one server: its IR, the catalog's mode rules and the names record the loader built. */
 export function emitContext(server: Server, catalog: Catalog, versions: Versions): EmitContext {
   const toolMode = catalog.rules.toolMode;
-  const { names } = serverNames(server.name, toolMode.name, server.tools.map((tool) => tool.name), generatedIdentifiers());
+  const names = catalog.names.get(server.name);
+  if (names === undefined) throw new Error(`toolcat internal error: no names record for ${server.name}`);
   const documentation = serverFacts(server, catalog.rules);
   const search = catalog.rules.search;
   return { server, catalog: catalog.rules.catalog, toolMode, search, versions, names, documentation, published: publishedFiles() };

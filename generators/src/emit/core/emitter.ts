@@ -2,7 +2,7 @@
 // paths it writes, and how it turns the context into files. The registry lists every emitter.
 import type { GeneratedFile, Versions } from "../../core/files.ts";
 import type { ServerDocumentation } from "../../../../packages/runtime/src/manifest.ts";
-import type { GeneratedIdentifiers, ServerNames } from "../../ir/naming.ts";
+import type { ServerNames } from "../../ir/naming.ts";
 import type { CatalogRules, SearchRules, Server } from "../../ir/types.ts";
 
 /** The catalog-wide mode rules (`ToolMode`), the only part of the catalog emitters need besides its name. */
@@ -61,12 +61,6 @@ export interface Emitter {
   readonly unpublished?: readonly string[];
   /** Package subpaths (`./manifest.json`) under which users import this emitter's files. */
   readonly exports?: Readonly<Record<string, PackageExport>>;
-  /**
-   * Identifiers its TypeScript module declares or reads at module scope whatever the spec says
-   * (fixed exports, imports, private helpers, globals), built from the constants it prints: the
-   * names record rejects spec names that would derive one.
-   */
-  readonly declares?: GeneratedIdentifiers;
   /** What the package index re-exports from this emitter's module, if anything. */
   readonly index?: IndexEntry;
   emit(context: EmitContext): GeneratedFile[];

@@ -17,11 +17,10 @@ import { requestBodyReadme } from "../request-body/readme.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
 import { headerLine } from "../core/source-file.ts";
 import { loadTemplate, type Template } from "./template.ts";
+import { nodeVersion } from "../package/package-files.ts";
 
 /** Loaded with the first README, so commands that emit none never read it. */
 let template: Template | undefined;
-
-export const nodeVersion = "22.12";
 
 /** Where the package README's links lead: the repository's docs, which npm's page cannot hold relative. */
 const docsUrl = "https://github.com/toolcat/toolcat/blob/main/docs";
