@@ -3,7 +3,7 @@
 // `npm run lint` there exactly as the lint target spells it, and expects it to fail naming that rule.
 // A tree of allowed arrows must pass, so a rule that matches everything fails too.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -25,7 +25,10 @@ const allowed: Record<string, string> = {
   "generators/src/ir/types.ts": 'export const ir = "ir";\n',
   "generators/src/core/files.ts": 'import { ir } from "../ir/types.ts";\nexport const core = ir;\n',
   "generators/src/loader/load.ts": 'import { ir } from "../ir/types.ts";\nimport { core } from "../core/files.ts";\nimport { formats } from "../../../packages/runtime/src/formats.ts";\nexport const loader = [ir, core, formats];\n',
-  "generators/src/emit/registry.ts": 'import { ir } from "../ir/types.ts";\nimport { formats } from "../../../packages/runtime/src/formats.ts";\nexport const emit = [ir, formats];\n',
+  "generators/src/emit/core/emitter.ts": 'import { ir } from "../../ir/types.ts";\nexport const emitter = ir;\n',
+  "generators/src/emit/schema/input-schema.ts": 'import { emitter } from "../core/emitter.ts";\nexport const inputSchema = emitter;\n',
+  "generators/src/emit/model/tools.ts": 'import { inputSchema } from "../schema/input-schema.ts";\nexport const tools = inputSchema;\n',
+  "generators/src/emit/registry.ts": 'import { tools } from "./model/tools.ts";\nimport { formats } from "../../../packages/runtime/src/formats.ts";\nexport const emit = [tools, formats];\n',
   "generators/src/write/write.ts": 'import { loader } from "../loader/load.ts";\nexport const write = loader;\n',
   "generators/src/pipeline/run.ts": 'import { emit } from "../emit/registry.ts";\nimport { write } from "../write/write.ts";\nexport const pipeline = [emit, write];\n',
   "generators/src/release/plan.ts": 'import { loader } from "../loader/load.ts";\nexport const release = loader;\n',
@@ -41,9 +44,12 @@ const planted: readonly { readonly rule: string; readonly from: string; readonly
   { rule: "ir-imports-only-ir", from: "generators/src/ir/checked.ts", to: "generators/src/core/files.ts", text: 'import { core } from "../core/files.ts";\nexport const checked = core;\n' },
   { rule: "pipeline-release-no-cli", from: "generators/src/pipeline/watch.ts", to: "generators/src/cli/commands.ts", text: 'import { cli } from "../cli/commands.ts";\nexport const watch = cli;\n' },
   { rule: "pipeline-release-no-cli", from: "generators/src/release/diff.ts", to: "generators/src/cli/commands.ts", text: 'import type { cli } from "../cli/commands.ts";\nexport type Diff = typeof cli;\n' },
-  // A type-only cycle between two files of different emit families.
-  { rule: "no-circular", from: "generators/src/emit/schema/manifest.ts", to: "generators/src/emit/model/tools.ts", text: 'import type { Tools } from "../model/tools.ts";\nexport type Manifest = Tools[];\n' },
-  { rule: "no-circular", from: "generators/src/emit/model/tools.ts", to: "generators/src/emit/schema/manifest.ts", text: 'import type { Manifest } from "../schema/manifest.ts";\nexport type Tools = { manifest?: Manifest };\n' },
+  // An edge between emit families that schema/ does not declare (model/ takes from schema/, not back).
+  { rule: "emit-family-schema", from: "generators/src/emit/schema/described.ts", to: "generators/src/emit/model/tools.ts", text: 'import { tools } from "../model/tools.ts";\nexport const described = tools;\n' },
+  { rule: "emit-family-core", from: "generators/src/emit/core/shared.ts", to: "generators/src/emit/schema/input-schema.ts", text: 'import { inputSchema } from "../schema/input-schema.ts";\nexport const shared = inputSchema;\n' },
+  // A type-only cycle inside one family.
+  { rule: "no-circular", from: "generators/src/emit/model/manifest.ts", to: "generators/src/emit/model/entry.ts", text: 'import type { Entry } from "./entry.ts";\nexport type Manifest = Entry[];\n' },
+  { rule: "no-circular", from: "generators/src/emit/model/entry.ts", to: "generators/src/emit/model/manifest.ts", text: 'import type { Manifest } from "./manifest.ts";\nexport type Entry = { manifest?: Manifest };\n' },
 ];
 
 const scratchRoot = mkdtempSync(join(tmpdir(), "toolcat-layers-"));
@@ -66,6 +72,47 @@ function lint(root: string): { status: number | null; output: string } {
   const run = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: "utf8" });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
+
+interface Rule {
+  readonly name: string;
+  readonly to: { readonly pathNot?: string };
+}
+
+/** What each emit family declares it takes from the others, read from its `emit-family-<name>` rule. */
+function familyEdges(): Map<string, string[]> {
+  const config = JSON.parse(readFileSync(join(workspaceRoot, ".dependency-cruiser.json"), "utf8")) as { forbidden: Rule[] };
+  const edges = new Map<string, string[]>();
+  for (const rule of config.forbidden) {
+    const family = /^emit-family-(.+)$/.exec(rule.name)?.[1];
+    const allowed = /^\^generators\/src\/emit\/\(([^)]+)\)\/$/.exec(rule.to.pathNot ?? "")?.[1];
+    if (family === undefined) continue;
+    if (allowed === undefined) throw new Error(`${rule.name}: pathNot is not a list of families`);
+    edges.set(family, allowed.split("|").filter((other) => other !== family));
+  }
+  return edges;
+}
+
+describe("emit families", () => {
+  const edges = familyEdges();
+
+  it("each declare what they take from the others", () => {
+    const folders = readdirSync(join(workspaceRoot, "generators/src/emit"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect([...edges.keys()].sort()).toEqual(folders.sort());
+    for (const takes of edges.values()) for (const family of takes) expect(folders).toContain(family);
+  });
+
+  it("take from each other without a loop", () => {
+    const done = new Set<string>();
+    const visit = (family: string, path: readonly string[]): void => {
+      if (path.includes(family)) throw new Error(`emit families loop: ${[...path, family].join(" → ")}`);
+      if (done.has(family)) return;
+      for (const next of edges.get(family) ?? []) visit(next, [...path, family]);
+      done.add(family);
+    };
+    for (const family of edges.keys()) visit(family, []);
+    expect(done.size).toBe(edges.size);
+  });
+});
 
 describe("the lint's layer rules", () => {
   it("scans the generators' sources", () => {

@@ -6,7 +6,7 @@ import { clientEmitter } from "./typescript/client.ts";
 import { codeApiEmitter } from "./code/api.ts";
 import { packageDir, type EmitContext, type Emitter, type IndexEntry, type PublishedFiles } from "./core/emitter.ts";
 import { licenseEmitter } from "./package/license.ts";
-import { manifestEmitter } from "./schema/manifest.ts";
+import { manifestEmitter } from "./model/manifest.ts";
 import { modelEntryEmitter } from "./model/entry.ts";
 import { modelToolsEmitter } from "./model/tools.ts";
 import { deferredToolsEmitter } from "./model/deferred-tools.ts";

@@ -6,8 +6,8 @@ import { manifestModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Auth, Server, Tool } from "../../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
-import { vocabulary } from "../model/vocabulary.ts";
-import { modelTool, toolLowering } from "../model/provider-tools.ts";
+import { vocabulary } from "./vocabulary.ts";
+import { modelTool, toolLowering } from "./provider-tools.ts";
 import { runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
 import { exportConst, nameList, printTypeScript } from "../core/source-file.ts";
 
