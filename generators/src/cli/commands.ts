@@ -4,12 +4,10 @@ import { checkDrift, fixCommand, formatDrift } from "../pipeline/drift.ts";
 import { loadCatalog } from "../loader/load.ts";
 import { specSchemaModulePath } from "../loader/spec-schema.ts";
 import { refreshSpecSchemaModule } from "../write/spec-schema-module.ts";
-import { plan } from "../write/output.ts";
-import { runPipeline } from "../pipeline/run.ts";
+import { generateAndWrite } from "../pipeline/write-run.ts";
 import { loadSpecs } from "../pipeline/spec-worker.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
 import { interruption, watchGenerate } from "../pipeline/watch.ts";
-import { applyPlan } from "../write/write.ts";
 import { strings } from "../core/args.ts";
 import { annotation, inGitHubActions, printJson } from "../core/report.ts";
 import { schemasPull, schemasPullOptions, schemasPullUsage } from "./schemas-pull.ts";
@@ -65,10 +63,8 @@ spec errors (nothing is written then).
     const servers = resolveServers(root, strings(parsed.values["server"]));
     if (parsed.values["watch"] === true) return watchGenerate({ root, servers, env, out, signal: interruption() });
     const start = performance.now();
-    const selected = { root, locked: true, ...(servers.length > 0 && { servers }) };
-    const result = runPipeline({ ...selected, catalog: await loadSpecs(selected, specWorker) });
-    // A full run also owns packages whose spec was deleted: they are removed whole.
-    const changes = applyPlan(root, () => plan(root, result.slugs, result.files, servers.length === 0));
+    const selected = { root, ...(servers.length > 0 && { servers }) };
+    const { result, changes } = generateAndWrite({ ...selected, catalog: await loadSpecs(selected, specWorker) }, servers.length === 0);
     const schemaModule = servers.length === 0 && refreshSpecSchemaModule();
     if (parsed.values["quiet"] === true) return 0;
     if (schemaModule) out.stdout(`rewrote ${specSchemaModulePath} (specs/schema changed)\n`);
