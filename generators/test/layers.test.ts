@@ -44,6 +44,8 @@ const planted: readonly { readonly rule: string; readonly from: string; readonly
   { rule: "ir-imports-only-ir", from: "generators/src/ir/checked.ts", to: "generators/src/core/files.ts", text: 'import { core } from "../core/files.ts";\nexport const checked = core;\n' },
   { rule: "pipeline-release-no-cli", from: "generators/src/pipeline/watch.ts", to: "generators/src/cli/commands.ts", text: 'import { cli } from "../cli/commands.ts";\nexport const watch = cli;\n' },
   { rule: "pipeline-release-no-cli", from: "generators/src/release/diff.ts", to: "generators/src/cli/commands.ts", text: 'import type { cli } from "../cli/commands.ts";\nexport type Diff = typeof cli;\n' },
+  { rule: "emit-is-pure", from: "generators/src/emit/readme/template.ts", to: "fs", text: 'import { readFileSync } from "node:fs";\nexport const template = readFileSync;\n' },
+  { rule: "emit-is-pure", from: "generators/src/emit/search/wordnet.ts", to: "generators/src/pipeline/run.ts", text: 'import { pipeline } from "../../pipeline/run.ts";\nexport const wordnet = pipeline;\n' },
   // An edge between emit families that schema/ does not declare (model/ takes from schema/, not back).
   { rule: "emit-family-schema", from: "generators/src/emit/schema/described.ts", to: "generators/src/emit/model/tools.ts", text: 'import { tools } from "../model/tools.ts";\nexport const described = tools;\n' },
   { rule: "emit-family-core", from: "generators/src/emit/core/shared.ts", to: "generators/src/emit/schema/input-schema.ts", text: 'import { inputSchema } from "../schema/input-schema.ts";\nexport const shared = inputSchema;\n' },

@@ -8,6 +8,7 @@ import { generateServer } from "../emit/registry.ts";
 import { kebabCase } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { loadCatalog, type LoadOptions } from "../loader/load.ts";
+import { emitResources } from "./resources.ts";
 
 export const initialVersion = "0.1.0";
 
@@ -57,7 +58,7 @@ export function* serverRuns(catalog: Catalog, versions: PackageVersions): Genera
 
 export function serverRun(server: Server, catalog: Catalog, versions: Versions): ServerRun {
   const start = performance.now();
-  const files = generateServer(server, catalog, versions);
+  const files = generateServer(server, catalog, versions, emitResources());
   return { server: server.name, slug: server.slug, tools: server.tools.length, files, milliseconds: performance.now() - start, versions };
 }
 

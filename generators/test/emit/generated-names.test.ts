@@ -19,6 +19,7 @@ import { loadCatalog } from "../../src/loader/load.ts";
 import { packageVersions, serverRuns } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
 import { compileGenerated, generatedProgram } from "./compile.ts";
+import { emitResources } from "../../src/pipeline/resources.ts";
 
 const identifiers = [...new Set([...generated.exports, ...generated.locals])].sort();
 const catalogText = readFileSync(join(workspaceRoot, "specs/catalog.yaml"), "utf8");
@@ -189,7 +190,7 @@ function run(): Outcome {
     const catalog = loadCatalog({ root, only: accepted });
     // Each workspace's packages under their own folder, so one program holds them all.
     for (const run of serverRuns(catalog, packageVersions(root, catalog))) outcome.files.push(...run.files.map((f) => ({ ...f, path: f.path.replace(/^packages\//, `packages/w${w}-`) })));
-    for (const server of catalog.servers) outcome.records.set(`packages/w${w}-${server.slug}`, emitContext(server, catalog, versions).names.identifiers);
+    for (const server of catalog.servers) outcome.records.set(`packages/w${w}-${server.slug}`, emitContext(server, catalog, versions, emitResources()).names.identifiers);
   });
   return outcome;
 }

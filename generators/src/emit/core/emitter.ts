@@ -13,6 +13,19 @@ export function ignoringModes(toolMode: ToolModeRules): string[] {
   return toolMode.values.map((v) => v.value).filter((value) => value !== toolMode.executeValue);
 }
 
+export type PartOfSpeech = "noun" | "verb";
+
+/**
+ * What emitters need from files (a compiled template, a dictionary), loaded by the pipeline
+ * (pipeline/resources.ts): emitters read no file and write none, they turn the context into files.
+ */
+export interface EmitResources {
+  /** The package README template (generators/templates/package-readme.md.hbs), compiled. */
+  readonly readmeTemplate: (view: object) => string;
+  /** WordNet's words sharing one of the first `senses` senses of `word`, the word itself left out. */
+  readonly synonyms: (word: string, pos: PartOfSpeech, senses: number) => readonly string[];
+}
+
 /** Everything an emitter may read: one server's IR and what generation derived for it. */
 export interface EmitContext {
   readonly server: Server;
@@ -27,6 +40,7 @@ export interface EmitContext {
   readonly documentation: ServerDocumentation;
   /** What the package publishes, derived from every emitter: package.json `files` and `exports`. */
   readonly published: PublishedFiles;
+  readonly resources: EmitResources;
 }
 
 /** A package.json `exports` target: a path, or conditions (`types`, `default`). */

@@ -61,7 +61,7 @@ function searchData(context: EmitContext): string {
   const data: ToolSearchData = {
     format: searchDataFormat,
     server: server.name,
-    tools: server.tools.map((tool) => searchDocument(server, tool, stem, expand)),
+    tools: server.tools.map((tool) => searchDocument(server, tool, stem, expand, context.resources.synonyms)),
   };
   return JSON.stringify(data);
 }
