@@ -20,7 +20,7 @@ import { nameList, printTypeScript } from "./core/source-file.ts";
 import { typesEmitter } from "./typescript/types.ts";
 import { validatorsEmitter } from "./typescript/validators.ts";
 
-/** src/index.ts: re-exports what every other emitter declares, in registry order. */
+/** src/index.ts: re-exports every other emitter's index entry, in registry order. */
 const indexEmitter: Emitter = {
   id: "index",
   outputs: ["src/index.ts"],
