@@ -11,11 +11,9 @@ module.enableCompileCache?.();
 try {
   const argv = process.argv.slice(2);
   const bundle = await compiledBundle();
-  // Started before this thread loads the bundle, so that both threads load it at the same time.
-  const specWorker = startSpecWorker(bundle, argv);
   /** @type {typeof import("../src/cli.ts")} */
   const { main } = createRequire(import.meta.url)(bundle);
-  process.exitCode = await main(argv, { ...(specWorker !== undefined && { specWorker }) });
+  process.exitCode = await main(argv, { startSpecWorker: () => startSpecWorker(bundle) });
 } catch (error) {
   // main reports its own failures; this catches a bundle that could not be built or loaded, in one line.
   process.stderr.write(`toolcat: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -32,8 +32,11 @@ export interface MainContext {
   readonly cwd?: string;
   readonly env?: Env;
   readonly out?: Out;
-  /** A worker thread on which generate and check-drift read the specs (the bin starts one). */
-  readonly specWorker?: SpecWorker;
+  /**
+   * Starts a worker thread on which generate and check-drift read the specs (the bin gives one);
+   * the command calls it once its arguments are parsed, when it reads every spec.
+   */
+  readonly startSpecWorker?: () => SpecWorker;
 }
 
 const processOut: Out = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
@@ -53,7 +56,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       return 0;
     }
     const cwd = context.cwd ?? process.cwd();
-    return await command.run({ root: findRoot(cwd), cwd, env, out, args: rest, parsed, specWorker: context.specWorker });
+    return await command.run({ root: findRoot(cwd), cwd, env, out, args: rest, parsed, startSpecWorker: context.startSpecWorker });
   } catch (error) {
     if (error instanceof UsageError) {
       out.stderr(`toolcat ${command.name}: ${error.message}\nRun \`toolcat ${command.name} --help\` for usage.\n`);

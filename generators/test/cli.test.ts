@@ -22,7 +22,8 @@ async function run(argv: string[], options: { cwd?: string; env?: Record<string,
   let stdout = "";
   let stderr = "";
   const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
-  const worker = options.specWorker === undefined ? {} : { specWorker: options.specWorker };
+  const given = options.specWorker;
+  const worker = given === undefined ? {} : { startSpecWorker: () => given };
   const exit = await main(argv, { cwd: options.cwd ?? workspaceRoot, env: options.env ?? {}, out, ...worker });
   return { exit, stdout, stderr };
 }

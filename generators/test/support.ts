@@ -29,7 +29,5 @@ export function workspacePipeline(): PipelineResult {
 
 /** A spec worker running `bundle`, by default the compiled generators (rebuilt first when a source changed). */
 export async function specWorker(bundle?: string): Promise<SpecWorker> {
-  const worker = startSpecWorker(bundle ?? (await compiledBundle()), ["generate"]);
-  if (worker === undefined) throw new Error("generate starts a spec worker");
-  return worker;
+  return startSpecWorker(bundle ?? (await compiledBundle()));
 }

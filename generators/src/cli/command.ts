@@ -12,7 +12,7 @@ export interface RunContext {
   readonly args: readonly string[];
   readonly parsed: ParsedArgs;
   /** See MainContext. */
-  readonly specWorker: SpecWorker | undefined;
+  readonly startSpecWorker: (() => SpecWorker) | undefined;
 }
 
 export interface Command {

@@ -1,13 +1,12 @@
 // The one list of outputs. Generation, the package index and the Nx `generate` outputs are all
 // computed from it: adding an output is one emitter file and one line here.
 import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
-import { serverNames, type GeneratedIdentifiers } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { clientEmitter } from "./typescript/client.ts";
 import { codeApiEmitter } from "./code/api.ts";
-import { packageDir, type EmitContext, type Emitter, type IndexEntry, type PublishedFiles } from "./core/emitter.ts";
+import { packageDir, type EmitContext, type EmitResources, type Emitter, type IndexEntry, type PublishedFiles } from "./core/emitter.ts";
 import { licenseEmitter } from "./package/license.ts";
-import { manifestEmitter } from "./schema/manifest.ts";
+import { manifestEmitter } from "./model/manifest.ts";
 import { modelEntryEmitter } from "./model/entry.ts";
 import { modelToolsEmitter } from "./model/tools.ts";
 import { deferredToolsEmitter } from "./model/deferred-tools.ts";
@@ -21,7 +20,7 @@ import { nameList, printTypeScript } from "./core/source-file.ts";
 import { typesEmitter } from "./typescript/types.ts";
 import { validatorsEmitter } from "./typescript/validators.ts";
 
-/** src/index.ts: re-exports what every other emitter declares, in registry order. */
+/** src/index.ts: re-exports every other emitter's index entry, in registry order. */
 const indexEmitter: Emitter = {
   id: "index",
   outputs: ["src/index.ts"],
@@ -52,18 +51,6 @@ export const emitters: readonly Emitter[] = [
   readmeEmitter,
   indexEmitter,
 ];
-
-/**
- * Every identifier the emitters declare or read themselves, and every name the index re-exports by
- * name (the runtime's errors and transports): what no spec name may derive.
- */
-export function generatedIdentifiers(): GeneratedIdentifiers {
-  const indexed = (entry: IndexEntry | undefined): readonly string[] => (entry === undefined ? [] : [...(entry.names === "all" ? [] : entry.names), ...(entry.types ?? [])]);
-  return {
-    exports: [...new Set(emitters.flatMap((emitter) => [...(emitter.declares?.exports ?? []), ...indexed(emitter.index)]))],
-    locals: emitters.flatMap((emitter) => emitter.declares?.locals ?? []),
-  };
-}
 
 function allOutputs(emitter: Emitter): readonly string[] {
   return [...emitter.outputs, ...(emitter.conditionalOutputs ?? [])];
@@ -97,17 +84,18 @@ export function publishedFiles(): PublishedFiles {
   return { files, exports: { ...exports, "./package.json": "./package.json" } };
 }
 
-/** The emit context of one server: its IR, the catalog's mode rules and its names record. */
-export function emitContext(server: Server, catalog: Catalog, versions: Versions): EmitContext {
+/** The emit context of one server: its IR, the catalog's mode rules, the names record the loader built and the loaded resources. */
+export function emitContext(server: Server, catalog: Catalog, versions: Versions, resources: EmitResources): EmitContext {
   const toolMode = catalog.rules.toolMode;
-  const { names } = serverNames(server.name, toolMode.name, server.tools.map((tool) => tool.name), generatedIdentifiers());
+  const names = catalog.names.get(server.name);
+  if (names === undefined) throw new Error(`toolcat internal error: no names record for ${server.name}`);
   const documentation = serverFacts(server, catalog.rules);
   const search = catalog.rules.search;
-  return { server, catalog: catalog.rules.catalog, toolMode, search, versions, names, documentation, published: publishedFiles() };
+  return { server, catalog: catalog.rules.catalog, toolMode, search, versions, names, documentation, published: publishedFiles(), resources };
 }
 
-export function generateServer(server: Server, catalog: Catalog, versions: Versions): GeneratedFile[] {
-  const context = emitContext(server, catalog, versions);
+export function generateServer(server: Server, catalog: Catalog, versions: Versions, resources: EmitResources): GeneratedFile[] {
+  const context = emitContext(server, catalog, versions, resources);
   return emitters.flatMap((emitter) => emitter.emit(context)).sort(byPath);
 }
 

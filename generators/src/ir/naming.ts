@@ -1,5 +1,6 @@
 // Identifier rules and every derived name, in one place: spec names are checked here, and the
 // generated TypeScript names (methods, types, validators) are derived and de-clashed here.
+import { generatedIdentifiers, type GeneratedIdentifiers } from "./generated-identifiers.ts";
 import { reservedReason } from "./reserved-names.ts";
 import { modelNameProblems, modelToolName } from "./model-names.ts";
 
@@ -99,16 +100,6 @@ export function clientFactoryName(server: string): string {
   return `create${server}Client`;
 }
 
-/**
- * Identifiers the generated modules declare or read whatever the spec says: `exports` (the package
- * exports them), `locals` (imports, private helpers, the globals the code reads). Each emitter
- * declares its own from the constants it prints; a spec name deriving one of them is a clash.
- */
-export interface GeneratedIdentifiers {
-  readonly exports: readonly string[];
-  readonly locals: readonly string[];
-}
-
 /** Every generated name of one tool. */
 export interface ToolNames {
   readonly tool: string;
@@ -178,14 +169,14 @@ class NameTable {
 }
 
 /** The identifiers every package of the catalog declares, and the clashes of the ToolMode name. */
-function catalogTable(toolModeName: string, generated: GeneratedIdentifiers): { table: NameTable; clashes: NameClash[] } {
-  const table = new NameTable(generated);
+function catalogTable(toolModeName: string): { table: NameTable; clashes: NameClash[] } {
+  const table = new NameTable(generatedIdentifiers);
   return { table, clashes: table.claim(toolModeName, { kind: "toolMode" }, `the ToolMode name ${toolModeName}`, "Rename toolMode.name in catalog.yaml") };
 }
 
 /** Clashes of the catalog's ToolMode name with identifiers the generator declares; the catalog reports them. */
-export function toolModeNameClashes(toolModeName: string, generated: GeneratedIdentifiers): NameClash[] {
-  return catalogTable(toolModeName, generated).clashes;
+export function toolModeNameClashes(toolModeName: string): NameClash[] {
+  return catalogTable(toolModeName).clashes;
 }
 
 /**
@@ -193,9 +184,9 @@ export function toolModeNameClashes(toolModeName: string, generated: GeneratedId
  * identifier against the generator's own, the ToolMode name (whose own clashes the catalog reports),
  * the client names and each other.
  */
-export function serverNames(server: string, toolModeName: string, toolNames: readonly string[], generated: GeneratedIdentifiers): { names: ServerNames; clashes: NameClash[] } {
+export function serverNames(server: string, toolModeName: string, toolNames: readonly string[]): { names: ServerNames; clashes: NameClash[] } {
   const { names: methods, clashes: methodClashes } = methodNames(toolNames);
-  const { table } = catalogTable(toolModeName, generated);
+  const { table } = catalogTable(toolModeName);
   const clashes: NameClash[] = methodClashes.map(([first, second]) => ({
     source: { kind: "tool", tool: second },
     message: `tool ${second} would get the same client method name as ${first}`,

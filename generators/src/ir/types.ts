@@ -1,7 +1,8 @@
 // The typed IR between the YAML specs and every emitter. Emitters read only these types;
 // everything here is normalized: defaults filled, names resolved, "not shown" made explicit.
-import type { FormatName } from "../../../packages/runtime/src/formats.ts";
+import type { FormatName } from "./formats.ts";
 import type { JsonValue } from "./json.ts";
+import type { ServerNames } from "./naming.ts";
 import type { CapturedRequestBody } from "./request-body.ts";
 
 /** A fact a document either states or explicitly leaves unstated. */
@@ -14,7 +15,7 @@ export interface SourcePosition {
   readonly col: number;
 }
 
-/** The runtime defines the formats (its predicates check them), so the IR takes its list from there. */
+/** A string format the runtime checks; the list is in formats.ts. */
 export type StringFormat = FormatName;
 
 export interface StringType {
@@ -272,4 +273,6 @@ export interface Catalog {
   readonly rules: CatalogRules;
   /** Servers in a stable order (by slug). */
   readonly servers: readonly Server[];
+  /** Each server's names record, by server name: built once, when the loader checks the names. */
+  readonly names: ReadonlyMap<string, ServerNames>;
 }

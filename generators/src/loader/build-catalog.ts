@@ -1,7 +1,6 @@
 // The catalog file (catalog.yaml) becomes the rules every server shares, with its own names checked
 // like every other identifier: ToolMode's name becomes a type (never one the emitters declare), its
 // values' enumNames property keys.
-import { generatedIdentifiers } from "../emit/registry.ts";
 import { toolModeNameClashes } from "../ir/naming.ts";
 import type { CatalogRules, Documented } from "../ir/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
@@ -19,7 +18,7 @@ export function buildCatalogRules(source: SpecSource, diagnostics: Diagnostic[])
   const report = new Reporter(source, diagnostics);
   const modes = raw.toolMode.values;
   report.identifier(["toolMode", "name"], raw.toolMode.name, "pascal", "ToolMode name");
-  for (const { message, hint } of toolModeNameClashes(raw.toolMode.name, generatedIdentifiers())) report.error(["toolMode", "name"], "name-clash", message, hint);
+  for (const { message, hint } of toolModeNameClashes(raw.toolMode.name)) report.error(["toolMode", "name"], "name-clash", message, hint);
   modes.forEach((m, i) => report.identifier(["toolMode", "values", i, "enumName"], m.enumName, "upperSnake", "ToolMode enumName"));
   report.seenOnce(modes.map((m) => m.value), (i) => ["toolMode", "values", i, "value"], "duplicate-enum-value", "ToolMode value");
   report.seenOnce(modes.map((m) => m.enumName), (i) => ["toolMode", "values", i, "enumName"], "duplicate-enum-value", "ToolMode enumName");

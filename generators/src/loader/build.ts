@@ -12,10 +12,11 @@ import { buildRules } from "./rules.ts";
 import type { SpecPath, SpecSource } from "./source.ts";
 
 /**
- * `skip` holds tools with structural errors: they are left out (their errors are already reported)
- * so every other part of the file still gets its semantic checks in the same run.
+ * The server and its names record. `skip` holds tools with structural errors: they are left out
+ * (their errors are already reported) so every other part of the file still gets its semantic checks
+ * in the same run.
  */
-export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics: Diagnostic[], skip: ReadonlySet<number> = new Set()): Server {
+export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics: Diagnostic[], skip: ReadonlySet<number> = new Set()): { server: Server; names: ServerNames } {
   const data = source.data as RawServer;
   const kept = data.tools.map((_, i) => i).filter((i) => !skip.has(i));
   const raw: RawServer = skip.size === 0 ? data : { ...data, tools: kept.map((i) => data.tools[i] as RawTool) };
@@ -29,7 +30,7 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
   const auth = buildAuth(raw);
   const tools = raw.tools.map((tool, index) => buildTool(report, raw, ["tools", index], tool, { auth, rules, names }));
   checkCrossReferences(report, raw, tools, skippedNames);
-  return {
+  const server: Server = {
     name: raw.server,
     slug,
     packageName: packageNameFor(slug),
@@ -76,6 +77,7 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
     notes: raw.notes ?? [],
     tools,
   };
+  return { server, names };
 }
 
 interface ToolContext {

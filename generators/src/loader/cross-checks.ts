@@ -3,7 +3,6 @@
 import type { Auth, CatalogRules, Documented, Tool } from "../ir/types.ts";
 import { documented } from "./build-catalog.ts";
 import { serverNames, type ServerNames } from "../ir/naming.ts";
-import { generatedIdentifiers } from "../emit/registry.ts";
 import { closest } from "./diagnostics.ts";
 import type { RawServer, RawTool } from "./raw.ts";
 import type { Reporter } from "./reporter.ts";
@@ -49,7 +48,7 @@ export function checkDeclarations(report: Reporter, raw: RawServer, rules: Catal
 export function checkToolNames(report: Reporter, raw: RawServer, rules: CatalogRules): ServerNames {
   raw.tools.forEach((tool, i) => report.identifier(["tools", i, "name"], tool.name, "pascal", "Tool name"));
   report.seenOnce(raw.tools.map((t) => t.name), (i) => ["tools", i, "name"], "duplicate-tool", "tool");
-  const { names, clashes } = serverNames(raw.server, rules.toolMode.name, raw.tools.map((t) => t.name), generatedIdentifiers());
+  const { names, clashes } = serverNames(raw.server, rules.toolMode.name, raw.tools.map((t) => t.name));
   for (const { source, message, hint } of clashes) {
     const path = source.kind === "tool" ? ["tools", raw.tools.findIndex((t) => t.name === source.tool), "name"] : ["server"];
     report.error(path, "name-clash", message, hint);

@@ -3,6 +3,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compareText } from "../core/files.ts";
+import type { ServerNames } from "../ir/naming.ts";
 import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
 import { buildCatalogRules } from "./build-catalog.ts";
 import { buildServer } from "./build.ts";
@@ -64,23 +65,25 @@ export function loadCatalog(options: LoadOptions): Catalog {
   const rules: CatalogRules | undefined = catalogSource && buildCatalogRules(catalogSource, diagnostics);
   const files = (options.only ?? listSpecFiles(root)).map((f) => relative(root, join(root, f)));
   const servers: Server[] = [];
+  const names = new Map<string, ServerNames>();
   const seen = new Map<string, Server>();
   for (const file of [...new Set(files)].sort()) {
     const parsed = parse(file, "server");
     if (parsed === undefined || rules === undefined) continue;
     const { source, skip } = parsed;
     const built = buildServer(source, rules, diagnostics, skip);
-    const server = attachRequestBodies(built, options.requestBodies === false ? [] : captures(root, built.slug, options, diagnostics), read, diagnostics, lines);
+    const server = attachRequestBodies(built.server, options.requestBodies === false ? [] : captures(root, built.server.slug, options, diagnostics), read, diagnostics, lines);
     const other = seen.get(server.name);
     if (other !== undefined) {
       diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
     }
     seen.set(server.name, server);
     servers.push(server);
+    names.set(server.name, built.names);
   }
   if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
   servers.sort((a, b) => compareText(a.slug, b.slug));
-  return { rules, servers };
+  return { rules, servers, names };
 }
 
 /** The server's capture files, none when a directory on the way is a link: its listing would name files outside the workspace. */

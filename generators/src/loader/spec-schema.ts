@@ -2,14 +2,13 @@
 // start ~130 ms, so they ship precompiled as Ajv standalone code in spec-schema.generated.js; that
 // module records a hash of the schema texts it was built from, and when the schemas have changed
 // since, the validators are compiled here at run time instead (same options, same results) until
-// `toolcat generate` rewrites the module. check-drift reports a stale module.
+// `toolcat generate` rewrites the module (write/spec-schema-module.ts). check-drift reports a stale module.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
-import { writeFileAtomic } from "../write/atomic-write.ts";
 import * as precompiled from "./spec-schema.generated.js";
 
 export type SchemaName = "server" | "catalog";
@@ -75,17 +74,10 @@ export function specSchemaModule(texts: SchemaTexts): string {
   ].join("\n");
 }
 
-/** The module's current and fresh text when the schemas changed since it was generated. */
-export function staleSpecSchemaModule(): { readonly current: string; readonly generated: string } | undefined {
+/** The module's file, its current and its fresh text when the schemas changed since it was generated. */
+export function staleSpecSchemaModule(): { readonly file: string; readonly current: string; readonly generated: string } | undefined {
   const texts = readSchemaTexts();
   if (precompiled.schemaHash === schemaHash(texts)) return undefined;
-  return { current: readFileSync(join(ownRoot, specSchemaModulePath), "utf8"), generated: specSchemaModule(texts) };
-}
-
-/** Rewrites the committed module when the schemas changed; atomic (write beside, then rename). */
-export function refreshSpecSchemaModule(): boolean {
-  const stale = staleSpecSchemaModule();
-  if (stale === undefined) return false;
-  writeFileAtomic(join(ownRoot, specSchemaModulePath), stale.generated);
-  return true;
+  const file = join(ownRoot, specSchemaModulePath);
+  return { file, current: readFileSync(file, "utf8"), generated: specSchemaModule(texts) };
 }

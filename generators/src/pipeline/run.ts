@@ -6,9 +6,9 @@ import { performance } from "node:perf_hooks";
 import type { GeneratedFile, Versions } from "../core/files.ts";
 import { generateServer } from "../emit/registry.ts";
 import { kebabCase } from "../ir/naming.ts";
-import type { Catalog } from "../ir/types.ts";
+import type { Catalog, Server } from "../ir/types.ts";
 import { loadCatalog, type LoadOptions } from "../loader/load.ts";
-import { withLock } from "../write/write.ts";
+import { emitResources } from "./resources.ts";
 
 export const initialVersion = "0.1.0";
 
@@ -18,6 +18,8 @@ export interface ServerRun {
   readonly tools: number;
   readonly files: readonly GeneratedFile[];
   readonly milliseconds: number;
+  /** The versions the package was generated with. */
+  readonly versions: Versions;
 }
 
 export interface PipelineResult {
@@ -31,19 +33,13 @@ export interface PipelineResult {
 export interface PipelineOptions extends Omit<LoadOptions, "only"> {
   /** Server slugs (cloud-sheets) or spec paths to generate; all when omitted. */
   readonly servers?: readonly string[];
-  /**
-   * Writers read the packages' versions holding the generate lock: another run's swap leaves a
-   * package absent for a moment, and a version read then would fall back to the initial one.
-   */
-  readonly locked?: boolean;
   /** The catalog, when it was loaded already (on a worker thread: spec-worker.ts). */
   readonly catalog?: Catalog;
 }
 
 export function runPipeline(options: PipelineOptions): PipelineResult {
   const catalog = options.catalog ?? loadPipelineCatalog(options);
-  const read = (): PackageVersions => packageVersions(options.root, catalog);
-  const runs = [...serverRuns(catalog, options.locked === true ? withLock(options.root, read) : read())];
+  const runs = [...serverRuns(catalog, packageVersions(options.root, catalog))];
   return { catalog, runs, files: runs.flatMap((r) => r.files), slugs: catalog.servers.map((s) => kebabCase(s.name)) };
 }
 
@@ -57,11 +53,13 @@ export function loadPipelineCatalog(options: PipelineOptions): Catalog {
  * go before the next is generated: memory then stays flat in the number of servers.
  */
 export function* serverRuns(catalog: Catalog, versions: PackageVersions): Generator<ServerRun> {
-  for (const server of catalog.servers) {
-    const start = performance.now();
-    const files = generateServer(server, catalog, versions(server.slug));
-    yield { server: server.name, slug: server.slug, tools: server.tools.length, files, milliseconds: performance.now() - start };
-  }
+  for (const server of catalog.servers) yield serverRun(server, catalog, versions(server.slug));
+}
+
+export function serverRun(server: Server, catalog: Catalog, versions: Versions): ServerRun {
+  const start = performance.now();
+  const files = generateServer(server, catalog, versions, emitResources());
+  return { server: server.name, slug: server.slug, tools: server.tools.length, files, milliseconds: performance.now() - start, versions };
 }
 
 /** The versions of each server's package and of the runtime. */

@@ -1,8 +1,8 @@
 // A cold generate has two long serial steps before it can emit: loading ts-morph (100–140 ms) and
 // reading and checking the specs (150 ms and more; yaml's parser runs cold). Neither needs the
-// other, so the specs are read on a worker thread running the compiled bundle (started by the bin:
-// bin/spec-worker.js) while this thread loads ts-morph. The catalog is plain data and comes back as
-// a structured clone (a few ms).
+// other, so the specs are read on a worker thread running the compiled bundle (bin/spec-worker.js;
+// a full generate and check-drift start it once their arguments are parsed) while this thread
+// loads ts-morph. The catalog is plain data and comes back as a structured clone (a few ms).
 import { parentPort } from "node:worker_threads";
 import { tsMorph } from "../emit/core/ts-morph.ts";
 import type { Catalog } from "../ir/types.ts";

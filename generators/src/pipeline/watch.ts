@@ -11,9 +11,7 @@ import { failureText, printDiagnostics, type Env, type Out } from "../core/repor
 import { GenerateLockedError } from "../write/lock.ts";
 import { SpecError } from "../loader/diagnostics.ts";
 import { requestBodiesDir } from "../loader/request-bodies.ts";
-import { plan } from "../write/output.ts";
-import { runPipeline } from "./run.ts";
-import { applyPlan } from "../write/write.ts";
+import { generateAndWrite } from "./write-run.ts";
 import { changedInputs, isCatalog, snapshot, watchInputs, type Snapshot } from "./watch-files.ts";
 
 export interface WatchOptions {
@@ -92,8 +90,7 @@ function regenerate(options: WatchOptions, servers: readonly string[], trigger: 
   const { root, out, env } = options;
   const start = performance.now();
   try {
-    const result = runPipeline({ root, locked: true, ...(servers.length > 0 && { servers }) });
-    const changes = applyPlan(root, () => plan(root, result.slugs, result.files, servers.length === 0));
+    const { result, changes } = generateAndWrite({ root, ...(servers.length > 0 && { servers }) }, servers.length === 0);
     const paths = [...changes.write.map((f) => f.path), ...changes.remove.map((path) => `${path} (deleted)`)];
     const ms = (performance.now() - start).toFixed(0);
     out.stdout(`${trigger}: ${result.runs.length} package(s) checked, ${paths.length} file(s) written in ${ms} ms\n`);

@@ -10,7 +10,7 @@ import type { Plan } from "./output.ts";
 import { recoverSwap, swapPackages, type StepHook } from "./swap.ts";
 
 /** Runs `task` holding the lock, once packages/ is settled (no interrupted swap, no staging left). */
-export function withLock<T>(root: string, task: () => T): T {
+function withLock<T>(root: string, task: () => T): T {
   mkdirSync(join(root, "packages"), { recursive: true });
   const release = acquireLock(root);
   try {

@@ -1,4 +1,4 @@
-// Generative: every identifier the emitters declare (the registry's one list) used as every kind of
+// Generative: every identifier the generated modules declare (ir/generated-identifiers.ts) used as every kind of
 // spec and catalog name that reaches generated code, directly or through the names it derives.
 // Each spec is either rejected by lint at a position or generates a package that compiles under
 // strict tsc; all accepted packages compile in one program. Then every module-scope identifier the
@@ -11,15 +11,16 @@ import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import type { GeneratedFile } from "../../src/core/files.ts";
-import { emitContext, generatedIdentifiers } from "../../src/emit/registry.ts";
+import { emitContext } from "../../src/emit/registry.ts";
+import { generatedIdentifiers as generated } from "../../src/ir/generated-identifiers.ts";
 import { isIdentifier, kebabCase, serverNames, toolNames } from "../../src/ir/naming.ts";
 import { SpecError, type Diagnostic } from "../../src/loader/diagnostics.ts";
 import { loadCatalog } from "../../src/loader/load.ts";
 import { packageVersions, serverRuns } from "../../src/pipeline/run.ts";
 import { workspaceRoot } from "../support.ts";
 import { compileGenerated, generatedProgram } from "./compile.ts";
+import { emitResources } from "../../src/pipeline/resources.ts";
 
-const generated = generatedIdentifiers();
 const identifiers = [...new Set([...generated.exports, ...generated.locals])].sort();
 const catalogText = readFileSync(join(workspaceRoot, "specs/catalog.yaml"), "utf8");
 /** The tool each parameter case belongs to: its derived names are identifiers a parameter could meet. */
@@ -40,11 +41,11 @@ function inverses(target: string, templates: readonly string[], probe: string): 
   });
 }
 
-const probe = serverNames("Zq", "ToolMode", ["Zq"], generated).names;
+const probe = serverNames("Zq", "ToolMode", ["Zq"]).names;
 const { tool: _tool, method: _method, modelName: _model, ...derivedTemplates } = toolNames(probe, "Zq");
 const toolTemplates = Object.values(derivedTemplates);
 const serverTemplates = [probe.clientFactory, probe.clientType];
-const hostNames = Object.values(toolNames(serverNames("Host", "ToolMode", [hostTool], generated).names, hostTool));
+const hostNames = Object.values(toolNames(serverNames("Host", "ToolMode", [hostTool]).names, hostTool));
 /** PascalCase names that are, or derive through `templates`, a declared identifier. */
 const candidates = (templates: readonly string[]): string[] =>
   [...new Set(identifiers.flatMap((x) => [x, ...inverses(x, templates, "Zq")]))].filter((name) => isIdentifier(name, "pascal"));
@@ -189,7 +190,7 @@ function run(): Outcome {
     const catalog = loadCatalog({ root, only: accepted });
     // Each workspace's packages under their own folder, so one program holds them all.
     for (const run of serverRuns(catalog, packageVersions(root, catalog))) outcome.files.push(...run.files.map((f) => ({ ...f, path: f.path.replace(/^packages\//, `packages/w${w}-`) })));
-    for (const server of catalog.servers) outcome.records.set(`packages/w${w}-${server.slug}`, emitContext(server, catalog, versions).names.identifiers);
+    for (const server of catalog.servers) outcome.records.set(`packages/w${w}-${server.slug}`, emitContext(server, catalog, versions, emitResources()).names.identifiers);
   });
   return outcome;
 }

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generatedIdentifiers } from "../../src/emit/registry.ts";
-import { serverNames as namesWith, toolModeNameClashes, toolNames } from "../../src/ir/naming.ts";
-
-const serverNames = (server: string, toolMode: string, tools: string[]) => namesWith(server, toolMode, tools, generatedIdentifiers());
+import { serverNames, toolModeNameClashes, toolNames } from "../../src/ir/naming.ts";
 
 describe("serverNames", () => {
   it("derives every name of a tool once", () => {
@@ -40,7 +37,7 @@ describe("serverNames", () => {
     expect(clashes.map((c) => [c.source, c.message])).toEqual([
       [{ kind: "tool", tool: "ToStandard" }, "tool ToStandard generates the identifier toStandardSchema, which is taken by the generated package itself"],
     ]);
-    expect(toolModeNameClashes("Partial", generatedIdentifiers()).map((c) => c.message)).toEqual([
+    expect(toolModeNameClashes("Partial").map((c) => c.message)).toEqual([
       "the ToolMode name Partial generates the identifier Partial, which is taken by the generated package itself",
     ]);
     expect(serverNames("Mode", "ModeClient", []).clashes.map((c) => [c.source, c.message])).toEqual([

@@ -12,6 +12,7 @@ import { seededRandom } from "../emit/hostile-text.ts";
 import { bodyFile, captured, captureText } from "../release/widget-body.ts";
 import { workspaceRoot } from "../support.ts";
 import { file, good } from "./cases.ts";
+import { emitResources } from "../../src/pipeline/resources.ts";
 
 /** `levels` components, each an object whose `width` fields all refer to the next; the last is a `leaf`. */
 function fanOut(levels: number, width: number, leaf = "string"): JsonValue {
@@ -37,7 +38,7 @@ describe(`$ref fan-out (seed ${seed})`, () => {
       const catalog = loadCatalog({ root: workspaceRoot, only: [file], overrides: new Map([[file, good], [bodyFile, text]]) });
       const server = catalog.servers[0];
       if (server === undefined) throw new Error("no server");
-      const files = generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" });
+      const files = generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" }, emitResources());
       const generated = files.reduce((size, f) => size + f.text.length, 0);
       // The package without a capture is about 60 kB; what the capture adds grows with its text.
       expect(generated).toBeLessThan(80_000 + 60 * text.length);

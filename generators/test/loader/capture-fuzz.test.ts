@@ -19,6 +19,7 @@ import { workspaceRoot } from "../support.ts";
 import { file, good } from "./cases.ts";
 import { bodyValue } from "./body-values.ts";
 import { randomCapture } from "./random-capture.ts";
+import { emitResources } from "../../src/pipeline/resources.ts";
 
 const seed = Number(process.env.TOOLCAT_SEED ?? 20261124);
 const runs = 80;
@@ -30,7 +31,7 @@ function load(text: string): { files: GeneratedFile[] } | { diagnostics: readonl
     const catalog = loadCatalog({ root: workspaceRoot, only: [file], overrides: new Map([[file, good], [captureFile, text]]) });
     const [server] = catalog.servers;
     if (server === undefined) throw new Error("no server");
-    return { files: generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" }) };
+    return { files: generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" }, emitResources()) };
   } catch (error) {
     if (error instanceof SpecError) return { diagnostics: error.diagnostics };
     throw error;

@@ -4,6 +4,7 @@
 // where that file is and which tool each function calls.
 import { formatPatterns } from "../../../../packages/runtime/src/formats.ts";
 import type { GeneratedFile } from "../../core/files.ts";
+import { codeModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 import { judgmentBrief, sentence } from "../core/describe.ts";
@@ -15,7 +16,7 @@ import { typeCode } from "../typescript/types.ts";
 import { modelTool } from "../model/provider-tools.ts";
 
 /** The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code. */
-const codeApiExportName = "codeApi";
+const codeApiExportName = codeModule.codeApi;
 
 /** The declarations file, relative to the package directory. */
 const declarationsPath = "code/api.d.ts";
@@ -25,7 +26,6 @@ export const codeApiEmitter: Emitter = {
   outputs: [declarationsPath, "src/code.ts"],
   exports: { "./code/api.d.ts": `./${declarationsPath}` },
   index: { module: "./code.js", names: [codeApiExportName] },
-  declares: { exports: [codeApiExportName], locals: ["URL"] },
   emit: (context) => [declarationsFile(context), recordFile(context)],
 };
 

@@ -2,7 +2,7 @@
 // paths it writes, and how it turns the context into files. The registry lists every emitter.
 import type { GeneratedFile, Versions } from "../../core/files.ts";
 import type { ServerDocumentation } from "../../../../packages/runtime/src/manifest.ts";
-import type { GeneratedIdentifiers, ServerNames } from "../../ir/naming.ts";
+import type { ServerNames } from "../../ir/naming.ts";
 import type { CatalogRules, SearchRules, Server } from "../../ir/types.ts";
 
 /** The catalog-wide mode rules (`ToolMode`), the only part of the catalog emitters need besides its name. */
@@ -11,6 +11,19 @@ export type ToolModeRules = CatalogRules["toolMode"];
 /** Mode values other than execute (get_request_schema): with them a tool ignores its other parameters. */
 export function ignoringModes(toolMode: ToolModeRules): string[] {
   return toolMode.values.map((v) => v.value).filter((value) => value !== toolMode.executeValue);
+}
+
+export type PartOfSpeech = "noun" | "verb";
+
+/**
+ * What emitters need from files (a compiled template, a dictionary), loaded by the pipeline
+ * (pipeline/resources.ts): emitters read no file and write none, they turn the context into files.
+ */
+export interface EmitResources {
+  /** The package README template (generators/templates/package-readme.md.hbs), compiled. */
+  readonly readmeTemplate: (view: object) => string;
+  /** WordNet's words sharing one of the first `senses` senses of `word`, the word itself left out. */
+  readonly synonyms: (word: string, pos: PartOfSpeech, senses: number) => readonly string[];
 }
 
 /** Everything an emitter may read: one server's IR and what generation derived for it. */
@@ -27,6 +40,7 @@ export interface EmitContext {
   readonly documentation: ServerDocumentation;
   /** What the package publishes, derived from every emitter: package.json `files` and `exports`. */
   readonly published: PublishedFiles;
+  readonly resources: EmitResources;
 }
 
 /** A package.json `exports` target: a path, or conditions (`types`, `default`). */
@@ -61,12 +75,6 @@ export interface Emitter {
   readonly unpublished?: readonly string[];
   /** Package subpaths (`./manifest.json`) under which users import this emitter's files. */
   readonly exports?: Readonly<Record<string, PackageExport>>;
-  /**
-   * Identifiers its TypeScript module declares or reads at module scope whatever the spec says
-   * (fixed exports, imports, private helpers, globals), built from the constants it prints: the
-   * names record rejects spec names that would derive one.
-   */
-  readonly declares?: GeneratedIdentifiers;
   /** What the package index re-exports from this emitter's module, if anything. */
   readonly index?: IndexEntry;
   emit(context: EmitContext): GeneratedFile[];

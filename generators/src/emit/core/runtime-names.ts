@@ -41,6 +41,7 @@ interface RuntimeTypes {
   GeminiFunctionDeclaration: publicEntry.GeminiFunctionDeclaration;
   McpTool: publicEntry.McpTool;
   AnthropicDeferredTool: publicEntry.AnthropicDeferredTool;
+  AnthropicSearchResult: publicEntry.AnthropicSearchResult;
   OpenAiResponsesDeferredTool: publicEntry.OpenAiResponsesDeferredTool;
   OpenAiToolParameters: publicEntry.OpenAiToolParameters;
 }
@@ -49,18 +50,18 @@ interface RuntimeTypes {
 export type RuntimeTypeName = keyof RuntimeTypes & string;
 
 /** Checks a list of public runtime types at compile time and keeps the literal types. */
-export function runtimeTypeNames<const N extends RuntimeTypeName>(names: N[]): N[] {
-  return names;
+export function runtimeTypeNames<const N extends RuntimeTypeName>(names: readonly N[]): N[] {
+  return [...names];
 }
 
 /** Checks a list of public runtime values at compile time and keeps the literal types. */
-export function runtimeNames<const N extends RuntimeName>(names: N[]): N[] {
-  return names;
+export function runtimeNames<const N extends RuntimeName>(names: readonly N[]): N[] {
+  return [...names];
 }
 
 /** Checks a list of internal runtime values at compile time and keeps the literal types. */
-export function internalNames<const N extends InternalName>(names: N[]): N[] {
-  return names;
+export function internalNames<const N extends InternalName>(names: readonly N[]): N[] {
+  return [...names];
 }
 
 /** The runtime predicate for a string format, read from the runtime's own `formats` table. */

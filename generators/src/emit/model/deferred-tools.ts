@@ -7,11 +7,11 @@
 //   whole server), its functions deferred; OpenAI documents namespaces as what its models search best.
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolGroups, type ToolGroup } from "../../ir/groups.ts";
+import { toolFileModule } from "../../ir/generated-identifiers.ts";
 import type { Server } from "../../ir/types.ts";
 import type { EmitContext, Emitter } from "../core/emitter.ts";
 import { anthropicTool, modelTool, openAiResponsesTool } from "./provider-tools.ts";
-import { declarationIdentifiers, declarationPath, toolFile } from "./tools.ts";
-import { runtimeTypeNames } from "../core/runtime-names.ts";
+import { declarationPath, toolFile } from "./tools.ts";
 import { vocabulary, vocabularyText } from "./vocabulary.ts";
 
 /** Anthropic's server tool, by the `type` and `name` its Messages API documents for the BM25 variant. */
@@ -22,7 +22,6 @@ export const deferredFiles = { anthropic: "tools/anthropic-deferred.json", openA
 export const deferredToolsEmitter: Emitter = {
   id: "deferred-tools",
   outputs: Object.values(deferredFiles).flatMap((path) => [path, declarationPath(path)]),
-  declares: declarationIdentifiers(runtimeTypeNames(["AnthropicDeferredTool", "OpenAiResponsesDeferredTool"])),
   emit: emitDeferredTools,
 };
 
@@ -40,8 +39,8 @@ function emitDeferredTools(context: EmitContext): GeneratedFile[] {
     })),
   ];
   return [
-    ...toolFile(context, deferredFiles.anthropic, anthropic, "AnthropicDeferredTool"),
-    ...toolFile(context, deferredFiles.openAiResponses, openAi, "OpenAiResponsesDeferredTool"),
+    ...toolFile(context, deferredFiles.anthropic, anthropic, toolFileModule.types.anthropicDeferred),
+    ...toolFile(context, deferredFiles.openAiResponses, openAi, toolFileModule.types.openAiResponsesDeferred),
   ];
 }
 

@@ -3,6 +3,7 @@
 // callTool, which takes a tool call as a model produced it and returns a result to send back.
 import type { FunctionDeclarationStructure, StatementStructures } from "ts-morph";
 import type { GeneratedFile } from "../../core/files.ts";
+import { modelModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
@@ -11,32 +12,16 @@ import { call, laidOut, prefixed, pure, suffixed } from "../core/layout.ts";
 import { exportConst, exportType, functionDeclaration, jsDoc, nameList, printTypeScript } from "../core/source-file.ts";
 import { tsMorph } from "../core/ts-morph.ts";
 
-/** Runtime types the module re-exports, so users never import @toolcat/runtime for them. */
-const reexportedTypes = runtimeTypeNames(["Manifest", "ManifestTool", "ModelToolResult", "ToolStandardSchema"]);
-const runtimeImports = runtimeNames(["toStandardSchema"]);
-const runtimeTypes = runtimeTypeNames(["CallOptions", "ModelCallTarget", "ModelToolResult", "ToolStandardSchema"]);
-const internalImports = internalNames(["modelCaller"]);
+const reexportedTypes = runtimeTypeNames(modelModule.reexportedTypes);
+const runtimeImports = runtimeNames(modelModule.runtime);
+const runtimeTypes = runtimeTypeNames(modelModule.runtimeTypes);
+const internalImports = internalNames(modelModule.internal);
 /** The module's own names: its exports, and the local name of the runtime's callTool and of the guards' helper. */
-const own = {
-  toolModelName: "ToolModelName",
-  toolSchemas: "toolSchemas",
-  schemaOf: "schemaOf",
-  isToolName: "isToolName",
-  isToolFullName: "isToolFullName",
-  isToolModelName: "isToolModelName",
-  handleToolCall: "handleToolCall",
-} as const;
-const callModelTool = "callModelTool";
-const strictNulls = "strictNulls";
-const hasPrefixedName = "hasPrefixedName";
+const { own, callModelTool, strictNulls, hasPrefixedName } = modelModule;
 
 export const modelEntryEmitter: Emitter = {
   id: "model-entry",
   outputs: ["src/model.ts"],
-  declares: {
-    exports: [...Object.values(own), ...reexportedTypes],
-    locals: [callModelTool, hasPrefixedName, strictNulls, ...runtimeImports, ...runtimeTypes, ...internalImports, "Object", "Promise"],
-  },
   index: { module: "./model.js", names: "all" },
   emit: (context) => [emitModelEntry(context)],
 };

@@ -7,7 +7,7 @@ import type { ToolModeRules } from "../core/emitter.ts";
 import { inputSchema } from "../schema/input-schema.ts";
 import type { JsonSchema } from "../../ir/json.ts";
 import { oncePer } from "../../core/once-per.ts";
-import { modelToolDescription } from "./descriptions.ts";
+import { modelToolDescription } from "../core/descriptions.ts";
 import { toolExamples, type ToolExample } from "./tool-examples.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
 import type {

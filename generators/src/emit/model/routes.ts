@@ -5,21 +5,21 @@
 // runtime's OpenAI lowering, the one tools/openai-chat.json is generated with: no file is read, so
 // selectTools works in any JavaScript runtime and bundle, like the search itself.
 import type { GeneratedFile } from "../../core/files.ts";
+import { routesModule } from "../../ir/generated-identifiers.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
 import { call, laidOut, prefixed, pure } from "../core/layout.ts";
 import { exportConst, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 
-const runtimeImports = runtimeNames(["anthropicSearchResult", "anthropicSearchToolFor", "prepareToolSearchStep", "selectChatTools"]);
-const runtimeTypes = ["AnthropicSearchResult", ...runtimeTypeNames(["OpenAiChatTool"])];
-const internalImports = internalNames(["manifestChatTools"]);
-const chatTools = "chatTools";
+const runtimeImports = runtimeNames(routesModule.runtime);
+const runtimeTypes = runtimeTypeNames(routesModule.runtimeTypes);
+const internalImports = internalNames(routesModule.internal);
+const chatTools = routesModule.chatTools;
 
 export const routesEmitter: Emitter = {
   id: "routes",
   outputs: ["src/routes.ts"],
-  declares: { exports: [], locals: [...runtimeImports, ...runtimeTypes, ...internalImports, chatTools, "ReturnType"] },
-  index: { module: "./routes.js", names: ["anthropicSearch", "anthropicSearchTool", "prepareToolSearch", "selectTools"], types: ["ChatTool"] },
+  index: { module: "./routes.js", names: routesModule.exports, types: routesModule.exportedTypes },
   emit: (context) => [emitRoutes(context)],
 };
 

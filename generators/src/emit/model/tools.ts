@@ -7,7 +7,7 @@
 // shipped: such a package's tools come in its per-group files (group-tools.ts) and through
 // `selectTools` or the deferred files instead.
 import type { GeneratedFile } from "../../core/files.ts";
-import type { GeneratedIdentifiers } from "../../ir/naming.ts";
+import { toolFileModule } from "../../ir/generated-identifiers.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { runtimeModule, type RuntimeTypeName } from "../core/runtime-names.ts";
 import { nameList, printTypeScript } from "../core/source-file.ts";
@@ -30,21 +30,18 @@ export interface ToolFormat {
 }
 
 export const toolFormats: readonly ToolFormat[] = [
-  { file: "openai-chat.json", convert: openAiChatTool, type: "OpenAiChatTool", openAi: true },
-  { file: "openai-responses.json", convert: openAiResponsesTool, type: "OpenAiResponsesTool", openAi: true },
-  { file: "anthropic.json", convert: anthropicTool, type: "AnthropicTool", openAi: false },
-  { file: "gemini.json", convert: geminiTool, type: "GeminiFunctionDeclaration", openAi: false },
-  { file: "mcp.json", convert: mcpTool, type: "McpTool", openAi: false },
+  { file: "openai-chat.json", convert: openAiChatTool, type: toolFileModule.types.openAiChat, openAi: true },
+  { file: "openai-responses.json", convert: openAiResponsesTool, type: toolFileModule.types.openAiResponses, openAi: true },
+  { file: "anthropic.json", convert: anthropicTool, type: toolFileModule.types.anthropic, openAi: false },
+  { file: "gemini.json", convert: geminiTool, type: toolFileModule.types.gemini, openAi: false },
+  { file: "mcp.json", convert: mcpTool, type: toolFileModule.types.mcp, openAi: false },
 ];
 
 /** A tool file's declaration path: `tools/anthropic.json` → `tools/anthropic.d.ts`. */
 export const declarationPath = (path: string): string => path.replace(/\.json$/, ".d.ts");
 
 /** The one identifier a tool file's declaration holds besides the runtime type it imports. */
-const declaredName = "tools";
-
-/** What a tool file's declaration declares, for the names record. */
-export const declarationIdentifiers = (types: readonly RuntimeTypeName[]): GeneratedIdentifiers => ({ exports: [], locals: [declaredName, ...types] });
+const declaredName = toolFileModule.tools;
 
 const files = (formats: readonly ToolFormat[]): string[] =>
   formats.flatMap((format) => [`tools/${format.file}`, declarationPath(`tools/${format.file}`)]);
@@ -55,7 +52,6 @@ export const modelToolsEmitter: Emitter = {
   conditionalOutputs: files(toolFormats.filter((format) => format.openAi)),
   // TypeScript reads each file's declaration (`types`); Node and bundlers load the JSON.
   exports: { "./tools/*.json": { types: "./tools/*.d.ts", default: "./tools/*.json" } },
-  declares: declarationIdentifiers(toolFormats.map((format) => format.type)),
   emit: (context) => toolFiles(context, "tools", context.server.tools.map((tool) => modelTool(context.server, tool, context.toolMode))),
 };
 

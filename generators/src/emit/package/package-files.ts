@@ -1,8 +1,8 @@
 // Emits the package scaffolding: package.json and tsconfig.json. The src/index.ts barrel is built by
 // the registry from every emitter's index entry.
 import type { GeneratedFile } from "../../core/files.ts";
+import { indexModule } from "../../ir/generated-identifiers.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { nodeVersion } from "../readme/readme.ts";
 import { runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
 
 export const packageFilesEmitter: Emitter = {
@@ -11,25 +11,14 @@ export const packageFilesEmitter: Emitter = {
   unpublished: ["tsconfig.json"],
   index: {
     module: runtimeModule,
-    names: runtimeNames([
-      "createHttpTransport",
-      "createInMemoryTransport",
-      "formats",
-      "langChainSchema",
-      "openAiParameters",
-      "strictParameters",
-      "AuthorizationRequiredError",
-      "MissingSecretError",
-      "ToolExecutionError",
-      "ToolSearchError",
-      "ToolcatError",
-      "TransportError",
-      "ValidationError",
-    ]),
-    types: runtimeTypeNames(["CallOptions", "ClientOptions", "OpenAiToolParameters", "ToolSearchHit", "ToolSearchOptions", "Transport", "ValidationIssue", "ValidationResult"]),
+    names: runtimeNames(indexModule.runtime),
+    types: runtimeTypeNames(indexModule.runtimeTypes),
   },
   emit: emitPackageFiles,
 };
+
+/** The oldest Node the packages support: package.json `engines` and the README say it. */
+export const nodeVersion = "22.12";
 
 /**
  * `npm pack` and `npm publish` build dist/ first, with the workspace's build script (tsc for the

@@ -16,12 +16,7 @@ import { searchExamples, toolFilesText } from "./search-examples.ts";
 import { requestBodyReadme } from "../request-body/readme.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
 import { headerLine } from "../core/source-file.ts";
-import { loadTemplate, type Template } from "./template.ts";
-
-/** Loaded with the first README, so commands that emit none never read it. */
-let template: Template | undefined;
-
-export const nodeVersion = "22.12";
+import { nodeVersion } from "../package/package-files.ts";
 
 /** Where the package README's links lead: the repository's docs, which npm's page cannot hold relative. */
 const docsUrl = "https://github.com/toolcat/toolcat/blob/main/docs";
@@ -35,8 +30,7 @@ function emitReadme(context: EmitContext): GeneratedFile {
   const { server, toolMode } = context;
   const tools = server.tools.map((tool) => toolView(server, tool, toolMode, toolNames(context.names, tool.name).requestBody));
   const facts = context.documentation;
-  template ??= loadTemplate(new URL("../../../templates/package-readme.md.hbs", import.meta.url));
-  const text = template({
+  const text = context.resources.readmeTemplate({
     header: headerLine(server).replace(/^\/\/ /, ""),
     packageName: server.packageName,
     slug: server.slug,

@@ -6,7 +6,7 @@ import { cellDataSchema, formatPatterns } from "../../../../packages/runtime/src
 import type { JsonSchema } from "../../ir/json.ts";
 import type { Parameter, StringFormat, Tool, ValueType } from "../../ir/types.ts";
 import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
-import { modelParameterDescription } from "../model/descriptions.ts";
+import { modelParameterDescription } from "../core/descriptions.ts";
 import { withRequestBodySchema } from "../request-body/schema.ts";
 
 export const schemaDialect = "https://json-schema.org/draft/2020-12/schema";

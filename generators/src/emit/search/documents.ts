@@ -3,13 +3,12 @@
 import type { ToolSearchDocument } from "../../../../packages/runtime/src/search/data.ts";
 import { searchTerms, words, type Stem } from "../../../../packages/runtime/src/search/terms.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
-import { oncePerProcess } from "../../core/once-per.ts";
 import type { Parameter, Server, Tool } from "../../ir/types.ts";
 import { sentence } from "../core/describe.ts";
 import type { Expansion } from "./expansion.ts";
-import { wordNetSynonyms } from "./wordnet.ts";
+import type { EmitResources } from "../core/emitter.ts";
 
-export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: Expansion): ToolSearchDocument {
+export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: Expansion, synonyms: EmitResources["synonyms"]): ToolSearchDocument {
   const terms = (...texts: readonly string[]): string => texts.flatMap((text) => searchTerms(text, stem)).join(" ");
   const [verb = "", ...object] = words(tool.name);
   const parameters = tool.parameters.kind === "known" ? tool.parameters.list.filter((p) => !p.implicit) : [];
@@ -27,7 +26,7 @@ export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: E
       object: terms(object.join(" ")),
       verbSynonyms: expand(verb).join(" "),
       objectSynonyms: expand([...object, tool.group ?? ""].join(" ")).join(" "),
-      related: related(verb, object, stem),
+      related: related(verb, object, stem, synonyms),
       group: terms(tool.group ?? ""),
       description: terms(tool.purpose, ...tool.notes),
       parameters: terms(...parameters.flatMap(parameterTexts)),
@@ -38,15 +37,11 @@ export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: E
   };
 }
 
-// Tool names repeat their words (get, list, candidate): each is looked up once per process.
-const verbSynonyms = oncePerProcess((verb: string) => wordNetSynonyms(verb, "verb", 2));
-const nounSynonyms = oncePerProcess((noun: string) => wordNetSynonyms(noun, "noun", 1));
-
 /** WordNet's words for the name's action (its two most frequent senses) and things (the first). */
-function related(verb: string, object: readonly string[], stem: Stem): string {
+function related(verb: string, object: readonly string[], stem: Stem, synonyms: EmitResources["synonyms"]): string {
   const own = new Set([verb, ...object].map(stem));
-  const synonyms = [...verbSynonyms(verb), ...object.flatMap(nounSynonyms)];
-  return [...new Set(synonyms.flatMap((word) => searchTerms(word, stem)))].filter((term) => !own.has(term)).join(" ");
+  const found = [...synonyms(verb, "verb", 2), ...object.flatMap((noun) => synonyms(noun, "noun", 1))];
+  return [...new Set(found.flatMap((word) => searchTerms(word, stem)))].filter((term) => !own.has(term)).join(" ");
 }
 
 function parameterTexts(parameter: Parameter): string[] {

@@ -14,24 +14,21 @@ import { docComment, functionDeclaration, nameList, printTypeScript } from "../c
 import { searchDocument } from "./documents.ts";
 import { synonymExpansion } from "./expansion.ts";
 import { oncePer } from "../../core/once-per.ts";
+import { searchModule } from "../../ir/generated-identifiers.ts";
 import type { SearchRules } from "../../ir/types.ts";
 
 const dataFile = "search-index.json";
 
-const runtimeImports = runtimeNames(["createToolSearch"]);
-const runtimeTypes = runtimeTypeNames(["ToolSearchHit", "ToolSearchIndex", "ToolSearchOptions"]);
-const internalImports = internalNames(["searchIndexText"]);
-/** The package's one search over its own index. */
-const search = "search";
-/** The function of src/search-data.ts that returns the data's JSON text. */
-const dataText = "searchIndexJson";
+const runtimeImports = runtimeNames(searchModule.runtime);
+const runtimeTypes = runtimeTypeNames(searchModule.runtimeTypes);
+const internalImports = internalNames(searchModule.internal);
+const { search, dataText } = searchModule;
 
 export const searchIndexEmitter: Emitter = {
   id: "search-index",
   outputs: [dataFile, "src/search.ts", "src/search-data.ts"],
   exports: { [`./${dataFile}`]: `./${dataFile}` },
-  declares: { exports: [], locals: [...runtimeImports, ...runtimeTypes, ...internalImports, search, dataText] },
-  index: { module: "./search.js", names: ["searchTools", "toolSearchIndex"] },
+  index: { module: "./search.js", names: searchModule.exports },
   emit: (context) => {
     const data = searchData(context);
     return [
@@ -64,7 +61,7 @@ function searchData(context: EmitContext): string {
   const data: ToolSearchData = {
     format: searchDataFormat,
     server: server.name,
-    tools: server.tools.map((tool) => searchDocument(server, tool, stem, expand)),
+    tools: server.tools.map((tool) => searchDocument(server, tool, stem, expand, context.resources.synonyms)),
   };
   return JSON.stringify(data);
 }

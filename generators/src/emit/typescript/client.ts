@@ -2,6 +2,7 @@
 // method per tool plus a generic `call` and the client's `redact`. Validation, secret checks and I/O
 // live in the runtime.
 import type { GeneratedFile } from "../../core/files.ts";
+import { clientModule } from "../../ir/generated-identifiers.ts";
 import { toolNames, type ServerNames } from "../../ir/naming.ts";
 import type { Tool } from "../../ir/types.ts";
 import { sentence } from "../core/describe.ts";
@@ -11,15 +12,14 @@ import { internalNames, runtimeInternalModule, runtimeModule, runtimeTypeNames }
 import { arrayLiteral, call, layout, maxLineLength, prefixed, writeLaidOut } from "../core/layout.ts";
 import { docComment, exportConst, functionDeclaration, nameList, objectLiteral, printTypeScript, writeCode } from "../core/source-file.ts";
 
-const internalImports = internalNames(["callByName", "createToolCaller"]);
-const runtimeTypes = runtimeTypeNames(["CallOptions", "ClientOptions", "ToolDefinition", "WithObjectRequestBody"]);
+const internalImports = internalNames(clientModule.internal);
+const runtimeTypes = runtimeTypeNames(clientModule.runtimeTypes);
 /** Every tool definition by short name. */
-const toolsName = "tools";
+const toolsName = clientModule.tools;
 
 export const clientEmitter: Emitter = {
   id: "client",
   outputs: ["src/client.ts"],
-  declares: { exports: [toolsName], locals: [...internalImports, ...runtimeTypes, "Promise"] },
   index: { module: "./client.js", names: "all" },
   emit: (context) => [emitClient(context)],
 };

@@ -2,6 +2,7 @@
 // from the spec. Mode-pattern inputs are unions on `mode` so `~` parameters are required on execute.
 import type { InterfaceDeclarationStructure, PropertySignatureStructure, StatementStructures } from "ts-morph";
 import type { GeneratedFile } from "../../core/files.ts";
+import { typesModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Parameter, Tool, ValueType } from "../../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "../core/describe.ts";
@@ -12,14 +13,11 @@ import { requestBodyPropertyType, requestBodyTypes } from "../request-body/types
 import { exportConst, exportType, jsDoc, objectLiteral, printTypeScript } from "../core/source-file.ts";
 import { tsMorph } from "../core/ts-morph.ts";
 
-/** The module's fixed type names (other modules import them by name) and the global types it reads. */
-const typeNames = { toolName: "ToolName", toolFullName: "ToolFullName", toolInputs: "ToolInputs" } as const;
-const globalTypes = ["Record", "Required", "Pick", "Partial"];
+const typeNames = typesModule.types;
 
 export const typesEmitter: Emitter = {
   id: "types",
   outputs: ["src/types.ts"],
-  declares: { exports: Object.values(typeNames), locals: globalTypes },
   index: { module: "./types.js", names: "all" },
   emit: (context) => [emitTypes(context)],
 };

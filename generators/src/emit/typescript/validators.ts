@@ -2,6 +2,7 @@
 // and its boolean guard, plus `validate(toolName, input)`. Every check mirrors a keyword of the
 // tool's inputSchema; the checks themselves are written by validator-checks.ts.
 import type { GeneratedFile } from "../../core/files.ts";
+import { validatorsModule } from "../../ir/generated-identifiers.ts";
 import { toolNames, type ServerNames, type ToolNames } from "../../ir/naming.ts";
 import type { Server, Tool } from "../../ir/types.ts";
 import { identifier, stringLiteral } from "../core/escape.ts";
@@ -20,56 +21,16 @@ import { docComment, functionDeclaration, nameList, printTypeScript } from "../c
 import { sharedChecks, type SharedChecks } from "./shared-checks.ts";
 import { writeChecks, writeCopyCheck, type ModuleContext, type Outcome } from "./validator-checks.ts";
 
-/** Runtime helpers the emitted validators (and request body checks) may call; the module imports those it uses. */
-const validatorHelpers = internalNames([
-  "pointer",
-  "isObject",
-  "ownProperties",
-  "isOwnKey",
-  "issueNotObject",
-  "issueUnknownParameter",
-  "issueRequired",
-  "issueRequiredOnExecute",
-  "issueRequiredWhen",
-  "issueRequires",
-  "issueType",
-  "issueTooSmall",
-  "issueTooBig",
-  "issueEnum",
-  "issueFormat",
-  "issueTooManyKeys",
-  "issueTooFewKeys",
-  "issueUnreadable",
-  "issueUnknownTool",
-  "issueUnknownField",
-  "issueLength",
-  "issueNoMatch",
-  "issueExclusive",
-  "issueNotMultiple",
-  "issuePattern",
-  "issueDuplicateItems",
-  "issueNotAllowed",
-  "canonicalJson",
-  "duplicateItems",
-  "isMultipleOf",
-  "addIssue",
-  "capIssues",
-  "MAX_ISSUES",
-  "parseJson",
-]);
-
-const runtimeTypes = runtimeTypeNames(["ValidationIssue", "ValidationResult"]);
+const validatorHelpers = internalNames(validatorsModule.helpers);
+const runtimeTypes = runtimeTypeNames(validatorsModule.runtimeTypes);
 const formatPredicates: readonly InternalName[] = formatPredicateNames();
-/** Globals the validators read. */
-const globals = ["Object", "Number", "Array", "JSON"];
-/** The dispatcher: `validate(toolName, input)`. */
-const dispatcherName = "validate";
-const declares = { exports: [dispatcherName], locals: [...validatorHelpers, ...formatPredicates, ...runtimeTypes, ...globals] };
+const dispatcherName = validatorsModule.dispatcher;
+/** Every module-scope name the module holds whatever the spec says. */
+const fixedNames = [dispatcherName, ...validatorHelpers, ...formatPredicates, ...runtimeTypes, ...validatorsModule.globals];
 
 export const validatorsEmitter: Emitter = {
   id: "validators",
   outputs: ["src/validators.ts"],
-  declares,
   index: { module: "./validators.js", names: "all" },
   emit: (context) => [emitValidators(context)],
 };
@@ -112,10 +73,10 @@ class Context implements ModuleContext {
   ) {
     const own = [...names.tools.values()].flatMap((tool) => [tool.validator, tool.guard, tool.parameterList, tool.requestBodyCheck]);
     const sharedNames = [...shared.values()].flatMap((checks) => [checks.validator, checks.guard, checks.parameterList]);
-    this.moduleNames = new Set([...declares.exports, ...declares.locals, ...own, ...sharedNames]);
+    this.moduleNames = new Set([...fixedNames, ...own, ...sharedNames]);
   }
   readonly helper = (name: InternalName): string => {
-    // The emitter's `declares` lists the helpers, so spec names never derive one.
+    // The names record reserves the helpers, so spec names never derive one.
     if (!(validatorHelpers as readonly string[]).includes(name)) throw new Error(`toolcat internal error: ${name} is not a validator helper`);
     this.used.add(name);
     return name;

@@ -6,13 +6,14 @@ import { toolNames } from "../../../src/ir/naming.ts";
 import { emitContext } from "../../../src/emit/registry.ts";
 import { modelEntryEmitter } from "../../../src/emit/model/entry.ts";
 import { workspacePipeline } from "../../support.ts";
+import { emitResources } from "../../../src/pipeline/resources.ts";
 
 const { files, runs, catalog } = workspacePipeline();
 const text = (path: string): string => files.find((f) => f.path === path)?.text ?? "";
 
 describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/src/model.ts", (slug) => {
   const server = catalog.servers.find((s) => s.slug === slug)!;
-  const context = emitContext(server, catalog, { package: "0.0.0", runtime: "0.0.0" });
+  const context = emitContext(server, catalog, { package: "0.0.0", runtime: "0.0.0" }, emitResources());
   const model = text(`packages/${slug}/src/model.ts`);
 
   it("is what the emitter writes, and the index re-exports it", () => {

@@ -9,13 +9,14 @@ import { openAiToolLimit } from "../../../src/emit/model/tools.ts";
 import { modelExamples } from "../../../src/emit/readme/model.ts";
 import { searchExamples } from "../../../src/emit/readme/search-examples.ts";
 import { workspaceCatalog } from "../../support.ts";
+import { emitResources } from "../../../src/pipeline/resources.ts";
 
 const catalog = workspaceCatalog();
 const frameworks = ["Vercel AI SDK", "LangChain", "OpenAI Agents"];
 const rows = catalog.servers.map((server) => [server.slug, server.tools.length, server] as const);
 
 describe.each(rows)("%s (%i tools): the framework examples' tools", (_slug, count, server) => {
-  const context = emitContext(server, catalog, { package: "0.0.0", runtime: "0.0.0" });
+  const context = emitContext(server, catalog, { package: "0.0.0", runtime: "0.0.0" }, emitResources());
   const examples = [...modelExamples(context), ...searchExamples(context)];
   const over = count > openAiToolLimit;
 

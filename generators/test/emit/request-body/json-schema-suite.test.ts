@@ -16,6 +16,7 @@ import { SpecError, type Diagnostic } from "../../../src/loader/diagnostics.ts";
 import { loadCatalog } from "../../../src/loader/load.ts";
 import { workspaceRoot } from "../../support.ts";
 import { compileGenerated } from "../compile.ts";
+import { emitResources } from "../../../src/pipeline/resources.ts";
 
 const suiteDir = join(workspaceRoot, "generators/test/fixtures/json-schema-test-suite");
 const specFile = "specs/suite-api.yaml";
@@ -174,7 +175,7 @@ describe("JSON-Schema-Test-Suite (draft 2020-12) against generated body validato
     const catalog = load(accepted.map((r) => r.index), answers);
     const [server] = catalog.servers;
     if (server === undefined) throw new Error("no server");
-    const files = generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" });
+    const files = generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" }, emitResources());
     // The validators and the types they import: all a body check needs, and a quarter of the compile.
     const { diagnostics } = compileGenerated(root, files.filter((f) => /\/(src\/(validators|types)\.ts|package\.json)$/.test(f.path)));
     expect(diagnostics).toEqual([]);

@@ -23,7 +23,7 @@ const options = (): CompileOptions => ({ noEscape: true, strict: true });
 export type Template = (context: object) => string;
 
 /** The template in `file`, precompiled into `cacheDir` (generators/dist/templates/ by default). */
-export function loadTemplate(file: URL, cacheDir = fileURLToPath(new URL("../../../dist/templates/", import.meta.url))): Template {
+export function loadTemplate(file: URL, cacheDir = fileURLToPath(new URL("../../dist/templates/", import.meta.url))): Template {
   const text = readFileSync(file, "utf8");
   const runtime = require("handlebars/runtime") as typeof import("handlebars");
   const key = createHash("sha256").update(`${runtime.VERSION}\0${JSON.stringify(options())}\0${text}`).digest("base64url").slice(0, 16);

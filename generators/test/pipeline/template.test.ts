@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import Handlebars from "handlebars";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadTemplate } from "../../../src/emit/readme/template.ts";
+import { loadTemplate } from "../../src/pipeline/template.ts";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -2,11 +2,12 @@
 // src/manifest.ts (exported as `manifest`), so the two can never disagree.
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolTitle } from "../../ir/model-names.ts";
+import { manifestModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
 import type { Auth, Server, Tool } from "../../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
-import { vocabulary } from "../model/vocabulary.ts";
-import { modelTool, toolLowering } from "../model/provider-tools.ts";
+import { vocabulary } from "./vocabulary.ts";
+import { modelTool, toolLowering } from "./provider-tools.ts";
 import { runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
 import { exportConst, nameList, printTypeScript } from "../core/source-file.ts";
 
@@ -71,16 +72,13 @@ function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName
   };
 }
 
-const runtimeTypes = runtimeTypeNames(["Manifest"]);
-/** The manifest export, and the local that holds the imported JSON. */
-const manifestName = "manifest";
-const dataName = "data";
+const runtimeTypes = runtimeTypeNames(manifestModule.runtimeTypes);
+const { manifest: manifestName, data: dataName } = manifestModule;
 
 export const manifestEmitter: Emitter = {
   id: "manifest",
   outputs: ["manifest.json", "src/manifest.ts"],
   exports: { "./manifest.json": "./manifest.json" },
-  declares: { exports: [manifestName], locals: [...runtimeTypes, dataName] },
   index: { module: "./manifest.js", names: [manifestName] },
   emit: emitManifest,
 };

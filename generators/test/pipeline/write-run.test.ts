@@ -1,12 +1,13 @@
-// A writer's pipeline reads package versions only once packages/ is settled, under the generate
-// lock: a package another run is swapping (or a killed run left half swapped) is absent for a
-// moment, and a version read then would silently fall back to the initial one.
+// A writer's pipeline settles package versions under the generate lock, taken once: a package
+// another run is swapping (or a killed run left half swapped) is absent for a moment, and a version
+// read then would silently fall back to the initial one unless it is read again under the lock.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { runPipeline } from "../../src/pipeline/run.ts";
+import { generateAndWrite } from "../../src/pipeline/write-run.ts";
 import { lockFile } from "../../src/write/lock.ts";
 import { plan } from "../../src/write/output.ts";
 import { applyPlan } from "../../src/write/write.ts";
@@ -30,19 +31,32 @@ beforeEach(async () => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-describe("runPipeline for a writer", () => {
-  it.each(["journal", "retired:widget-api", "kept:widget-api"])("keeps a package's version when a run was killed at %s", async (step) => {
-    const result = runPipeline({ root, locked: true });
+describe("generateAndWrite", () => {
+  const steps = ["journal", "retired:widget-api", "kept:widget-api"];
+  /** A run killed at `step` of its swap, leaving packages/ for the next holder of the lock to settle. */
+  const killedAt = (step: string): void => {
+    const result = runPipeline({ root });
     const kill = new Error(`killed at ${step}`);
     expect(() => applyPlan(root, () => plan(root, result.slugs, result.files, true), (reached) => {
       if (reached === step) throw kill;
     })).toThrow(kill);
+  };
+
+  it.each(steps)("keeps a package's version when a run was killed at %s", (step) => {
+    killedAt(step);
+    const { result } = generateAndWrite({ root }, true);
+    expect(result.runs.map((run) => run.versions.package)).toEqual(["0.5.0"]);
+    expect(JSON.parse(readFileSync(manifest(), "utf8"))).toMatchObject({ version: "0.5.0" });
+  });
+
+  it.each(steps)("generate keeps the version too after a run killed at %s", async (step) => {
+    killedAt(step);
     expect(await main(["generate"], { cwd: root, env: {}, out: quiet })).toBe(0);
     expect(JSON.parse(readFileSync(manifest(), "utf8"))).toMatchObject({ version: "0.5.0" });
   });
 
   it("makes its plan holding the lock", () => {
-    const result = runPipeline({ root, locked: true });
+    const result = runPipeline({ root });
     let holder: string | undefined;
     applyPlan(root, () => {
       holder = readFileSync(join(root, lockFile), "utf8");

