@@ -27,23 +27,27 @@ const codeSource = {
 const slowStarts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 // Suites whose files leave no global state behind share workers between files (isolate: false):
-// each worker imports the generators, the runtime and the generated packages once, not once per
-// file, which halves these suites' CPU time. Suites that measure memory, fake timers or start
-// sandboxes keep one fresh worker per file.
+// each worker imports the generators, the runtime, the generated packages and the agent frameworks
+// once, not once per file, which halves these suites' CPU time. Files that measure this process's
+// memory or time its sandboxes keep one fresh worker per file (the code suite, mcp-memory).
 // Their timeouts allow for a machine busy with the other suites Nx runs beside them.
 const shared = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
+const sharedSlowStarts = { ...slowStarts, isolate: false };
+
+const mcpMemory = "packages/mcp/test/code-memory.test.ts";
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "generators", ...shared, include: ["generators/test/**/*.test.ts"] } },
       { test: { name: "runtime", ...shared, include: ["packages/runtime/test/**/*.test.ts"] } },
-      { resolve: runnerSource, test: { name: "mcp", ...slowStarts, include: ["packages/mcp/test/**/*.test.ts"] } },
+      { resolve: runnerSource, test: { name: "mcp", ...sharedSlowStarts, include: ["packages/mcp/test/**/*.test.ts"], exclude: [mcpMemory] } },
+      { resolve: runnerSource, test: { name: "mcp-memory", ...slowStarts, include: [mcpMemory] } },
       { resolve: codeSource, test: { name: "code", ...slowStarts, include: ["packages/code/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "tools", ...shared, include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", ...shared, include: ["test/contract/**/*.test.ts"] } },
-      // The agent frameworks on today's majors (Node >= 22), with scripted models; not in the Node 20 matrix.
-      { resolve: codeSource, test: { name: "frameworks", ...slowStarts, include: ["test/frameworks/**/*.test.ts"] } },
+      // The agent frameworks on today's majors, with scripted models; not in the Node 22 and 24 matrix.
+      { resolve: codeSource, test: { name: "frameworks", ...sharedSlowStarts, include: ["test/frameworks/**/*.test.ts"] } },
       // Two files at a time (most wait on npm, Nx, browsers and servers they start); they share one
       // packing of the release packages (test/e2e/support/tarballs.ts).
       {

@@ -11,7 +11,7 @@ import type { Logger } from "./log.js";
 export interface PrimaryOptions {
   readonly workers: number;
   readonly shutdownTimeoutMs: number;
-  /** The line logged once the first worker listens, given the endpoint's URL. */
+  /** The line logged once every worker listens (so the port is served at full width), given the endpoint's URL. */
   readonly serving: (url: string) => string;
 }
 
@@ -27,7 +27,7 @@ export function runPrimary(options: PrimaryOptions, logger: Logger): void {
   const fork = (): void => void cluster.fork();
   cluster.on("listening", (worker, address) => {
     listening.add(worker);
-    if (announced) return;
+    if (announced || listening.size < options.workers) return;
     announced = true;
     const host = address.address ?? "127.0.0.1";
     logger.message(options.serving(`http://${host.includes(":") ? `[${host}]` : host}:${address.port}/mcp`));
