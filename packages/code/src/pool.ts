@@ -130,6 +130,8 @@ export class SandboxWorker {
   #grace: ReturnType<typeof setTimeout> | undefined;
   /** The worker's V8 heap when it became ready, before any run. */
   #startHeapBytes = 0;
+  /** The host stopped this worker's run; a replacement was started then. */
+  #stopped = false;
 
   constructor(memoryBytes: number) {
     live += 1;
@@ -182,6 +184,7 @@ export class SandboxWorker {
   stop(): void {
     this.#listener = undefined;
     if (!this.#busy) return;
+    this.#stopped = true;
     this.meter[slot.stop] = 1;
     this.#worker.postMessage({ type: "stop" });
     this.#grace = setTimeout(() => this.#retire(), stopGraceMs);
@@ -197,9 +200,11 @@ export class SandboxWorker {
     this.#busy = false;
     clearTimeout(this.#grace);
     this.#worker.unref();
-    // A worker ended while it was stopping may still have sent its outcome; it is not reused.
+    // A worker ended while it was stopping may still have sent its outcome; it is not reused. One
+    // that noticed the stop in time is not either: its replacement is already starting, and keeping
+    // both would hold a second idle worker (some 30 MB) for nothing.
     if (this.#ended) return;
-    if (message.broken || message.engineGrowth > retireAboveBytes.engine || message.heapBytes > this.#startHeapBytes + retireAboveBytes.heap) this.#retire();
+    if (message.broken || this.#stopped || message.engineGrowth > retireAboveBytes.engine || message.heapBytes > this.#startHeapBytes + retireAboveBytes.heap) this.#retire();
     else if (waiting[0]?.memoryBytes === this.memoryBytes) waiting.shift()!.give(this);
     else if (waiting.length === 0 && idle.length < Math.min(keptIdle, maxLive)) idle.push(this);
     else this.end();
