@@ -21,7 +21,7 @@ export interface CodeResult {
   readonly memory: CodeMemory;
 }
 
-/** RSS and the host's JS heap (MB) over 1,000 programs, one in five hostile and one in five a type error (tools/bench/child/code-memory.ts). */
+/** RSS and the host's JS heap (MB) over 500 programs, one in five hostile and one in five a type error (tools/bench/child/code-memory.ts). */
 export interface CodeMemory {
   readonly programs: number;
   readonly idleMb: number;
@@ -29,8 +29,8 @@ export interface CodeMemory {
   readonly finalMb: number;
   readonly heapIdleMb: number;
   readonly heapFinalMb: number;
-  /** The level after each quarter of the run, the pool settled and the host's heap collected. */
-  readonly quarters: readonly { readonly programs: number; readonly rssMb: number; readonly heapMb: number }[];
+  /** Idle is warm: after one ordinary program. Then the level every 50 programs, the pool settled and the host's heap collected. */
+  readonly levels: readonly { readonly programs: number; readonly rssMb: number; readonly heapMb: number }[];
   readonly wallMs: number;
 }
 
@@ -99,7 +99,7 @@ export function benchCode(): CodeResult {
   return { ...tokenCounts(), task: taskTokens(timings.declarations), coldCheckMs: timings.coldCheckMs, checkMs: timings.checkMs, sandboxStartMs: timings.sandboxStartMs, workerStartMs: timings.workerStartMs, perCallOverheadUs: timings.perCallOverheadUs, memory: benchCodeMemory() };
 }
 
-/** RSS over a 1,000-program mixed run, in a process of its own (a full collection of its heap is allowed there). */
+/** RSS over a 500-program mixed run, in a process of its own (a full collection of its heap is allowed there). */
 export function benchCodeMemory(): CodeMemory {
   const run = timeNodeOk(["--expose-gc", "--import", "tsx", "tools/bench/child/code-memory.ts", workspaceRoot]);
   return JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as CodeMemory;

@@ -179,15 +179,16 @@ function codeRows(c: CodeResult): Row[] {
 }
 
 function memoryRow(memory: CodeMemory): Row {
-  const levels = memory.quarters.map((quarter) => n(quarter.rssMb)).join(" / ");
+  const levels = memory.levels.map((level) => n(level.rssMb)).join(" / ");
+  const highest = Math.max(...memory.levels.map((level) => level.rssMb));
   // Levels off: the second half of the run adds at most 50 MB to where its first half left RSS.
-  const half = memory.quarters[Math.floor(memory.quarters.length / 2) - 1]?.rssMb ?? memory.idleMb;
+  const half = memory.levels[Math.floor(memory.levels.length / 2) - 1]?.rssMb ?? memory.idleMb;
   const growth = memory.finalMb - half;
   return [
     "8 Code mode",
     `RSS over ${n(memory.programs)} programs, one in five hostile (bombs, flood, huge return, storm), one in five a type error, memoryBytes 32 MiB`,
-    `peak ${n(memory.peakMb)} MB, after ${n(memory.finalMb)} MB; by quarter ${levels} MB`,
-    `idle ${n(memory.idleMb)} MB; host JS heap ${n(memory.heapIdleMb)} → ${n(memory.heapFinalMb)} MB; ${ms(memory.wallMs)} in all`,
+    `peak ${n(memory.peakMb)} MB, after ${n(memory.finalMb)} MB; every ${n(memory.levels[0]?.programs ?? 0)} programs ${levels} MB`,
+    `idle (warm: one ordinary program run) ${n(memory.idleMb)} MB, settled levels at most +${n(highest - memory.idleMb)} MB; host JS heap ${n(memory.heapIdleMb)} → ${n(memory.heapFinalMb)} MB; ${ms(memory.wallMs)} in all`,
     `${growth >= 0 ? "+" : ""}${n(growth)} MB in the second half`,
     "≤ +50 MB in the second half",
     mark(growth <= 50),

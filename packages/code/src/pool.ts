@@ -12,15 +12,17 @@ import type { Job } from "./sandbox.js";
 const keptIdle = 2;
 
 /**
- * A worker is retired after a run that left it holding much: its engine's WebAssembly memory grown
- * more than 8 MiB past its start (that memory never shrinks), or its V8 heap (strings that crossed
- * the boundary; V8 keeps heap it grew) past 24 MiB, about 16 MiB more than a fresh worker's. A
- * threshold on what is held rather than "after a limit was hit": a program can allocate 60 MB and
- * return without hitting one, and one stopped by the CPU limit may hold nothing. The two kept idle
- * workers then hold at most 2 × 24 MiB more than fresh ones, so memory comes back to within 50 MB of
- * its idle level after any run. A fresh worker costs 80–160 ms of CPU, paid in the background.
+ * A worker is retired after a run that left it holding much more than when it started: its engine's
+ * WebAssembly memory grown more than 2 MiB past its start (that memory never shrinks), or its V8
+ * heap (strings that crossed the boundary, a log flood's lines; V8 keeps heap it grew) more than
+ * 4 MiB past its own size when it became ready (about 13 MiB). A threshold on what is held rather
+ * than "after a limit was hit": a program can allocate 60 MB and return without hitting one, and one
+ * stopped by the CPU limit may hold nothing. Ordinary programs grow neither, so they keep their
+ * worker; a huge return or a log flood (about 3 MiB of engine and 5–6 MiB of heap kept, more in
+ * native buffers the heap does not count) gets a fresh one. A fresh worker costs 80–160 ms of CPU,
+ * paid in the background.
  */
-const retireAboveBytes = { engine: 8 * 1024 * 1024, heap: 24 * 1024 * 1024 };
+const retireAboveBytes = { engine: 2 * 1024 * 1024, heap: 4 * 1024 * 1024 };
 
 /** How long a stopped worker may take to notice the stop flag before it is ended instead. */
 const stopGraceMs = 100;
@@ -126,6 +128,10 @@ export class SandboxWorker {
   #ended = false;
   #outOfMemory = false;
   #grace: ReturnType<typeof setTimeout> | undefined;
+  /** The worker's V8 heap when it became ready, before any run. */
+  #startHeapBytes = 0;
+  /** The host stopped this worker's run; a replacement was started then. */
+  #stopped = false;
 
   constructor(memoryBytes: number) {
     live += 1;
@@ -137,9 +143,10 @@ export class SandboxWorker {
     let failed: (error: unknown) => void = () => undefined;
     this.ready = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)));
     this.ready.catch(() => undefined);
-    this.#worker.on("message", (message: FromWorker | { type: "ready" }) => {
+    this.#worker.on("message", (message: FromWorker | { type: "ready"; heapBytes: number }) => {
       if (message.type !== "ready") return this.#message(message);
       this.#started = true;
+      this.#startHeapBytes = message.heapBytes;
       ready();
     });
     this.#worker.on("error", (error: Error & { code?: string }) => {
@@ -177,6 +184,7 @@ export class SandboxWorker {
   stop(): void {
     this.#listener = undefined;
     if (!this.#busy) return;
+    this.#stopped = true;
     this.meter[slot.stop] = 1;
     this.#worker.postMessage({ type: "stop" });
     this.#grace = setTimeout(() => this.#retire(), stopGraceMs);
@@ -192,9 +200,11 @@ export class SandboxWorker {
     this.#busy = false;
     clearTimeout(this.#grace);
     this.#worker.unref();
-    // A worker ended while it was stopping may still have sent its outcome; it is not reused.
+    // A worker ended while it was stopping may still have sent its outcome; it is not reused. One
+    // that noticed the stop in time is not either: its replacement is already starting, and keeping
+    // both would hold a second idle worker (some 30 MB) for nothing.
     if (this.#ended) return;
-    if (message.broken || message.engineGrowth > retireAboveBytes.engine || message.heapBytes > retireAboveBytes.heap) this.#retire();
+    if (message.broken || this.#stopped || message.engineGrowth > retireAboveBytes.engine || message.heapBytes > this.#startHeapBytes + retireAboveBytes.heap) this.#retire();
     else if (waiting[0]?.memoryBytes === this.memoryBytes) waiting.shift()!.give(this);
     else if (waiting.length === 0 && idle.length < Math.min(keptIdle, maxLive)) idle.push(this);
     else this.end();

@@ -45,4 +45,4 @@ async function run(job) {
   port.postMessage({ type: "done", ...outcome, broken, engineGrowth: memory.buffer.byteLength - engineBaseBytes, heapBytes: getHeapStatistics().total_heap_size });
 }
 
-port.postMessage({ type: "ready" });
+port.postMessage({ type: "ready", heapBytes: getHeapStatistics().total_heap_size });

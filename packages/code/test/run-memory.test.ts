@@ -33,7 +33,7 @@ const heapSlack = 4 * mb;
  * by what the process has done so far (both plateau; see docs/security.md), and a worker retired
  * by a bomb is replaced in the background. What must not happen is growth with every round.
  */
-const rssSlack = 96 * mb;
+const rssSlack = 50 * mb;
 
 const ordinary = (n: number): string =>
   `const sheets = await Promise.all(["s${n}", "t", "u"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, ${n});`;

@@ -1,15 +1,15 @@
 // Code mode's memory over a long mixed run (`node --expose-gc --import tsx child/code-memory.ts <root> [programs]`):
-// 1,000 programs through runCode, one at a time: three in five ordinary (three tool calls and a sum,
+// 500 programs through runCode, one at a time: three in five ordinary (three tool calls and a sum,
 // each a new text for the checker), one in five a type error (a new text too, so nothing runs) and
 // one in five hostile (memory bombs, a log flood, a huge return, a promise storm, 60 MB held and
-// returned from); the process's RSS sampled after each. Prints one JSON object: idle, peak and
-// final RSS (MB), the host's JS heap in use at idle and at the end, RSS and heap after each
-// quarter of the run (all but peak after a full collection of the host's heap), and the wall time.
-// The run's second half growing would mean memory does not level off.
+// returned from); the process's RSS sampled after each. Idle is warm: the process has run one
+// ordinary program (the checker loaded, a worker ready). Prints one JSON object: idle, peak and
+// final RSS (MB), the host's JS heap in use at idle and at the end, RSS and heap every 50 programs
+// (all but peak with the pool settled and the host's heap collected), and the wall time.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [root = ".", count = "1000"] = process.argv.slice(2);
+const [root = ".", count = "500"] = process.argv.slice(2);
 const programs = Number(count);
 const load = (path: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
 
@@ -62,18 +62,21 @@ async function settled(): Promise<number> {
   return level;
 }
 
-for (let i = 0; i < 5; i++) await runCode(ordinary(i), options);
+await runCode(ordinary(0), options);
+await new Promise((resolve) => setTimeout(resolve, 200));
 gc();
 const idleMb = mb();
 const heapIdleMb = heapMb();
 let peakMb = idleMb;
-const quarters: { programs: number; rssMb: number; heapMb: number }[] = [];
+/** Programs between two samples of the settled level. */
+const every = 50;
+const levels: { programs: number; rssMb: number; heapMb: number }[] = [];
 const start = performance.now();
 for (let i = 0; i < programs; i++) {
   await runCode(program(i), options);
   peakMb = Math.max(peakMb, mb());
-  if ((i + 1) % Math.ceil(programs / 4) === 0 || i + 1 === programs) quarters.push({ programs: i + 1, rssMb: await settled(), heapMb: heapMb() });
+  if ((i + 1) % every === 0 || i + 1 === programs) levels.push({ programs: i + 1, rssMb: await settled(), heapMb: heapMb() });
 }
 const wallMs = performance.now() - start;
-const finalMb = quarters.at(-1)?.rssMb ?? mb();
-process.stdout.write(`${JSON.stringify({ programs, idleMb, peakMb, finalMb, heapIdleMb, heapFinalMb: heapMb(), quarters, wallMs, memory: process.memoryUsage() })}\n`, () => process.exit(0));
+const finalMb = levels.at(-1)?.rssMb ?? mb();
+process.stdout.write(`${JSON.stringify({ programs, idleMb, peakMb, finalMb, heapIdleMb, heapFinalMb: heapMb(), levels, wallMs, memory: process.memoryUsage() })}\n`, () => process.exit(0));
