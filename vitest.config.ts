@@ -48,10 +48,18 @@ export default defineConfig({
       { resolve: runtimeSource, test: { name: "contract", ...shared, include: ["test/contract/**/*.test.ts"] } },
       // The agent frameworks on today's majors, with scripted models; not in the Node 22 and 24 matrix.
       { resolve: codeSource, test: { name: "frameworks", ...sharedSlowStarts, include: ["test/frameworks/**/*.test.ts"] } },
-      // Two files at a time (most wait on npm, Nx, browsers and servers they start); they share one
-      // packing of the release packages (test/e2e/support/tarballs.ts).
+      // Two files at a time (most wait on npm, Nx, browsers and servers they start), in shared workers;
+      // they share one packing of the release packages (test/e2e/support/tarballs.ts).
       {
-        test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], globalSetup: ["test/e2e/support/global-setup.ts"], testTimeout: 300_000, hookTimeout: 600_000, maxWorkers: 2 },
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/support/global-setup.ts"],
+          isolate: false,
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          maxWorkers: 2,
+        },
       },
     ],
   },
