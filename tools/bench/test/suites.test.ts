@@ -13,6 +13,6 @@ describe("projectNames", () => {
   });
 
   it("finds every suite of vitest.config.ts", () => {
-    expect(projectNames(config.test?.projects ?? [])).toEqual(["generators", "runtime", "mcp", "code", "tools", "contract", "frameworks", "e2e"]);
+    expect(projectNames(config.test?.projects ?? [])).toEqual(["generators", "runtime", "mcp", "mcp-memory", "code", "tools", "contract", "frameworks", "e2e"]);
   });
 });
