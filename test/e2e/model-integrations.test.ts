@@ -21,7 +21,15 @@ import { tarballOf } from "./support/tarballs.ts";
 
 const packed = ["runtime", "code", "cloud-sheets", "recruit-api", "mcp"] as const;
 // The MCP examples serve @toolcat/mcp's servers with the SDK, which the README says to install beside it.
-const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai", "@openai/agents", "@modelcontextprotocol/server"] as const;
+const providers = [
+  "openai",
+  "@anthropic-ai/sdk",
+  "ai",
+  "@langchain/core",
+  "@google/genai",
+  "@openai/agents",
+  "@modelcontextprotocol/server",
+] as const;
 const examples = {
   OpenAI: "openai",
   Anthropic: "anthropic",
@@ -42,7 +50,8 @@ const marker = "/* README example */";
 
 /** The installed version of a workspace devDependency, so the project tests what the workspace pins. */
 const versionOf = (name: string): string =>
-  (JSON.parse(readFileSync(join(workspaceRoot, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+  (JSON.parse(readFileSync(join(workspaceRoot, "node_modules", name, "package.json"), "utf8")) as { version: string })
+    .version;
 
 /** The ```ts blocks of the README's "Use with a model" section, by the heading above each. */
 function modelExamples(readme: string): Map<string, string> {
@@ -65,17 +74,30 @@ describe("the README's model integrations, from the packed packages", () => {
   let readme = "";
   let recruitReadme = "";
   const outcome = (name: string): Outcome => {
-    const result = run(process.execPath, [`dist/${name}.js`], project, { OPENAI_API_KEY: "sk-test", ANTHROPIC_API_KEY: "sk-ant-test", GEMINI_API_KEY: "gemini-test" });
+    const result = run(process.execPath, [`dist/${name}.js`], project, {
+      OPENAI_API_KEY: "sk-test",
+      ANTHROPIC_API_KEY: "sk-ant-test",
+      GEMINI_API_KEY: "gemini-test",
+    });
     expect(result.status, result.output).toBe(0);
     return JSON.parse(result.stdout) as Outcome;
   };
 
   beforeAll(() => {
-    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "toolcat-models", private: true, type: "module" })}\n`);
+    writeFileSync(
+      join(project, "package.json"),
+      `${JSON.stringify({ name: "toolcat-models", private: true, type: "module" })}\n`,
+    );
     const install = run(
       "npm",
-      ["install", ...packed.map(tarballOf), ...providers.map((name) => `${name}@${versionOf(name)}`),
-        "--prefer-offline", "--no-audit", "--no-fund"],
+      [
+        "install",
+        ...packed.map(tarballOf),
+        ...providers.map((name) => `${name}@${versionOf(name)}`),
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+      ],
       project,
     );
     expect(install.status, install.output).toBe(0);
@@ -89,11 +111,24 @@ describe("the README's model integrations, from the packed packages", () => {
       writeFileSync(join(project, "src", `${name}.ts`), harness.replace(marker, code));
     }
     const recruitHarness = readFileSync(join(fixtures, "openai-agents-recruit.ts"), "utf8");
-    writeFileSync(join(project, "src", "openai-agents-recruit.ts"), recruitHarness.replace(marker, modelExamples(recruitReadme).get("OpenAI Agents") ?? ""));
+    writeFileSync(
+      join(project, "src", "openai-agents-recruit.ts"),
+      recruitHarness.replace(marker, modelExamples(recruitReadme).get("OpenAI Agents") ?? ""),
+    );
     const tsconfig = {
       compilerOptions: {
-        strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, module: "NodeNext", moduleResolution: "NodeNext",
-        target: "ES2022", lib: ["ES2022", "DOM"], types: [], resolveJsonModule: true, skipLibCheck: true, rootDir: "src", outDir: "dist",
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        types: [],
+        resolveJsonModule: true,
+        skipLibCheck: true,
+        rootDir: "src",
+        outDir: "dist",
       },
       include: ["src"],
     };
@@ -102,14 +137,17 @@ describe("the README's model integrations, from the packed packages", () => {
 
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-  it.each(["cloud-sheets", "recruit-api"])("%s has one example per integration, each at most eight lines of glue besides imports", (slug) => {
-    const blocks = modelExamples(slug === "recruit-api" ? recruitReadme : readme);
-    expect([...blocks.keys()]).toEqual(Object.keys(examples));
-    for (const [title, code] of blocks) {
-      const glue = code.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("import "));
-      expect(glue.length, title).toBeLessThanOrEqual(8);
-    }
-  });
+  it.each(["cloud-sheets", "recruit-api"])(
+    "%s has one example per integration, each at most eight lines of glue besides imports",
+    (slug) => {
+      const blocks = modelExamples(slug === "recruit-api" ? recruitReadme : readme);
+      expect([...blocks.keys()]).toEqual(Object.keys(examples));
+      for (const [title, code] of blocks) {
+        const glue = code.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("import "));
+        expect(glue.length, title).toBeLessThanOrEqual(8);
+      }
+    },
+  );
 
   it("type-checks every example with strict tsc", () => {
     const check = run(process.execPath, [tsc, "-p", "tsconfig.json"], project);
@@ -131,7 +169,10 @@ describe("the README's model integrations, from the packed packages", () => {
       { role: "tool", tool_call_id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) },
       { role: "tool", tool_call_id: "call_1", content: invalidText },
     ]);
-    expect((messages as { role: string; content?: unknown }[]).at(-1)).toMatchObject({ role: "assistant", content: "Ada, 36." });
+    expect((messages as { role: string; content?: unknown }[]).at(-1)).toMatchObject({
+      role: "assistant",
+      content: "Ada, 36.",
+    });
   });
 
   it("Anthropic: tool_result blocks carry the answer and the validation error, flagged is_error", () => {
@@ -141,7 +182,12 @@ describe("the README's model integrations, from the packed packages", () => {
     expect((messages as { content: unknown }[])[2]).toEqual({
       role: "user",
       content: [
-        { type: "tool_result", tool_use_id: "toolu_0", content: JSON.stringify({ rows: [["Ada", 36]] }), is_error: false },
+        {
+          type: "tool_result",
+          tool_use_id: "toolu_0",
+          content: JSON.stringify({ rows: [["Ada", 36]] }),
+          is_error: false,
+        },
         { type: "tool_result", tool_use_id: "toolu_1", content: invalidText, is_error: true },
       ],
     });
@@ -169,7 +215,12 @@ describe("the README's model integrations, from the packed packages", () => {
 
   it("OpenAI Agents: the agent sends strict tools and gets back the answer and the package's issue", () => {
     const { turns, finalOutput, strict, sentTools, outputs, received } = outcome("openai-agents");
-    expect({ turns, finalOutput, strict, sentTools }).toEqual({ turns: 2, finalOutput: "Ada, 36.", strict: true, sentTools: 9 });
+    expect({ turns, finalOutput, strict, sentTools }).toEqual({
+      turns: 2,
+      finalOutput: "Ada, 36.",
+      strict: true,
+      sentTools: 9,
+    });
     expect(received).toEqual([valid]);
     expect(outputs).toMatchObject([
       { call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
@@ -195,7 +246,13 @@ describe("the README's model integrations, from the packed packages", () => {
     expect(answers).toEqual({
       role: "user",
       parts: [
-        { functionResponse: { id: "call_0", name: toolName, response: { output: JSON.stringify({ rows: [["Ada", 36]] }) } } },
+        {
+          functionResponse: {
+            id: "call_0",
+            name: toolName,
+            response: { output: JSON.stringify({ rows: [["Ada", 36]] }) },
+          },
+        },
         { functionResponse: { id: "call_1", name: toolName, response: { error: invalidText } } },
       ],
     });
@@ -211,7 +268,9 @@ describe("the README's model integrations, from the packed packages", () => {
     expect(turns).toBe(2);
     const tools = sentTools as { type: string; name?: string; tools?: { defer_loading?: boolean }[] }[];
     expect(tools[0]).toEqual({ type: "tool_search" });
-    expect(tools.slice(1).every((t) => t.type === "namespace" && t.tools!.every((f) => f.defer_loading === true))).toBe(true);
+    expect(tools.slice(1).every((t) => t.type === "namespace" && t.tools!.every((f) => f.defer_loading === true))).toBe(
+      true,
+    );
     expect(received).toEqual([valid]);
     expect(second).toEqual({
       previous: "resp_1",
@@ -240,7 +299,14 @@ describe("the README's model integrations, from the packed packages", () => {
     expect(tools.slice(1).every((t) => t.defer_loading === true)).toBe(true);
     expect((messages as { content: unknown }[])[2]).toEqual({
       role: "user",
-      content: [{ type: "tool_result", tool_use_id: "toolu_s", content: [{ type: "tool_reference", tool_name: toolName }, expect.any(Object)], is_error: false }],
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: "toolu_s",
+          content: [{ type: "tool_reference", tool_name: toolName }, expect.any(Object)],
+          is_error: false,
+        },
+      ],
     });
     expect(received).toEqual([valid]);
     expect((messages as unknown[])[4]).toEqual({ role: "user", content: toolResults });
@@ -257,19 +323,34 @@ describe("the README's model integrations, from the packed packages", () => {
   });
 
   it("MCP search mode: search_tools, describe_tools and call_tool over stdio", async () => {
-    const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const transport = new StdioClientTransport({ command: process.execPath, args: ["dist/mcp-search.js"], cwd: project, env, stderr: "pipe" });
+    const env = Object.fromEntries(
+      Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["dist/mcp-search.js"],
+      cwd: project,
+      env,
+      stderr: "pipe",
+    });
     const client = new Client({ name: "model-e2e", version: "1.0.0" });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["search_tools", "describe_tools", "call_tool"]);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+        "search_tools",
+        "describe_tools",
+        "call_tool",
+      ]);
       const found = await client.callTool({ name: "search_tools", arguments: { query: "Read the rows of sheet-1" } });
       expect((found.structuredContent as { tools: { name: string }[] }).tools[0]?.name).toBe(toolName);
       const described = await client.callTool({ name: "describe_tools", arguments: { names: [toolName] } });
       expect(JSON.stringify(described.structuredContent)).toContain("spreadsheet_id");
       const ok = await client.callTool({ name: "call_tool", arguments: { name: toolName, arguments: valid } });
       expect(ok.structuredContent).toEqual({ rows: [["Ada", 36]] });
-      const bad = await client.callTool({ name: "call_tool", arguments: { name: toolName, arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } } });
+      const bad = await client.callTool({
+        name: "call_tool",
+        arguments: { name: toolName, arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } },
+      });
       expect(bad.isError).toBe(true);
     } finally {
       await client.close();
@@ -277,21 +358,37 @@ describe("the README's model integrations, from the packed packages", () => {
   });
 
   it("MCP: the server lists model names and descriptions and answers both calls", async () => {
-    const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const transport = new StdioClientTransport({ command: process.execPath, args: ["dist/mcp.js"], cwd: project, env, stderr: "pipe" });
+    const env = Object.fromEntries(
+      Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["dist/mcp.js"],
+      cwd: project,
+      env,
+      stderr: "pipe",
+    });
     const client = new Client({ name: "model-e2e", version: "1.0.0" });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      const manifest = JSON.parse(readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "manifest.json"), "utf8")) as {
+      const manifest = JSON.parse(
+        readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "manifest.json"), "utf8"),
+      ) as {
         tools: { modelName: string; modelDescription: string; examples: unknown[] }[];
       };
       // The model description, then the first example call (MCP has no examples field).
-      const described = (t: (typeof manifest.tools)[number]) => (t.examples.length === 0 ? t.modelDescription : `${t.modelDescription} Example: ${JSON.stringify(t.examples[0])}`);
+      const described = (t: (typeof manifest.tools)[number]) =>
+        t.examples.length === 0
+          ? t.modelDescription
+          : `${t.modelDescription} Example: ${JSON.stringify(t.examples[0])}`;
       expect(tools.map((t) => [t.name, t.description])).toEqual(manifest.tools.map((t) => [t.modelName, described(t)]));
       const ok = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: valid });
       expect(ok.isError ?? false).toBe(false);
-      const bad = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } });
+      const bad = await client.callTool({
+        name: "CloudSheets_GetSpreadsheet",
+        arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 },
+      });
       expect(bad.isError).toBe(true);
       expect(JSON.stringify(bad.content)).toContain("max_rows");
     } finally {

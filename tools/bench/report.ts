@@ -99,7 +99,8 @@ function watchRows(w: WatchResult): Row[] {
 }
 
 function scaleRows(s: ScaleResult): Row[] {
-  const point = (p: ScaleResult["small"]) => `${n(p.perToolMs, 2)} ms/tool (${ms(p.totalMs.median)}), peak ${n(p.peakMb)} MB`;
+  const point = (p: ScaleResult["small"]) =>
+    `${n(p.perToolMs, 2)} ms/tool (${ms(p.totalMs.median)}), peak ${n(p.peakMb)} MB`;
   const row = (p: ScaleResult["small"], ratioToSmall: number, target: string, met: boolean): Row => [
     "3 Scale, in memory",
     `${n(p.tools)} tools, ${n(p.servers)} servers`,
@@ -110,7 +111,15 @@ function scaleRows(s: ScaleResult): Row[] {
     mark(met),
   ];
   return [
-    ["3 Scale, in memory", `${n(s.small.tools)} tools, ${s.small.servers} servers`, point(s.small), "", "", "peak < 1,536 MB", mark(s.small.peakMb < 1536)],
+    [
+      "3 Scale, in memory",
+      `${n(s.small.tools)} tools, ${s.small.servers} servers`,
+      point(s.small),
+      "",
+      "",
+      "peak < 1,536 MB",
+      mark(s.small.peakMb < 1536),
+    ],
     row(s.medium, s.mediumPerToolRatio, "peak < 1,536 MB", s.medium.peakMb < 1536),
     row(s.large, s.perToolRatio, "≤ 1.2×, peak < 1,536 MB", s.perToolRatio <= 1.2 && s.large.peakMb < 1536),
   ];
@@ -134,7 +143,8 @@ function nxScaleRows(x: NxScaleResult): Row[] {
 const coldImportTargetMs = 15;
 
 function footprintRows(f: FootprintResult): Row[] {
-  const figures = (p: Sizes) => `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; search index ${kb(p.searchIndexGzipBytes)} gz; cold import ${n(p.coldImportMs.median, 1)} ms`;
+  const figures = (p: Sizes) =>
+    `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; search index ${kb(p.searchIndexGzipBytes)} gz; cold import ${n(p.coldImportMs.median, 1)} ms`;
   const rows = f.packages.map((p): Row => [
     "5 Footprint",
     `@toolcat/${p.slug} (${p.tools} tools)`,
@@ -161,18 +171,76 @@ function footprintRows(f: FootprintResult): Row[] {
 }
 
 function driftRows(d: DriftResult): Row[] {
-  return [["6 Drift check", "whole catalog, cold process", `${ms(d.wallMs.median)}, peak ${n(d.peakMb)} MB`, d.inSync ? "tree in sync" : "tree had drifted", "", "", ""]];
+  return [
+    [
+      "6 Drift check",
+      "whole catalog, cold process",
+      `${ms(d.wallMs.median)}, peak ${n(d.peakMb)} MB`,
+      d.inSync ? "tree in sync" : "tree had drifted",
+      "",
+      "",
+      "",
+    ],
+  ];
 }
 
 function codeRows(c: CodeResult): Row[] {
   const percent = (value: number) => `${n(value * 100, 1)}%`;
   return [
-    ["8 Code mode, tokens (o200k)", "all declarations (code/api.d.ts)", `${n(c.declarationTokens)} tokens`, `OpenAI Chat tool files: ${n(c.openAiChatTokens)}`, percent(c.ratio), "≤ 40%", mark(c.ratio <= 0.4)],
-    ...c.servers.map((s): Row => ["8 Code mode, tokens (o200k)", s.slug, `${n(s.declarationTokens)} tokens`, `${n(s.openAiChatTokens)}`, percent(s.declarationTokens / s.openAiChatTokens), "", ""]),
-    ["8 Code mode, tokens (o200k)", "5-call task (4 reads, 1 write), all requests", `${n(c.task.codeTokens)} tokens by code`, `${n(c.task.directTokens)} by direct calls`, times(c.task.codeTokens / c.task.directTokens), "", ""],
-    ["8 Code mode", "type check, 50-line program, warm", ms(c.checkMs), `first check (builds the service): ${ms(c.coldCheckMs)}`, "", "≤ 300 ms", mark(c.checkMs <= 300)],
-    ["8 Code mode", "sandbox start on a warm worker (runtime, context, prelude, trivial program, outcome back, dispose)", `${n(c.sandboxStartMs, 1)} ms`, `a worker's cold start: ${ms(c.workerStartMs)}`, "", "≤ 20 ms", mark(c.sandboxStartMs <= 20)],
-    ["8 Code mode", "per-call overhead inside the sandbox", `${n(c.perCallOverheadUs)} µs`, "direct client call, same in-memory tool", "", "", ""],
+    [
+      "8 Code mode, tokens (o200k)",
+      "all declarations (code/api.d.ts)",
+      `${n(c.declarationTokens)} tokens`,
+      `OpenAI Chat tool files: ${n(c.openAiChatTokens)}`,
+      percent(c.ratio),
+      "≤ 40%",
+      mark(c.ratio <= 0.4),
+    ],
+    ...c.servers.map((s): Row => [
+      "8 Code mode, tokens (o200k)",
+      s.slug,
+      `${n(s.declarationTokens)} tokens`,
+      `${n(s.openAiChatTokens)}`,
+      percent(s.declarationTokens / s.openAiChatTokens),
+      "",
+      "",
+    ]),
+    [
+      "8 Code mode, tokens (o200k)",
+      "5-call task (4 reads, 1 write), all requests",
+      `${n(c.task.codeTokens)} tokens by code`,
+      `${n(c.task.directTokens)} by direct calls`,
+      times(c.task.codeTokens / c.task.directTokens),
+      "",
+      "",
+    ],
+    [
+      "8 Code mode",
+      "type check, 50-line program, warm",
+      ms(c.checkMs),
+      `first check (builds the service): ${ms(c.coldCheckMs)}`,
+      "",
+      "≤ 300 ms",
+      mark(c.checkMs <= 300),
+    ],
+    [
+      "8 Code mode",
+      "sandbox start on a warm worker (runtime, context, prelude, trivial program, outcome back, dispose)",
+      `${n(c.sandboxStartMs, 1)} ms`,
+      `a worker's cold start: ${ms(c.workerStartMs)}`,
+      "",
+      "≤ 20 ms",
+      mark(c.sandboxStartMs <= 20),
+    ],
+    [
+      "8 Code mode",
+      "per-call overhead inside the sandbox",
+      `${n(c.perCallOverheadUs)} µs`,
+      "direct client call, same in-memory tool",
+      "",
+      "",
+      "",
+    ],
     // Results from before the memory measure have none.
     ...(c.memory === undefined ? [] : [memoryRow(c.memory)]),
   ];
@@ -228,7 +296,8 @@ function exampleTokenRows(rows: readonly RouteExampleTokens[]): Row[] {
 
 function installRows(r: InstallResult): Row[] {
   const mb = (bytes: number) => `${n(bytes / 1024 / 1024, 1)} MB`;
-  const figures = (s: InstallResult["packages"][number]["before"]) => `${mb(s.bytes)}, ${n(s.dependencies)} dependencies${s.hasTsc ? ", tsc in node_modules/.bin" : ""}`;
+  const figures = (s: InstallResult["packages"][number]["before"]) =>
+    `${mb(s.bytes)}, ${n(s.dependencies)} dependencies${s.hasTsc ? ", tsc in node_modules/.bin" : ""}`;
   return r.packages.map((p): Row => {
     const targeted = p.name === "@toolcat/mcp";
     return [
@@ -246,7 +315,15 @@ function installRows(r: InstallResult): Row[] {
 function suiteRows(s: SuitesResult): Row[] {
   const seconds = (value: number) => `${n(value, 1)} s`;
   return [
-    ...s.suites.map((suite): Row => ["12 Test suites, wall time", `vitest run --project ${suite.project}`, seconds(suite.seconds), suite.passed ? "" : "failed", "", "", ""]),
+    ...s.suites.map((suite): Row => [
+      "12 Test suites, wall time",
+      `vitest run --project ${suite.project}`,
+      seconds(suite.seconds),
+      suite.passed ? "" : "failed",
+      "",
+      "",
+      "",
+    ]),
     ["12 Test suites, wall time", "all suites, one after another", seconds(s.totalSeconds), "", "", "", ""],
   ];
 }

@@ -48,7 +48,10 @@ export function loadCatalog(options: LoadOptions): Catalog {
     return undefined;
   };
   /** The parsed file and the tools left out for structural errors, or undefined when nothing can be built. */
-  const parse = (file: string, schema: "server" | "catalog"): { source: SpecSource; skip: ReadonlySet<number> } | undefined => {
+  const parse = (
+    file: string,
+    schema: "server" | "catalog",
+  ): { source: SpecSource; skip: ReadonlySet<number> } | undefined => {
     const text = read(file);
     if (text === undefined) return undefined;
     const source = new SpecSource(file, text, schema);
@@ -72,16 +75,28 @@ export function loadCatalog(options: LoadOptions): Catalog {
     if (parsed === undefined || rules === undefined) continue;
     const { source, skip } = parsed;
     const built = buildServer(source, rules, diagnostics, skip);
-    const server = attachRequestBodies(built.server, options.requestBodies === false ? [] : captures(root, built.server.slug, options, diagnostics), read, diagnostics, lines);
+    const server = attachRequestBodies(
+      built.server,
+      options.requestBodies === false ? [] : captures(root, built.server.slug, options, diagnostics),
+      read,
+      diagnostics,
+      lines,
+    );
     const other = seen.get(server.name);
     if (other !== undefined) {
-      diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
+      diagnostics.push({
+        ...source.at(["server"]),
+        code: "duplicate-server",
+        message: `server ${server.name} is also defined in ${other.specFile}`,
+        hint: "Each server has exactly one spec file.",
+      });
     }
     seen.set(server.name, server);
     servers.push(server);
     names.set(server.name, built.names);
   }
-  if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
+  if (diagnostics.length > 0 || rules === undefined)
+    throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
   servers.sort((a, b) => compareText(a.slug, b.slug));
   return { rules, servers, names };
 }

@@ -29,10 +29,23 @@ export function widgetBody(): { [key: string]: JsonValue } {
         Customer: {
           type: "object",
           required: ["id"],
-          properties: { id: { type: "string" }, address: { type: "object", properties: { city: { type: "string" }, zip: { type: "string" } } } },
+          properties: {
+            id: { type: "string" },
+            address: { type: "object", properties: { city: { type: "string" }, zip: { type: "string" } } },
+          },
         },
-        Line: { type: "object", required: ["sku"], properties: { sku: { type: "string" }, qty: { type: "integer", minimum: 1 } } },
-        Node: { type: "object", properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+        Line: {
+          type: "object",
+          required: ["sku"],
+          properties: { sku: { type: "string" }, qty: { type: "integer", minimum: 1 } },
+        },
+        Node: {
+          type: "object",
+          properties: {
+            label: { type: "string" },
+            children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+          },
+        },
       },
     },
   };

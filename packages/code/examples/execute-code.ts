@@ -16,7 +16,8 @@ export function executeCodeTool(caller: ClientOptions) {
       `It can call only these functions:\n${codeDeclarations(packages)}`,
     inputSchema: z.object({ code: z.string().describe("The program") }),
     // Type errors, tool failures and limits come back as a result the model can read and fix.
-    execute: ({ code }, { abortSignal }) => runCode(code, { packages, caller, limits: { wallMs: 20_000 }, ...(abortSignal && { signal: abortSignal }) }),
+    execute: ({ code }, { abortSignal }) =>
+      runCode(code, { packages, caller, limits: { wallMs: 20_000 }, ...(abortSignal && { signal: abortSignal }) }),
   });
 }
 

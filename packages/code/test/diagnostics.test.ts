@@ -109,7 +109,9 @@ describe("type errors", () => {
 
   it("shows a long line around its column, never splitting a character", async () => {
     const padding = "😀".repeat(200);
-    const [diagnostic = ""] = await diagnostics(`const s = "${padding}"; const n: number = "1"; const t = "${padding}";`);
+    const [diagnostic = ""] = await diagnostics(
+      `const s = "${padding}"; const n: number = "1"; const t = "${padding}";`,
+    );
     const { line, under } = caretColumn(diagnostic);
     expect(under).toBe("n");
     expect(line.startsWith("…") && line.endsWith("…")).toBe(true);

@@ -37,7 +37,8 @@ const rssSlack = 50 * mb;
 
 const ordinary = (n: number): string =>
   `const sheets = await Promise.all(["s${n}", "t", "u"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, ${n});`;
-const typeError = (n: number): string => `const total${n}: number = "${n}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${n} });`;
+const typeError = (n: number): string =>
+  `const total${n}: number = "${n}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${n} });`;
 const hostile = [
   "const a: object[] = [];\nfor (;;) a.push({ n: a.length });",
   "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nreturn a.length;",
@@ -72,7 +73,11 @@ async function level(): Promise<Level> {
 }
 
 /** Warm-up rounds, then measured ones; `each` runs beside every program (the control's leak). */
-async function series(rounds: number, programs: (first: number) => string[], each: () => void = () => undefined): Promise<{ warm: Level; levels: Level[] }> {
+async function series(
+  rounds: number,
+  programs: (first: number) => string[],
+  each: () => void = () => undefined,
+): Promise<{ warm: Level; levels: Level[] }> {
   let n = 0;
   const runRound = async (): Promise<void> => {
     for (const source of programs(n)) {
@@ -95,8 +100,12 @@ async function series(rounds: number, programs: (first: number) => string[], eac
 function overruns({ warm, levels }: { warm: Level; levels: Level[] }): string[] {
   const over: string[] = [];
   levels.forEach((at, index) => {
-    if (at.heapUsed > warm.heapUsed + heapSlack) over.push(`round ${index + 1}: JS heap ${(at.heapUsed / mb).toFixed(1)} MB, warm ${(warm.heapUsed / mb).toFixed(1)} MB`);
-    if (at.rss > warm.rss + rssSlack) over.push(`round ${index + 1}: RSS ${Math.round(at.rss / mb)} MB, warm ${Math.round(warm.rss / mb)} MB`);
+    if (at.heapUsed > warm.heapUsed + heapSlack)
+      over.push(
+        `round ${index + 1}: JS heap ${(at.heapUsed / mb).toFixed(1)} MB, warm ${(warm.heapUsed / mb).toFixed(1)} MB`,
+      );
+    if (at.rss > warm.rss + rssSlack)
+      over.push(`round ${index + 1}: RSS ${Math.round(at.rss / mb)} MB, warm ${Math.round(warm.rss / mb)} MB`);
   });
   return over;
 }

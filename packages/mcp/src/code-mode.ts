@@ -22,7 +22,13 @@ export interface CodeRun {
   readonly limits: Partial<CodeLimits> | undefined;
 }
 
-export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served: readonly ServedTool[], scope: SearchScope, run: CodeRun): Routes {
+export function codeMode(
+  code: CodeModule,
+  toolkits: readonly Toolkit[],
+  served: readonly ServedTool[],
+  scope: SearchScope,
+  run: CodeRun,
+): Routes {
   const resolved = code.resolveLimits(run.limits);
   if (!resolved.ok) throw new Error(`code mode: ${resolved.message}`);
   const limits = resolved.limits;
@@ -30,12 +36,19 @@ export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served:
   const functionOf = (entry: ServedTool): CodeFunction => view.functions.get(entry.tool.fullName)!;
   const caller = codeCaller(run.clientOptions);
 
-  const found = discovery(toolkits, served, scope, {
-    nameOf: (entry) => functionOf(entry).path,
-    describe: (entries) => describe(code, entries.map(functionOf)),
-    next: "Returns functions (Namespace.function); then call describe_tools for their TypeScript declarations, and execute_code to run a program that calls them.",
-    describes: "Gives the TypeScript declarations (doc comments, input types) of functions found by search_tools, by name: what an execute_code program is type-checked against.",
-  }, "code");
+  const found = discovery(
+    toolkits,
+    served,
+    scope,
+    {
+      nameOf: (entry) => functionOf(entry).path,
+      describe: (entries) => describe(code, entries.map(functionOf)),
+      next: "Returns functions (Namespace.function); then call describe_tools for their TypeScript declarations, and execute_code to run a program that calls them.",
+      describes:
+        "Gives the TypeScript declarations (doc comments, input types) of functions found by search_tools, by name: what an execute_code program is type-checked against.",
+    },
+    "code",
+  );
 
   const namespaces = view.packages.map((pkg) => pkg.codeApi.namespace).join(", ");
   const executeCode: Tool = {
@@ -68,7 +81,8 @@ export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served:
   let warming: Promise<void> | undefined;
   const warm = (): Promise<void> =>
     (warming ??= code.runCode("return null;", { packages: view.packages, caller, limits }).then((result) => {
-      if (!result.ok) throw new Error(`code mode could not warm up: ${result.error?.message ?? "the empty program failed"}`);
+      if (!result.ok)
+        throw new Error(`code mode could not warm up: ${result.error?.message ?? "the empty program failed"}`);
     }));
   return { listing: [...found.listing, executeCode], handlers: new Map(Object.entries(handlers)), warm };
 }
@@ -76,7 +90,14 @@ export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served:
 /** The declarations of the named functions, grouped in their namespaces, as text and per function. */
 function describe(code: CodeModule, functions: readonly CodeFunction[]): CallToolResult {
   const namespaces = [...new Set(functions.map((fn) => fn.namespace))];
-  const text = namespaces.map((namespace) => code.declareNamespace(namespace, functions.filter((fn) => fn.namespace === namespace).map((fn) => fn.declaration))).join("\n");
+  const text = namespaces
+    .map((namespace) =>
+      code.declareNamespace(
+        namespace,
+        functions.filter((fn) => fn.namespace === namespace).map((fn) => fn.declaration),
+      ),
+    )
+    .join("\n");
   const tools = functions.map((fn) => ({ name: fn.path, declaration: fn.declaration }));
   return { content: [{ type: "text", text }], structuredContent: { tools } };
 }
@@ -85,7 +106,10 @@ function describe(code: CodeModule, functions: readonly CodeFunction[]): CallToo
 function failed(result: RunCodeResult): CallToolResult {
   const error = result.error!;
   const lines = [error.kind === "runtime" ? `the program threw: ${error.message}` : error.message];
-  if (result.calls.length > 0) lines.push(`calls made before it stopped: ${result.calls.map((call) => `${call.name} (${call.ok ? "ok" : "failed"})`).join(", ")}`);
+  if (result.calls.length > 0)
+    lines.push(
+      `calls made before it stopped: ${result.calls.map((call) => `${call.name} (${call.ok ? "ok" : "failed"})`).join(", ")}`,
+    );
   if (result.logs.length > 0) lines.push(`logs:\n${result.logs.join("\n")}`);
   return { isError: true, content: [{ type: "text", text: lines.join("\n") }], structuredContent: { ...result } };
 }

@@ -38,7 +38,8 @@ interface CommonOptions extends ToolFilter {
 }
 
 /** Calls go through a client you built (it receives full names), or through each package's client over a transport. */
-export type McpServerOptions = CommonOptions & ({ readonly client: ToolClient } | (ClientOptions & { readonly client?: never }));
+export type McpServerOptions = CommonOptions &
+  ({ readonly client: ToolClient } | (ClientOptions & { readonly client?: never }));
 
 /**
  * How long a client or cache may keep tools/list and server/discover (2026-07-28): the tool set is
@@ -59,7 +60,9 @@ export interface McpServerFactory {
 }
 
 function missingCode(): never {
-  throw new Error('code mode needs @toolcat/code: npm install @toolcat/code, then pass it as the code option (import * as code from "@toolcat/code")');
+  throw new Error(
+    'code mode needs @toolcat/code: npm install @toolcat/code, then pass it as the code option (import * as code from "@toolcat/code")',
+  );
 }
 
 /** One SDK server, for a client of your own (stdio, in memory, a transport of your choice). */
@@ -74,12 +77,16 @@ export function createMcpServer(options: McpServerOptions): Server {
 export function createMcpServerFactory(options: McpServerOptions): McpServerFactory {
   const toolkits: readonly Toolkit[] = Array.isArray(options.toolkit) ? options.toolkit : [options.toolkit as Toolkit];
   const served = serveTools(toolkits, options);
-  const scope = { filtered: options.tools !== undefined || options.groups !== undefined, readOnly: options.readOnly === true };
+  const scope = {
+    filtered: options.tools !== undefined || options.groups !== undefined,
+    readOnly: options.readOnly === true,
+  };
   const clientOptions = options.client === undefined ? options : undefined;
   const modes: Readonly<Record<ServeMode, () => Routes>> = {
     tools: () => toolsMode(served),
     search: () => searchMode(toolkits, served, scope),
-    code: () => codeMode(options.code ?? missingCode(), toolkits, served, scope, { clientOptions, limits: options.codeLimits }),
+    code: () =>
+      codeMode(options.code ?? missingCode(), toolkits, served, scope, { clientOptions, limits: options.codeLimits }),
   };
   const routes = modes[options.mode ?? "tools"]();
   const info = { name: options.name ?? "toolcat", version };
@@ -95,7 +102,10 @@ export function createMcpServerFactory(options: McpServerOptions): McpServerFact
         const message = `unknown tool: no tool of this server has that name (tools/list gives the ${routes.listing.length})`;
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
       }
-      return server.projectCallToolResult(await handler(request.params.arguments ?? {}, context.mcpReq.signal), undefined);
+      return server.projectCallToolResult(
+        await handler(request.params.arguments ?? {}, context.mcpReq.signal),
+        undefined,
+      );
     });
     return server;
   };

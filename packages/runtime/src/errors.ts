@@ -70,7 +70,10 @@ export class TransportError extends ToolcatError {
   /** Whether sending the same request again is safe: the tool surely did not run (see http/retry.ts). */
   readonly retryable: boolean;
 
-  constructor(message: string, details: { status?: number; retryable: boolean; cause?: unknown; response?: ResponseInfo | undefined }) {
+  constructor(
+    message: string,
+    details: { status?: number; retryable: boolean; cause?: unknown; response?: ResponseInfo | undefined },
+  ) {
     super("transport_failed", message, details.cause === undefined ? undefined : { cause: details.cause });
     this.status = details.status ?? details.response?.status;
     this.retryable = details.retryable;

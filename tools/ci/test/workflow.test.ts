@@ -35,7 +35,9 @@ describe("ci.yml", () => {
   });
 
   it(".ci/run installs Chromium and HAProxy when missing, runs install, drift, tests and package checks on Node 26, then the Node 22/24 matrix", () => {
-    const commands = readFileSync(join(workspaceRoot, ".ci/run"), "utf8").split("\n").filter((line) => line !== "" && !/^(#|set |cd |export |echo )/.test(line));
+    const commands = readFileSync(join(workspaceRoot, ".ci/run"), "utf8")
+      .split("\n")
+      .filter((line) => line !== "" && !/^(#|set |cd |export |echo )/.test(line));
     expect(commands).toEqual([
       'node26="$(dirname "$(tools/ci/node-bin 26)")"',
       'on26() { PATH="$node26:$PATH" "$@"; }',

@@ -7,7 +7,13 @@
 import type { GeneratedFile } from "../../core/files.ts";
 import { routesModule } from "../../ir/generated-identifiers.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
+import {
+  internalNames,
+  runtimeInternalModule,
+  runtimeModule,
+  runtimeNames,
+  runtimeTypeNames,
+} from "../core/runtime-names.ts";
 import { call, laidOut, prefixed, pure } from "../core/layout.ts";
 import { exportConst, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 

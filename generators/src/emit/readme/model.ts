@@ -70,11 +70,17 @@ export function aiSdkTools(source = "manifest.tools"): string[] {
  * or for a package over OpenAI's per-request limit those `selectTools` picks for the prompt, as the
  * OpenAI example sends them, so the framework never gives an OpenAI model more than it takes.
  */
-export function exampleTools(context: EmitContext, values: readonly string[], types: readonly string[] = []): { source: string; imports: string; intro: string } {
+export function exampleTools(
+  context: EmitContext,
+  values: readonly string[],
+  types: readonly string[] = [],
+): { source: string; imports: string; intro: string } {
   const all = withinOpenAiLimit(context.server.tools.length);
   const imported = [...(all ? values : [...values, "selectTools"].sort()), ...types.map((type) => `type ${type}`)];
   return {
-    source: all ? "manifest.tools" : "selectTools(prompt).flatMap((c) => manifest.tools.filter((t) => t.modelName === c.function.name))",
+    source: all
+      ? "manifest.tools"
+      : "selectTools(prompt).flatMap((c) => manifest.tools.filter((t) => t.modelName === c.function.name))",
     imports: `import { ${imported.join(", ")} } from ${JSON.stringify(context.server.packageName)};`,
     intro: all
       ? "Every tool of the manifest goes to the model."
@@ -96,11 +102,16 @@ export function modelExamples(context: EmitContext): ModelExample[] {
       }
     : exampleTools(context, ["handleToolCall", "manifest"]);
   const langChain = exampleTools(context, ["handleToolCall", "langChainSchema", "manifest", "schemaOf"]);
-  const agents = exampleTools(context, ["handleToolCall", "manifest", "openAiParameters", "schemaOf"], ["OpenAiToolParameters"]);
+  const agents = exampleTools(
+    context,
+    ["handleToolCall", "manifest", "openAiParameters", "schemaOf"],
+    ["OpenAiToolParameters"],
+  );
   return [
     {
       title: "OpenAI",
-      intro: "With `openai` 7 (Chat Completions), a complete loop. Chat Completions cannot defer tools, so `selectTools` sends the chat tools that best match the request (at most 20 by default, never over OpenAI's 128), strict where a tool allows it; `handleToolCall` drops the nulls strict mode sends for omitted arguments. A tool message carries the tool's value, or the package's message for a failed call. For the Responses API see \"OpenAI Responses, tool search\" below.",
+      intro:
+        "With `openai` 7 (Chat Completions), a complete loop. Chat Completions cannot defer tools, so `selectTools` sends the chat tools that best match the request (at most 20 by default, never over OpenAI's 128), strict where a tool allows it; `handleToolCall` drops the nulls strict mode sends for omitted arguments. A tool message carries the tool's value, or the package's message for a failed call. For the Responses API see \"OpenAI Responses, tool search\" below.",
       lang: "ts",
       code: [
         'import OpenAI from "openai";',
@@ -118,9 +129,16 @@ export function modelExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "Anthropic",
-      intro: "With `@anthropic-ai/sdk` (Messages API), a complete loop over `tools/anthropic.json`: each `tool_result` carries the tool's value, or the package's message with `is_error: true`.",
+      intro:
+        "With `@anthropic-ai/sdk` (Messages API), a complete loop over `tools/anthropic.json`: each `tool_result` carries the tool's value, or the package's message with `is_error: true`.",
       lang: "ts",
-      code: ['import Anthropic from "@anthropic-ai/sdk";', jsonImport(packageName, "anthropic"), `import { handleToolCall } from ${from};`, "", ...anthropicLoop()].join("\n"),
+      code: [
+        'import Anthropic from "@anthropic-ai/sdk";',
+        jsonImport(packageName, "anthropic"),
+        `import { handleToolCall } from ${from};`,
+        "",
+        ...anthropicLoop(),
+      ].join("\n"),
     },
     {
       title: "Vercel AI SDK",

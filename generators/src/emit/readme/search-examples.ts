@@ -13,7 +13,9 @@ export function toolFilesText(context: EmitContext): string {
   const whole = withinOpenAiLimit(server.tools.length)
     ? "Every tool ships in each provider's format under `tools/` (`openai-chat.json`, `openai-responses.json`, `anthropic.json`, `gemini.json`, `mcp.json`)."
     : `Every tool ships under \`tools/\` in Anthropic's, Gemini's and MCP's formats (\`anthropic.json\`, \`gemini.json\`, \`mcp.json\`); OpenAI takes at most ${openAiToolLimit} tools a request, so the ${server.tools.length} tools come in OpenAI's formats only per group, through \`selectTools\` and in the deferred file.`;
-  const groups = hasGroups(server) ? " Each group's tools (the spec's topic headings; `other` for the rest) are in `tools/groups/<group>/`, in every format." : "";
+  const groups = hasGroups(server)
+    ? " Each group's tools (the spec's topic headings; `other` for the rest) are in `tools/groups/<group>/`, in every format."
+    : "";
   return `${whole}${groups} \`tools/anthropic-deferred.json\` and \`tools/openai-responses-deferred.json\` hold every tool deferred, for tool search (below).`;
 }
 
@@ -23,7 +25,8 @@ export function searchExamples(context: EmitContext): ModelExample[] {
   return [
     {
       title: "OpenAI Responses, tool search",
-      intro: "With `openai` 7 and a model that supports `tool_search`, such as gpt-5.5, a complete loop. `tools/openai-responses-deferred.json` holds the hosted `tool_search` tool and every tool with `defer_loading: true`, in namespaces (one per group where the spec has groups): before searching, the model sees only the namespaces' names and descriptions. Each `function_call_output` carries the tool's value, or the package's message for a failed call.",
+      intro:
+        "With `openai` 7 and a model that supports `tool_search`, such as gpt-5.5, a complete loop. `tools/openai-responses-deferred.json` holds the hosted `tool_search` tool and every tool with `defer_loading: true`, in namespaces (one per group where the spec has groups): before searching, the model sees only the namespaces' names and descriptions. Each `function_call_output` carries the tool's value, or the package's message for a failed call.",
       lang: "ts",
       code: [
         'import OpenAI from "openai";',
@@ -42,7 +45,8 @@ export function searchExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "Anthropic, tool search",
-      intro: "With `@anthropic-ai/sdk`. `tools/anthropic-deferred.json` holds Anthropic's server-side BM25 tool search tool and every tool with `defer_loading: true`: the model searches, Anthropic loads the tools it finds, and you run the calls as usual.",
+      intro:
+        "With `@anthropic-ai/sdk`. `tools/anthropic-deferred.json` holds Anthropic's server-side BM25 tool search tool and every tool with `defer_loading: true`: the model searches, Anthropic loads the tools it finds, and you run the calls as usual.",
       lang: "ts",
       code: [
         'import Anthropic from "@anthropic-ai/sdk";',
@@ -70,7 +74,8 @@ export function searchExamples(context: EmitContext): ModelExample[] {
     },
     {
       title: "Vercel AI SDK, active tools",
-      intro: "With `ai` 7: `prepareToolSearch()` is a `prepareStep` that, each step, makes active only the tools already called and the best matches for the latest user message, so the model reads a few tool definitions instead of all of them. The tools are built as in \"Vercel AI SDK\" above.",
+      intro:
+        'With `ai` 7: `prepareToolSearch()` is a `prepareStep` that, each step, makes active only the tools already called and the best matches for the latest user message, so the model reads a few tool definitions instead of all of them. The tools are built as in "Vercel AI SDK" above.',
       lang: "ts",
       code: [
         'import { generateText, jsonSchema, stepCountIs, tool } from "ai";',

@@ -8,7 +8,13 @@ import { stem as porter2 } from "../../../../packages/runtime/src/search/stemmer
 import { searchDataFormat, type ToolSearchData } from "../../../../packages/runtime/src/search/data.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames, internalNames } from "../core/runtime-names.ts";
+import {
+  runtimeInternalModule,
+  runtimeModule,
+  runtimeNames,
+  runtimeTypeNames,
+  internalNames,
+} from "../core/runtime-names.ts";
 import { call, laidOut, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { searchDocument } from "./documents.ts";
@@ -115,7 +121,13 @@ function emitSearchModule(context: EmitContext): GeneratedFile {
       docComment(
         `The ${server.name} tools' search data, parsed on the first search. Pass the package to createToolSearch to search its tools together with other packages' tools.`,
       ),
-      laidOut(prefixed("export const toolSearchIndex: ToolSearchIndex = ", pure(call("searchIndexText", [stringLiteral(server.name), dataText]))), ";"),
+      laidOut(
+        prefixed(
+          "export const toolSearchIndex: ToolSearchIndex = ",
+          pure(call("searchIndexText", [stringLiteral(server.name), dataText])),
+        ),
+        ";",
+      ),
     ].join("\n"),
     laidOut(prefixed(`const ${search} = `, pure("createToolSearch([{ toolSearchIndex }])")), ";"),
     functionDeclaration({

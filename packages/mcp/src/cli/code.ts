@@ -16,7 +16,8 @@ export async function loadCode(load: () => Promise<CodeModule> = () => import("@
 
 /** The package an import could not find (Node's ERR_MODULE_NOT_FOUND names it in quotes). */
 function missingPackage(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") return undefined;
+  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND")
+    return undefined;
   const match = /Cannot find (?:package|module) '([^']+)'/.exec(String((error as { message?: unknown }).message));
   if (match === null) return undefined;
   const specifier = match[1]!;

@@ -17,9 +17,19 @@ const sessionOf = (response: RawResponse): string => {
 };
 
 const inSession = (url: string, session: string | undefined, message: object): Promise<RawResponse> =>
-  raw(url, "POST", { ...mcpHeaders, "mcp-protocol-version": "2025-06-18", ...(session === undefined ? {} : { "mcp-session-id": session }) }, JSON.stringify({ jsonrpc: "2.0", id: 2, ...message }));
+  raw(
+    url,
+    "POST",
+    {
+      ...mcpHeaders,
+      "mcp-protocol-version": "2025-06-18",
+      ...(session === undefined ? {} : { "mcp-session-id": session }),
+    },
+    JSON.stringify({ jsonrpc: "2.0", id: 2, ...message }),
+  );
 
-const listTools = (url: string, session?: string): Promise<RawResponse> => inSession(url, session, { method: "tools/list" });
+const listTools = (url: string, session?: string): Promise<RawResponse> =>
+  inSession(url, session, { method: "tools/list" });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,24 +42,35 @@ function fakeClock(): (ms: number) => void {
 }
 
 describe("2025-era sessions", () => {
-  it.each([[1], [3]])("holds at most --max-sessions %i, refusing more with 503 while all are in recent use, until one ends", async (maxSessions) => {
-    const endpoint = await startHttp({ maxSessions });
-    const opened = await Promise.all(Array.from({ length: maxSessions + 2 }, () => postInitialize(endpoint.url)));
-    const statuses = opened.map((response) => response.status).sort();
-    expect(statuses).toEqual([...Array(maxSessions).fill(200), 503, 503]);
-    const refused = opened.find((response) => response.status === 503)!;
-    // The oldest turns evictable a minute after its last use, which was just now.
-    expect(refused.headers["retry-after"]).toBe(String(EVICTABLE_AFTER_MS / 1000));
-    expect(JSON.parse(refused.body)).toMatchObject({ error: { message: expect.stringMatching(new RegExp(`limit of ${maxSessions} sessions, all in recent use; retry later`)) } });
-    expect(endpoint.sessions()).toBe(maxSessions);
+  it.each([[1], [3]])(
+    "holds at most --max-sessions %i, refusing more with 503 while all are in recent use, until one ends",
+    async (maxSessions) => {
+      const endpoint = await startHttp({ maxSessions });
+      const opened = await Promise.all(Array.from({ length: maxSessions + 2 }, () => postInitialize(endpoint.url)));
+      const statuses = opened.map((response) => response.status).sort();
+      expect(statuses).toEqual([...Array(maxSessions).fill(200), 503, 503]);
+      const refused = opened.find((response) => response.status === 503)!;
+      // The oldest turns evictable a minute after its last use, which was just now.
+      expect(refused.headers["retry-after"]).toBe(String(EVICTABLE_AFTER_MS / 1000));
+      expect(JSON.parse(refused.body)).toMatchObject({
+        error: {
+          message: expect.stringMatching(
+            new RegExp(`limit of ${maxSessions} sessions, all in recent use; retry later`),
+          ),
+        },
+      });
+      expect(endpoint.sessions()).toBe(maxSessions);
 
-    const first = sessionOf(opened.find((response) => response.status === 200)!);
-    expect((await listTools(endpoint.url, first)).status).toBe(200);
-    expect((await raw(endpoint.url, "DELETE", { "mcp-session-id": first, "mcp-protocol-version": "2025-06-18" })).status).toBe(200);
-    expect(endpoint.sessions()).toBe(maxSessions - 1);
-    expect((await listTools(endpoint.url, first)).status).toBe(404);
-    expect((await postInitialize(endpoint.url)).status).toBe(200);
-  });
+      const first = sessionOf(opened.find((response) => response.status === 200)!);
+      expect((await listTools(endpoint.url, first)).status).toBe(200);
+      expect(
+        (await raw(endpoint.url, "DELETE", { "mcp-session-id": first, "mcp-protocol-version": "2025-06-18" })).status,
+      ).toBe(200);
+      expect(endpoint.sessions()).toBe(maxSessions - 1);
+      expect((await listTools(endpoint.url, first)).status).toBe(404);
+      expect((await postInitialize(endpoint.url)).status).toBe(200);
+    },
+  );
 
   it("closes a session idle past --session-idle-ms; its id then gets 404, and a used one stays", async () => {
     const endpoint = await startHttp({ sessionIdleMs: 1_000 });
@@ -109,14 +130,20 @@ describe("eviction at --max-sessions", () => {
     let release: () => void = () => undefined;
     let enter: () => void = () => undefined;
     const entered = new Promise<void>((resolve) => (enter = resolve));
-    const endpoint = await startHttp({ maxSessions: 1 }, {
-      call: () => {
-        enter();
-        return new Promise((resolve) => (release = () => resolve(null)));
+    const endpoint = await startHttp(
+      { maxSessions: 1 },
+      {
+        call: () => {
+          enter();
+          return new Promise((resolve) => (release = () => resolve(null)));
+        },
       },
-    });
+    );
     const busy = sessionOf(await postInitialize(endpoint.url));
-    const call = inSession(endpoint.url, busy, { method: "tools/call", params: { name: "CloudSheets_WhoAmI", arguments: {} } });
+    const call = inSession(endpoint.url, busy, {
+      method: "tools/call",
+      params: { name: "CloudSheets_WhoAmI", arguments: {} },
+    });
     await entered;
 
     advance(10 * EVICTABLE_AFTER_MS);
