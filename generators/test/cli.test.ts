@@ -45,7 +45,9 @@ const broken = good
   .replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50")
   .replace("{ name: color,", "{ name: constructor,");
 const brokenRoot = scratchWorkspace(broken);
-const aliasBomb = `${good}x0: &a [a, a, a, a, a, a, a, a, a, a]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`;
+const aliasBomb =
+  `${good}x0: &a [a, a, a, a, a, a, a, a, a, a]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: [*b, *b, ` +
+  "*b, *b, *b, *b, *b, *b, *b, *b]\n";
 const aliasRoot = scratchWorkspace(aliasBomb);
 afterAll(() => [brokenRoot, aliasRoot].forEach((root) => rmSync(root, { recursive: true, force: true })));
 
@@ -107,11 +109,13 @@ describe("lint", () => {
     const result = await run(["lint"], { cwd: brokenRoot });
     expect(result.exit).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr)
-      .toContain(`specs/widget-api.yaml:18:48 error invalid-range: tool GetWidget, parameter limit: minimum 60 is greater than maximum 50
+    expect(result.stderr).toContain(
+      `specs/widget-api.yaml:18:48 error invalid-range: tool GetWidget, ` +
+        `parameter limit: minimum 60 is greater than maximum 50
    18 |       - { name: limit, type: integer, minimum: 60, maximum: 50, default: 10 }
       |                                                ^
-  hint: Swap them, or fix the one that was mistyped.`);
+  hint: Swap them, or fix the one that was mistyped.`,
+    );
     expect(result.stderr).toContain("error reserved-name:");
     expect(result.stderr).toMatch(/\n3 errors in 1 file\n$/);
     expect(result.stderr).not.toContain("written");
@@ -135,7 +139,8 @@ describe("lint", () => {
   it("adds GitHub Actions annotations when GITHUB_ACTIONS is true", async () => {
     const result = await run(["lint"], { cwd: brokenRoot, env: { GITHUB_ACTIONS: "true" } });
     expect(result.stdout.split("\n")[0]).toBe(
-      "::error file=specs/widget-api.yaml,line=18,col=48,title=invalid-range::tool GetWidget, parameter limit: minimum 60 is greater than maximum 50%0ASwap them, or fix the one that was mistyped.",
+      "::error file=specs/widget-api.yaml,line=18,col=48,title=invalid-range::tool GetWidget, parameter limit: " +
+        "minimum 60 is greater than maximum 50%0ASwap them, or fix the one that was mistyped.",
     );
     expect(result.stdout.match(/^::error /gm)).toHaveLength(3);
   });

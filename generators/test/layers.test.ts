@@ -31,20 +31,24 @@ const allowed: Record<string, string> = {
   "generators/src/ir/types.ts": 'export const ir = "ir";\n',
   "generators/src/core/files.ts": 'import { ir } from "../ir/types.ts";\nexport const core = ir;\n',
   "generators/src/loader/load.ts":
-    'import { ir } from "../ir/types.ts";\nimport { core } from "../core/files.ts";\nimport { formats } from "../../../packages/runtime/src/formats.ts";\nexport const loader = [ir, core, formats];\n',
+    'import { ir } from "../ir/types.ts";\nimport { core } from "../core/files.ts";\nimport { formats } from ' +
+    '"../../../packages/runtime/src/formats.ts";\nexport const loader = [ir, core, formats];\n',
   "generators/src/emit/core/emitter.ts": 'import { ir } from "../../ir/types.ts";\nexport const emitter = ir;\n',
   "generators/src/emit/schema/input-schema.ts":
     'import { emitter } from "../core/emitter.ts";\nexport const inputSchema = emitter;\n',
   "generators/src/emit/model/tools.ts":
     'import { inputSchema } from "../schema/input-schema.ts";\nexport const tools = inputSchema;\n',
   "generators/src/emit/registry.ts":
-    'import { tools } from "./model/tools.ts";\nimport { formats } from "../../../packages/runtime/src/formats.ts";\nexport const emit = [tools, formats];\n',
+    'import { tools } from "./model/tools.ts";\nimport { formats } from ' +
+    '"../../../packages/runtime/src/formats.ts";\nexport const emit = [tools, formats];\n',
   "generators/src/write/write.ts": 'import { loader } from "../loader/load.ts";\nexport const write = loader;\n',
   "generators/src/pipeline/run.ts":
-    'import { emit } from "../emit/registry.ts";\nimport { write } from "../write/write.ts";\nexport const pipeline = [emit, write];\n',
+    'import { emit } from "../emit/registry.ts";\nimport { write } from "../write/write.ts";\nexport const ' +
+    "pipeline = [emit, write];\n",
   "generators/src/release/plan.ts": 'import { loader } from "../loader/load.ts";\nexport const release = loader;\n',
   "generators/src/cli/commands.ts":
-    'import { pipeline } from "../pipeline/run.ts";\nimport { release } from "../release/plan.ts";\nexport const cli = [pipeline, release];\n',
+    'import { pipeline } from "../pipeline/run.ts";\nimport { release } from "../release/plan.ts";\nexport const ' +
+    "cli = [pipeline, release];\n",
   "packages/runtime/src/formats.ts": 'export const formats = "formats";\n',
 };
 

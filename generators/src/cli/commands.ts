@@ -81,7 +81,8 @@ spec errors (nothing is written then).
     for (const run of result.runs) {
       const changed = run.files.filter((f) => written.has(f.path)).length;
       out.stdout(
-        `${run.server.padEnd(14)} ${String(run.tools).padStart(4)} tools  packages/${run.slug}  ${changed}/${run.files.length} files changed  ${run.milliseconds.toFixed(0)} ms\n`,
+        `${run.server.padEnd(14)} ${String(run.tools).padStart(4)} tools  packages/${run.slug} ` +
+          ` ${changed}/${run.files.length} files changed  ${run.milliseconds.toFixed(0)} ms\n`,
       );
     }
     for (const { slug } of changes.packages.filter((p) => p.files.length === 0))
@@ -117,7 +118,8 @@ Exits 0 when in sync, 1 on drift, 2 when the specs do not load.
     }
     if (ok) {
       out.stdout(
-        `toolcat check-drift: ${report.packages} packages, ${report.files} files in sync (${(performance.now() - start).toFixed(0)} ms)\n`,
+        `toolcat check-drift: ${report.packages} packages, ${report.files} files in sync ` +
+          `(${(performance.now() - start).toFixed(0)} ms)\n`,
       );
       return 0;
     }

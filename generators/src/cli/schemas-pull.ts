@@ -110,9 +110,8 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
         const problems = read.problems.map(
           (p) => `${p.path.length === 0 ? "" : `at /${p.path.join("/")}: `}${p.message}`,
         );
-        throw new Error(
-          `returned no usable request body schema: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}`,
-        );
+        const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : "";
+        throw new Error(`returned no usable request body schema: ${problems.slice(0, 5).join("; ")}${more}`);
       }
       const capture = {
         tool: tool.fullName,
@@ -136,7 +135,8 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
     .filter((o) => counts.has(o))
     .map((o) => `${counts.get(o)} ${o}`);
   out.stdout(
-    `toolcat schemas pull: ${tools.length} tool(s)${summary.length > 0 ? `: ${summary.join(", ")}` : ""}${dryRun ? " (dry run: nothing written)" : ""}\n`,
+    `toolcat schemas pull: ${tools.length} ` +
+      `tool(s)${summary.length > 0 ? `: ${summary.join(", ")}` : ""}${dryRun ? " (dry run: nothing written)" : ""}\n`,
   );
   return counts.has("failed") ? 1 : 0;
 }
@@ -191,7 +191,9 @@ function store(root: string, server: Server, file: string, capture: CaptureFile,
   if (problems.length > 0) {
     const shown = problems.slice(0, 3).map((d) => `${d.code} at ${d.line}:${d.col}: ${printable(d.message)}`);
     throw new Error(
-      `the answer would not load as ${file} (${shown.join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}); nothing was written`,
+      `the answer would not load as ${file} ` +
+        `(${shown.join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}); nothing was ` +
+        "written",
     );
   }
   const dir = dirname(file);
@@ -216,6 +218,7 @@ function refuseLinks(root: string, dir: string, file: string): void {
   const link = linkedDirectory(root, dir);
   if (link !== undefined)
     throw new Error(
-      `${link} is a symbolic link; ${file} is written only inside the workspace, so nothing was written (make ${link} a real directory)`,
+      `${link} is a symbolic link; ${file} is written only inside the workspace, so nothing was written (make ` +
+        `${link} a real directory)`,
     );
 }

@@ -19,7 +19,8 @@ export function resolveServers(root: string, wanted: readonly string[]): string[
         if (slugs.includes(slug)) return slug;
         const suggestion = closest(value, [...slugs, ...slugs.map(pascalCase)]);
         throw new UsageError(
-          `unknown server "${value}"${suggestion ? ` (did you mean ${suggestion}?)` : ""}; valid servers: ${slugs.join(", ")}`,
+          `unknown server "${value}"${suggestion ? ` (did you mean ${suggestion}?)` : ""}; valid servers: ` +
+            `${slugs.join(", ")}`,
         );
       }),
     ),

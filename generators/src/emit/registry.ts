@@ -93,7 +93,10 @@ export function publishedFiles(): PublishedFiles {
   return { files, exports: { ...exports, "./package.json": "./package.json" } };
 }
 
-/** The emit context of one server: its IR, the catalog's mode rules, the names record the loader built and the loaded resources. */
+/**
+ * The emit context of one server: its IR, the catalog's mode rules, the names record the loader built and the loaded
+ * resources.
+ */
 export function emitContext(
   server: Server,
   catalog: Catalog,

@@ -7,7 +7,9 @@ import { modelNamePattern } from "./model-names.ts";
 export interface ToolGroup {
   /** The document's heading; undefined for the tools without one (and for a server without headings). */
   readonly title: string | undefined;
-  /** kebab-case, unique within the server (`approvals-and-offers`, `other`; the server's slug when it has no headings). */
+  /**
+   * kebab-case, unique within the server (`approvals-and-offers`, `other`; the server's slug when it has no headings).
+   */
   readonly slug: string;
   /** Provider-safe (`^[a-zA-Z0-9_-]{1,64}$`): `RecruitApi_ApprovalsAndOffers`, or the server name alone. */
   readonly namespace: string;

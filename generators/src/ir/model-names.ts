@@ -38,7 +38,9 @@ export function modelNameProblems(server: NamedServer): NameProblem[] {
     if (!modelNamePattern.test(name)) {
       problems.push({
         tool: tool.name,
-        message: `model name ${JSON.stringify(name)} must be 1-64 letters, digits, _ or - (it has ${name.length} characters)`,
+        message:
+          `model name ${JSON.stringify(name)} must be 1-64 letters, digits, _ or - (it has ${name.length} ` +
+          "characters)",
       });
     } else if (!geminiNamePattern.test(name)) {
       problems.push({

@@ -168,7 +168,9 @@ class NameTable {
     for (const name of generated.exports) this.exports.add(name);
   }
 
-  /** Claims `name` for `owner` (`tool GetThing`); a name someone else holds is a clash, `rename` says what to rename. */
+  /**
+   * Claims `name` for `owner` (`tool GetThing`); a name someone else holds is a clash, `rename` says what to rename.
+   */
   claim(name: string, source: NameSource, owner: string, rename: string, exported = true): NameClash[] {
     const earlier = this.owners.get(name);
     this.owners.set(name, owner);
@@ -241,7 +243,9 @@ export function serverNames(
     clashes.push({
       source: { kind: "tool", tool: problem.tool },
       message: problem.message,
-      hint: "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -, starting with a letter or _ (Gemini).",
+      hint:
+        "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -, starting with a letter " +
+        "or _ (Gemini).",
     });
   }
   const names: ServerNames = {

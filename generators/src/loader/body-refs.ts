@@ -32,7 +32,9 @@ export function refProblems(read: Read, rootPath: AnswerPath, refPath: (ref: Sch
     return [
       {
         path: refPath(cycle.closing),
-        message: `$ref cycle ${cycle.names.join(" → ")} passes through no object field or array item: checking a value against it would never end`,
+        message:
+          `$ref cycle ${cycle.names.join(" → ")} passes through no object field or array item: checking a value ` +
+          "against it would never end",
         rule: {
           code: "request-body-cycle",
           hint: `A recursive schema must recurse through a field or array items. ${repull}`,

@@ -182,7 +182,8 @@ export function checkCrossReferences(
           report.error(
             [...path, key],
             "limit-mismatch",
-            `limit says ${tool.fullName} ${target.parameter} ${key} is ${JSON.stringify(target[key])}, but the parameter has ${actual[key] === undefined ? "none" : JSON.stringify(actual[key])}`,
+            `limit says ${tool.fullName} ${target.parameter} ${key} is ${JSON.stringify(target[key])}, but the ` +
+              `parameter has ${actual[key] === undefined ? "none" : JSON.stringify(actual[key])}`,
             `Set ${key}: ${JSON.stringify(target[key])} on the parameter, or correct the limit.`,
           );
         }

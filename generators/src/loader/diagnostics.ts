@@ -100,7 +100,8 @@ export class SpecError extends Error {
   constructor(diagnostics: readonly Diagnostic[]) {
     const sorted = [...diagnostics].sort(compareDiagnostics);
     super(
-      `${sorted.length} spec error${sorted.length === 1 ? "" : "s"}:\n${sorted.map((d) => formatDiagnostic(d)).join("\n")}`,
+      `${sorted.length} spec error${sorted.length === 1 ? "" : "s"}:\n` +
+        `${sorted.map((d) => formatDiagnostic(d)).join("\n")}`,
     );
     this.name = "SpecError";
     this.diagnostics = sorted;

@@ -26,7 +26,10 @@ export interface LoadOptions {
   readonly requestBodies?: false;
 }
 
-/** Server spec files under specs/, relative to root, in stable order; none when specs/ is a link (reading the catalog reports it). */
+/**
+ * Server spec files under specs/, relative to root, in stable order; none when specs/ is a link (reading the catalog
+ * reports it).
+ */
 export function listSpecFiles(root: string): string[] {
   if (linkedDirectory(root, "specs") !== undefined) return [];
   return readdirSync(join(root, "specs"))
@@ -101,7 +104,10 @@ export function loadCatalog(options: LoadOptions): Catalog {
   return { rules, servers, names };
 }
 
-/** The server's capture files, none when a directory on the way is a link: its listing would name files outside the workspace. */
+/**
+ * The server's capture files, none when a directory on the way is a link: its listing would name files outside the
+ * workspace.
+ */
 function captures(root: string, slug: string, options: LoadOptions, diagnostics: Diagnostic[]): string[] {
   const dir = `${requestBodiesDir}/${slug}`;
   const link = linkedDirectory(root, dir);

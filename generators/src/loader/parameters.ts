@@ -43,7 +43,8 @@ export function buildParameters(
     name: "request_body",
     type: { kind: "string", format: "json" },
     requirement: "execute",
-    description: `${rules.toolMode.requestBodyDescription} Its fields are returned at run time by mode get_request_schema.`,
+    description:
+      `${rules.toolMode.requestBodyDescription} Its fields are returned at run time by mode ` + "get_request_schema.",
     notes: [],
     judgments: [],
     implicit: true,

@@ -30,7 +30,10 @@ export function captureText(capture: CaptureFile): string {
   return `${JSON.stringify(capture, null, 2)}\n`;
 }
 
-/** What the loader would report for `text` as the capture file `file` of `server`: `schemas pull` stores nothing it would refuse. */
+/**
+ * What the loader would report for `text` as the capture file `file` of `server`: `schemas pull` stores nothing it
+ * would refuse.
+ */
 export function captureProblems(server: Server, file: string, text: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   attachRequestBodies(server, [file], () => text, diagnostics, new Map());

@@ -91,7 +91,9 @@ function toDiagnostic(source: SpecSource, error: ErrorObject): Diagnostic {
       const suggestion = closest(String(error.data), allowed);
       return make(
         code,
-        `${where} has ${code === "unknown-type" ? "unknown type" : code === "unknown-format" ? "unknown format" : "invalid value"} ${JSON.stringify(error.data)}`,
+        `${where} has ${
+          code === "unknown-type" ? "unknown type" : code === "unknown-format" ? "unknown format" : "invalid value"
+        } ${JSON.stringify(error.data)}`,
         `${suggestion !== undefined ? `Did you mean "${suggestion}"? ` : ""}Use one of: ${allowed.join(", ")}.`,
       );
     }

@@ -122,8 +122,12 @@ function notSpecText(file: string, doc: Document, kind: SpecKind): Diagnostic | 
     line: 1,
     col: 1,
     code: "not-spec-text",
-    message: `${file} does not read as a ${kind === "capture" ? "capture" : `${kind} spec`} (${found}); none of its content is shown`,
-    hint: `A ${kind === "capture" ? "capture is a JSON object" : `${kind} spec is a YAML mapping`} with a \`${key}\` key; a file that is not is never quoted, in case it holds secrets.`,
+    message:
+      `${file} does not read as a ${kind === "capture" ? "capture" : `${kind} spec`} (${found}); none of its ` +
+      "content is shown",
+    hint:
+      `A ${kind === "capture" ? "capture is a JSON object" : `${kind} spec is a YAML mapping`} with a \`${key}\` ` +
+      "key; a file that is not is never quoted, in case it holds secrets.",
   };
 }
 

@@ -96,7 +96,8 @@ export function formatDrift(report: DriftReport): string {
   }
   out.push(
     "",
-    `Fix: run \`${fixCommand}\` and commit the result. Generated files must not be edited by hand; change specs/ or generators/ instead.`,
+    `Fix: run \`${fixCommand}\` and commit the result. Generated files must not be edited by hand; change specs/ ` +
+      "or generators/ instead.",
   );
   return `${out.join("\n")}\n`;
 }

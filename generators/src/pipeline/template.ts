@@ -52,7 +52,9 @@ function staleEntries(dir: string, name: string, current: string): string[] {
   return readdirSync(dir).filter((entry) => entry !== current && isEntry(entry));
 }
 
-/** Writes the precompiled module atomically, then removes the template's stale entries; false when it cannot be written. */
+/**
+ * Writes the precompiled module atomically, then removes the template's stale entries; false when it cannot be written.
+ */
 function writePrecompiled(path: string, text: string, name: string): boolean {
   const temporary = `${path}.${process.pid}.tmp`;
   const dir = join(path, "..");

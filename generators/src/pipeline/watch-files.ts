@@ -85,7 +85,9 @@ export function watchInputs(root: string, onEvent: () => void): () => void {
   };
 }
 
-/** A watch on one directory, or undefined when it is gone already; its errors (the directory removed) only say "look". */
+/**
+ * A watch on one directory, or undefined when it is gone already; its errors (the directory removed) only say "look".
+ */
 function watchDirectory(dir: string, onEvent: () => void): FSWatcher | undefined {
   try {
     const watcher = watch(dir, { persistent: true }, onEvent);

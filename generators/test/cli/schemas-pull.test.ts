@@ -147,11 +147,17 @@ describe("toolcat schemas pull", () => {
     ["not-schema", /OrdersApi\.CreateOrder: returned no usable request body schema: the answer is a number/],
     [
       "bidi-text",
-      /OrdersApi\.CreateOrder: the answer would not load as .*CreateOrder\.json \(forbidden-character at \d+:\d+: .*U\+202E.*nothing was written/,
+      new RegExp(
+        /OrdersApi\.CreateOrder: the answer would not load as .*CreateOrder\.json /.source +
+          /\(forbidden-character at \d+:\d+: .*U\+202E.*nothing was written/.source,
+      ),
     ],
     [
       "ref-cycle",
-      /OrdersApi\.CreateOrder: returned no usable request body schema: at \/components\/schemas\/B\/anyOf\/0\/\$ref: \$ref cycle A → B → A/,
+      new RegExp(
+        /OrdersApi\.CreateOrder: returned no usable request body schema: at \/components\/schemas\/B\/anyOf\/0\/\$ref: /
+          .source + /\$ref cycle A → B → A/.source,
+      ),
     ],
   ];
   it.each(failures)(
@@ -360,9 +366,11 @@ describe("toolcat schemas pull", () => {
         consumer,
         [
           'import type { CreateOrderRequestBody } from "./orders-api/src/index.js";',
-          'export const ok: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", quantity: 1 }] };',
+          'export const ok: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", ' +
+            "quantity: 1 }] };",
           "// @ts-expect-error quantity is a number",
-          'export const wrong: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", quantity: "1" }] };',
+          'export const wrong: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", ' +
+            'quantity: "1" }] };',
           "",
         ].join("\n"),
       );

@@ -12,7 +12,9 @@ import { workspaceRoot } from "../support.ts";
 
 const tsc = join(workspaceRoot, "node_modules/typescript-native/bin/tsc");
 
-/** Writes `files` under `root` (paths as generated: `packages/<slug>/...`) and returns the TypeScript files among them. */
+/**
+ * Writes `files` under `root` (paths as generated: `packages/<slug>/...`) and returns the TypeScript files among them.
+ */
 function writeGenerated(root: string, files: readonly GeneratedFile[]): string[] {
   for (const file of files) {
     mkdirSync(dirname(join(root, file.path)), { recursive: true });

@@ -110,7 +110,8 @@ const cases: Case[] = [
     spec: spec(`ToolName${i}`, [modeTool(name)]),
   })),
   {
-    // Parameters only become locals, which the validators rename around every module-scope name: one tool takes them all.
+    // Parameters only become locals, which the validators rename around every module-scope name: one tool takes them
+    // all.
     label: "parameter names",
     spec: spec("Parameters", [
       modeTool(
@@ -315,7 +316,10 @@ function moduleScopeNames(source: ts.SourceFile): string[] {
   });
 }
 
-/** Globals the module names (`Object`, `Partial`): identifiers that resolve to a default library's declarations, members aside. */
+/**
+ * Globals the module names (`Object`, `Partial`): identifiers that resolve to a default library's declarations, members
+ * aside.
+ */
 function globalsRead(source: ts.SourceFile, program: ts.Program, checker: ts.TypeChecker): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {

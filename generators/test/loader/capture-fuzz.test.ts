@@ -46,7 +46,16 @@ function load(text: string): { files: GeneratedFile[] } | { diagnostics: readonl
 }
 
 const capture = (answer: unknown): string =>
-  `${JSON.stringify({ tool: "WidgetApi.ExecuteWidget", capturedFrom: "http://127.0.0.1:1", capturedAt: "2025-01-01T00:00:00.000Z", answer }, null, 2)}\n`;
+  JSON.stringify(
+    {
+      tool: "WidgetApi.ExecuteWidget",
+      capturedFrom: "http://127.0.0.1:1",
+      capturedAt: "2025-01-01T00:00:00.000Z",
+      answer,
+    },
+    null,
+    2,
+  ) + "\n";
 const kinds = [
   { type: "string", minLength: 1, maxLength: 9 },
   { type: "integer", minimum: 0 },

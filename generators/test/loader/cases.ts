@@ -74,7 +74,9 @@ const userAuth = edit([
 const captured = "specs/request-bodies/widget-api/ExecuteWidget.json";
 /** A capture of the widget spec's mode-pattern tool whose answer (line 5, column 13) is `answer`. */
 const capture = (answer: string): Record<string, string> => ({
-  [captured]: `{\n  "tool": "WidgetApi.ExecuteWidget",\n  "capturedFrom": "http://127.0.0.1:1",\n  "capturedAt": "2025-01-01T00:00:00.000Z",\n  "answer": ${answer}\n}\n`,
+  [captured]:
+    '{\n  "tool": "WidgetApi.ExecuteWidget",\n  "capturedFrom": "http://127.0.0.1:1",\n  "capturedAt": ' +
+    `"2025-01-01T00:00:00.000Z",\n  "answer": ${answer}\n}\n`,
 });
 
 export interface Case {
@@ -113,7 +115,9 @@ export const cases: readonly Case[] = [
   { name: "undefined alias", text: edit(["domain: widgets", "domain: *nope"]), code: "yaml-alias", at: "4:9" },
   {
     name: "alias bomb",
-    text: `${good}x0: &a [a, a, a, a, a, a, a, a, a, a]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`,
+    text:
+      `${good}x0: &a [a, a, a, a, a, a, a, a, a, a]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: [*b, ` +
+      "*b, *b, *b, *b, *b, *b, *b, *b, *b]\n",
     code: "yaml-alias",
     at: "27:9",
   },
@@ -461,7 +465,9 @@ export const cases: readonly Case[] = [
     name: "captured body schema with an unsupported type",
     files: {
       "specs/request-bodies/widget-api/ExecuteWidget.json":
-        '{\n  "tool": "WidgetApi.ExecuteWidget",\n  "capturedFrom": "http://127.0.0.1:1",\n  "capturedAt": "2025-01-01T00:00:00.000Z",\n  "answer": { "type": "object", "properties": { "size": { "type": "huge" } } }\n}\n',
+        '{\n  "tool": "WidgetApi.ExecuteWidget",\n  "capturedFrom": "http://127.0.0.1:1",\n  "capturedAt": ' +
+        '"2025-01-01T00:00:00.000Z",\n  "answer": { "type": "object", "properties": { "size": { "type": "huge" } ' +
+        "} }\n}\n",
     },
     code: "invalid-request-body",
     at: "5:67",
@@ -505,7 +511,8 @@ export const cases: readonly Case[] = [
   {
     name: "captured body whose component is itself or null",
     files: capture(
-      '{ "$ref": "#/components/schemas/A", "components": { "schemas": { "A": { "$ref": "#/components/schemas/A", "nullable": true } } } }',
+      '{ "$ref": "#/components/schemas/A", "components": { "schemas": { "A": { "$ref": "#/components/schemas/A", ' +
+        '"nullable": true } } } }',
     ),
     code: "request-body-cycle",
     at: "5:93",

@@ -38,7 +38,9 @@ export function randomCapture(random: Random): RandomCapture {
   const mutation = roll < 0.45 ? "none" : mutate(random, answer, names);
   const asText = random() < 0.2;
   const body = asText ? JSON.stringify(serialize(answer)) : serialize(answer);
-  const text = `{\n  "tool": "WidgetApi.ExecuteWidget",\n  "capturedFrom": "http://127.0.0.1:1",\n  "capturedAt": "2025-01-01T00:00:00.000Z",\n  "answer": ${body}\n}\n`;
+  const text =
+    '{\n  "tool": "WidgetApi.ExecuteWidget",\n  "capturedFrom": "http://127.0.0.1:1",\n  "capturedAt": ' +
+    `"2025-01-01T00:00:00.000Z",\n  "answer": ${body}\n}\n`;
   return { text, mutation: `${mutation}${asText ? " (as JSON text)" : ""}` };
 }
 

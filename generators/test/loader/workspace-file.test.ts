@@ -142,7 +142,8 @@ describe("files toolcat refuses to read", () => {
     "$placement, holding a secret as $shape: refused by path and rule, never printed",
     async ({ placement, shape, seed }) => {
       const random = seededRandom(seed);
-      const secret = `tok_${Array.from({ length: 24 }, () => "abcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(random() * 36)]).join("")}`;
+      const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+      const secret = `tok_${Array.from({ length: 24 }, () => alphabet[Math.floor(random() * 36)]).join("")}`;
       const { place, code, path } = placements[placement] as Placement;
       const root = workspace();
       place(root, (shapes[shape] as (typeof shapes)[string])(secret, random));

@@ -82,7 +82,16 @@ describe("generate --watch", { timeout: watchTimeout }, () => {
 
   it("regenerates the server's package when its captured request body is saved", async () => {
     const capture = (type: string) =>
-      `${JSON.stringify({ tool: "WidgetApi.ExecuteWidget", capturedFrom: "http://127.0.0.1:1", capturedAt: "2025-01-01T00:00:00.000Z", answer: { type: "object", properties: { size: { type } } } }, null, 2)}\n`;
+      JSON.stringify(
+        {
+          tool: "WidgetApi.ExecuteWidget",
+          capturedFrom: "http://127.0.0.1:1",
+          capturedAt: "2025-01-01T00:00:00.000Z",
+          answer: { type: "object", properties: { size: { type } } },
+        },
+        null,
+        2,
+      ) + "\n";
     const gadget = readme("gadget-api");
     save("specs/request-bodies/widget-api/ExecuteWidget.json", capture("integer"));
     await cycles("specs/request-bodies/widget-api/ExecuteWidget.json: 1 package(s) checked");

@@ -121,7 +121,8 @@ bump: major
     expect(added.changes.map((c) => c.line)).toEqual([`${E}: request body schema captured (feature)`]);
     expect(run("--base", "HEAD~1", widgetFile)).toBe(0);
     expect(output.stdout).toContain(
-      `${E}: request body schema no longer captured (request_body is an untyped string again) (breaking)\nbump: major\n`,
+      `${E}: request body schema no longer captured (request_body is an untyped string again) (breaking)\nbump: ` +
+        "major\n",
     );
   });
 

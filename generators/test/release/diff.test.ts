@@ -136,7 +136,9 @@ const breaking: Case[] = [
 const features: Case[] = [
   {
     name: "tool added",
-    text: `${widgetSpec}  - name: DeleteWidget\n    purpose: delete a widget\n    scopes: [widgets.write]\n    parameters: []\n`,
+    text:
+      `${widgetSpec}  - name: DeleteWidget\n    purpose: delete a widget\n    scopes: [widgets.write]\n    ` +
+      "parameters: []\n",
     lines: ["WidgetApi.DeleteWidget: tool added (feature)"],
     bump: "minor",
   },

@@ -27,7 +27,8 @@ describe("a package that was never released", () => {
     expect(plan).toMatchObject({ ...widget, bump: "none", lines: [] });
     expect(plan.tag).toBeUndefined();
     expect(versionPlanText(plan)).toBe(
-      '---\n"@toolcat/widget-api": minor\n---\n\nFirst release of @toolcat/widget-api generated from specs/widget-api.yaml.\n',
+      '---\n"@toolcat/widget-api": minor\n---\n\nFirst release of @toolcat/widget-api generated from ' +
+        "specs/widget-api.yaml.\n",
     );
   });
 });

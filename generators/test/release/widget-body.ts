@@ -53,7 +53,13 @@ export function widgetBody(): { [key: string]: JsonValue } {
 
 /** The capture file `toolcat schemas pull` writes for this answer. */
 export function captureText(answer: JsonValue, capturedAt = "2025-01-02T03:04:05.000Z"): string {
-  return `${JSON.stringify({ tool: `WidgetApi.${bodyTool}`, capturedFrom: "http://127.0.0.1:4010", capturedAt, answer }, null, 2)}\n`;
+  return (
+    JSON.stringify(
+      { tool: `WidgetApi.${bodyTool}`, capturedFrom: "http://127.0.0.1:4010", capturedAt, answer },
+      null,
+      2,
+    ) + "\n"
+  );
 }
 
 export function captured(answer: JsonValue, capturedAt = "2025-01-02T03:04:05.000Z"): CapturedRequestBody {

@@ -15,7 +15,9 @@ import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } f
 import { typeCode } from "../typescript/types.ts";
 import { modelTool } from "../model/provider-tools.ts";
 
-/** The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code. */
+/**
+ * The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code.
+ */
 const codeApiExportName = codeModule.codeApi;
 
 /** The declarations file, relative to the package directory. */
@@ -41,7 +43,9 @@ function recordFile(context: EmitContext): GeneratedFile {
     ["declarations", pure(`new URL(${stringLiteral(`../${declarationsPath}`)}, import.meta.url)`)],
     ["functions", objectLiteral(functions).replace(/\n/g, "\n  ")],
   ]);
-  const doc = `Code mode: where \`${declarationsPath}\` is and the full tool name each \`${server.name}.<function>\` calls. Read by @toolcat/code.`;
+  const doc =
+    `Code mode: where \`${declarationsPath}\` is and the full tool name each \`${server.name}.<function>\` calls. ` +
+    "Read by @toolcat/code.";
   return printTypeScript(server, `${packageDir(context)}/src/code.ts`, [
     exportConst({ doc, name: codeApiExportName, value: `${value} as const` }),
   ]);
@@ -50,7 +54,8 @@ function recordFile(context: EmitContext): GeneratedFile {
 function declarationsFile(context: EmitContext): GeneratedFile {
   const { server } = context;
   const modeText = server.tools.some((tool) => tool.modePattern) ? ` ${modePatternText(context)}` : "";
-  const doc = `${sentence(server.description)} Results are \`unknown\`: the catalog does not show their shape.${modeText}`;
+  const doc =
+    `${sentence(server.description)} Results are \`unknown\`: the catalog does not show their ` + `shape.${modeText}`;
   const lines = [
     headerLine(server),
     docComment(doc),
@@ -65,8 +70,9 @@ function declarationsFile(context: EmitContext): GeneratedFile {
 function modePatternText(context: EmitContext): string {
   const [otherMode = ""] = ignoringModes(context.toolMode);
   return (
-    `Functions taking \`mode\`: \`{ mode: ${JSON.stringify(otherMode)} }\` returns the fields \`request_body\` takes; ` +
-    `\`{ mode: ${JSON.stringify(context.toolMode.executeValue)}, request_body: JSON.stringify({...}) }\` performs the operation.`
+    `Functions taking \`mode\`: \`{ mode: ${JSON.stringify(otherMode)} }\` returns the fields \`request_body\` ` +
+    `takes; \`{ mode: ${JSON.stringify(context.toolMode.executeValue)}, request_body: JSON.stringify({...}) }\` ` +
+    "performs the operation."
   );
 }
 

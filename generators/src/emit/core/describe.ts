@@ -19,7 +19,11 @@ export function typeSummary(type: ValueType): string {
     case "object":
       return type.maxProperties === 0 ? "object (empty)" : "object";
     case "array":
-      return `array of ${type.items.kind === "enum" && type.items.values.known ? type.items.values.value.map((v) => JSON.stringify(v)).join(" | ") : "string"}`;
+      return `array of ${
+        type.items.kind === "enum" && type.items.values.known
+          ? type.items.values.value.map((v) => JSON.stringify(v)).join(" | ")
+          : "string"
+      }`;
   }
 }
 
@@ -48,7 +52,8 @@ export function constraintFacts(parameter: Parameter, executeValue: string): str
   if (type.kind === "object") {
     if (type.keys.length > 0)
       facts.push(
-        `Keys named by the catalog: ${type.keys.map((k) => (k.description ? `${k.name} (${k.description})` : k.name)).join(", ")}.`,
+        "Keys named by the catalog: " +
+          `${type.keys.map((k) => (k.description ? `${k.name} (${k.description})` : k.name)).join(", ")}.`,
       );
     if (type.maxProperties === 0) facts.push("Must be an empty object.");
     else if (type.minProperties !== undefined && type.minProperties === type.maxProperties)
@@ -118,7 +123,10 @@ export function sentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) and the name toolcat stay as written. */
+/**
+ * Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) and the name toolcat stay
+ * as written.
+ */
 function capitalize(text: string): string {
   return /^[a-z]+(?=[\s,.;:!?]|$)/.test(text) && !/^toolcat\b/.test(text)
     ? text.charAt(0).toUpperCase() + text.slice(1)

@@ -13,14 +13,16 @@ export function modelToolDescription(server: Server, tool: Tool, executeValue: s
     tool.parameters.kind === "known" ? tool.parameters.list.filter((p) => p.requirement === "execute") : [];
   if (onExecute.length > 0) {
     facts.push(
-      `When mode is ${executeValue}, ${listText(onExecute.map((p) => p.name))} ${onExecute.length === 1 ? "is" : "are"} also required.`,
+      `When mode is ${executeValue}, ${listText(onExecute.map((p) => p.name))} ` +
+        `${onExecute.length === 1 ? "is" : "are"} also required.`,
     );
   }
   facts.push(...tool.rules.map(ruleText));
   facts.push(...toolLimits(server.limits, tool).map(sentence));
   if (tool.secrets.length > 0) {
     facts.push(
-      `Uses the secret${tool.secrets.length === 1 ? "" : "s"} ${listText(tool.secrets)}, configured by the application, not passed as arguments.`,
+      `Uses the secret${tool.secrets.length === 1 ? "" : "s"} ${listText(tool.secrets)}, configured by the ` +
+        "application, not passed as arguments.",
     );
   }
   facts.push(...tool.notes.map(sentence), ...tool.judgments.map(judgmentBrief));

@@ -3,9 +3,9 @@
 
 const reservedWords = new Set(
   (
-    "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
-    "import in instanceof new null return super switch this throw true try typeof var void while with implements interface let " +
-    "package private protected public static yield await"
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "implements interface let package private protected public static yield await"
   ).split(" "),
 );
 
@@ -33,7 +33,8 @@ export function jsonLiteral(value: unknown, indent = 0, depth = 0): string {
     ? value.map((item: unknown) => jsonLiteral(item, indent, depth + 1))
     : Object.entries(value).map(
         ([name, item]) =>
-          `${name === "__proto__" ? `[${stringLiteral(name)}]` : stringLiteral(name)}:${indent === 0 ? "" : " "}${jsonLiteral(item, indent, depth + 1)}`,
+          `${name === "__proto__" ? `[${stringLiteral(name)}]` : stringLiteral(name)}:${indent === 0 ? "" : " "}` +
+          jsonLiteral(item, indent, depth + 1),
       );
   const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
   return items.length === 0
@@ -69,8 +70,14 @@ export function identifier(name: string): string {
 }
 
 /** C0/C1 controls, DEL, lone surrogates and bidi/invisible format controls: never useful in a comment. */
-const unprintable =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const unprintable = new RegExp(
+  [
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.source,
+    /[\ud800-\udbff](?![\udc00-\udfff])/.source, // a high surrogate without its low half
+    /(?<![\ud800-\udbff])[\udc00-\udfff]/.source, // a low surrogate without its high half
+  ].join("|"),
+  "g",
+);
 
 /**
  * Text for a JSDoc body: no comment terminator, no stray tag starts, no line terminators that

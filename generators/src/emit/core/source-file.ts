@@ -72,7 +72,8 @@ export function exportConst(declaration: {
   readonly value: Code;
 }): string {
   const type = declaration.type === undefined ? "" : `: ${declaration.type}`;
-  return `${docComment(declaration.doc)}\n${laidOut(prefixed(`export const ${identifier(declaration.name)}${type} = `, declaration.value), ";")}`;
+  const statement = laidOut(prefixed(`export const ${identifier(declaration.name)}${type} = `, declaration.value), ";");
+  return `${docComment(declaration.doc)}\n${statement}`;
 }
 
 /** Comment text width: with its indentation and ` * `, a doc line stays well inside the line limit. */

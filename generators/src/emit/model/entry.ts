@@ -56,7 +56,8 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
     exportConst({
       doc: [
         "Every tool validator as a Standard Schema v1 object, by short name: `~standard.validate` never throws,",
-        "and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or openapi-3.0.",
+        "and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or " +
+          "openapi-3.0.",
       ].join("\n"),
       name: own.toolSchemas,
       type: schemasType,
@@ -64,7 +65,8 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       value: pure(
         suffixed(
           call("Object.fromEntries", [
-            "manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)])",
+            "manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, " +
+              "tool.inputSchema)])",
           ]),
           ` as ${schemasType}`,
         ),
@@ -145,7 +147,8 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       returnType: "Promise<ModelToolResult>",
       body: (w) => {
         w.writeLine(
-          `return ${callModelTool}(modelCaller(via), { server: ${stringLiteral(server.name)}, tools, ${strictNulls} }, name, args, options);`,
+          `return ${callModelTool}(modelCaller(via), { server: ${stringLiteral(server.name)}, tools, ` +
+            `${strictNulls} }, name, args, options);`,
         );
       },
     }),

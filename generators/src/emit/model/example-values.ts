@@ -70,7 +70,9 @@ function idValue(words: readonly string[], scope: ExampleScope): string {
   return `${resource}_${stableNumber(resource)}`;
 }
 
-/** The last word of the resource the server's documents identify by `name` (`id` → the interview schedule's `schedule`). */
+/**
+ * The last word of the resource the server's documents identify by `name` (`id` → the interview schedule's `schedule`).
+ */
 function resourceOf(name: string, scope: ExampleScope): string | undefined {
   const resource = scope.server.resources.find((r) => r.identifiers.includes(name));
   return resource === undefined ? undefined : nameWords(resource.name).at(-1);
@@ -136,8 +138,10 @@ function namedString(words: readonly string[], scope: ExampleScope): string | un
   const events = eventTypes(words, scope);
   if (events !== undefined && has("type", "types", "filter")) return events[0];
   if (isIdWord(last)) return idValue(words, scope);
-  if (has("private"))
-    return `${words.find((word) => !["zeta", "private", "link"].includes(word)) ?? "link"}_private_${stableNumber(words.join("_"))}`;
+  if (has("private")) {
+    const word = words.find((w) => !["zeta", "private", "link"].includes(w)) ?? "link";
+    return `${word}_private_${stableNumber(words.join("_"))}`;
+  }
   if (has("column")) return formatValues["column-letters"];
   if (has("owner")) return "jdoe";
   if (has("toolkit")) return scope.server.name;

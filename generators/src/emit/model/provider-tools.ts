@@ -121,7 +121,9 @@ export function geminiTool(tool: ModelTool): GeminiFunctionDeclaration {
   };
 }
 
-/** MCP `Tool`; the description ends with one example call; hints appear only where the catalog's wording states them. */
+/**
+ * MCP `Tool`; the description ends with one example call; hints appear only where the catalog's wording states them.
+ */
 export function mcpTool(tool: ModelTool): McpTool {
   const { readOnly, destructive, idempotent, openWorld } = tool.annotations;
   const hints = {

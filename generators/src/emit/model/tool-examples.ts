@@ -63,7 +63,8 @@ export function toolExamples(server: Server, tool: Tool, toolMode: ToolModeRules
       if (value === undefined) return undefined;
       input[p.name] = value;
     }
-    // The base (a mode, a rule's value) is what the example is about: it comes first and wins over a parameter's own value.
+    // The base (a mode, a rule's value) is what the example is about: it comes first and wins over a parameter's own
+    // value.
     return withRules({ ...base, ...input, ...base }, tool.rules, values, new Set(required.map((p) => p.name)));
   };
   const firstOptionals = optional.slice(0, optionalPerExample);

@@ -87,7 +87,8 @@ export function toolFile(context: EmitContext, path: string, data: unknown, type
     { path: full, text: `${JSON.stringify(data, null, 2)}\n` },
     printTypeScript(context.server, declarationPath(full), [
       nameList("import type", [type], runtimeModule),
-      `/** The tools of ${path.split("/").pop()!}: the package's exports map gives TypeScript this type for it. */\ndeclare const ${declaredName}: ${type}[];`,
+      `/** The tools of ${path.split("/").pop()!}: the package's exports map gives TypeScript this type for it. ` +
+        `*/\ndeclare const ${declaredName}: ${type}[];`,
       `export default ${declaredName};`,
     ]),
   ];

@@ -24,7 +24,8 @@ function droppedText(dropped: readonly DroppedKeyword[]): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(
       ([pointer, keywords]) =>
-        `${[...new Set(keywords)].sort().map(markdownCode).join(", ")} at ${pointer === "" ? "the root" : markdownCode(pointer)}`,
+        `${[...new Set(keywords)].sort().map(markdownCode).join(", ")} at ` +
+        `${pointer === "" ? "the root" : markdownCode(pointer)}`,
     )
     .join("; ");
 }

@@ -81,12 +81,21 @@ function authLines(server: Server): string[] {
   const lines =
     auth.type === "api-key"
       ? [
-          `API key, held in secret \`${auth.secret}\`. How the key is placed on the wire: ${auth.placement.known ? markdownText(auth.placement.value) : "not shown"}.`,
+          `API key, held in secret \`${auth.secret}\`. How the key is placed on the wire: ` +
+            `${auth.placement.known ? markdownText(auth.placement.value) : "not shown"}.`,
         ]
       : [
-          `User authorization through ${auth.provider.known ? `auth provider id ${markdownCode(auth.provider.value)}` : markdownText(auth.providerDescription ?? "an auth provider (id not shown)")}.`,
+          `User authorization through ${
+            auth.provider.known
+              ? `auth provider id ${markdownCode(auth.provider.value)}`
+              : markdownText(auth.providerDescription ?? "an auth provider (id not shown)")
+          }.`,
           auth.scopes.known
-            ? `OAuth scopes per tool are listed below${auth.scopeBase.known ? "" : "; `{scope_base}` is the provider's scope base address, not shown in the catalog"}.`
+            ? "OAuth scopes per tool are listed below" +
+              (auth.scopeBase.known
+                ? ""
+                : "; `{scope_base}` is the provider's scope base address, not shown in the catalog") +
+              "."
             : "OAuth scopes of the tools: not shown in the catalog.",
         ];
   const scopes = auth.type === "user-authorization" && auth.scopes.known ? auth.scopes.value : [];
@@ -143,7 +152,8 @@ function exampleCall(tool: Tool, toolMode: ToolModeRules): string {
     return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
   const entries = Object.entries(input).map(([key, value]) =>
     key === "request_body" && tool.modePattern
-      ? `  request_body: {}, // fields: call with mode ${jsonLiteral(ignoringModes(toolMode)[0] ?? "")} to get the schema`
+      ? `  request_body: {}, // fields: call with mode ${jsonLiteral(ignoringModes(toolMode)[0] ?? "")} to get ` +
+        "the schema"
       : `  ${key}: ${jsonLiteral(value)},`,
   );
   return entries.length === 0 ? `await ${call}({});` : `await ${call}({\n${entries.join("\n")}\n});`;

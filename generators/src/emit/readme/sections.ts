@@ -57,7 +57,8 @@ function stateBlocks(machine: ServerFacts["states"][number]): string[] {
   else if (machine.transitions.length > 0) {
     const rows = machine.transitions.map(
       (t) =>
-        `| ${markdownText(t.from)} | ${markdownCode(t.tool)} | ${markdownText(t.condition ?? "")} | ${markdownText(t.to)} |`,
+        `| ${markdownText(t.from)} | ${markdownCode(t.tool)} | ${markdownText(t.condition ?? "")} | ` +
+        `${markdownText(t.to)} |`,
     );
     blocks.push(["| From | Moved by | Condition | To |", "| --- | --- | --- | --- |", ...rows].join("\n"));
   }
@@ -71,7 +72,8 @@ function eventBlocks(facts: ServerFacts): string[] {
   const lines: string[] = [];
   if (events.types !== null && events.types.length > 0) {
     lines.push(
-      `Event types${events.typesComplete ? "" : " named in the documents (the full list is not shown)"}: ${code(events.types)}.`,
+      `Event types${events.typesComplete ? "" : " named in the documents (the full list is not shown)"}: ` +
+        `${code(events.types)}.`,
     );
   }
   if (events.payload !== null) lines.push(`Payload: ${text(events.payload)}`);
@@ -87,7 +89,8 @@ function httpBlocks(facts: ServerFacts): string[] {
     ...(http.results === null ? [] : [`Results: ${text(http.results)}`]),
     ...http.knownPaths.map(
       (p) =>
-        `${markdownCode(p.tool)}: ${markdownCode(p.template)}${p.description === undefined ? "" : ` ${text(p.description)}`}`,
+        `${markdownCode(p.tool)}: ${markdownCode(p.template)}` +
+        (p.description === undefined ? "" : ` ${text(p.description)}`),
     ),
   ];
   if (http.baseUrl !== null) {
@@ -96,7 +99,10 @@ function httpBlocks(facts: ServerFacts): string[] {
         ? ""
         : ` Data centers: ${http.baseUrl.dataCenters.map(markdownText).join(", ")}.`;
     lines.push(
-      `Base address: the value of secret ${markdownCode(http.baseUrl.secret)}.${centers} ${http.baseUrl.notes.map(text).join(" ")}`.trimEnd(),
+      (
+        `Base address: the value of secret ${markdownCode(http.baseUrl.secret)}.${centers} ` +
+        `${http.baseUrl.notes.map(text).join(" ")}`
+      ).trimEnd(),
     );
   }
   return list(lines);

@@ -17,7 +17,9 @@ interface Row {
 export function requestBodyReadme(tool: Tool, typeName: string): string {
   const body = tool.requestBody;
   if (body === undefined) return "";
-  const intro = `\`request_body\` fields (type ${markdownCode(typeName)}), from the schema captured from ${markdownCode(body.capturedFrom)} at ${markdownText(body.capturedAt)}; the validator checks them:`;
+  const intro =
+    `\`request_body\` fields (type ${markdownCode(typeName)}), from the schema captured from ` +
+    `${markdownCode(body.capturedFrom)} at ${markdownText(body.capturedAt)}; the validator checks them:`;
   const components = new Map(body.definitions.map((c) => [c.name, c.schema]));
   const summaries = new Summaries(components);
   const rows = bodyRows(body.root, components, summaries);
@@ -118,7 +120,8 @@ class Summaries {
       const options = schema[kind];
       if (options !== undefined)
         parts.push(
-          `${kind === "oneOf" ? "one of" : kind === "anyOf" ? "any of" : "all of"}: ${options.map((o) => this.summary(o, expandRefs)).join("; ")}`,
+          `${kind === "oneOf" ? "one of" : kind === "anyOf" ? "any of" : "all of"}: ` +
+            options.map((o) => this.summary(o, expandRefs)).join("; "),
         );
     }
     const text = parts.length === 0 ? "any" : parts.join(", ");

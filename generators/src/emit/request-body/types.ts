@@ -59,7 +59,14 @@ export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
   for (const d of body.definitions) {
     const doc = docComment(`${stringLiteral(d.pointer)} of the \`${tool.fullName}\` request body.`);
     statements.push(
-      `${doc}\n${laidOut(prefixed(`type ${aliases.get(d.name) ?? ""} = `, nodeCode(convert(definitions.get(d.name) ?? true, componentRef(d.name)))), ";")}`,
+      `${doc}\n` +
+        laidOut(
+          prefixed(
+            `type ${aliases.get(d.name) ?? ""} = `,
+            nodeCode(convert(definitions.get(d.name) ?? true, componentRef(d.name))),
+          ),
+          ";",
+        ),
     );
   }
   const components = body.definitions.filter((d) => d.pointer === `#/components/schemas/${d.name}`);
@@ -69,10 +76,15 @@ export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
     );
     const doc = docComment(`Schemas under \`components.schemas\` of the \`${tool.fullName}\` request body.`);
     statements.push(
-      `${doc}\n${laidOut(prefixed(`export interface ${names.requestBodyComponents} `, typeLiteral([prefixed("schemas: ", schemas)])))}`,
+      `${doc}\n` +
+        laidOut(
+          prefixed(`export interface ${names.requestBodyComponents} `, typeLiteral([prefixed("schemas: ", schemas)])),
+        ),
     );
   }
-  const doc = `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned\nfor mode get_request_schema (${body.file}).`;
+  const doc =
+    `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned\nfor mode ` +
+    `get_request_schema (${body.file}).`;
   statements.push(exportType(doc, names.requestBody, [nodeCode(convert(schemaJson(body.root), "#"))]));
   return statements;
 }

@@ -50,7 +50,9 @@ export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper):
   const writer = new BodyWriter(body, names.requestBodyCheck, use);
   const root = functionDeclaration({
     exported: false,
-    doc: `Checks a parsed \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never throws on JSON input.`,
+    doc:
+      `Checks a parsed \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never ` +
+      "throws on JSON input.",
     name: names.requestBodyCheck,
     parameters: ["body: unknown"],
     returnType: "ValidationIssue[]",

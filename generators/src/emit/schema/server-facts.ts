@@ -79,7 +79,8 @@ function notShown(server: Server, rules: CatalogRules): string[] {
     );
     if (!rules.toolMode.missingExecuteParameter.known) {
       lines.push(
-        `What happens when a call with mode ${rules.toolMode.executeValue} omits a parameter required in that mode: not shown.`,
+        `What happens when a call with mode ${rules.toolMode.executeValue} omits a parameter required in that ` +
+          "mode: not shown.",
       );
     }
   }

@@ -119,7 +119,8 @@ function emitSearchModule(context: EmitContext): GeneratedFile {
     nameList("import", [dataText], "./search-data.js"),
     [
       docComment(
-        `The ${server.name} tools' search data, parsed on the first search. Pass the package to createToolSearch to search its tools together with other packages' tools.`,
+        `The ${server.name} tools' search data, parsed on the first search. Pass the package to createToolSearch ` +
+          "to search its tools together with other packages' tools.",
       ),
       laidOut(
         prefixed(
@@ -133,9 +134,11 @@ function emitSearchModule(context: EmitContext): GeneratedFile {
     functionDeclaration({
       exported: true,
       doc: [
-        `Finds ${server.name} tools for a need in words ("add a note to a cell"): hits best first, equal scores in name order.`,
+        `Finds ${server.name} tools for a need in words ("add a note to a cell"): hits best first, equal scores ` +
+          "in name order.",
         "`limit` is 1 to 50 (default 5); `readOnly: true` keeps read-only tools; `group` keeps one group's tools.",
-        "Throws ToolSearchError (code `invalid_search`) for an empty or over-long query or a bad option, saying what to send instead.",
+        "Throws ToolSearchError (code `invalid_search`) for an empty or over-long query or a bad option, saying " +
+          "what to send instead.",
       ].join(" "),
       name: "searchTools",
       parameters: ["query: string", "options?: ToolSearchOptions"],

@@ -102,7 +102,8 @@ function clientInterface(context: EmitContext): string {
   const members = [
     ...server.tools.map((tool) =>
       method(
-        `${sentence(tool.purpose)}\n\nCalls \`${tool.fullName}\`. Rejects with ValidationError before any I/O when the input is invalid.`,
+        `${sentence(tool.purpose)}\n\nCalls \`${tool.fullName}\`. Rejects with ValidationError before any I/O ` +
+          "when the input is invalid.",
         propertyKey(tool.methodName),
         [`input: WithObjectRequestBody<${toolNames(names, tool.name).input}>`, "options?: CallOptions"],
       ),

@@ -38,7 +38,9 @@ function emitTypes(context: EmitContext): GeneratedFile {
   const modeDeclarations: (string | StatementStructures)[] = server.tools.some((tool) => tool.modePattern)
     ? [
         exportConst({
-          doc: `Values of ${mode.name}, the mode of mode-pattern tools.\n\n${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`,
+          doc:
+            `Values of ${mode.name}, the mode of mode-pattern tools.\n\n` +
+            `${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`,
           name: mode.name,
           value: `${objectLiteral(mode.values.map((v) => [propertyKey(v.enumName), stringLiteral(v.value)]))} as const`,
         }),

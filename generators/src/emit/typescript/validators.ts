@@ -145,7 +145,10 @@ function sharedDoc(pair: PairNames, kind: string): string | undefined {
   if (first?.parameters.kind !== "known") return undefined;
   const list = first.parameters.list.map((p) => `\`${p.name}\``).join(", ");
   const parameters = list === "" ? "no parameters" : `the same parameters (${list}) with the same rules`;
-  return `${kind} of the ${pair.tools?.length} tools that take ${parameters}; each tool's own function calls this. Never throws.`;
+  return (
+    `${kind} of the ${pair.tools?.length} tools that take ${parameters}; each tool's own function calls this. ` +
+    "Never throws."
+  );
 }
 
 function validatorFunction(tool: Tool, ctx: Context, pair: PairNames): string {
@@ -219,7 +222,8 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
     exported: pair.tools === undefined,
     doc:
       sharedDoc(pair, "The verdict, without issues,") ??
-      `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. Never throws.`,
+      `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. ` +
+        "Never throws.",
     name: pair.guard,
     parameters: ["input: unknown"],
     returnType: `input is ${names.input}`,
@@ -242,7 +246,8 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
  */
 function callingShared(tool: Tool, names: ToolNames, checks: SharedChecks): string[] {
   const alias = (doc: string, name: string, returns: string, value: string): string =>
-    `${docComment(doc)}\n${laidOut(call(`export const ${identifier(name)}: `, ["input: unknown"]), ` => ${returns} = ${value};`)}`;
+    `${docComment(doc)}\n` +
+    laidOut(call(`export const ${identifier(name)}: `, ["input: unknown"]), ` => ${returns} = ${value};`);
   return [
     alias(
       `Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`,
@@ -251,7 +256,8 @@ function callingShared(tool: Tool, names: ToolNames, checks: SharedChecks): stri
       checks.validator,
     ),
     alias(
-      `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. Never throws.`,
+      `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. ` +
+        "Never throws.",
       names.guard,
       `input is ${names.input}`,
       checks.guard,
@@ -274,7 +280,9 @@ function valid(value: string, type: string): Group {
 function dispatcher(server: Server, names: ServerNames): string {
   return functionDeclaration({
     exported: true,
-    doc: `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
+    doc:
+      `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) ` +
+      `or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
     name: dispatcherName,
     typeParameters: "<N extends ToolName>",
     parameters: [

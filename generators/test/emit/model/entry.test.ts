@@ -41,7 +41,8 @@ describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/src/mode
 
   it("binds handleToolCall to the server's name and tools", () => {
     expect(model).toContain(
-      `callModelTool(modelCaller(via), { server: ${JSON.stringify(server.name)}, tools, strictNulls }, name, args, options)`,
+      `callModelTool(modelCaller(via), { server: ${JSON.stringify(server.name)}, tools, strictNulls }, name, ` +
+        "args, options)",
     );
     for (const guard of ["isToolName", "isToolFullName", "isToolModelName"])
       expect(model).toContain(`export function ${guard}(value: unknown)`);

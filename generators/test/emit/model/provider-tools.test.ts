@@ -37,34 +37,38 @@ describe("model-facing tools", () => {
     }
   });
 
-  it("keeps every documented fact a model needs: purpose, notes, rules, limits, secrets, and per parameter its meaning, bounds, values and default", () => {
-    // Each fact is looked for without its first letter and final period: the text capitalizes and ends sentences.
-    for (const { server, tool, model } of pairs) {
-      const limits = server.limits
-        .filter((l) => l.appliesTo.some((t) => t.tool === tool.name && t.parameter === undefined))
-        .map((l) => l.text);
-      const facts = [tool.purpose, ...tool.notes, ...tool.secrets, ...limits, ...tool.rules.map(ruleText)].map((text) =>
-        text.trim().replace(/\.$/, "").slice(1),
-      );
-      for (const fact of facts) expect(model.description, tool.fullName).toContain(fact);
-      const properties = (model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>;
-      for (const parameter of tool.parameters.kind === "known" ? tool.parameters.list : []) {
-        const text = properties[parameter.name]?.description ?? "";
-        const type = parameter.type;
-        const values = [
-          parameter.description,
-          ...parameter.notes,
-          ...(type.kind === "enum" && type.values.known ? type.values.value : []),
-          ...(type.kind === "integer" || type.kind === "number"
-            ? [type.minimum, type.maximum].filter((v) => v !== undefined).map(String)
-            : []),
-          ...(parameter.default === undefined ? [] : [JSON.stringify(parameter.default)]),
-        ].filter((v): v is string => v !== undefined);
-        for (const value of values)
-          expect(text, `${tool.fullName}.${parameter.name}`).toContain(value.trim().replace(/\.$/, "").slice(1));
+  it(
+    "keeps every documented fact a model needs: purpose, notes, rules, limits, secrets, and per parameter its " +
+      "meaning, bounds, values and default",
+    () => {
+      // Each fact is looked for without its first letter and final period: the text capitalizes and ends sentences.
+      for (const { server, tool, model } of pairs) {
+        const limits = server.limits
+          .filter((l) => l.appliesTo.some((t) => t.tool === tool.name && t.parameter === undefined))
+          .map((l) => l.text);
+        const facts = [tool.purpose, ...tool.notes, ...tool.secrets, ...limits, ...tool.rules.map(ruleText)].map(
+          (text) => text.trim().replace(/\.$/, "").slice(1),
+        );
+        for (const fact of facts) expect(model.description, tool.fullName).toContain(fact);
+        const properties = (model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>;
+        for (const parameter of tool.parameters.kind === "known" ? tool.parameters.list : []) {
+          const text = properties[parameter.name]?.description ?? "";
+          const type = parameter.type;
+          const values = [
+            parameter.description,
+            ...parameter.notes,
+            ...(type.kind === "enum" && type.values.known ? type.values.value : []),
+            ...(type.kind === "integer" || type.kind === "number"
+              ? [type.minimum, type.maximum].filter((v) => v !== undefined).map(String)
+              : []),
+            ...(parameter.default === undefined ? [] : [JSON.stringify(parameter.default)]),
+          ].filter((v): v is string => v !== undefined);
+          for (const value of values)
+            expect(text, `${tool.fullName}.${parameter.name}`).toContain(value.trim().replace(/\.$/, "").slice(1));
+        }
       }
-    }
-  });
+    },
+  );
 
   it("states required-when-execute in words", () => {
     const { model } = pairs.find(
@@ -98,21 +102,25 @@ describe("model-facing tools", () => {
 });
 
 describe("provider formats", () => {
-  it("Anthropic tools have name, description, an object input_schema with nothing at the top level it rejects, and input_examples only when there are some", () => {
-    for (const { model } of pairs) {
-      const tool = anthropicTool(model);
-      expect(Object.keys(tool).sort()).toEqual([
-        "description",
-        ...(model.examples.length > 0 ? ["input_examples"] : []),
-        "input_schema",
-        "name",
-      ]);
-      expect(tool.input_examples ?? [], model.name).toEqual(model.examples);
-      expect(tool.input_schema["type"]).toBe("object");
-      for (const keyword of ["allOf", "anyOf", "oneOf", "$schema"])
-        expect(tool.input_schema).not.toHaveProperty(keyword);
-    }
-  });
+  it(
+    "Anthropic tools have name, description, an object input_schema with nothing at the top level it rejects, and " +
+      "input_examples only when there are some",
+    () => {
+      for (const { model } of pairs) {
+        const tool = anthropicTool(model);
+        expect(Object.keys(tool).sort()).toEqual([
+          "description",
+          ...(model.examples.length > 0 ? ["input_examples"] : []),
+          "input_schema",
+          "name",
+        ]);
+        expect(tool.input_examples ?? [], model.name).toEqual(model.examples);
+        expect(tool.input_schema["type"]).toBe("object");
+        for (const keyword of ["allOf", "anyOf", "oneOf", "$schema"])
+          expect(tool.input_schema).not.toHaveProperty(keyword);
+      }
+    },
+  );
 
   it("OpenAI ships a reason for every non-strict tool", () => {
     for (const { tool, model } of pairs) {

@@ -94,7 +94,8 @@ const ajvDeviations = new Set([
   "format/date-time.json: validation of date-time strings / hour 24 is invalid even with a leap second",
   "format/date-time.json: validation of date-time strings / a second fraction of fifteen nines is valid",
   "properties.json: properties whose names are Javascript object property names / none of the properties mentioned",
-  "required.json: required properties whose names are Javascript object property names / none of the properties mentioned",
+  "required.json: required properties whose names are Javascript object property names / none of the properties " +
+    "mentioned",
   "required.json: required properties whose names are Javascript object property names / __proto__ present",
   "required.json: required properties whose names are Javascript object property names / toString present",
   "required.json: required properties whose names are Javascript object property names / constructor present",
@@ -128,14 +129,28 @@ const answerOf = (group: Group): unknown => ({
 });
 const toolName = (index: number): string => `Case${index}`;
 const captureText = (index: number, answer: unknown): string =>
-  `${JSON.stringify({ tool: `SuiteApi.${toolName(index)}`, capturedFrom: "http://127.0.0.1:1", capturedAt: "2025-01-01T00:00:00.000Z", answer }, null, 2)}\n`;
+  JSON.stringify(
+    {
+      tool: `SuiteApi.${toolName(index)}`,
+      capturedFrom: "http://127.0.0.1:1",
+      capturedAt: "2025-01-01T00:00:00.000Z",
+      answer,
+    },
+    null,
+    2,
+  ) + "\n";
 
 function spec(indexes: readonly number[]): string {
   const tools = indexes.map(
     (i) =>
-      `  - name: ${toolName(i)}\n    purpose: run suite group ${i}\n    secrets: [SUITE_KEY]\n    modePattern: true\n    parameters:\n      - { name: case_id, type: string, required: execute }\n`,
+      `  - name: ${toolName(i)}\n    purpose: run suite group ${i}\n    secrets: [SUITE_KEY]\n    modePattern: ` +
+      "true\n    parameters:\n      - { name: case_id, type: string, required: execute }\n",
   );
-  return `server: SuiteApi\nkind: starter\ndomain: suites\ndescription: JSON Schema test suite groups.\nsource: test\nauth:\n  type: api-key\n  secret: SUITE_KEY\nsecrets:\n  - { name: SUITE_KEY, description: the key }\ntools:\n${tools.join("")}`;
+  return (
+    "server: SuiteApi\nkind: starter\ndomain: suites\ndescription: JSON Schema test suite groups.\nsource: test\n" +
+    "auth:\n  type: api-key\n  secret: SUITE_KEY\nsecrets:\n  - { name: SUITE_KEY, description: the key }\n" +
+    `tools:\n${tools.join("")}`
+  );
 }
 
 function load(indexes: readonly number[], answers: ReadonlyMap<number, unknown>): ReturnType<typeof loadCatalog> {
@@ -241,7 +256,8 @@ describe("JSON-Schema-Test-Suite (draft 2020-12) against generated body validato
       expect([ours, ajvs]).toEqual([cases - uriDeviations.size, cases - ajvDeviations.size]);
       // The figures the documentation quotes.
       console.log(
-        `JSON-Schema-Test-Suite: generated ${ours}/${cases}, Ajv ${ajvs}/${cases} (${groups.length - accepted.length} groups refused)`,
+        `JSON-Schema-Test-Suite: generated ${ours}/${cases}, Ajv ${ajvs}/${cases} ` +
+          `(${groups.length - accepted.length} groups refused)`,
       );
     },
   );
