@@ -7,7 +7,9 @@ import type { CodePackage } from "./packages.js";
 export interface RunCodeOptions {
   /** The generated packages the program may call, each under its namespace (`CloudSheets`). */
   readonly packages: readonly CodePackage[];
-  /** How the host calls tools: the client options (transport, secrets, env, userId) every package's client is made with. */
+  /**
+   * How the host calls tools: the client options (transport, secrets, env, userId) every package's client is made with.
+   */
   readonly caller: ClientOptions;
   /** Overrides of `defaultLimits`. */
   readonly limits?: Partial<CodeLimits>;
@@ -25,13 +27,17 @@ export function readOptions(options: unknown): { ok: true; options: RunCodeOptio
     if (!Array.isArray(packages)) {
       return {
         ok: false,
-        message: `${shape}: packages must be an array of generated package modules (import * as sheets from "@toolcat/cloud-sheets")`,
+        message:
+          `${shape}: packages must be an array of generated package modules (import * as sheets from ` +
+          '"@toolcat/cloud-sheets")',
       };
     }
     if (typeof caller !== "object" || caller === null) {
       return {
         ok: false,
-        message: `${shape}: caller must be the client options ({ transport, secrets?, env? }) each package's client is made with`,
+        message:
+          `${shape}: caller must be the client options ({ transport, secrets?, env? }) each package's client is ` +
+          "made with",
       };
     }
     return {

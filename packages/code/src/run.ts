@@ -76,7 +76,10 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   return session.run(worker, transpile(text.text));
 }
 
-/** The full tool name of a namespace function the packages declare (`CloudSheets.writeToCell` → `CloudSheets.WriteToCell`). */
+/**
+ * The full tool name of a namespace function the packages declare (`CloudSheets.writeToCell` →
+ * `CloudSheets.WriteToCell`).
+ */
 function toolNamesOf(packages: readonly LoadedPackage[]): ToolNames {
   const byNamespace = new Map(packages.map((pkg) => [pkg.namespace, pkg.functions]));
   return (namespace, fn) => {

@@ -46,7 +46,8 @@ export class Sandbox {
   /**
    * @param {Module} module @param {Job} job @param {Float64Array} meter
    * @param {(request: Request) => void} post
-   * @param {() => boolean} memoryFull whether the engine's memory reached its cap (the program may catch the allocator's failure; it cannot catch this)
+   * @param {() => boolean} memoryFull whether the engine's memory reached its cap (the program may catch the
+   * allocator's failure; it cannot catch this)
    */
   constructor(module, job, meter, post, memoryFull) {
     this.#job = job;

@@ -11,7 +11,8 @@ describe("code-mode declarations", () => {
     const declarations = functionDeclarations(sheets.codeApi);
     expect([...declarations.keys()]).toEqual(Object.keys(sheets.codeApi.functions));
     expect(declarations.get("whoAmI")).toBe(
-      "  /** User profile and spreadsheet environment. */\n  function whoAmI(input?: Record<string, never>): Promise<unknown>;",
+      "  /** User profile and spreadsheet environment. */\n  function whoAmI(input?: Record<string, never>): " +
+        "Promise<unknown>;",
     );
     expect(declareNamespace("CloudSheets", [declarations.get("whoAmI")!])).toMatch(
       /^declare namespace CloudSheets \{\n {2}\/\*\*[^]*\n\}\n$/,
@@ -29,7 +30,8 @@ describe("code-mode declarations", () => {
     const calls: string[] = [];
     const narrowed: CodePackage = { ...sheets, codeApi: narrowCodeApi(sheets.codeApi, ["whoAmI"]) };
     const denied = await runCode(
-      'await CloudSheets.whoAmI();\nawait CloudSheets.writeToCell({ spreadsheet_id: "s", column: "A", row: 1, value: "x" });',
+      'await CloudSheets.whoAmI();\nawait CloudSheets.writeToCell({ spreadsheet_id: "s", column: "A", row: 1, ' +
+        'value: "x" });',
       {
         packages: [narrowed],
         caller: caller(0, calls),

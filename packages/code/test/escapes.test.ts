@@ -24,7 +24,8 @@ describe("escapes and bad input", () => {
 
   it("the sandbox's global has no host objects", async () => {
     const result = await run(
-      "const g = globalThis as any;\nreturn [typeof g.process, typeof g.require, typeof g.fetch, typeof g.setTimeout, typeof g.Buffer];",
+      "const g = globalThis as any;\nreturn [typeof g.process, typeof g.require, typeof g.fetch, typeof " +
+        "g.setTimeout, typeof g.Buffer];",
     );
     expect(result.value).toEqual(["undefined", "undefined", "undefined", "undefined", "undefined"]);
   });
@@ -77,7 +78,8 @@ describe("escapes and bad input", () => {
     ["one huge allocation", "return new Uint8Array(1 << 30).length;"],
     [
       "strings, the failure caught",
-      "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) a.push('y'.repeat(100) + Math.random());",
+      "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) " +
+        "a.push('y'.repeat(100) + Math.random());",
     ],
   ])("memory bombs hit the memory limit: %s", async (_name, source) => {
     const result = await run(source, { memoryBytes: 32 * 1024 * 1024, cpuMs: 30_000, wallMs: 60_000 });

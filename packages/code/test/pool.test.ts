@@ -31,7 +31,8 @@ const hostile: [name: string, source: string, limits: string[] | undefined][] = 
   ["objects", "const a: object[] = [];\nfor (;;) a.push({ n: a.length });", ["memoryBytes", "cpuMs"]],
   [
     "strings, the failure caught",
-    "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) a.push('y'.repeat(100) + Math.random());",
+    "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) " +
+      "a.push('y'.repeat(100) + Math.random());",
     ["memoryBytes", "cpuMs"],
   ],
   [
@@ -66,7 +67,8 @@ async function settlesTo(measure: () => number, bound: number, name: string): Pr
     if (Date.now() > deadline) {
       const usage = { ...process.memoryUsage(), youngGeneration: youngBytes() };
       throw new Error(
-        `after ${name}, RSS stayed at ${Math.round(measure() / mb)} MB (young generation's growth not counted), more than ${Math.round(bound / mb)} MB (${JSON.stringify(usage)})`,
+        `after ${name}, RSS stayed at ${Math.round(measure() / mb)} MB (young generation's growth not counted), ` +
+          `more than ${Math.round(bound / mb)} MB (${JSON.stringify(usage)})`,
       );
     }
     await settleStep();
@@ -135,7 +137,9 @@ describe("the sandbox pool's memory", () => {
       }
     }
     console.log(
-      `RSS idle ${Math.round(idle / mb)} MB, first round's level ${Math.round(level / mb)} MB, peak ${Math.round(peak / mb)} MB, after ${Math.round(rss() / mb)} MB; young generation grew ${Math.round(Math.max(0, youngBytes() - idleYoungBytes) / mb)} MB`,
+      `RSS idle ${Math.round(idle / mb)} MB, first round's level ${Math.round(level / mb)} MB, peak ` +
+        `${Math.round(peak / mb)} MB, after ${Math.round(rss() / mb)} MB; young generation grew ` +
+        `${Math.round(Math.max(0, youngBytes() - idleYoungBytes) / mb)} MB`,
     );
     expect(peak, `peak RSS ${Math.round(peak / mb)} MB, idle ${Math.round(idle / mb)} MB`).toBeLessThanOrEqual(bound);
     expect(

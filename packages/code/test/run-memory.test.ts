@@ -36,7 +36,8 @@ const heapSlack = 4 * mb;
 const rssSlack = 50 * mb;
 
 const ordinary = (n: number): string =>
-  `const sheets = await Promise.all(["s${n}", "t", "u"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, ${n});`;
+  `const sheets = await Promise.all(["s${n}", "t", "u"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: ` +
+  `id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, ${n});`;
 const typeError = (n: number): string =>
   `const total${n}: number = "${n}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${n} });`;
 const hostile = [
@@ -55,7 +56,9 @@ function round(first: number): string[] {
   return [...programs, ...hostile];
 }
 
-/** The level after a run: a trivial program takes a ready worker (retired ones get replaced), then a full collection. */
+/**
+ * The level after a run: a trivial program takes a ready worker (retired ones get replaced), then a full collection.
+ */
 async function level(): Promise<Level> {
   let rss = Number.POSITIVE_INFINITY;
   // Replaced workers end in the background: sample until RSS stops falling (a few tries).
@@ -114,11 +117,16 @@ const describeLevels = ({ warm, levels }: { warm: Level; levels: Level[] }): str
   [warm, ...levels].map((at) => `${(at.heapUsed / mb).toFixed(1)}/${Math.round(at.rss / mb)}`).join(" → ");
 
 describe("runCode's memory over a long series", () => {
-  it("levels off: after the warm-up, rounds of ordinary, type-error and hostile programs stay within bounds of the warm level", async () => {
-    const measured = await series(3, round);
-    console.log(`JS heap MB / RSS MB: ${describeLevels(measured)}`);
-    expect(overruns(measured), describeLevels(measured)).toEqual([]);
-  }, 120_000);
+  it(
+    "levels off: after the warm-up, rounds of ordinary, type-error and hostile programs stay within bounds of the " +
+      "warm level",
+    async () => {
+      const measured = await series(3, round);
+      console.log(`JS heap MB / RSS MB: ${describeLevels(measured)}`);
+      expect(overruns(measured), describeLevels(measured)).toEqual([]);
+    },
+    120_000,
+  );
 
   it("control: the same check fails on a series that keeps 128 KB per program", async () => {
     const kept: number[][] = [];

@@ -43,9 +43,12 @@ export function codeMode(
     {
       nameOf: (entry) => functionOf(entry).path,
       describe: (entries) => describe(code, entries.map(functionOf)),
-      next: "Returns functions (Namespace.function); then call describe_tools for their TypeScript declarations, and execute_code to run a program that calls them.",
+      next:
+        "Returns functions (Namespace.function); then call describe_tools for their TypeScript declarations, and " +
+        "execute_code to run a program that calls them.",
       describes:
-        "Gives the TypeScript declarations (doc comments, input types) of functions found by search_tools, by name: what an execute_code program is type-checked against.",
+        "Gives the TypeScript declarations (doc comments, input types) of functions found by search_tools, by " +
+        "name: what an execute_code program is type-checked against.",
     },
     "code",
   );
@@ -55,10 +58,16 @@ export function codeMode(
     name: "execute_code",
     title: "Execute code",
     description: [
-      "Runs a TypeScript program that calls the tools, and returns { ok, value, logs, calls }. Do a multi-step task in one program: chain calls, loop, filter and combine results in code.",
-      `The program is the body of an async function: await the functions describe_tools declares (namespaces ${namespaces}; such as await ${exampleCall(view.functions)}), return the result (JSON), console.log to report.`,
-      "A program that does not type-check does not run: each error comes back as line:col, TypeScript's full message (for a tool call's input, the tool and parameter by name) and the source line with a caret. A failed call throws a ToolError (message, tool, code, issues with JSON pointers) the program may catch.",
-      `No network, files, timers or modules. Limits: ${limits.toolCalls} tool calls, ${limits.wallMs / 1000} s, ${limits.sourceBytes} bytes of code.`,
+      "Runs a TypeScript program that calls the tools, and returns { ok, value, logs, calls }. Do a multi-step " +
+        "task in one program: chain calls, loop, filter and combine results in code.",
+      "The program is the body of an async function: await the functions describe_tools declares (namespaces " +
+        `${namespaces}; such as await ${exampleCall(view.functions)}), return the result (JSON), console.log to ` +
+        "report.",
+      "A program that does not type-check does not run: each error comes back as line:col, TypeScript's full " +
+        "message (for a tool call's input, the tool and parameter by name) and the source line with a caret. A " +
+        "failed call throws a ToolError (message, tool, code, issues with JSON pointers) the program may catch.",
+      `No network, files, timers or modules. Limits: ${limits.toolCalls} tool calls, ${limits.wallMs / 1000} s, ` +
+        `${limits.sourceBytes} bytes of code.`,
     ].join(" "),
     inputSchema: {
       type: "object",
@@ -77,7 +86,8 @@ export function codeMode(
       return result.ok ? successResult(result) : failed(result);
     },
   };
-  // An empty program takes the path every program takes: the checker for these declarations is built, a sandbox started.
+  // An empty program takes the path every program takes: the checker for these declarations is built, a sandbox
+  // started.
   let warming: Promise<void> | undefined;
   const warm = (): Promise<void> =>
     (warming ??= code.runCode("return null;", { packages: view.packages, caller, limits }).then((result) => {
@@ -108,7 +118,8 @@ function failed(result: RunCodeResult): CallToolResult {
   const lines = [error.kind === "runtime" ? `the program threw: ${error.message}` : error.message];
   if (result.calls.length > 0)
     lines.push(
-      `calls made before it stopped: ${result.calls.map((call) => `${call.name} (${call.ok ? "ok" : "failed"})`).join(", ")}`,
+      "calls made before it stopped: " +
+        `${result.calls.map((call) => `${call.name} (${call.ok ? "ok" : "failed"})`).join(", ")}`,
     );
   if (result.logs.length > 0) lines.push(`logs:\n${result.logs.join("\n")}`);
   return { isError: true, content: [{ type: "text", text: lines.join("\n") }], structuredContent: { ...result } };

@@ -42,7 +42,8 @@ export function codeView(code: CodeModule, toolkits: readonly Toolkit[], served:
     const undeclared = entries.find((entry) => !kept.some(([, tool]) => tool === entry.tool.fullName));
     if (undeclared !== undefined)
       throw new Error(
-        `${toolkit.manifest.package} declares no code-mode function for ${undeclared.tool.fullName}; update it to serve it with --mode code`,
+        `${toolkit.manifest.package} declares no code-mode function for ${undeclared.tool.fullName}; update it to ` +
+          "serve it with --mode code",
       );
     for (const [name, tool] of kept) {
       functions.set(tool, {

@@ -16,13 +16,18 @@ import { serveTools, toolsMode, type Routes } from "./served.js";
 import type { ToolClient, Toolkit } from "./toolkit.js";
 import { version } from "./version.js";
 
-/** `tools`: list every served tool; `search`: search_tools, describe_tools and call_tool; `code`: search_tools, describe_tools and execute_code. */
+/**
+ * `tools`: list every served tool; `search`: search_tools, describe_tools and call_tool; `code`: search_tools,
+ * describe_tools and execute_code.
+ */
 export type ServeMode = "tools" | "search" | "code";
 
 interface CommonOptions extends ToolFilter {
   /** One server package module, or several served together. */
   readonly toolkit: Toolkit | readonly Toolkit[];
-  /** `model` (default): provider-safe names such as `CloudSheets_GetSpreadsheet`; `full`: `CloudSheets.GetSpreadsheet`. */
+  /**
+   * `model` (default): provider-safe names such as `CloudSheets_GetSpreadsheet`; `full`: `CloudSheets.GetSpreadsheet`.
+   */
   readonly nameStyle?: NameStyle;
   /** `tools` (default), `search` or `code`. */
   readonly mode?: ServeMode | undefined;
@@ -61,7 +66,8 @@ export interface McpServerFactory {
 
 function missingCode(): never {
   throw new Error(
-    'code mode needs @toolcat/code: npm install @toolcat/code, then pass it as the code option (import * as code from "@toolcat/code")',
+    "code mode needs @toolcat/code: npm install @toolcat/code, then pass it as the code option (import * as code " +
+      'from "@toolcat/code")',
   );
 }
 
@@ -99,7 +105,8 @@ export function createMcpServerFactory(options: McpServerOptions): McpServerFact
       const handler = routes.handlers.get(request.params.name);
       // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
       if (handler === undefined) {
-        const message = `unknown tool: no tool of this server has that name (tools/list gives the ${routes.listing.length})`;
+        const message =
+          "unknown tool: no tool of this server has that name (tools/list gives " + `the ${routes.listing.length})`;
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
       }
       return server.projectCallToolResult(

@@ -13,7 +13,10 @@ export const maxDescribed = 20;
 /** Longer names are no tool's name; only this much of one is compared when suggesting names. */
 const maxNameLength = 200;
 
-/** The arguments as an object holding no key but `allowed`, as each tool's inputSchema says (additionalProperties: false). */
+/**
+ * The arguments as an object holding no key but `allowed`, as each tool's inputSchema says (additionalProperties:
+ * false).
+ */
 function record(
   args: unknown,
   tool: string,
@@ -93,5 +96,8 @@ export function unknownName(name: string, served: readonly string[]): string {
     .slice(0, 3)
     .map(({ candidate }) => candidate);
   // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
-  return `no tool of that name is served here; the closest names are ${closest.join(", ")}. Use a name search_tools returned.`;
+  return (
+    `no tool of that name is served here; the closest names are ${closest.join(", ")}. Use a name search_tools ` +
+    "returned."
+  );
 }

@@ -35,7 +35,8 @@ export function asToolkit(module: unknown, specifier: string): Toolkit {
   const tools = typeof manifest === "object" && manifest !== null ? (manifest as { tools?: unknown }).tools : undefined;
   if (!Array.isArray(tools)) {
     throw new TypeError(
-      `${specifier} exports no toolcat manifest (expected a \`manifest\` with \`tools\`); is it a toolcat server package?`,
+      `${specifier} exports no toolcat manifest (expected a \`manifest\` with \`tools\`); is it a toolcat server ` +
+        "package?",
     );
   }
   return module as Toolkit;

@@ -34,7 +34,8 @@ const factory = createMcpServerFactory({
 } as McpServerOptions);
 
 const programs = (n: number): string[] => [
-  `const sheets = await Promise.all(["s${n}", "t"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.length + ${n};`,
+  `const sheets = await Promise.all(["s${n}", "t"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id ` +
+    `})));\nreturn sheets.length + ${n};`,
   `const total${n}: number = "${n}";`,
 ];
 
@@ -49,7 +50,10 @@ async function session(n: number, each: () => void): Promise<void> {
   each();
 }
 
-/** The host's JS heap in use after a full collection, after rounds of sessions: the warm level, then one per measured round. */
+/**
+ * The host's JS heap in use after a full collection, after rounds of sessions: the warm level, then one per measured
+ * round.
+ */
 async function levels(rounds: number, each: () => void = () => undefined): Promise<number[]> {
   let n = 0;
   const measured: number[] = [];

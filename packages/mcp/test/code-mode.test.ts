@@ -39,7 +39,8 @@ const sheetsApi = toolkits[0]!["codeApi"] as CodeApi;
 
 const threeCalls = [
   "const me = await CloudSheets.whoAmI() as { email: string };",
-  'const [a, b] = await Promise.all(["q1", "q22"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id }))) as { rows: [unknown, [number]] }[];',
+  'const [a, b] = await Promise.all(["q1", "q22"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id ' +
+    "}))) as { rows: [unknown, [number]] }[];",
   'console.log("read", me.email);',
   "return { total: a!.rows[1][0] + b!.rows[1][0] };",
 ].join("\n");
@@ -87,7 +88,10 @@ describe("code mode", () => {
       ],
     });
     expect(text(result)).toMatch(
-      /^declare namespace CloudSheets \{\n[^]*function getSpreadsheet\(input: \{[^]*function whoAmI\([^]*\n\}\n\ndeclare namespace CreatorApi \{\n/,
+      new RegExp(
+        /^declare namespace CloudSheets \{\n[^]*function getSpreadsheet\(input: \{/.source +
+          /[^]*function whoAmI\([^]*\n\}\n\ndeclare namespace CreatorApi \{\n/.source,
+      ),
     );
     expect(text(result)).not.toContain("inputSchema");
   });
@@ -189,34 +193,43 @@ describe("code mode", () => {
     await cancelled;
   }, 5_000);
 
-  it("respects --tools, --read-only and --groups: a filtered tool is not described, and a program cannot call it", async () => {
-    const client = await serve({ tools: ["CloudSheets.Get*"] });
-    expect((await client.listTools()).tools[2]?.description).toContain("namespaces CloudSheets;");
-    expect(text(await call(client, "describe_tools", { names: ["CloudSheets.whoAmI"] }))).toMatch(
-      /no tool of that name is served here; the closest names are CloudSheets\.getSpreadsheet/,
-    );
-    const typed = await run(client, "return await CloudSheets.whoAmI();");
-    expect(text(typed)).toMatch(
-      /^the program does not type-check; nothing ran:\n1:26 Property 'whoAmI' does not exist on type 'typeof CloudSheets'/,
-    );
-    expect(text(await run(client, "await (CloudSheets as any).whoAmI();"))).toMatch(
-      /^the program threw: TypeError: not a function/,
-    );
-    expect(text(await run(client, "await (globalThis as any).CreatorApi.fetchZetaAppSections({});"))).toMatch(
-      /^the program threw: TypeError: cannot read property 'fetchZetaAppSections' of undefined/,
-    );
-    const readOnly = await serve({ readOnly: true });
-    expect(
-      text(
-        await run(readOnly, 'await CloudSheets.writeToCell({ spreadsheet_id: "s", column: "A", row: 1, value: "x" });'),
-      ),
-    ).toMatch(/Property 'writeToCell' does not exist/);
-    const grouped = await serve({ groups: ["other"], tools: ["CreatorApi.*"] });
-    expect(text(await run(grouped, 'await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" });'))).toMatch(
-      /Cannot find name 'CloudSheets'/,
-    );
-    expect(reached).toEqual([]);
-  });
+  it(
+    "respects --tools, --read-only and --groups: a filtered tool is not described, and a program cannot " + "call it",
+    async () => {
+      const client = await serve({ tools: ["CloudSheets.Get*"] });
+      expect((await client.listTools()).tools[2]?.description).toContain("namespaces CloudSheets;");
+      expect(text(await call(client, "describe_tools", { names: ["CloudSheets.whoAmI"] }))).toMatch(
+        /no tool of that name is served here; the closest names are CloudSheets\.getSpreadsheet/,
+      );
+      const typed = await run(client, "return await CloudSheets.whoAmI();");
+      expect(text(typed)).toMatch(
+        new RegExp(
+          /^the program does not type-check; nothing ran:/.source +
+            /\n1:26 Property 'whoAmI' does not exist on type 'typeof CloudSheets'/.source,
+        ),
+      );
+      expect(text(await run(client, "await (CloudSheets as any).whoAmI();"))).toMatch(
+        /^the program threw: TypeError: not a function/,
+      );
+      expect(text(await run(client, "await (globalThis as any).CreatorApi.fetchZetaAppSections({});"))).toMatch(
+        /^the program threw: TypeError: cannot read property 'fetchZetaAppSections' of undefined/,
+      );
+      const readOnly = await serve({ readOnly: true });
+      expect(
+        text(
+          await run(
+            readOnly,
+            'await CloudSheets.writeToCell({ spreadsheet_id: "s", column: "A", row: 1, value: "x" });',
+          ),
+        ),
+      ).toMatch(/Property 'writeToCell' does not exist/);
+      const grouped = await serve({ groups: ["other"], tools: ["CreatorApi.*"] });
+      expect(text(await run(grouped, 'await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" });'))).toMatch(
+        /Cannot find name 'CloudSheets'/,
+      );
+      expect(reached).toEqual([]);
+    },
+  );
 
   it("refuses at start a package generated before code mode", () => {
     const old = { ...toolkits[0]!, codeApi: undefined };

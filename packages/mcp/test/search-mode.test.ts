@@ -60,23 +60,26 @@ describe("search mode", () => {
     expect(tools.map((t) => t.name)).toContain("CloudSheets_GetSpreadsheet");
   });
 
-  it("describes tools with their full description (and an example call) and input schema, by any name form", async () => {
-    const client = await serve();
-    const result = await call(client, "describe_tools", {
-      names: ["CloudSheets_GetSpreadsheet", "CloudSheets.WhoAmI"],
-    });
-    const { tools } = result.structuredContent as {
-      tools: { name: string; inputSchema: unknown; description: string }[];
-    };
-    const manifestTool = toolkits[0]!.manifest.tools.find((t) => t.name === "GetSpreadsheet")!;
-    const description = `${manifestTool.modelDescription} Example: ${JSON.stringify(manifestTool.examples[0])}`;
-    expect(tools[0]).toMatchObject({
-      name: "CloudSheets_GetSpreadsheet",
-      description,
-      inputSchema: manifestTool.inputSchema,
-    });
-    expect(tools[1]?.name).toBe("CloudSheets_WhoAmI");
-  });
+  it(
+    "describes tools with their full description (and an example " + "call) and input schema, by any name form",
+    async () => {
+      const client = await serve();
+      const result = await call(client, "describe_tools", {
+        names: ["CloudSheets_GetSpreadsheet", "CloudSheets.WhoAmI"],
+      });
+      const { tools } = result.structuredContent as {
+        tools: { name: string; inputSchema: unknown; description: string }[];
+      };
+      const manifestTool = toolkits[0]!.manifest.tools.find((t) => t.name === "GetSpreadsheet")!;
+      const description = `${manifestTool.modelDescription} Example: ${JSON.stringify(manifestTool.examples[0])}`;
+      expect(tools[0]).toMatchObject({
+        name: "CloudSheets_GetSpreadsheet",
+        description,
+        inputSchema: manifestTool.inputSchema,
+      });
+      expect(tools[1]?.name).toBe("CloudSheets_WhoAmI");
+    },
+  );
 
   it("calls a tool with exactly the result and the validation error a direct call gives", async () => {
     const client = await serve();

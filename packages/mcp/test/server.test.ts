@@ -57,13 +57,16 @@ describe.each(eras)("on %s", (era: Era) => {
       expect(tools.find((tool) => tool.name === "CloudSheets_WhoAmI")).not.toHaveProperty("annotations");
     });
 
-    it("lists the terse purpose for a package generated before manifests carried model descriptions and examples", async () => {
-      const [sheets] = toolkits;
-      const tools = sheets!.manifest.tools.map(({ modelDescription: _dropped, examples: _none, ...tool }) => tool);
-      const old = { ...sheets!, manifest: { ...sheets!.manifest, tools } };
-      const listed = (await (await serve({ toolkit: old as never })).listTools()).tools;
-      expect(listed.map((tool) => tool.description)).toEqual(sheets!.manifest.tools.map((tool) => tool.description));
-    });
+    it(
+      "lists the terse purpose for a package generated before manifests carried model descriptions and " + "examples",
+      async () => {
+        const [sheets] = toolkits;
+        const tools = sheets!.manifest.tools.map(({ modelDescription: _dropped, examples: _none, ...tool }) => tool);
+        const old = { ...sheets!, manifest: { ...sheets!.manifest, tools } };
+        const listed = (await (await serve({ toolkit: old as never })).listTools()).tools;
+        expect(listed.map((tool) => tool.description)).toEqual(sheets!.manifest.tools.map((tool) => tool.description));
+      },
+    );
 
     it.each([
       [

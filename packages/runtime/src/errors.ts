@@ -55,8 +55,10 @@ export class MissingSecretError extends ToolcatError {
     const names = missing.join(", ");
     super(
       "missing_secret",
-      `${toolName} needs the secret${missing.length === 1 ? "" : "s"} ${names}, which ${missing.length === 1 ? "is" : "are"} not configured: ` +
-        `pass ${missing.length === 1 ? "it" : "them"} in the client's \`secrets\` option or set the environment variable${missing.length === 1 ? "" : "s"} ${names}`,
+      `${toolName} needs the secret${missing.length === 1 ? "" : "s"} ${names}, which ` +
+        `${missing.length === 1 ? "is" : "are"} not configured: pass ${missing.length === 1 ? "it" : "them"} in ` +
+        `the client's \`secrets\` option or set the environment variable${missing.length === 1 ? "" : "s"} ` +
+        `${names}`,
     );
     this.toolName = toolName;
     this.missing = missing;

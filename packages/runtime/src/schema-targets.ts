@@ -26,7 +26,8 @@ export function convertSchema(schema: JsonSchemaObject, target: string): JsonSch
       return walk(schema, toOpenApi30) as JsonSchemaObject;
     default:
       throw new TypeError(
-        `toolcat cannot convert a schema to target ${JSON.stringify(target)}: use draft-2020-12, draft-07 or openapi-3.0`,
+        `toolcat cannot convert a schema to target ${JSON.stringify(target)}: use draft-2020-12, draft-07 or ` +
+          "openapi-3.0",
       );
   }
 }

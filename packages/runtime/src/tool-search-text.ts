@@ -43,7 +43,10 @@ export function searchQueryDescription(manifests: readonly Partial<Pick<Manifest
   const vocabulary = manifests[0]?.vocabulary;
   const action = vocabulary?.actions[0];
   const object = vocabulary?.objects[0];
-  return `The task in a few words${action === undefined || object === undefined ? "" : `, such as "${action} ${object}"`}.`;
+  return (
+    "The task in a few " +
+    `words${action === undefined || object === undefined ? "" : `, such as "${action} ${object}"`}.`
+  );
 }
 
 /** Round-robin over the packages' lists (each most frequent first), so every package is named within the caps. */

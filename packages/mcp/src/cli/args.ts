@@ -256,8 +256,8 @@ function parseHttp(values: HttpValues): HttpConfig | undefined {
   // Anyone who can reach a non-loopback address could call every tool: serving it open must be a choice.
   if (authTokenFile === undefined && !noAuth && !isLoopback(host)) {
     throw new UsageError(
-      `--host ${host} is not a loopback address: give --auth-token-file <file> (clients send "Authorization: Bearer <token>") ` +
-        "or --no-auth to serve without authentication behind a proxy that authenticates",
+      `--host ${host} is not a loopback address: give --auth-token-file <file> (clients send "Authorization: ` +
+        'Bearer <token>") or --no-auth to serve without authentication behind a proxy that authenticates',
     );
   }
   const count = (flag: (typeof httpOnly)[number], fallback: number): number => {

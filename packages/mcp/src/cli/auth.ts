@@ -33,7 +33,8 @@ export async function readToken(file: string): Promise<string> {
   // Printable ASCII without spaces: what an Authorization header can carry as one bearer token.
   if (token.length < 16 || !/^[\x21-\x7e]+$/.test(token)) {
     throw new Error(
-      `--auth-token-file ${file} must hold a token of at least 16 printable characters, without spaces, on its first line`,
+      `--auth-token-file ${file} must hold a token of at least 16 printable characters, without spaces, on its ` +
+        "first line",
     );
   }
   return token;

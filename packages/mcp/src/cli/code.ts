@@ -2,7 +2,10 @@
 // TypeScript and QuickJS), so a server in tools or search mode neither installs nor imports it.
 import type { CodeModule } from "../code-module.js";
 
-/** The @toolcat/code module; when it (or its TypeScript peer) is not installed, an error in one line saying what to install. */
+/**
+ * The @toolcat/code module; when it (or its TypeScript peer) is not installed, an error in one line saying what to
+ * install.
+ */
 export async function loadCode(load: () => Promise<CodeModule> = () => import("@toolcat/code")): Promise<CodeModule> {
   try {
     return await load();

@@ -8,6 +8,7 @@ export function engineTransport(config: CliConfig): Transport {
     return createHttpTransport({ ...config.engine, ...(config.userId === undefined ? {} : { userId: config.userId }) });
   }
   const message =
-    "no engine is configured: start toolcat-mcp with TOOLCAT_ENGINE_URL and TOOLCAT_API_KEY set (or --engine-url and --api-key)";
+    "no engine is configured: start toolcat-mcp with TOOLCAT_ENGINE_URL and TOOLCAT_API_KEY set (or --engine-url " +
+    "and --api-key)";
   return { executesRemotely: true, execute: () => Promise.reject(new TransportError(message, { retryable: false })) };
 }

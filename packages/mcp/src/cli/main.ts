@@ -93,7 +93,8 @@ async function serveOverHttp(factory: McpServerFactory, config: CliConfig, http:
   const worker = isClusterWorker();
   if (http.noAuth && !isLoopback(http.host) && !worker) {
     log(
-      `warning: --no-auth: anyone who can reach ${http.host} can call every tool served; put an authenticating proxy in front`,
+      `warning: --no-auth: anyone who can reach ${http.host} can call every tool served; put an authenticating ` +
+        "proxy in front",
     );
   }
   const readiness = new Readiness();
@@ -132,7 +133,10 @@ async function serveOverHttp(factory: McpServerFactory, config: CliConfig, http:
 
 function servingLine(config: CliConfig, url: string, http: HttpConfig): string {
   const workers = http.workers > 1 ? `, ${http.workers} workers` : "";
-  return `serving ${config.packages.join(", ")} at ${url}${http.authTokenFile === undefined ? "" : " (bearer token required)"}${workers}`;
+  return (
+    `serving ${config.packages.join(", ")} at ` +
+    `${url}${http.authTokenFile === undefined ? "" : " (bearer token required)"}${workers}`
+  );
 }
 
 /** Answers a message that never reached the server, and notes it for the person running it. */

@@ -16,7 +16,8 @@ let negotiated: string | undefined;
 beforeAll(async () => {
   engine = await startEngine();
   client = new Client({ name: "cli-code-test", version: "1.0.0" });
-  // The client tells a transport the version it negotiated (HTTP needs it); stdio has no use for it, so it is caught here.
+  // The client tells a transport the version it negotiated (HTTP needs it); stdio has no use for it, so it is caught
+  // here.
   const transport: Transport = stdioTransport(cliEnv(engine.url, ENGINE_API_KEY), [
     "--mode",
     "code",
@@ -57,7 +58,8 @@ describe("toolcat-mcp --mode code over stdio", () => {
     );
     const program = [
       "type Sheet = { rows: [string, number | string][] };",
-      'const sheets = await Promise.all(["q1", "q2", "q3"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id }) as Promise<Sheet>));',
+      'const sheets = await Promise.all(["q1", "q2", "q3"].map((id) => CloudSheets.getSpreadsheet({ ' +
+        "spreadsheet_id: id }) as Promise<Sheet>));",
       "const scores = sheets.map((sheet) => sheet.rows[1]![1] as number);",
       'console.log("scores", scores);',
       "return { total: scores.reduce((a, b) => a + b, 0) };",

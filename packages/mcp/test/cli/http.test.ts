@@ -70,7 +70,8 @@ describe("bounds", () => {
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(Number(port), hostname, () => {
         socket.write(
-          `POST /mcp HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`,
+          `POST /mcp HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ` +
+            '100\r\n\r\n{"jsonrpc"',
         );
       });
       let text = "";

@@ -165,7 +165,8 @@ export function issueEnum(path: string, name: string, values: readonly string[],
 const credentialFormats: ReadonlySet<FormatName> = new Set(["bearer", "jwt"]);
 
 const wrongFormat = (name: string, format: FormatName, value: string): string =>
-  `${name} must be ${formatDescriptions[format]}, got ${credentialFormats.has(format) ? `a string of ${value.length} characters` : describeValue(value)}`;
+  `${name} must be ${formatDescriptions[format]}, got ` +
+  `${credentialFormats.has(format) ? `a string of ${value.length} characters` : describeValue(value)}`;
 
 export function issueFormat(path: string, name: string, format: FormatName, value: string): ValidationIssue {
   return new LazyIssue(path, "invalid_format", wrongFormat, name, format, value);
@@ -210,6 +211,7 @@ export function capIssues(issues: readonly ValidationIssue[], uncounted = 0): re
   const more =
     uncounted === 0
       ? `and ${rest} more issue${rest === 1 ? "" : "s"}`
-      : `and more issues: checking stopped after ${MAX_ISSUES}, ${uncounted} array item${uncounted === 1 ? "" : "s"} not checked`;
+      : `and more issues: checking stopped after ${MAX_ISSUES}, ${uncounted} array ` +
+        `item${uncounted === 1 ? "" : "s"} not checked`;
   return [...issues.slice(0, MAX_ISSUES), new LazyIssue("", "too_many_issues", String, more, undefined, undefined)];
 }

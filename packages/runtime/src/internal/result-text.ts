@@ -49,7 +49,10 @@ export function failureText(label: string, error: unknown): string {
     if (code === "validation_failed" && Array.isArray(fields["issues"]))
       return invalidText(label, fields["issues"] as ValidationIssue[]);
     if (code === "authorization_required" && typeof fields["url"] === "string") {
-      return `${label} needs the user's authorization. Ask the user to open ${fields["url"]} and then call the tool again.`;
+      return (
+        `${label} needs the user's authorization. Ask the user to open ${fields["url"]} and then call the tool ` +
+        "again."
+      );
     }
     const message = fields["message"];
     if (code === "tool_failed" && typeof message === "string") {

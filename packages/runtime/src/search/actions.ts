@@ -5,7 +5,9 @@
 import type { Stem } from "./terms.js";
 
 const kinds = {
-  read: "get read show view see fetch retrieve display inspect detail details info information look open check describe profile",
+  read:
+    "get read show view see fetch retrieve display inspect detail details info information look open check " +
+    "describe profile",
   list: "list all every browse enumerate overview",
   search: "search find lookup query filter locate seek",
   create: "create add new make register insert post submit generate build compose book arrange draft",

@@ -82,7 +82,8 @@ function distinctIndexes(packages: readonly ToolSearchPackage[]): ToolSearchInde
     const index = asIndex(given);
     if (index === undefined) {
       throw new TypeError(
-        "createToolSearch takes imported toolcat packages (modules exporting toolSearchIndex) or { toolSearchIndex: <a package's search-index.json data> }",
+        "createToolSearch takes imported toolcat packages (modules exporting toolSearchIndex) or { " +
+          "toolSearchIndex: <a package's search-index.json data> }",
       );
     }
     const seen = byServer.get(index.server);
@@ -107,7 +108,8 @@ function loadData(index: ToolSearchIndex): ToolSearchData {
   const data = index.load();
   if (data.format !== searchDataFormat) {
     throw new TypeError(
-      `the search data of ${index.server} has format ${data.format}; this runtime reads format ${searchDataFormat}: update @toolcat/runtime or the package`,
+      `the search data of ${index.server} has format ${data.format}; this runtime reads format ` +
+        `${searchDataFormat}: update @toolcat/runtime or the package`,
     );
   }
   return data;

@@ -32,7 +32,8 @@ const cases: readonly [string, Error, string][] = [
   [
     "authorization, with the URL and what to do",
     new AuthorizationRequiredError(label, "https://auth.example.com/a?b=1", "pending"),
-    `${label} needs the user's authorization. Ask the user to open https://auth.example.com/a?b=1 and then call the tool again.`,
+    `${label} needs the user's authorization. Ask the user to open https://auth.example.com/a?b=1 and then call ` +
+      "the tool again.",
   ],
   [
     "a tool failure that may pass on retry",

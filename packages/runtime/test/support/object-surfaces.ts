@@ -24,7 +24,9 @@ function cloned(value: unknown): string {
   }
 }
 
-/** The value's own properties, string and symbol keys, enumerable or not, with their values (never running a getter). */
+/**
+ * The value's own properties, string and symbol keys, enumerable or not, with their values (never running a getter).
+ */
 function ownProperties(value: unknown): string {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return "";
   return Reflect.ownKeys(value)
