@@ -21,7 +21,8 @@ function ajv(): Ajv2020 {
 
 /** Where an Ajv error points, in our issue-path convention (the missing or extra key itself). */
 function ajvPath(error: ErrorObject): string | undefined {
-  if (error.keyword === "if" || error.keyword === "allOf") return undefined; // wrappers of a `then` failure reported on its own
+  // Wrappers of a `then` failure reported on its own.
+  if (error.keyword === "if" || error.keyword === "allOf") return undefined;
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "required" || error.keyword === "dependentRequired")
     return `${error.instancePath}/${String(params["missingProperty"])}`;

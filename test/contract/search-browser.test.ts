@@ -33,7 +33,8 @@ async function browserBundle(slug: string): Promise<string> {
         `import { searchTools, selectTools, toolSearchIndex } from "@toolcat/${slug}";`,
         `import { createToolSearch } from "@toolcat/runtime";`,
         "const combined = createToolSearch([{ toolSearchIndex }]);",
-        "globalThis.search = (query) => ({ own: searchTools(query, { limit: 10 }), combined: combined.search(query, { limit: 10 }) });",
+        "globalThis.search = (query) => ({ own: searchTools(query, { limit: 10 }), combined: " +
+          "combined.search(query, { limit: 10 }) });",
         "globalThis.select = (query) => selectTools(query, { limit: 10 });",
       ].join("\n"),
       loader: "ts",

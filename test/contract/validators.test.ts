@@ -295,23 +295,31 @@ describe.runIf(isSelected("cloud-sheets"))("inputs are read as JSON would send t
     expect(result.ok ? [] : result.issues.map((issue) => issue.code)).toEqual(codes);
   });
 
-  it("a proxy answering names its target lacks, or an object misreporting its prototype, is read by own keys", async () => {
-    const pkg = await loadPackage("cloud-sheets");
-    const defaults = new Proxy(
-      { spreadsheet_id: "x" },
-      { get: (target, key, receiver) => (Reflect.has(target, key) ? Reflect.get(target, key, receiver) : "fallback") },
-    );
-    class Lying {
-      get __proto__(): object {
-        return Object.prototype;
+  it(
+    "a proxy answering names its target lacks, or an object " + "misreporting its prototype, is read by own keys",
+    async () => {
+      const pkg = await loadPackage("cloud-sheets");
+      const defaults = new Proxy(
+        { spreadsheet_id: "x" },
+        {
+          get: (target, key, receiver) => (Reflect.has(target, key) ? Reflect.get(target, key, receiver) : "fallback"),
+        },
+      );
+      class Lying {
+        get __proto__(): object {
+          return Object.prototype;
+        }
       }
-    }
-    // Methods and accessors of a class are not enumerable (enumerable inherited keys are the documented gap).
-    Object.defineProperties(Lying.prototype, { spreadsheet_id: { value: "inherited" }, max_rows: { get: () => 5000 } });
-    expect(pkg.validate("GetSpreadsheet", defaults)).toMatchObject({ ok: true });
-    const lying = pkg.validate("GetSpreadsheet", new Lying());
-    expect(lying.ok ? [] : lying.issues.map((issue) => issue.code)).toEqual(["required"]);
-  });
+      // Methods and accessors of a class are not enumerable (enumerable inherited keys are the documented gap).
+      Object.defineProperties(Lying.prototype, {
+        spreadsheet_id: { value: "inherited" },
+        max_rows: { get: () => 5000 },
+      });
+      expect(pkg.validate("GetSpreadsheet", defaults)).toMatchObject({ ok: true });
+      const lying = pkg.validate("GetSpreadsheet", new Lying());
+      expect(lying.ok ? [] : lying.issues.map((issue) => issue.code)).toEqual(["required"]);
+    },
+  );
 
   it("a class instance whose values are all its own enumerable properties is read in place", async () => {
     const pkg = await loadPackage("cloud-sheets");

@@ -50,7 +50,10 @@ const where = (block: Block): string => `${block.document}:${block.line}`;
 function moduleText(block: Block): string {
   if (block.info !== "ts program") return `${block.code}\nexport {};\n`;
   const api = join(workspaceRoot, "packages/cloud-sheets/code/api.d.ts");
-  return `/// <reference path=${JSON.stringify(api)} />\nexport async function program(): Promise<unknown> {\n${block.code}\n}\n`;
+  return (
+    `/// <reference path=${JSON.stringify(api)} />\nexport async function program(): Promise<unknown> {\n` +
+    `${block.code}\n}\n`
+  );
 }
 
 /** Strict settings as the workspace compiles, type-checking every TypeScript block as one program. */

@@ -88,27 +88,31 @@ describe("toolcat check-drift", () => {
     expect(checkDrift().status).toBe(0);
   });
 
-  it("(5c) generate fails, naming the holder, while another live run holds the lock; a dead holder's lock is taken over", () => {
-    edit("specs/cloud-sheets.yaml", (text) =>
-      text.replace("purpose: write one cell", "purpose: write one single cell"),
-    );
-    writeFileSync(join(ws.root, "packages/.toolcat-lock"), `${process.pid}\n`);
-    const held = ws.run("node", ["generators/bin/toolcat.js", "generate", "--quiet"]);
-    expect(held.status).toBe(1);
-    expect(held.stderr).toBe(
-      `toolcat generate: packages/.toolcat-lock is held by process ${process.pid}, another toolcat generate run; ` +
-        "wait for it to finish (or, if that process is not toolcat, delete packages/.toolcat-lock).\n",
-    );
-    expect(checkDrift().status).toBe(1);
-    writeFileSync(join(ws.root, "packages/.toolcat-lock"), "2147483646\n");
-    regenerate();
-    expect(existsSync(join(ws.root, "packages/.toolcat-lock"))).toBe(false);
-    expect(checkDrift().status).toBe(0);
-    edit("specs/cloud-sheets.yaml", (text) =>
-      text.replace("purpose: write one single cell", "purpose: write one cell"),
-    );
-    regenerate();
-  });
+  it(
+    "(5c) generate fails, naming the holder, while another live run holds the lock; a dead holder's lock is taken " +
+      "over",
+    () => {
+      edit("specs/cloud-sheets.yaml", (text) =>
+        text.replace("purpose: write one cell", "purpose: write one single cell"),
+      );
+      writeFileSync(join(ws.root, "packages/.toolcat-lock"), `${process.pid}\n`);
+      const held = ws.run("node", ["generators/bin/toolcat.js", "generate", "--quiet"]);
+      expect(held.status).toBe(1);
+      expect(held.stderr).toBe(
+        `toolcat generate: packages/.toolcat-lock is held by process ${process.pid}, another toolcat generate ` +
+          "run; wait for it to finish (or, if that process is not toolcat, delete packages/.toolcat-lock).\n",
+      );
+      expect(checkDrift().status).toBe(1);
+      writeFileSync(join(ws.root, "packages/.toolcat-lock"), "2147483646\n");
+      regenerate();
+      expect(existsSync(join(ws.root, "packages/.toolcat-lock"))).toBe(false);
+      expect(checkDrift().status).toBe(0);
+      edit("specs/cloud-sheets.yaml", (text) =>
+        text.replace("purpose: write one single cell", "purpose: write one cell"),
+      );
+      regenerate();
+    },
+  );
 
   it("(6) fails after a generator change that alters output, until regenerated", () => {
     edit("generators/src/emit/typescript/validators.ts", (text) =>

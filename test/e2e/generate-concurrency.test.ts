@@ -20,9 +20,8 @@ afterAll(() => ws.remove());
 // meets the lock, so more only multiply the suite's time.
 const processes = 3;
 /** The lock message with its pid left open. */
-const lockMessage = new RegExp(
-  `^toolcat generate: ${new GenerateLockedError(0).message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(" 0,", " \\d+,")}\\n$`,
-);
+const lockText = new GenerateLockedError(0).message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(" 0,", " \\d+,");
+const lockMessage = new RegExp(`^toolcat generate: ${lockText}\\n$`);
 
 function generate(): Promise<Result> {
   return runAsync(process.execPath, ["generators/bin/toolcat.js", "generate", "--quiet"], ws.root);

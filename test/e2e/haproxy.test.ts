@@ -99,47 +99,50 @@ describe("toolcat-mcp behind HAProxy", () => {
     expect(added()).toEqual([9]);
   });
 
-  it("loses only the calls in flight on a backend killed under load, as retryable errors, and stops sending to it", async () => {
-    const clients = await Promise.all(Array.from({ length: 12 }, () => modernClient()));
-    let running = true;
-    const failures: { startedAt: number; kind: string }[] = [];
-    let answered = 0;
-    const load = clients.map(async (client) => {
-      while (running) {
-        const startedAt = performance.now();
-        try {
-          expect((await client.callTool(getSpreadsheet)).structuredContent).toEqual(rows);
-          answered += 1;
-        } catch (error) {
-          failures.push({ startedAt, kind: failureOf(error) });
+  it(
+    "loses only the calls in flight on a backend killed under load, as retryable errors, and stops sending " + "to it",
+    async () => {
+      const clients = await Promise.all(Array.from({ length: 12 }, () => modernClient()));
+      let running = true;
+      const failures: { startedAt: number; kind: string }[] = [];
+      let answered = 0;
+      const load = clients.map(async (client) => {
+        while (running) {
+          const startedAt = performance.now();
+          try {
+            expect((await client.callTool(getSpreadsheet)).structuredContent).toEqual(rows);
+            answered += 1;
+          } catch (error) {
+            failures.push({ startedAt, kind: failureOf(error) });
+          }
         }
-      }
-    });
-    while (answered < 40) await new Promise((resolve) => setTimeout(resolve, 20));
-    backends.c.child.kill("SIGKILL");
-    await backends.c.exited;
-    // The process is gone by now: a call started later never met it.
-    const goneAt = performance.now();
-    const downBy = Date.now() + 10_000;
-    while ((await haproxy.status()).c !== "DOWN" && Date.now() < downBy)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    const answeredAtDown = answered;
-    while (answered < answeredAtDown + 40) await new Promise((resolve) => setTimeout(resolve, 20));
-    running = false;
-    await Promise.all(load);
+      });
+      while (answered < 40) await new Promise((resolve) => setTimeout(resolve, 20));
+      backends.c.child.kill("SIGKILL");
+      await backends.c.exited;
+      // The process is gone by now: a call started later never met it.
+      const goneAt = performance.now();
+      const downBy = Date.now() + 10_000;
+      while ((await haproxy.status()).c !== "DOWN" && Date.now() < downBy)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const answeredAtDown = answered;
+      while (answered < answeredAtDown + 40) await new Promise((resolve) => setTimeout(resolve, 20));
+      running = false;
+      await Promise.all(load);
 
-    expect((await haproxy.status()).c).toMatch(/^DOWN/);
-    // Every failure was a call under way while the backend died (each client has one at a time), and retryable.
-    expect(failures.length).toBeLessThanOrEqual(clients.length);
-    for (const failure of failures) {
-      expect(failure.startedAt).toBeLessThan(goneAt);
-      expect(["5xx", "closed"]).toContain(failure.kind);
-    }
-    // Retryable: the same call sent again is answered by a live backend.
-    for (let retry = 0; retry < failures.length; retry += 1)
-      expect((await clients[0]!.callTool(getSpreadsheet)).structuredContent).toEqual(rows);
-    await Promise.all(clients.map((client) => client.close()));
-  });
+      expect((await haproxy.status()).c).toMatch(/^DOWN/);
+      // Every failure was a call under way while the backend died (each client has one at a time), and retryable.
+      expect(failures.length).toBeLessThanOrEqual(clients.length);
+      for (const failure of failures) {
+        expect(failure.startedAt).toBeLessThan(goneAt);
+        expect(["5xx", "closed"]).toContain(failure.kind);
+      }
+      // Retryable: the same call sent again is answered by a live backend.
+      for (let retry = 0; retry < failures.length; retry += 1)
+        expect((await clients[0]!.callTool(getSpreadsheet)).structuredContent).toEqual(rows);
+      await Promise.all(clients.map((client) => client.close()));
+    },
+  );
 
   it("drains a backend sent SIGTERM: its calls in flight are answered, and it exits 0", async () => {
     const clients = await Promise.all([1, 2, 3, 4].map(() => modernClient()));

@@ -1,6 +1,6 @@
 // The README's "Use with a model" examples, as shipped: the packed tarballs of the runtime,
-// cloud-sheets, mcp and code (mcp's code-mode dependency) are installed into a fresh project with the provider libraries, each
-// example is taken from the installed README, wrapped in a harness that scripts the model's turns
+// cloud-sheets, mcp and code (mcp's code-mode dependency) are installed into a fresh project with the provider
+// libraries, each example is taken from the installed README, wrapped in a harness that scripts the model's turns
 // (fixtures/model), type-checked with strict tsc and run with node. Each example is a complete loop
 // (or the library's own): the model asks for CloudSheets_GetSpreadsheet by its model name twice,
 // the valid call runs through the in-memory transport and the model reads its value alone, the
@@ -159,21 +159,24 @@ describe("the README's model integrations, from the packed packages", () => {
   const invalidText = expect.stringMatching(/Invalid arguments for CloudSheets\.GetSpreadsheet:\n- \/max_rows: .*1000/);
   const valid = { spreadsheet_id: "sheet-1", max_rows: 2 };
 
-  it("OpenAI: selectTools sends the matching tools, and tool messages carry the answer and the validation error", () => {
-    const { turns, sentTools, messages, received } = outcome("openai");
-    expect(turns).toBe(2);
-    expect((sentTools as string[])[0]).toBe(toolName);
-    expect((sentTools as string[]).length).toBeLessThanOrEqual(9);
-    expect(received).toEqual([valid]);
-    expect((messages as { role: string; content?: unknown }[]).filter((m) => m.role === "tool")).toEqual([
-      { role: "tool", tool_call_id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) },
-      { role: "tool", tool_call_id: "call_1", content: invalidText },
-    ]);
-    expect((messages as { role: string; content?: unknown }[]).at(-1)).toMatchObject({
-      role: "assistant",
-      content: "Ada, 36.",
-    });
-  });
+  it(
+    "OpenAI: selectTools sends the matching tools, and tool messages carry the answer and the validation " + "error",
+    () => {
+      const { turns, sentTools, messages, received } = outcome("openai");
+      expect(turns).toBe(2);
+      expect((sentTools as string[])[0]).toBe(toolName);
+      expect((sentTools as string[]).length).toBeLessThanOrEqual(9);
+      expect(received).toEqual([valid]);
+      expect((messages as { role: string; content?: unknown }[]).filter((m) => m.role === "tool")).toEqual([
+        { role: "tool", tool_call_id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) },
+        { role: "tool", tool_call_id: "call_1", content: invalidText },
+      ]);
+      expect((messages as { role: string; content?: unknown }[]).at(-1)).toMatchObject({
+        role: "assistant",
+        content: "Ada, 36.",
+      });
+    },
+  );
 
   it("Anthropic: tool_result blocks carry the answer and the validation error, flagged is_error", () => {
     const { turns, sentTools, messages, received } = outcome("anthropic");
@@ -193,15 +196,21 @@ describe("the README's model integrations, from the packed packages", () => {
     });
   });
 
-  it("AI SDK: the model reads only the tool's value and, for the invalid call, a tool error with the package validator's issue", () => {
-    const { text, steps, sentTools, toolMessages, received } = outcome("ai-sdk");
-    expect({ text, steps, sentTools }).toEqual({ text: "Ada, 36.", steps: 2, sentTools: 9 });
-    expect(received).toEqual([valid]);
-    const parts = (toolMessages as { content: { toolCallId: string; output: unknown }[] }[]).flatMap((m) => m.content);
-    expect(parts.map((p) => p.toolCallId)).toEqual(["call_0", "call_1"]);
-    expect(parts[0]?.output).toEqual({ type: "json", value: { rows: [["Ada", 36]] } });
-    expect(parts[1]?.output).toEqual({ type: "error-text", value: invalidText });
-  });
+  it(
+    "AI SDK: the model reads only the tool's value and, for the invalid call, a tool error with the package " +
+      "validator's issue",
+    () => {
+      const { text, steps, sentTools, toolMessages, received } = outcome("ai-sdk");
+      expect({ text, steps, sentTools }).toEqual({ text: "Ada, 36.", steps: 2, sentTools: 9 });
+      expect(received).toEqual([valid]);
+      const parts = (toolMessages as { content: { toolCallId: string; output: unknown }[] }[]).flatMap(
+        (m) => m.content,
+      );
+      expect(parts.map((p) => p.toolCallId)).toEqual(["call_0", "call_1"]);
+      expect(parts[0]?.output).toEqual({ type: "json", value: { rows: [["Ada", 36]] } });
+      expect(parts[1]?.output).toEqual({ type: "error-text", value: invalidText });
+    },
+  );
 
   it("LangChain: ToolMessages carry the answer and the package's issue with status error; the loop goes on", () => {
     const { turns, results, received } = outcome("langchain");
@@ -228,68 +237,82 @@ describe("the README's model integrations, from the packed packages", () => {
     ]);
   });
 
-  it("OpenAI Agents, recruit-api: at most selectTools' 20 tools are sent; a non-strict tool's open keys reach the tool", () => {
-    const { finalOutput, sentTools, strict, outputs, received } = outcome("openai-agents-recruit");
-    const args = { application_source_details: { applicationId: "42", sourceId: "7" } };
-    expect({ finalOutput, strict, received }).toEqual({ finalOutput: "Changed.", strict: false, received: [args] });
-    expect(sentTools).toBeGreaterThan(0);
-    expect(sentTools).toBeLessThanOrEqual(20);
-    expect(outputs).toMatchObject([{ call_id: "call_0", output: JSON.stringify({ changed: true }) }]);
-  });
+  it(
+    "OpenAI Agents, recruit-api: at most selectTools' 20 tools are sent; a non-strict tool's open keys " +
+      "reach the tool",
+    () => {
+      const { finalOutput, sentTools, strict, outputs, received } = outcome("openai-agents-recruit");
+      const args = { application_source_details: { applicationId: "42", sourceId: "7" } };
+      expect({ finalOutput, strict, received }).toEqual({ finalOutput: "Changed.", strict: false, received: [args] });
+      expect(sentTools).toBeGreaterThan(0);
+      expect(sentTools).toBeLessThanOrEqual(20);
+      expect(outputs).toMatchObject([{ call_id: "call_0", output: JSON.stringify({ changed: true }) }]);
+    },
+  );
 
-  it("Gemini: the model's signed calls go back with function responses carrying the output and the validation error", () => {
-    const { turns, sentTools, contents, received } = outcome("gemini");
-    expect({ turns, sentTools }).toEqual({ turns: 2, sentTools: 9 });
-    expect(received).toEqual([valid]);
-    const [, model, answers] = contents as { role: string; parts: Record<string, unknown>[] }[];
-    expect(model?.parts.map((p) => p["thoughtSignature"])).toEqual(["sig_0", "sig_1"]);
-    expect(answers).toEqual({
-      role: "user",
-      parts: [
-        {
-          functionResponse: {
-            id: "call_0",
-            name: toolName,
-            response: { output: JSON.stringify({ rows: [["Ada", 36]] }) },
+  it(
+    "Gemini: the model's signed calls go back with function responses carrying the output and the " +
+      "validation error",
+    () => {
+      const { turns, sentTools, contents, received } = outcome("gemini");
+      expect({ turns, sentTools }).toEqual({ turns: 2, sentTools: 9 });
+      expect(received).toEqual([valid]);
+      const [, model, answers] = contents as { role: string; parts: Record<string, unknown>[] }[];
+      expect(model?.parts.map((p) => p["thoughtSignature"])).toEqual(["sig_0", "sig_1"]);
+      expect(answers).toEqual({
+        role: "user",
+        parts: [
+          {
+            functionResponse: {
+              id: "call_0",
+              name: toolName,
+              response: { output: JSON.stringify({ rows: [["Ada", 36]] }) },
+            },
           },
-        },
-        { functionResponse: { id: "call_1", name: toolName, response: { error: invalidText } } },
-      ],
-    });
-  });
+          { functionResponse: { id: "call_1", name: toolName, response: { error: invalidText } } },
+        ],
+      });
+    },
+  );
 
   const toolResults = [
     { type: "tool_result", tool_use_id: "toolu_0", content: JSON.stringify({ rows: [["Ada", 36]] }), is_error: false },
     { type: "tool_result", tool_use_id: "toolu_1", content: invalidText, is_error: true },
   ];
 
-  it("OpenAI Responses: tool_search and deferred namespaces are sent; outputs go back with the previous response", () => {
-    const { turns, sentTools, second, received } = outcome("openai-responses-search");
-    expect(turns).toBe(2);
-    const tools = sentTools as { type: string; name?: string; tools?: { defer_loading?: boolean }[] }[];
-    expect(tools[0]).toEqual({ type: "tool_search" });
-    expect(tools.slice(1).every((t) => t.type === "namespace" && t.tools!.every((f) => f.defer_loading === true))).toBe(
-      true,
-    );
-    expect(received).toEqual([valid]);
-    expect(second).toEqual({
-      previous: "resp_1",
-      input: [
-        { type: "function_call_output", call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
-        { type: "function_call_output", call_id: "call_1", output: invalidText },
-      ],
-    });
-  });
+  it(
+    "OpenAI Responses: tool_search and deferred namespaces are sent; outputs go back with the previous " + "response",
+    () => {
+      const { turns, sentTools, second, received } = outcome("openai-responses-search");
+      expect(turns).toBe(2);
+      const tools = sentTools as { type: string; name?: string; tools?: { defer_loading?: boolean }[] }[];
+      expect(tools[0]).toEqual({ type: "tool_search" });
+      expect(
+        tools.slice(1).every((t) => t.type === "namespace" && t.tools!.every((f) => f.defer_loading === true)),
+      ).toBe(true);
+      expect(received).toEqual([valid]);
+      expect(second).toEqual({
+        previous: "resp_1",
+        input: [
+          { type: "function_call_output", call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
+          { type: "function_call_output", call_id: "call_1", output: invalidText },
+        ],
+      });
+    },
+  );
 
-  it("Anthropic tool search: the BM25 tool and deferred tools are sent; the loop answers the loaded tool's calls", () => {
-    const { turns, sentTools, messages, received } = outcome("anthropic-search");
-    expect(turns).toBe(2);
-    const tools = sentTools as { type?: string; name: string; defer_loading?: boolean }[];
-    expect(tools[0]).toEqual({ type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" });
-    expect(tools.slice(1).every((t) => t.defer_loading === true)).toBe(true);
-    expect(received).toEqual([valid]);
-    expect((messages as unknown[])[2]).toEqual({ role: "user", content: toolResults });
-  });
+  it(
+    "Anthropic tool search: the BM25 tool and deferred tools are sent; the loop answers the loaded tool's " + "calls",
+    () => {
+      const { turns, sentTools, messages, received } = outcome("anthropic-search");
+      expect(turns).toBe(2);
+      const tools = sentTools as { type?: string; name: string; defer_loading?: boolean }[];
+      expect(tools[0]).toEqual({ type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" });
+      expect(tools.slice(1).every((t) => t.defer_loading === true)).toBe(true);
+      expect(received).toEqual([valid]);
+      expect((messages as unknown[])[2]).toEqual({ role: "user", content: toolResults });
+    },
+  );
 
   it("Anthropic client-side search: search_tools answers with tool_reference blocks, then the tool runs", () => {
     const { turns, sentTools, messages, received } = outcome("anthropic-client-search");

@@ -54,7 +54,9 @@ describe("packing every package and importing it outside the workspace", () => {
   it.each(packages.map((pkg) => [pkg.name]))("%s imports from its installed tarball", (name) => {
     const installed = realpathSync(join(consumer, "node_modules", name));
     expect(installed.startsWith(consumer), installed).toBe(true);
-    const script = `const m = await import(${JSON.stringify(name)}); console.log(typeof m[${JSON.stringify(expectedExport(name))}]);`;
+    const script =
+      `const m = await import(${JSON.stringify(name)}); console.log(typeof ` +
+      `m[${JSON.stringify(expectedExport(name))}]);`;
     const imported = run(process.execPath, ["--input-type=module", "-e", script], consumer);
     expect(imported.output.trim()).toMatch(/^(object|function)$/);
     expect(imported.status).toBe(0);

@@ -50,8 +50,15 @@ const consumerFiles: Record<string, string> = {
     null,
     2,
   )}\n`,
-  "tsconfig.wrong.json": `${JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: true }, files: ["src/wrong.ts"] }, null, 2)}\n`,
-  "src/main.ts": `import { createCloudSheetsClient, createInMemoryTransport, ValidationError, type GetSpreadsheetInput } from "@toolcat/cloud-sheets";
+  "tsconfig.wrong.json":
+    JSON.stringify(
+      { extends: "./tsconfig.json", compilerOptions: { noEmit: true }, files: ["src/wrong.ts"] },
+      null,
+      2,
+    ) + "\n",
+  "src/main.ts":
+    "import { createCloudSheetsClient, createInMemoryTransport, ValidationError, type GetSpreadsheetInput } " +
+    `from "@toolcat/cloud-sheets";
 
 const requests: unknown[] = [];
 const client = createCloudSheetsClient({
@@ -209,7 +216,8 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
 
   it("searches the installed package's tools: its search-index.json and the runtime's MiniSearch are installed", () => {
     const script =
-      'import { searchTools } from "@toolcat/cloud-sheets"; console.log(JSON.stringify(searchTools("add a note to a cell", { limit: 1 })));';
+      'import { searchTools } from "@toolcat/cloud-sheets"; console.log(JSON.stringify(searchTools("add a note to ' +
+      'a cell", { limit: 1 })));';
     const result = run(process.execPath, ["--input-type=module", "-e", script], consumer);
     expect(result.status, result.output).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject([

@@ -163,7 +163,8 @@ describe("catalog site in Chromium", () => {
       "search.html",
       ...slugs.map((slug) => `servers/${slug}/index.html`),
     ]);
-    // Each address once (a server page links to each of its tools' sections); each anchor against the ids its page holds.
+    // Each address once (a server page links to each of its tools' sections); each anchor against the ids its page
+    // holds.
     const status = new Map<string, number>();
     for (const address of new Set(targets.map(({ href }) => href.replace(/#.*$/, "")))) {
       const response = await fetch(address);

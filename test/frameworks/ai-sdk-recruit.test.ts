@@ -59,7 +59,8 @@ describe("AI SDK over recruit-api's 141 tools, re-selected each step", () => {
     const example = /### Vercel AI SDK\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
     expect(example).toContain("const tools = Object.fromEntries(manifest.tools.map((t) => [t.modelName, tool({");
     expect(example).toContain(
-      "await generateText({ model, tools, prepareStep: prepareToolSearch({ limit: 20 }), stopWhen: stepCountIs(5), prompt });",
+      "await generateText({ model, tools, prepareStep: prepareToolSearch({ limit: 20 }), stopWhen: " +
+        "stepCountIs(5), prompt });",
     );
   });
 

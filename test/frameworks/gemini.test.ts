@@ -48,44 +48,49 @@ describe("Gemini generateContent", () => {
     expect(count).toBe(260);
   });
 
-  it("answers the valid call with the value as output and the invalid one with the package's issue as error", async () => {
-    const { client, received } = scenario();
-    const requests: Record<string, unknown>[] = [];
-    const calls = [valid, invalid].map((args, i) => ({
-      functionCall: { id: `call_${i}`, name: toolName, args },
-      thoughtSignature: `sig_${i}`,
-    }));
-    const ai = gemini(requests, candidate(calls), candidate([{ text: "Ada, 36." }]));
-    const contents: Content[] = [{ role: "user", parts: [{ text: "What is in sheet-1?" }] }];
-    for (let turns = 5; turns-- > 0;) {
-      const reply = await ai.models.generateContent({
-        model: "m",
-        contents,
-        config: { tools: [{ functionDeclarations: tools }] },
+  it(
+    "answers the valid call with the value as output and the " + "invalid one with the package's issue as error",
+    async () => {
+      const { client, received } = scenario();
+      const requests: Record<string, unknown>[] = [];
+      const calls = [valid, invalid].map((args, i) => ({
+        functionCall: { id: `call_${i}`, name: toolName, args },
+        thoughtSignature: `sig_${i}`,
+      }));
+      const ai = gemini(requests, candidate(calls), candidate([{ text: "Ada, 36." }]));
+      const contents: Content[] = [{ role: "user", parts: [{ text: "What is in sheet-1?" }] }];
+      for (let turns = 5; turns-- > 0;) {
+        const reply = await ai.models.generateContent({
+          model: "m",
+          contents,
+          config: { tools: [{ functionDeclarations: tools }] },
+        });
+        const fnCalls = reply.functionCalls ?? [];
+        if (fnCalls.length === 0) break;
+        const parts = await Promise.all(
+          fnCalls.map(async ({ id = "", name = "", args }) => {
+            const result = await sheets.handleToolCall(client, name, args);
+            return createPartFromFunctionResponse(id, name, {
+              [result.isError ? "error" : "output"]: result.content[0].text,
+            });
+          }),
+        );
+        contents.push(reply.candidates?.[0]?.content ?? { role: "model" }, { role: "user", parts });
+      }
+      expect(received).toEqual([valid]);
+      expect(requests).toHaveLength(2);
+      const [, modelTurn, answers] = requests[1]!["contents"] as Content[];
+      // The model's own content goes back, signatures and all (Gemini 3 checks them).
+      expect(modelTurn).toEqual({ role: "model", parts: calls });
+      expect(answers).toEqual({
+        role: "user",
+        parts: [
+          { functionResponse: { id: "call_0", name: toolName, response: { output: valueText } } },
+          {
+            functionResponse: { id: "call_1", name: toolName, response: { error: expect.stringMatching(invalidText) } },
+          },
+        ],
       });
-      const fnCalls = reply.functionCalls ?? [];
-      if (fnCalls.length === 0) break;
-      const parts = await Promise.all(
-        fnCalls.map(async ({ id = "", name = "", args }) => {
-          const result = await sheets.handleToolCall(client, name, args);
-          return createPartFromFunctionResponse(id, name, {
-            [result.isError ? "error" : "output"]: result.content[0].text,
-          });
-        }),
-      );
-      contents.push(reply.candidates?.[0]?.content ?? { role: "model" }, { role: "user", parts });
-    }
-    expect(received).toEqual([valid]);
-    expect(requests).toHaveLength(2);
-    const [, modelTurn, answers] = requests[1]!["contents"] as Content[];
-    // The model's own content goes back, signatures and all (Gemini 3 checks them).
-    expect(modelTurn).toEqual({ role: "model", parts: calls });
-    expect(answers).toEqual({
-      role: "user",
-      parts: [
-        { functionResponse: { id: "call_0", name: toolName, response: { output: valueText } } },
-        { functionResponse: { id: "call_1", name: toolName, response: { error: expect.stringMatching(invalidText) } } },
-      ],
-    });
-  });
+    },
+  );
 });
