@@ -25,7 +25,10 @@ export interface CodeResult {
   readonly memory: CodeMemory;
 }
 
-/** RSS and the host's JS heap (MB) over 500 programs, one in five hostile and one in five a type error (tools/bench/child/code-memory.ts). */
+/**
+ * RSS and the host's JS heap (MB) over 500 programs, one in five hostile and one in five a type error
+ * (tools/bench/child/code-memory.ts).
+ */
 export interface CodeMemory {
   readonly programs: number;
   readonly idleMb: number;
@@ -33,14 +36,20 @@ export interface CodeMemory {
   readonly finalMb: number;
   readonly heapIdleMb: number;
   readonly heapFinalMb: number;
-  /** Idle is warm: after one ordinary program. Then the level every 50 programs, the pool settled and the host's heap collected. */
+  /**
+   * Idle is warm: after one ordinary program. Then the level every 50 programs, the pool settled and the host's heap
+   * collected.
+   */
   readonly levels: readonly { readonly programs: number; readonly rssMb: number; readonly heapMb: number }[];
   readonly wallMs: number;
 }
 
 const read = (path: string): string => readFileSync(join(workspaceRoot, path), "utf8");
 
-/** A package's OpenAI Chat tools: its whole-package file, or its group files where it ships no whole one (over 128 tools). */
+/**
+ * A package's OpenAI Chat tools: its whole-package file, or its group files where it ships no whole one (over 128
+ * tools).
+ */
 function openAiChatText(slug: string): string {
   const whole = `packages/${slug}/tools/openai-chat.json`;
   if (existsSync(join(workspaceRoot, whole))) return read(whole);
@@ -93,7 +102,8 @@ function taskTokens(declarations: string): CodeResult["task"] {
 
   const program = [
     'const ids = ["q1", "q2", "q3", "q4"];',
-    'const cells = await Promise.all(ids.map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id, start_row: 2, start_col: "B", max_rows: 1, max_cols: 1 }))) as { values: number[][] }[];',
+    "const cells = await Promise.all(ids.map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id, start_row: " +
+      '2, start_col: "B", max_rows: 1, max_cols: 1 }))) as { values: number[][] }[];',
     "const total = cells.reduce((sum, c) => sum + c.values[0]![0]!, 0);",
     'await CloudSheets.writeToCell({ spreadsheet_id: "summary", column: "C", row: 2, value: String(total) });',
     "return { total };",

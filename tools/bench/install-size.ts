@@ -10,7 +10,10 @@ import { releasePackages } from "../../generators/src/release/packages.ts";
 import { git } from "./build-at.ts";
 import { workspaceRoot } from "./measure.ts";
 
-/** "Before" for lean installs: main before @toolcat/code became an optional peer. `BENCH_INSTALL_BASE` picks another commit. */
+/**
+ * "Before" for lean installs: main before @toolcat/code became an optional peer. `BENCH_INSTALL_BASE` picks another
+ * commit.
+ */
 export const installBase = process.env["BENCH_INSTALL_BASE"] ?? "4674d6b";
 
 /** @toolcat/mcp without code mode must install in at most this many bytes. */

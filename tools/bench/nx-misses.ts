@@ -27,7 +27,9 @@ export function treeDigests(root: string): TreeDigests {
   return digests;
 }
 
-/** The project's generate input files (from `nx show target inputs`) whose content differs between the two snapshots. */
+/**
+ * The project's generate input files (from `nx show target inputs`) whose content differs between the two snapshots.
+ */
 export function changedInputs(root: string, project: string, before: TreeDigests, after: TreeDigests): string[] {
   const run = timeCommand(
     join(root, "node_modules/.bin/nx"),

@@ -66,7 +66,10 @@ function missReport(root: string, runs: readonly NxRun[], before: readonly TreeD
   const hashes = new Map(runs[last]!.tasks.map((task) => [task.project, task.hash]));
   const lines = missed.slice(0, 5).map((project) => {
     const changed = changedInputs(root, project, before[last - 1]!, before[last]!);
-    return `  ${project}: hash ${previous.get(project)} -> ${hashes.get(project)}; changed inputs: ${changed.length > 0 ? changed.join(", ") : "no files (configuration or dependencies)"}`;
+    return (
+      `  ${project}: hash ${previous.get(project)} -> ${hashes.get(project)}; changed inputs: ` +
+      `${changed.length > 0 ? changed.join(", ") : "no files (configuration or dependencies)"}`
+    );
   });
   return [
     `warm-cache run ${last} executed ${missed.length} of ${hashes.size} generate task(s); the Nx cache missed:`,

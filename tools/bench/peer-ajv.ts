@@ -57,8 +57,9 @@ export function ajvStandalone(
   mkdirSync(peerCodeDir, { recursive: true });
   writeFileSync(
     formatsModule,
-    `"use strict";\nconst { fullFormats } = require("ajv-formats/dist/formats");\nconst { formats } = require("@toolcat/runtime/formats");\n` +
-      `module.exports = { ...fullFormats, "toolcat-json": formats.json, "toolcat-cell-data": formats["cell-data"] };\n`,
+    '"use strict";\nconst { fullFormats } = require("ajv-formats/dist/formats");\nconst { formats } = ' +
+      'require("@toolcat/runtime/formats");\nmodule.exports = { ...fullFormats, "toolcat-json": formats.json, ' +
+      '"toolcat-cell-data": formats["cell-data"] };\n',
   );
   const instance = benchAjv({ allErrors: false, standalone: true });
   for (const [tool, schema] of Object.entries(schemas)) instance.addSchema(peerSchema(schema), tool);

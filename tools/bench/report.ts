@@ -53,7 +53,8 @@ function generationRows(g: GenerationResult): Row[] {
       "1 Full generation, cold process",
       what,
       toolcat,
-      `openapi-typescript ${g.openapiTypescript.version}, types only (${kb(g.openapiTypescript.bytes)}): ${ms(g.openapiTypescript.wallMs.median)}, peak ${n(g.openapiTypescript.peakMb)} MB`,
+      `openapi-typescript ${g.openapiTypescript.version}, types only (${kb(g.openapiTypescript.bytes)}): ` +
+        `${ms(g.openapiTypescript.wallMs.median)}, peak ${n(g.openapiTypescript.peakMb)} MB`,
       `${times(g.ratio)} the time`,
       "≤ 1× (stretch 0.8×)",
       mark(g.ratio <= 1),
@@ -62,7 +63,8 @@ function generationRows(g: GenerationResult): Row[] {
       "1 Full generation, cold process",
       what,
       toolcat,
-      `@hey-api/openapi-ts ${g.heyApi.version} on Node ${g.heyApi.node}, types + SDK + Zod (${kb(g.heyApi.bytes)}): ${ms(g.heyApi.wallMs.median)}, peak ${n(g.heyApi.peakMb)} MB`,
+      `@hey-api/openapi-ts ${g.heyApi.version} on Node ${g.heyApi.node}, types + SDK + Zod ` +
+        `(${kb(g.heyApi.bytes)}): ${ms(g.heyApi.wallMs.median)}, peak ${n(g.heyApi.peakMb)} MB`,
       `${times(g.heyApiRatio)} the time`,
       "",
       "",
@@ -75,7 +77,8 @@ function incrementalRows(i: IncrementalResult): Row[] {
     [
       "2 Incremental, through Nx",
       `${i.editedSpec} edited`,
-      `${ms(i.oneSpecEditedMs.median)}; ${i.packagesRegenerated} package regenerated, ${i.packagesFromCache} from cache`,
+      `${ms(i.oneSpecEditedMs.median)}; ${i.packagesRegenerated} package regenerated, ${i.packagesFromCache} from ` +
+        "cache",
       `no change: ${ms(i.noChangeMs.median)}; empty cache: ${ms(i.emptyCacheMs)}`,
       "",
       "1 package",
@@ -144,7 +147,8 @@ const coldImportTargetMs = 15;
 
 function footprintRows(f: FootprintResult): Row[] {
   const figures = (p: Sizes) =>
-    `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; search index ${kb(p.searchIndexGzipBytes)} gz; cold import ${n(p.coldImportMs.median, 1)} ms`;
+    `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; search index ` +
+    `${kb(p.searchIndexGzipBytes)} gz; cold import ${n(p.coldImportMs.median, 1)} ms`;
   const rows = f.packages.map((p): Row => [
     "5 Footprint",
     `@toolcat/${p.slug} (${p.tools} tools)`,
@@ -161,7 +165,8 @@ function footprintRows(f: FootprintResult): Row[] {
       "5 Footprint, one-validator consumer",
       `imports validate${c.tool.split(".")[1]} only`,
       `${kb(c.gzipBytes)} min+gz, runtime included`,
-      `before: ${kb(c.beforeGzipBytes)}; ${clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`}`,
+      `before: ${kb(c.beforeGzipBytes)}; ` +
+        (clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`),
       "",
       "no other tools",
       mark(clean),
@@ -254,9 +259,13 @@ function memoryRow(memory: CodeMemory): Row {
   const growth = memory.finalMb - half;
   return [
     "8 Code mode",
-    `RSS over ${n(memory.programs)} programs, one in five hostile (bombs, flood, huge return, storm), one in five a type error, memoryBytes 32 MiB`,
-    `peak ${n(memory.peakMb)} MB, after ${n(memory.finalMb)} MB; every ${n(memory.levels[0]?.programs ?? 0)} programs ${levels} MB`,
-    `idle (warm: one ordinary program run) ${n(memory.idleMb)} MB, settled levels at most +${n(highest - memory.idleMb)} MB; host JS heap ${n(memory.heapIdleMb)} → ${n(memory.heapFinalMb)} MB; ${ms(memory.wallMs)} in all`,
+    `RSS over ${n(memory.programs)} programs, one in five hostile (bombs, flood, huge return, storm), one in five ` +
+      "a type error, memoryBytes 32 MiB",
+    `peak ${n(memory.peakMb)} MB, after ${n(memory.finalMb)} MB; every ${n(memory.levels[0]?.programs ?? 0)} ` +
+      `programs ${levels} MB`,
+    `idle (warm: one ordinary program run) ${n(memory.idleMb)} MB, settled levels at most ` +
+      `+${n(highest - memory.idleMb)} MB; host JS heap ${n(memory.heapIdleMb)} → ${n(memory.heapFinalMb)} MB; ` +
+      `${ms(memory.wallMs)} in all`,
     `${growth >= 0 ? "+" : ""}${n(growth)} MB in the second half`,
     "≤ +50 MB in the second half",
     mark(growth <= 50),
@@ -286,7 +295,8 @@ function exampleTokenRows(rows: readonly RouteExampleTokens[]): Row[] {
   return rows.map((r): Row => [
     "10 Model text, tokens per tool (o200k)",
     `${exampleRouteText[r.route]}, ${n(r.tools)} tools with examples`,
-    `${n(r.withExamples)} tokens in all, median +${n(r.medianAdded, Number.isInteger(r.medianAdded) ? 0 : 1)} per tool with examples`,
+    `${n(r.withExamples)} tokens in all, median +${n(r.medianAdded, Number.isInteger(r.medianAdded) ? 0 : 1)} per ` +
+      "tool with examples",
     `without examples: ${n(r.withoutExamples)}`,
     times(r.withExamples / r.withoutExamples),
     "",
@@ -348,7 +358,9 @@ export function renderTable(results: Results): string {
     ...(results.suites ? suiteRows(results.suites) : []),
   ];
   const m = results.machine;
-  const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;
+  const header =
+    `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); ` +
+    `medians after warm-up; bench took ${n(results.benchSeconds)} s.`;
   const head: Row = ["Section", "Measure", "toolcat", "Compared with", "Ratio", "Target", "Met"];
   const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
   return [header, "", line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");

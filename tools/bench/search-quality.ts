@@ -146,7 +146,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
         .map(([server, q]) => `${server} ${brief(q)}`)
         .join(", ");
       console.log(
-        `${set}: catalog ${brief(s.catalog)} (${s.catalog.queries} q, ${s.emptyAnswers} empty)${kinds ? `; ${kinds}` : ""}\n  servers: ${servers}`,
+        `${set}: catalog ${brief(s.catalog)} (${s.catalog.queries} q, ${s.emptyAnswers} ` +
+          `empty)${kinds ? `; ${kinds}` : ""}\n  servers: ${servers}`,
       );
     }
   }

@@ -94,7 +94,8 @@ export function searchRows(s: SearchResult): Row[] {
     rows.push([
       section,
       `${p.package}: index, cold process`,
-      `index ${kb(p.indexGzipBytes)} gzipped; import ${n(p.importMs.median, 1)} ms, first search ${n(p.firstSearchMs.median, 1)} ms`,
+      `index ${kb(p.indexGzipBytes)} gzipped; import ${n(p.importMs.median, 1)} ms, first search ` +
+        `${n(p.firstSearchMs.median, 1)} ms`,
       "",
       "",
       "index ≤ 30 kB gzipped, first search ≤ 50 ms",

@@ -116,9 +116,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const result = await benchSearchRoutes();
   for (const row of result.tokens)
     console.log(
-      `${row.route} | ${row.package} | ${row.tokens}${row.tokens > tokenTarget && !row.route.startsWith("All tools") ? " (over target)" : ""}`,
+      `${row.route} | ${row.package} | ` +
+        `${row.tokens}${row.tokens > tokenTarget && !row.route.startsWith("All tools") ? " (over target)" : ""}`,
     );
   console.log(
-    `MCP search_tools round trip over stdio: p50 ${result.latency.p50Ms.toFixed(2)} ms, p99 ${result.latency.p99Ms.toFixed(2)} ms (${result.latency.calls} calls)`,
+    `MCP search_tools round trip over stdio: p50 ${result.latency.p50Ms.toFixed(2)} ms, p99 ` +
+      `${result.latency.p99Ms.toFixed(2)} ms (${result.latency.calls} calls)`,
   );
 }

@@ -25,7 +25,10 @@ export interface LevelResult {
 export interface SetupResult {
   readonly name: string;
   readonly levels: readonly LevelResult[];
-  /** Resident memory of each process that serves requests (a cluster's primary aside), once warm and after the 200 clients. */
+  /**
+   * Resident memory of each process that serves requests (a cluster's primary aside), once warm and after the 200
+   * clients.
+   */
   readonly rssWarmBytes: readonly number[];
   readonly rssLoadedBytes: readonly number[];
   /** A --workers primary's own memory; it only hands connections on. */
@@ -224,7 +227,8 @@ export function servingRows(s: ServingResult): Row[] {
       rows.push([
         "10 serving",
         `${setup.name}, ${level.clients} client${level.clients === 1 ? "" : "s"}, ${n(level.calls)} calls`,
-        `p50 ${n(level.p50Ms, 1)} ms, p99 ${n(level.p99Ms, 1)} ms, ${n(level.callsPerSecond)} calls/s${level.failed > 0 ? `, ${n(level.failed)} failed` : ""}`,
+        `p50 ${n(level.p50Ms, 1)} ms, p99 ${n(level.p99Ms, 1)} ms, ${n(level.callsPerSecond)} ` +
+          `calls/s${level.failed > 0 ? `, ${n(level.failed)} failed` : ""}`,
         `p99/p50 ${n(level.p99Ms / level.p50Ms, 1)}`,
         ratio,
         workers2at200 ? "≥ 1.6× calls/s, p99 ≤ 4× p50" : "",

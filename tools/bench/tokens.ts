@@ -110,7 +110,10 @@ function examplePairs(dir: string, route: (typeof exampleRoutes)[number]): [stri
   });
 }
 
-/** Tokens the example calls add per route (Anthropic input_examples, the MCP description's example, code mode's @example), over every package. */
+/**
+ * Tokens the example calls add per route (Anthropic input_examples, the MCP description's example, code mode's
+ * @example), over every package.
+ */
 export function exampleTokensByRoute(root: string): RouteExampleTokens[] {
   return exampleRoutes.map((route) => {
     const pairs = toolPackages(root)

@@ -72,7 +72,8 @@ export function bundleOptions(dir, entries, out) {
  * @param {import("./command-bundle.js").CommandSpec | undefined} command the package's self-contained command, if any
  */
 async function buildInto(dir, out, entries, command) {
-  // TypeScript 7 (installed as typescript-native, see package.json) exports no bin/ path: find it beside its package.json.
+  // TypeScript 7 (installed as typescript-native, see package.json) exports no bin/ path: find it beside its
+  // package.json.
   const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript-native/package.json")), "bin", "tsc");
   const declarations = spawnSync(
     process.execPath,

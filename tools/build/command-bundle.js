@@ -11,7 +11,8 @@ export const noticeFile = "THIRD_PARTY_NOTICES.md";
 
 /**
  * @typedef {{ source: string, module: string, inline: string[] }} CommandSpec
- * @typedef {{ name: string, version: string, license: string, texts: { file: string, text: string }[], from?: string }} Notice
+ * @typedef {{ name: string, version: string, license: string, texts: { file: string, text: string }[], from?: string }}
+ * Notice
  */
 
 /**

@@ -52,7 +52,8 @@ async function main(): Promise<number> {
   const dirty = uncommittedChanges(root, ["specs", "packages"]);
   if (dirty.length > 0 && !dryRun) {
     process.stderr.write(
-      `commit these first (the release tag must contain the released specs and packages):\n${dirty.map((p) => `  ${p}`).join("\n")}\n`,
+      "commit these first (the release tag must contain the released specs and packages):\n" +
+        `${dirty.map((p) => `  ${p}`).join("\n")}\n`,
     );
     return 1;
   }

@@ -66,7 +66,8 @@ async function readServer(dir: string, slug: string): Promise<SiteServer> {
     for (const route of routes) {
       if (!routeFiles.get(route.id)!.has(tool.modelName)) {
         throw new Error(
-          `${manifest.package}: no ${route.file} under tools/ holds ${tool.modelName}; regenerate the package (npm run generate)`,
+          `${manifest.package}: no ${route.file} under tools/ holds ${tool.modelName}; regenerate the package ` +
+            "(npm run generate)",
         );
       }
     }

@@ -77,8 +77,8 @@ export function toolSnippets(server: SiteServer, tool: ManifestTool): Snippet[] 
   const { manifest } = server;
   const args = JSON.stringify(exampleArguments(manifest, tool), null, 2);
   const find = (route: string, nameAt: string) =>
-    `import tools from ${text(`${manifest.package}/${server.routeFiles.get(route)!.get(tool.modelName)!}`)} with { type: "json" };\n\n` +
-    `const tool = tools.find((t) => ${nameAt} === ${text(tool.modelName)})!;`;
+    `import tools from ${text(`${manifest.package}/${server.routeFiles.get(route)!.get(tool.modelName)!}`)} with ` +
+    `{ type: "json" };\n\nconst tool = tools.find((t) => ${nameAt} === ${text(tool.modelName)})!;`;
   const byRoute: Readonly<Record<string, string>> = {
     "openai-chat": find("openai-chat", "t.function.name"),
     "openai-responses": find("openai-responses", "t.name"),

@@ -35,7 +35,8 @@ const options = {
 };
 
 const ordinary = (i: number): string =>
-  `const sheets = await Promise.all(["a${i}", "b", "c"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, 0);`;
+  `const sheets = await Promise.all(["a${i}", "b", "c"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: ` +
+  "id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, 0);";
 const typeError = (i: number): string =>
   `const total${i}: number = "${i}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${i} });`;
 const hostile = [
@@ -93,6 +94,16 @@ for (let i = 0; i < programs; i++) {
 const wallMs = performance.now() - start;
 const finalMb = levels.at(-1)?.rssMb ?? mb();
 process.stdout.write(
-  `${JSON.stringify({ programs, idleMb, peakMb, finalMb, heapIdleMb, heapFinalMb: heapMb(), levels, wallMs, memory: process.memoryUsage() })}\n`,
+  JSON.stringify({
+    programs,
+    idleMb,
+    peakMb,
+    finalMb,
+    heapIdleMb,
+    heapFinalMb: heapMb(),
+    levels,
+    wallMs,
+    memory: process.memoryUsage(),
+  }) + "\n",
   () => process.exit(0),
 );

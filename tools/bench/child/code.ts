@@ -1,6 +1,7 @@
 // Code mode, measured in one process (`node --import tsx child/code.ts <root>`): warm type check of a
-// 50-line program, sandbox start (and a worker's cold start), per-call overhead inside the sandbox against direct client calls,
-// and the declarations text a model reads. Prints one JSON object. The runner comes from source, the package from its built dist/.
+// 50-line program, sandbox start (and a worker's cold start), per-call overhead inside the sandbox against direct
+// client calls, and the declarations text a model reads. Prints one JSON object. The runner comes from source, the
+// package from its built dist/.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -140,7 +141,8 @@ const workerStartMs = median(
 
 // Per-call overhead: the same N calls from inside the sandbox and directly through the client.
 const calls = 200;
-const loop = `for (let i = 0; i < ${calls}; i++) await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" + i });\nreturn 0;`;
+const loop =
+  `for (let i = 0; i < ${calls}; i++) await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" + i });\n` + "return 0;";
 const client = (
   sheets["createCloudSheetsClient"] as (o: unknown) => { getSpreadsheet(input: unknown): Promise<unknown> }
 )(caller);
@@ -162,6 +164,17 @@ const perCallOverheadUs = ((sandboxMs - emptyMs - directMs) / calls) * 1000;
 // What a model reads in code mode: the declarations runCode checks programs against.
 const declarations = (code["codeDeclarations"] as (packages: unknown[]) => string)(packages);
 process.stdout.write(
-  `${JSON.stringify({ declarations, coldCheckMs, checkMs, sandboxStartMs, workerStartMs, calls, sandboxMs, directMs, emptyRunMs: emptyMs, perCallOverheadUs })}\n`,
+  JSON.stringify({
+    declarations,
+    coldCheckMs,
+    checkMs,
+    sandboxStartMs,
+    workerStartMs,
+    calls,
+    sandboxMs,
+    directMs,
+    emptyRunMs: emptyMs,
+    perCallOverheadUs,
+  }) + "\n",
   () => process.exit(0),
 );

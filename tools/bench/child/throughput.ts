@@ -38,7 +38,8 @@ const newLoop = (): Loop =>
     "run",
     "inputs",
     "n",
-    "let sink = 0;\nfor (let i = 0; i < n; i++) if (run(inputs[i % inputs.length]) === undefined) sink++;\nreturn sink;",
+    "let sink = 0;\nfor (let i = 0; i < n; i++) if (run(inputs[i % inputs.length]) === undefined) sink++;\nreturn " +
+      "sink;",
   ) as Loop;
 
 /** Calls per batch so one batch lasts about batchMs, cycling through the inputs. */

@@ -69,7 +69,8 @@ describe("noticeText", () => {
       "## a 1.0.0\n\nLicence: MIT\n\nLICENSE:\n\n````text\nCopyright A\n```\nnot a fence end\n````\n",
     );
     expect(text).toContain(
-      "## b 2.0.0\n\nLicence: Apache-2.0\n\n(Built into another package listed here; licence files read from b 2.1.0.)\n\nThe package ships no licence file.\n",
+      "## b 2.0.0\n\nLicence: Apache-2.0\n\n(Built into another package listed here; licence files read from b " +
+        "2.1.0.)\n\nThe package ships no licence file.\n",
     );
   });
 });

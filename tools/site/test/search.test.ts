@@ -9,7 +9,8 @@ import { createToolSearch, type ToolSearchHit, type ToolSearchIndex } from "@too
 import { readCatalog, type SiteServer } from "../catalog.ts";
 import { createSiteSearch, type SiteSearch } from "../browser/site-search.ts";
 
-// Reading every package's search data, and 362 queries over it twice: seconds on a loaded machine, past Vitest's 10 s defaults.
+// Reading every package's search data, and 362 queries over it twice: seconds on a loaded machine, past Vitest's 10 s
+// defaults.
 const buildTimeout = 60_000;
 
 const root = join(import.meta.dirname, "..", "..", "..");
