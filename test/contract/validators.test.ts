@@ -296,7 +296,7 @@ describe.runIf(isSelected("cloud-sheets"))("inputs are read as JSON would send t
   });
 
   it(
-    "a proxy answering names its target lacks, or an object " + "misreporting its prototype, is read by own keys",
+    "a proxy answering names its target lacks, or an " + "object misreporting its prototype, is read by own keys",
     async () => {
       const pkg = await loadPackage("cloud-sheets");
       const defaults = new Proxy(

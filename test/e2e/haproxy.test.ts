@@ -100,7 +100,7 @@ describe("toolcat-mcp behind HAProxy", () => {
   });
 
   it(
-    "loses only the calls in flight on a backend killed under load, as retryable errors, and stops sending " + "to it",
+    "loses only the calls in flight on a backend killed " + "under load, as retryable errors, and stops sending to it",
     async () => {
       const clients = await Promise.all(Array.from({ length: 12 }, () => modernClient()));
       let running = true;

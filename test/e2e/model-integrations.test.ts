@@ -160,7 +160,7 @@ describe("the README's model integrations, from the packed packages", () => {
   const valid = { spreadsheet_id: "sheet-1", max_rows: 2 };
 
   it(
-    "OpenAI: selectTools sends the matching tools, and tool messages carry the answer and the validation " + "error",
+    "OpenAI: selectTools sends the matching tools, and " + "tool messages carry the answer and the validation error",
     () => {
       const { turns, sentTools, messages, received } = outcome("openai");
       expect(turns).toBe(2);
@@ -281,7 +281,7 @@ describe("the README's model integrations, from the packed packages", () => {
   ];
 
   it(
-    "OpenAI Responses: tool_search and deferred namespaces are sent; outputs go back with the previous " + "response",
+    "OpenAI Responses: tool_search and deferred namespaces " + "are sent; outputs go back with the previous response",
     () => {
       const { turns, sentTools, second, received } = outcome("openai-responses-search");
       expect(turns).toBe(2);
@@ -302,7 +302,7 @@ describe("the README's model integrations, from the packed packages", () => {
   );
 
   it(
-    "Anthropic tool search: the BM25 tool and deferred tools are sent; the loop answers the loaded tool's " + "calls",
+    "Anthropic tool search: the BM25 tool and deferred " + "tools are sent; the loop answers the loaded tool's calls",
     () => {
       const { turns, sentTools, messages, received } = outcome("anthropic-search");
       expect(turns).toBe(2);

@@ -17,7 +17,7 @@ const usage = {
 
 describe.each(modes)("AI SDK, %s", (mode) => {
   it(
-    "sends the value back for the valid call and a tool error " + "with the package's issue for the invalid one",
+    "sends the value back for the valid call and a tool " + "error with the package's issue for the invalid one",
     async () => {
       const { client, received } = scenario();
       const model = new MockLanguageModelV4({
@@ -81,7 +81,7 @@ describe.each(modes)("AI SDK, %s", (mode) => {
 
 describe("AI SDK reads a package Standard Schema", () => {
   it(
-    "is taken by the AI SDK's tool() as it is: draft-07 JSON Schema for the model, our validator for the " + "input",
+    "is taken by the AI SDK's tool() as it is: draft-07 " + "JSON Schema for the model, our validator for the input",
     async () => {
       const getSheet = tool({
         description: "read",

@@ -49,7 +49,7 @@ describe("Gemini generateContent", () => {
   });
 
   it(
-    "answers the valid call with the value as output and the " + "invalid one with the package's issue as error",
+    "answers the valid call with the value as output and " + "the invalid one with the package's issue as error",
     async () => {
       const { client, received } = scenario();
       const requests: Record<string, unknown>[] = [];

@@ -44,7 +44,7 @@ export function buildParameters(
     type: { kind: "string", format: "json" },
     requirement: "execute",
     description:
-      `${rules.toolMode.requestBodyDescription} Its fields are returned at run time by mode ` + "get_request_schema.",
+      `${rules.toolMode.requestBodyDescription} Its fields ` + "are returned at run time by mode get_request_schema.",
     notes: [],
     judgments: [],
     implicit: true,

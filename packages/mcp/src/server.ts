@@ -106,7 +106,7 @@ export function createMcpServerFactory(options: McpServerOptions): McpServerFact
       // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
       if (handler === undefined) {
         const message =
-          "unknown tool: no tool of this server has that name (tools/list gives " + `the ${routes.listing.length})`;
+          "unknown tool: no tool of this server has that name " + `(tools/list gives the ${routes.listing.length})`;
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
       }
       return server.projectCallToolResult(

@@ -194,7 +194,7 @@ describe("code mode", () => {
   }, 5_000);
 
   it(
-    "respects --tools, --read-only and --groups: a filtered tool is not described, and a program cannot " + "call it",
+    "respects --tools, --read-only and --groups: a filtered " + "tool is not described, and a program cannot call it",
     async () => {
       const client = await serve({ tools: ["CloudSheets.Get*"] });
       expect((await client.listTools()).tools[2]?.description).toContain("namespaces CloudSheets;");

@@ -61,7 +61,7 @@ describe("search mode", () => {
   });
 
   it(
-    "describes tools with their full description (and an example " + "call) and input schema, by any name form",
+    "describes tools with their full description (and " + "an example call) and input schema, by any name form",
     async () => {
       const client = await serve();
       const result = await call(client, "describe_tools", {

@@ -58,7 +58,7 @@ describe.each(eras)("on %s", (era: Era) => {
     });
 
     it(
-      "lists the terse purpose for a package generated before manifests carried model descriptions and " + "examples",
+      "lists the terse purpose for a package generated before " + "manifests carried model descriptions and examples",
       async () => {
         const [sheets] = toolkits;
         const tools = sheets!.manifest.tools.map(({ modelDescription: _dropped, examples: _none, ...tool }) => tool);

@@ -55,7 +55,7 @@ function declarationsFile(context: EmitContext): GeneratedFile {
   const { server } = context;
   const modeText = server.tools.some((tool) => tool.modePattern) ? ` ${modePatternText(context)}` : "";
   const doc =
-    `${sentence(server.description)} Results are \`unknown\`: the catalog does not show their ` + `shape.${modeText}`;
+    `${sentence(server.description)} Results are \`unknown\`: ` + `the catalog does not show their shape.${modeText}`;
   const lines = [
     headerLine(server),
     docComment(doc),

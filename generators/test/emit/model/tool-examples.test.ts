@@ -26,7 +26,7 @@ describe("toolExamples", () => {
   );
 
   it(
-    "shows a mode-pattern tool's execute call with its required-on-execute parameters first, then its other " + "modes",
+    "shows a mode-pattern tool's execute call with its " + "required-on-execute parameters first, then its other modes",
     () => {
       const { examples } = find("CreatorApi.UpdateZetaCreatorReportRecords");
       expect(examples[0]).toMatchObject({

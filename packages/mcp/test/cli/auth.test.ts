@@ -88,7 +88,7 @@ describe(`bearer tokens (seed ${seed})`, () => {
   });
 
   it(
-    "reads the token from its file's first line, and refuses a file without a usable one, naming the file " + "only",
+    "reads the token from its file's first line, and refuses " + "a file without a usable one, naming the file only",
     async () => {
       const folder = await mkdtemp(join(tmpdir(), "toolcat-mcp-auth-"));
       const file = (name: string, text: string): Promise<string> =>

@@ -99,7 +99,7 @@ describe("2025-era sessions", () => {
 
 describe("eviction at --max-sessions", () => {
   it(
-    "lets a real 2025-era client in past a table flooded with " + "idle sessions, and keeps it while it is used",
+    "lets a real 2025-era client in past a table flooded " + "with idle sessions, and keeps it while it is used",
     async () => {
       const advance = fakeClock();
       const endpoint = await startHttp();
@@ -129,7 +129,7 @@ describe("eviction at --max-sessions", () => {
   );
 
   it(
-    "never evicts a session with a call in flight, however long since it began, nor one used within the " + "minute",
+    "never evicts a session with a call in flight, however " + "long since it began, nor one used within the minute",
     async () => {
       const advance = fakeClock();
       let release: () => void = () => undefined;
